@@ -1,0 +1,203 @@
+// The service's configuration: one zod schema over the environment, parsed once at start by main.ts and
+// passed down. Nothing else in the service reads process.env.
+//
+// Environment variables (the README copies this block):
+//
+//   PORT                  TCP port to listen on. Default 8000. 0 picks a free port.
+//   HOST                  Interface to bind. Default 127.0.0.1 when APP_ENV=development, else 0.0.0.0.
+//   APP_ENV               development | staging | production. Default development. A key is valid only
+//                         for the environment whose key list holds it.
+//   API_KEYS              Comma-separated API keys valid for this environment (plain keys or
+//                         sha256:<hex> hashes). Set this or API_KEYS_FILE, not both.
+//   API_KEYS_FILE         Path of a file with one key or key hash a line; hashes are written
+//                         `sha256:<64 hex digits>` (mint one with `npm run key -- <env>`); blank lines
+//                         and lines starting with # are ignored.
+//                         staging and production refuse to start without a key. development with no key
+//                         mints one at start and prints it once to stdout.
+//   CORS_OPERATOR_DOMAIN  The operator's domain, e.g. operator.com: https://operator.com and
+//                         https://<any subdomain>.operator.com may call the API from a browser. Default none.
+//   CORS_ALLOWED_ORIGINS  Comma-separated extra origins, e.g. https://ops.client.example. Default none.
+//   DEFAULT_AIRLINE       Airline used when a request names none. Default NV.
+//   DEFAULT_SCHEDULE      Schedule served when a request names none (a file name in SCHEDULES_DIR, with
+//                         or without .json). Default `default`.
+//   SCHEDULES_DIR         Folder of schedule files, all loaded once at start. Default the repository's
+//                         schedules/ folder (found from this file, not from the working directory).
+//   LOG_LEVEL             fatal | error | warn | info | debug | trace | silent. Default info.
+//   BODY_LIMIT_BYTES      Largest accepted request body in bytes; larger bodies get 413. Default 102400.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { APP_ENVIRONMENTS, hashApiKey, mintApiKey, parseKeyLine, type AppEnv } from './http/api-keys.ts';
+
+export type { AppEnv } from './http/api-keys.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  env: AppEnv;
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  /** SHA-256 digests of the keys valid for this environment; never the keys themselves. */
+  apiKeyHashes: readonly Buffer[];
+  cors: {
+    /** Lower-case host name such as operator.com, or null when no operator domain is configured. */
+    operatorDomain: string | null;
+    /** Exact origins (scheme://host[:port]) allowed besides the operator's domain. */
+    allowedOrigins: readonly string[];
+  };
+  defaultAirline: string;
+  defaultSchedule: string;
+  /** Absolute path. */
+  schedulesDir: string;
+}
+
+export interface LoadedConfig {
+  config: Config;
+  /**
+   * Set only in development when no key was configured: the key minted for this run, to be printed once
+   * by main.ts and then dropped. Its hash is in config.apiKeyHashes.
+   */
+  generatedApiKey: string | null;
+}
+
+/** A configuration problem, as one sentence naming the variable. Never contains a key. */
+export class ConfigError extends Error {}
+
+/** The repository's schedules/ folder, resolved from this file so the working directory does not matter. */
+export const BUNDLED_SCHEDULES_DIR = fileURLToPath(new URL('../schedules/', import.meta.url));
+
+// An unset variable and one set to the empty string mean the same: "use the default".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+const EnvSchema = z.object({
+  PORT: optional(z.string().trim()
+    .regex(/^\d{1,5}$/, 'must be a whole number between 0 and 65535')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be a whole number between 0 and 65535')),
+  HOST: optional(z.string().trim()),
+  APP_ENV: optional(z.enum(APP_ENVIRONMENTS, { error: `must be one of ${APP_ENVIRONMENTS.join(', ')}` })),
+  API_KEYS: optional(z.string()),
+  API_KEYS_FILE: optional(z.string().trim()),
+  CORS_OPERATOR_DOMAIN: optional(z.string().trim().toLowerCase()
+    .regex(hostName, 'must be a bare domain name such as operator.com (no scheme, port or path)')),
+  CORS_ALLOWED_ORIGINS: optional(z.string()),
+  DEFAULT_AIRLINE: optional(z.string().trim()
+    .regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline code of capital letters or digits, such as NV')),
+  DEFAULT_SCHEDULE: optional(z.string().trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be the name of a schedule file, such as default or default.json')),
+  SCHEDULES_DIR: optional(z.string().trim()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  BODY_LIMIT_BYTES: optional(z.string().trim()
+    .regex(/^\d{1,9}$/, 'must be a whole number of bytes between 1 and 100000000')
+    .transform(Number)
+    .refine((bytes) => bytes >= 1 && bytes <= 100_000_000, 'must be a whole number of bytes between 1 and 100000000')),
+});
+
+// Values of these variables are secrets or file contents: an error names the variable, never the value.
+const SECRET_VARIABLES = new Set(['API_KEYS']);
+
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const variable = String(issue.path[0] ?? 'environment');
+  const value = env[variable];
+  const shown = value !== undefined && !SECRET_VARIABLES.has(variable) ? ` (got '${value.slice(0, 80)}')` : '';
+  return `${variable} ${issue.message}${shown}.`;
+}
+
+/** One origin of CORS_ALLOWED_ORIGINS in its canonical form, or null when it is not a bare origin. */
+function canonicalOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  if (url.pathname !== '/') return null;
+  return url.origin;
+}
+
+function readKeyFile(path: string): Buffer[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`API_KEYS_FILE '${path}' cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  const hashes: Buffer[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const hash = parseKeyLine(line);
+    if (!hash) throw new ConfigError(`API_KEYS_FILE '${path}' line ${index + 1} starts with sha256: but is not followed by 64 hex digits.`);
+    hashes.push(hash);
+  });
+  return hashes;
+}
+
+function keysFromList(list: string): Buffer[] {
+  const hashes: Buffer[] = [];
+  list.split(',').map((key) => key.trim()).filter((key) => key !== '').forEach((key, index) => {
+    const hash = parseKeyLine(key);
+    if (!hash) throw new ConfigError(`API_KEYS entry ${index + 1} starts with sha256: but is not followed by 64 hex digits.`);
+    hashes.push(hash);
+  });
+  return hashes;
+}
+
+/**
+ * Parse and check the environment once. Throws ConfigError with one sentence naming the variable when
+ * a value is malformed, when both API_KEYS and API_KEYS_FILE are set, or when staging or production has
+ * no key. In development without a key it mints one (see LoadedConfig.generatedApiKey).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): LoadedConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(describeIssue(parsed.error.issues[0]!, env));
+  const vars = parsed.data;
+  const appEnv: AppEnv = vars.APP_ENV ?? 'development';
+
+  if (vars.API_KEYS !== undefined && vars.API_KEYS_FILE !== undefined) {
+    throw new ConfigError('Set either API_KEYS or API_KEYS_FILE, not both.');
+  }
+  const apiKeyHashes = vars.API_KEYS_FILE !== undefined
+    ? readKeyFile(resolve(vars.API_KEYS_FILE))
+    : keysFromList(vars.API_KEYS ?? '');
+  let generatedApiKey: string | null = null;
+  if (apiKeyHashes.length === 0) {
+    if (appEnv !== 'development') {
+      throw new ConfigError(`APP_ENV is ${appEnv} but no API key is configured: set API_KEYS or API_KEYS_FILE (mint a key with \`npm run key -- ${appEnv}\`).`);
+    }
+    generatedApiKey = mintApiKey('development');
+    apiKeyHashes.push(hashApiKey(generatedApiKey));
+  }
+
+  const allowedOrigins: string[] = [];
+  for (const entry of (vars.CORS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')) {
+    const origin = canonicalOrigin(entry);
+    if (!origin) throw new ConfigError(`CORS_ALLOWED_ORIGINS entry '${entry.slice(0, 80)}' must be an origin such as https://app.example.com (scheme, host and optional port; no path).`);
+    allowedOrigins.push(origin);
+  }
+
+  return {
+    config: {
+      env: appEnv,
+      port: vars.PORT ?? 8000,
+      host: vars.HOST ?? (appEnv === 'development' ? '127.0.0.1' : '0.0.0.0'),
+      logLevel: vars.LOG_LEVEL ?? 'info',
+      bodyLimitBytes: vars.BODY_LIMIT_BYTES ?? 102_400,
+      apiKeyHashes,
+      cors: { operatorDomain: vars.CORS_OPERATOR_DOMAIN ?? null, allowedOrigins },
+      defaultAirline: vars.DEFAULT_AIRLINE ?? 'NV',
+      defaultSchedule: (vars.DEFAULT_SCHEDULE ?? 'default').replace(/\.json$/, ''),
+      schedulesDir: vars.SCHEDULES_DIR !== undefined ? resolve(vars.SCHEDULES_DIR) : BUNDLED_SCHEDULES_DIR,
+    },
+    generatedApiKey,
+  };
+}

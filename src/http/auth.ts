@@ -1,0 +1,45 @@
+// API-key authentication, applied by default. The gate sits in front of every route; only the paths of
+// PUBLIC_PATHS pass without a key. A route added later, by any means, is therefore protected unless
+// someone adds it to this allowlist on purpose.
+import type { RequestHandler } from 'express';
+import { HttpError } from './errors.ts';
+import { routedMethodsFor } from './route-table.ts';
+
+export const API_KEY_HEADER = 'X-API-Key';
+export const MISSING_KEY_DETAIL = "Missing API key. Include 'X-API-Key' header.";
+export const INVALID_KEY_DETAIL = 'Invalid API key';
+
+/**
+ * The only paths served without a key. `/docs` covers the page and its assets below `/docs/`.
+ * Routed paths compare case-sensitively and without a trailing slash (the app enables strict,
+ * case-sensitive routing), so `/Health` or `/health/` are not public.
+ */
+export const PUBLIC_PATHS: readonly string[] = ['/health', '/openapi.json', '/docs'];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.some((prefix) => path === prefix || (prefix === '/docs' && path.startsWith('/docs/')));
+}
+
+/**
+ * Middleware: lets public paths and unknown paths through (the latter end in the 404 handler, so an
+ * unknown path is 404 with or without a key), and answers every other request without a key 401 and
+ * with a key that `verify` rejects 403. `stack` gives the app's router stack.
+ */
+export function apiKeyGate(verify: (presentedKey: string) => boolean, stack: () => readonly unknown[]): RequestHandler {
+  return (req, _res, next) => {
+    if (isPublicPath(req.path) || routedMethodsFor(req, stack()).size === 0) {
+      next();
+      return;
+    }
+    const presented = req.get(API_KEY_HEADER);
+    if (presented === undefined || presented === '') {
+      next(new HttpError(401, MISSING_KEY_DETAIL));
+      return;
+    }
+    if (!verify(presented)) {
+      next(new HttpError(403, INVALID_KEY_DETAIL));
+      return;
+    }
+    next();
+  };
+}

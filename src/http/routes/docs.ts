@@ -1,0 +1,46 @@
+// GET /openapi.json and GET /docs: the OpenAPI document generated from the route declarations, and
+// swagger-ui rendering it. Both public.
+import type { RequestHandler } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import type { ApiBuilder } from '../api-builder.ts';
+import { z } from '../openapi-zod.ts';
+
+/**
+ * Declares both routes. `document` is called per request but is cheap: createApp builds the document
+ * once, after every module has declared its routes.
+ */
+export function docsRoutes(api: ApiBuilder, document: () => object): void {
+  api.route({
+    method: 'get',
+    path: '/openapi.json',
+    public: true,
+    tags: ['Service'],
+    summary: 'OpenAPI 3.1 document of this interface',
+    description: 'Needs no key. Generated from the same zod schemas that validate requests.',
+    response: { description: 'The OpenAPI document.', schema: z.looseObject({ openapi: z.string() }).openapi({ type: 'object' }) },
+    handler: () => document(),
+  });
+
+  // swagger-ui-express serves its page relative to the mount point: at /docs (no slash) the page's
+  // relative asset links would resolve against /, so send the browser to /docs/ first. The redirect
+  // is relative too, so the page also works behind a path-prefixing proxy.
+  const addSlash: RequestHandler = (req, res, next) => {
+    if (req.originalUrl.split('?')[0] === '/docs') res.redirect(301, 'docs/');
+    else next();
+  };
+  const options = {
+    customSiteTitle: 'Airline Disruption Recovery Service: API',
+    swaggerUrl: '../openapi.json',
+    swaggerOptions: { validatorUrl: null },
+  };
+  api.router.use('/docs', addSlash, ...swaggerUi.serveFiles(undefined, options), swaggerUi.setup(undefined, options));
+  api.document({
+    method: 'get',
+    path: '/docs',
+    public: true,
+    tags: ['Service'],
+    summary: 'Interactive documentation (swagger-ui)',
+    description: 'Needs no key. Renders /openapi.json; /docs redirects to /docs/.',
+    response: { description: 'HTML page.', schema: z.string(), contentType: 'text/html' },
+  });
+}

@@ -1,0 +1,47 @@
+// GET /flights and GET /flights/{schedule_file}: the first 50 flights of an airline, for discovering
+// flight ids before simulating.
+import type { ApiBuilder } from '../api-builder.ts';
+import type { AppDeps } from '../app.ts';
+import { airlineFlightsOr404, scheduleOr404 } from '../lookups.ts';
+import { flightSummary } from '../presenters.ts';
+import { FLIGHT_LIST_LIMIT, FlightListResponseSchema, FlightsParamsSchema, FlightsQuerySchema } from '../schemas.ts';
+
+const DESCRIPTION = `Flights of the airline in the schedule, ordered by scheduled departure (UTC) then flight number, cut to the first ${FLIGHT_LIST_LIMIT}. \`flight_count\` is the airline's total in the schedule. \`dep\`/\`arr\` are local times of the origin/destination airport with their numeric offsets; \`id\` carries the departure in UTC.`;
+
+export function flightRoutes(api: ApiBuilder, deps: AppDeps): void {
+  const list = (scheduleName: string | undefined, airline: string | undefined) => {
+    const entry = scheduleOr404(deps.schedules, scheduleName);
+    const code = airline ?? deps.config.defaultAirline;
+    const flights = airlineFlightsOr404(entry, code);
+    return {
+      airline: code,
+      schedule_file: entry.name,
+      flight_count: flights.length,
+      flights: flights.slice(0, FLIGHT_LIST_LIMIT).map((f) => flightSummary(entry.schedule, f)),
+    };
+  };
+
+  api.route({
+    method: 'get',
+    path: '/flights',
+    tags: ['Flights'],
+    summary: 'Flights of the default schedule',
+    description: `${DESCRIPTION} Reads the default schedule (DEFAULT_SCHEDULE).`,
+    request: { query: FlightsQuerySchema },
+    response: { description: 'The flight list.', schema: FlightListResponseSchema },
+    errors: { 404: 'The airline has no flights in the schedule.' },
+    handler: ({ query }) => list(undefined, query.airline),
+  });
+
+  api.route({
+    method: 'get',
+    path: '/flights/{schedule_file}',
+    tags: ['Flights'],
+    summary: 'Flights of a named schedule',
+    description: `${DESCRIPTION} Same as GET /flights for the named schedule.`,
+    request: { params: FlightsParamsSchema, query: FlightsQuerySchema },
+    response: { description: 'The flight list.', schema: FlightListResponseSchema },
+    errors: { 404: 'Unknown schedule, or the airline has no flights in it.' },
+    handler: ({ params, query }) => list(params.schedule_file, query.airline),
+  });
+}
