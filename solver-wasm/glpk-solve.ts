@@ -1,0 +1,61 @@
+// Translation of a LinearModel to glpk.js and interpretation of GLPK's answer. The only module,
+// with worker.ts, that touches glpk.js.
+import type { LinearModel } from '../src/recovery/linear-model.ts';
+import type { SolveOutcome, SolveTask } from './protocol.ts';
+
+// glpk.js has no usable type declarations for the node entry; this is the part we use.
+export interface Glpk {
+  GLP_MIN: number; GLP_FR: number; GLP_LO: number; GLP_UP: number; GLP_DB: number; GLP_FX: number; GLP_MSG_OFF: number;
+  GLP_UNDEF: number; GLP_FEAS: number; GLP_INFEAS: number; GLP_NOFEAS: number; GLP_OPT: number; GLP_UNBND: number;
+  solve(lp: unknown, options: Record<string, unknown>): { result: { status: number; z: number; vars: Record<string, number> } };
+}
+
+function toGlpk(glpk: Glpk, model: LinearModel, relax: boolean) {
+  const bound = (lb: number, ub: number) =>
+    ub === Infinity ? { type: glpk.GLP_LO, lb, ub: 0 } : lb === ub ? { type: glpk.GLP_FX, lb, ub } : { type: glpk.GLP_DB, lb, ub };
+  return {
+    name: model.name,
+    objective: { direction: glpk.GLP_MIN, name: 'obj', vars: model.variables.map((v) => ({ name: v.name, coef: v.cost })) },
+    subjectTo: model.constraints.map((c) => ({
+      name: c.name,
+      vars: c.terms.map((t) => ({ name: t.variable, coef: t.coef })),
+      bnds: c.sense === '=' ? { type: glpk.GLP_FX, lb: c.rhs, ub: c.rhs }
+        : c.sense === '<=' ? { type: glpk.GLP_UP, lb: 0, ub: c.rhs } : { type: glpk.GLP_LO, lb: c.rhs, ub: 0 },
+    })),
+    bounds: model.variables.map((v) => ({ name: v.name, ...bound(v.lb, v.kind === 'binary' ? 1 : v.ub) })),
+    binaries: relax ? [] : model.variables.filter((v) => v.kind === 'binary').map((v) => v.name),
+    generals: relax ? [] : model.variables.filter((v) => v.kind === 'integer').map((v) => v.name),
+  };
+}
+
+/**
+ * Solve synchronously (call it only on a worker thread). Outcomes are values, never exceptions:
+ * GLPK status 1 (undefined) after the time limit means "no plan", never a free plan with z = 0.
+ */
+export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
+  const started = performance.now();
+  const options = { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: task.timeLimitMs / 1000, mipgap: task.mipGap };
+  const { result } = glpk.solve(toGlpk(glpk, task.model, false), options);
+  const solveMs = performance.now() - started;
+  const hitLimit = solveMs >= task.timeLimitMs * 0.95;
+  const plan = () => Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));
+  // When GLPK stops early, the LP relaxation's optimum bounds the unknown optimum from below.
+  const lowerBound = () => {
+    const lp = glpk.solve(toGlpk(glpk, task.model, true), { msglev: glpk.GLP_MSG_OFF, presol: true }).result;
+    return lp.status === glpk.GLP_OPT ? lp.z : null;
+  };
+  switch (result.status) {
+    case glpk.GLP_OPT:
+      return { status: 'optimal', objective: result.z, values: plan(), lowerBound: null, solveMs, detail: null };
+    case glpk.GLP_FEAS:
+      // GLPK reports FEAS both when the MIP gap was reached and when time ran out with a plan.
+      return { status: hitLimit ? 'time_limit' : 'feasible', objective: result.z, values: plan(), lowerBound: lowerBound(), solveMs, detail: null };
+    case glpk.GLP_NOFEAS:
+    case glpk.GLP_INFEAS:
+      return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: 'GLPK proved that no plan satisfies the constraints.' };
+    default:
+      return hitLimit
+        ? { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs, detail: 'The time limit was reached before GLPK found any plan.' }
+        : { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: `GLPK found no plan (status ${result.status}).` };
+  }
+}

@@ -1,0 +1,22 @@
+// A solver worker thread: instantiates the GLPK WebAssembly module once, warms it up (the first
+// solve in a thread is up to twice as slow), then solves tasks sent by the pool.
+import GLPK from 'glpk.js/node';
+import { solveWithGlpk, type Glpk } from './glpk-solve.ts';
+import type { SolveOutcome, SolveTask } from './protocol.ts';
+import { ModelBuilder } from '../src/recovery/linear-model.ts';
+
+const glpk = (await (GLPK as unknown as () => Promise<Glpk>)()) as Glpk;
+
+function warmUp(): void {
+  const b = new ModelBuilder('warm_up');
+  for (let i = 0; i < 30; i++) b.addVariable(`x${i}`, 'binary', (i * 7) % 11 + 1);
+  for (let r = 0; r < 10; r++) {
+    b.addConstraint(`r${r}`, [0, 1, 2].map((k) => ({ variable: `x${(r * 3 + k) % 30}`, coef: 1 })), '>=', 1);
+  }
+  solveWithGlpk(glpk, { model: b.build(), timeLimitMs: 5000, mipGap: 0 });
+}
+warmUp();
+
+export default function solve(task: SolveTask): SolveOutcome {
+  return solveWithGlpk(glpk, task);
+}

@@ -1,0 +1,62 @@
+// A solver-agnostic mixed-integer linear model. The recovery model is built in this form; the solver
+// room (solver-wasm/) translates it for GLPK and writes it in CPLEX LP format for people and for
+// other solvers. Names are deterministic and readable (see lpName), so the same disruption always
+// gives the same file.
+
+export type VariableKind = 'binary' | 'integer' | 'continuous';
+
+export interface Variable { name: string; kind: VariableKind; lb: number; ub: number; cost: number }
+
+export interface Term { variable: string; coef: number }
+
+export interface Constraint { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }
+
+export interface LinearModel { name: string; variables: Variable[]; constraints: Constraint[] }
+
+export interface ModelSize { rows: number; columns: number; nonzeros: number; integers: number }
+
+export function modelSize(model: LinearModel): ModelSize {
+  return {
+    rows: model.constraints.length,
+    columns: model.variables.length,
+    nonzeros: model.constraints.reduce((sum, c) => sum + c.terms.length, 0),
+    integers: model.variables.filter((v) => v.kind !== 'continuous').length,
+  };
+}
+
+/**
+ * A name that the CPLEX LP format accepts (letters, digits and a few symbols; no '-', ':', '+',
+ * spaces), kept readable: NV101_2026-11-21T05:30:00Z becomes NV101_20261121T0530Z, OE-NVA OE_NVA.
+ */
+export function lpName(text: string): string {
+  return text
+    .replace(/(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):00Z/g, '$1$2$3T$4$5Z')
+    .replace(/[^A-Za-z0-9_.]/g, '_');
+}
+
+/** Builds a model row by row; variables are declared once, in order. */
+export class ModelBuilder {
+  private readonly variables = new Map<string, Variable>();
+  private readonly constraints: Constraint[] = [];
+
+  constructor(private readonly name: string) {}
+
+  addVariable(name: string, kind: VariableKind, cost: number, lb = 0, ub = kind === 'binary' ? 1 : Infinity): string {
+    if (this.variables.has(name)) throw new Error(`variable ${name} declared twice`);
+    this.variables.set(name, { name, kind, lb, ub, cost });
+    return name;
+  }
+
+  addConstraint(name: string, terms: Term[], sense: Constraint['sense'], rhs: number): void {
+    // Merge repeated variables so that every row lists a column once (GLPK requires it).
+    const merged = new Map<string, number>();
+    for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);
+    const clean = [...merged].filter(([, coef]) => coef !== 0).map(([variable, coef]) => ({ variable, coef }));
+    for (const t of clean) if (!this.variables.has(t.variable)) throw new Error(`row ${name} uses undeclared ${t.variable}`);
+    this.constraints.push({ name, terms: clean, sense, rhs });
+  }
+
+  build(): LinearModel {
+    return { name: this.name, variables: [...this.variables.values()], constraints: this.constraints };
+  }
+}
