@@ -1,0 +1,37 @@
+// Write the recovery model of a disruption in CPLEX LP format, for inspection or for other solvers.
+// Usage: npm run model -- --schedule default --flight <id> --delay 90 [--strategy integrated] [--out file.lp]
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadScheduleFile } from '../domain/schedule.ts';
+import { DEFAULT_SOLVER_CONFIG, STRATEGIES, type Strategy } from '../recovery/solver-config.ts';
+import { prepareSimulation } from '../recovery/simulate.ts';
+import { toCplexLp } from '../../solver-wasm/lp-format.ts';
+
+const { values } = parseArgs({
+  options: {
+    schedule: { type: 'string', default: 'default' },
+    flight: { type: 'string' },
+    delay: { type: 'string', default: '90' },
+    strategy: { type: 'string', default: 'integrated' },
+    out: { type: 'string' },
+  },
+});
+const fail = (message: string): never => { console.error(message); process.exit(2); };
+const strategy = values.strategy as Strategy;
+if (!STRATEGIES.includes(strategy)) fail(`--strategy must be one of ${STRATEGIES.join(', ')}.`);
+if (!values.flight) fail('--flight is required (a flight id such as NV146_2026-11-21T07:50:00Z; GET /flights lists them).');
+if (!/^[a-z0-9-]+$/.test(values.schedule!)) fail('--schedule must name a bundled schedule, e.g. default.');
+const schedule = loadScheduleFile(join(import.meta.dirname, '../../schedules', `${values.schedule}.json`));
+const flight = schedule.flightsById.get(values.flight!) ?? fail(`Flight '${values.flight}' is not in schedule '${values.schedule}'.`);
+const prepared = prepareSimulation(schedule, {
+  scenarioId: 'cli', disruptedFlightId: flight.id, minDelayMinutes: Number(values.delay), airline: flight.airline,
+  scheduleName: values.schedule!, config: { ...DEFAULT_SOLVER_CONFIG, strategies: { evaluate: [strategy] } },
+});
+const text = toCplexLp(prepared.models[0]!.model);
+if (values.out) {
+  writeFileSync(values.out, text);
+  console.error(`Wrote ${values.out}`);
+} else {
+  process.stdout.write(text);
+}
