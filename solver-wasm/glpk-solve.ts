@@ -34,6 +34,15 @@ function toGlpk(glpk: Glpk, model: LinearModel, relax: boolean) {
  */
 export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
   const started = performance.now();
+  // glpk.js aborts its WebAssembly instance (not a catchable status) on a row without columns, and an
+  // aborted instance cannot be trusted again: decide such rows here. An unsatisfiable empty row
+  // (e.g. an aircraft without any allowed route) means the model is infeasible.
+  const empty = task.model.constraints.filter((c) => c.terms.length === 0);
+  const violated = empty.find((c) => (c.sense === '=' ? c.rhs !== 0 : c.sense === '<=' ? c.rhs < 0 : c.rhs > 0));
+  if (violated) {
+    return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${violated.name}.` };
+  }
+  if (empty.length) task = { ...task, model: { ...task.model, constraints: task.model.constraints.filter((c) => c.terms.length > 0) } };
   const options = { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: task.timeLimitMs / 1000, mipgap: task.mipGap };
   const { result } = glpk.solve(toGlpk(glpk, task.model, false), options);
   const solveMs = performance.now() - started;

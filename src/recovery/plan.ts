@@ -13,6 +13,9 @@ export interface PassengerFlow { group: PassengerGroup; target: Flight | null; p
 export interface Plan { routes: Route[]; flows: PassengerFlow[] }
 
 const ON_TIME_MINUTES = 15;
+
+/** Code-point order: unlike localeCompare, the same on every machine and locale. */
+const byText = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
 const DELAY_DISUTILITY_FULL_MINUTES = 180;
 const REACCOMMODATION_DISUTILITY_FULL_MINUTES = 360;
 
@@ -49,8 +52,8 @@ export function routeViolations(schedule: Schedule, routes: Route[]): Violation[
       });
     }
   }
-  return violations.sort((p, q) => (p.flight ?? '').localeCompare(q.flight ?? '') || p.type.localeCompare(q.type)
-    || (p.crew_id ?? p.tail ?? '').localeCompare(q.crew_id ?? q.tail ?? ''));
+  return violations.sort((p, q) => byText(p.flight ?? '', q.flight ?? '') || byText(p.type, q.type)
+    || byText(p.crew_id ?? p.tail ?? '', q.crew_id ?? q.tail ?? ''));
 }
 
 interface AirlineTotals { flights: number; passengers: number }
@@ -127,8 +130,8 @@ export function evaluatePlan(
       reason: g.kind, itinerary_id: g.kind === 'misconnection' ? g.itinerary.id : null,
     });
   }
-  reaccommodations.sort((p, q) => p.from_flight.localeCompare(q.from_flight) || p.reason.localeCompare(q.reason)
-    || (p.itinerary_id ?? '').localeCompare(q.itinerary_id ?? '') || (p.to_flights[0] ?? '~').localeCompare(q.to_flights[0] ?? '~'));
+  reaccommodations.sort((p, q) => byText(p.from_flight, q.from_flight) || byText(p.reason, q.reason)
+    || byText(p.itinerary_id ?? '', q.itinerary_id ?? '') || byText(p.to_flights[0] ?? '~', q.to_flights[0] ?? '~'));
 
   const sum = (key: keyof Route['costs']) => plan.routes.reduce((s, r) => s + r.costs[key], 0);
   const cost_breakdown: CostBreakdown = {

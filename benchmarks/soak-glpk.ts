@@ -1,0 +1,49 @@
+// Soak: 2,000 consecutive solves in one process must run without failure and without memory
+// growth beyond a stated bound (glpk.js has a reported WebAssembly memory failure after repeated
+// solves). Solves real recovery models of the default schedule, rotating over several disruptions,
+// on one solver worker (the production code path) so that one WebAssembly instance sees them all.
+// Usage: npm run soak [-- --solves 2000 --bound-mb 64]
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadScheduleFile } from '../src/domain/schedule.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/solver-config.ts';
+import { prepareSimulation } from '../src/recovery/simulate.ts';
+import { createSolverPool } from '../solver-wasm/pool.ts';
+
+const { values } = parseArgs({ options: { solves: { type: 'string', default: '2000' }, 'bound-mb': { type: 'string', default: '64' } } });
+const solves = Number(values.solves);
+const boundMb = Number(values['bound-mb']);
+const WARM_UP_SOLVES = Math.min(200, Math.floor(solves / 10));
+
+const schedule = loadScheduleFile(join(import.meta.dirname, '../schedules/default.json'));
+const disrupted = schedule.flights.filter((f) => f.airline === 'NV' && f.origin === 'VIE').filter((_, i) => i % 9 === 0).slice(0, 8);
+const models = disrupted.flatMap((f, i) => prepareSimulation(schedule, {
+  scenarioId: 'soak', disruptedFlightId: f.id, minDelayMinutes: 60 + 30 * (i % 5), airline: 'NV', scheduleName: 'default', config: DEFAULT_SOLVER_CONFIG,
+}).models.map((m) => m.model));
+
+const pool = createSolverPool({ threads: 1 });
+await pool.ready();
+const objectives = new Map<number, number | null>();
+let failures = 0;
+let rssAfterWarmUp = 0;
+let peakRss = 0;
+const started = performance.now();
+for (let i = 0; i < solves; i++) {
+  const index = i % models.length;
+  const outcome = await pool.solve({ model: models[index]!, timeLimitMs: 10_000, mipGap: 0 });
+  // The same model must give the same objective every time: a corrupted instance would not.
+  if (outcome.status !== 'optimal' || (objectives.has(index) && objectives.get(index) !== outcome.objective)) failures++;
+  objectives.set(index, outcome.objective);
+  const rss = process.memoryUsage().rss;
+  peakRss = Math.max(peakRss, rss);
+  if (i + 1 === WARM_UP_SOLVES) rssAfterWarmUp = rss;
+  if ((i + 1) % 250 === 0) process.stderr.write(`  ${i + 1}/${solves} solves, rss ${(rss / 2 ** 20).toFixed(1)} MiB\n`);
+}
+await pool.close();
+const growthMb = (peakRss - rssAfterWarmUp) / 2 ** 20;
+console.log(`${solves} solves of ${models.length} recovery models in ${((performance.now() - started) / 1000).toFixed(1)} s; failures ${failures}; ` +
+  `resident memory after ${WARM_UP_SOLVES} solves ${(rssAfterWarmUp / 2 ** 20).toFixed(1)} MiB, peak ${(peakRss / 2 ** 20).toFixed(1)} MiB, growth ${growthMb.toFixed(1)} MiB (bound ${boundMb} MiB).`);
+if (failures > 0 || growthMb > boundMb) {
+  console.error(failures > 0 ? `Soak failed: ${failures} solves did not return the optimal, unchanged objective.` : `Soak failed: memory grew ${growthMb.toFixed(1)} MiB, above the ${boundMb} MiB bound.`);
+  process.exit(1);
+}

@@ -1,0 +1,70 @@
+// Tiny hand-written schedules for the engine's scenario tests. Times are "HH:MM" UTC on 2026-11-21.
+import GLPK from 'glpk.js/node';
+import { buildSchedule, type Schedule } from '../../src/domain/schedule.ts';
+import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
+import type { SimulationRequest, SolverPort } from '../../src/recovery/simulate.ts';
+import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
+
+export const at = (hhmm: string) => `2026-11-21T${hhmm}:00Z`;
+export const id = (flightNumber: string, hhmm: string) => `${flightNumber}_${at(hhmm)}`;
+
+interface FlightSpec { no: string; tail: string; from: string; to: string; dep: string; arr: string; booked?: number }
+
+export function fixture(spec: {
+  flights: FlightSpec[];
+  aircraft?: { tail: string; fleet?: string; base?: string }[];
+  maintenance?: ScheduleFile['maintenance'];
+  crew?: { id: string; start: string; maxMinutes: number; flights: string[] }[];
+  itineraries?: { id: string; passengers: number; flights: [string, string] }[];
+}): Schedule {
+  const tails: { tail: string; fleet?: string; base?: string }[] = spec.aircraft ?? [...new Set(spec.flights.map((f) => f.tail))].map((tail) => ({ tail }));
+  const file: ScheduleFile = {
+    format_version: 1, name: 'fixture', description: 'test fixture', operating_date: '2026-11-21',
+    generator: { seed: 0, version: 'hand' },
+    airlines: [{ code: 'NV', name: 'Northvale Airways' }],
+    airports: [
+      { code: 'VIE', name: 'Vienna', time_zone: 'Europe/Vienna', lat: 48.11, lon: 16.57, hub: true, maintenance_station: true, min_connection_minutes: 30 },
+      { code: 'PRG', name: 'Prague', time_zone: 'Europe/Prague', lat: 50.1, lon: 14.26, hub: false, maintenance_station: false, min_connection_minutes: 45 },
+      { code: 'BUD', name: 'Budapest', time_zone: 'Europe/Budapest', lat: 47.44, lon: 19.26, hub: false, maintenance_station: false, min_connection_minutes: 45 },
+    ],
+    fleets: [
+      { code: 'A320', family: 'A320', seats: 180, cruise_speed_kmh: 800 },
+      { code: 'A319', family: 'A320', seats: 144, cruise_speed_kmh: 800 },
+    ],
+    aircraft: tails.map((a) => {
+      const fleet = a.fleet ?? 'A320';
+      return { tail: a.tail, airline: 'NV', fleet, seats: fleet === 'A320' ? 180 : 144, base: a.base ?? 'VIE' };
+    }),
+    flights: spec.flights.map((f) => ({
+      flight_number: f.no, airline: 'NV', tail: f.tail, origin: f.from, dest: f.to, dep: at(f.dep), arr: at(f.arr),
+      distance_km: 250, booked_passengers: f.booked ?? 100,
+    })),
+    maintenance: spec.maintenance ?? [],
+    crew: (spec.crew ?? []).map((c) => ({
+      crew_id: c.id, airline: 'NV', role: 'cockpit' as const, base: 'VIE', duty_start: at(c.start), duty_end: at(c.start),
+      max_duty_minutes: c.maxMinutes, flights: c.flights,
+    })),
+    itineraries: (spec.itineraries ?? []).map((i) => ({ itinerary_id: i.id, passengers: i.passengers, flights: i.flights })),
+  };
+  return buildSchedule(file);
+}
+
+export function config(partial: unknown = {}): SolverConfig {
+  const resolved = resolveSolverConfig(partial);
+  if (!resolved.valid) throw new Error(JSON.stringify(resolved.errors));
+  return resolved.config;
+}
+
+export function request(disrupted: string, minDelayMinutes: number, solverConfig: SolverConfig = config()): SimulationRequest {
+  return { scenarioId: 'test', disruptedFlightId: disrupted, minDelayMinutes, airline: 'NV', scheduleName: 'fixture', config: solverConfig };
+}
+
+let glpk: Glpk | undefined;
+/** Solves on the test's own thread: fine for tests, never for the service (solve() blocks). */
+export const inProcessSolver: SolverPort = {
+  async solve(task) {
+    glpk ??= (await (GLPK as unknown as () => Promise<Glpk>)());
+    return solveWithGlpk(glpk, task);
+  },
+};
