@@ -1,0 +1,239 @@
+// Seeded generator of small random but valid schedules (ScheduleFile JSON) with a disruption and a
+// configuration, for property tests of the engine against the oracle. Everything here is local:
+// the turnaround numbers are copied from the documented defaults, not imported.
+import fc from 'fast-check';
+import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import { oracleConfig, type OracleConfig } from './config.ts';
+import { flightIdOf, haversineKm, isoOf, turnaroundMinutes } from './model.ts';
+
+export interface RandomInstance {
+  seed: number;
+  schedule: ScheduleFile;
+  disruptedFlight: string;
+  minDelayMinutes: number;
+  config: OracleConfig;
+}
+
+export interface RandomInstanceOptions {
+  minFlights?: number;
+  maxFlights?: number;
+  minAircraft?: number;
+  maxAircraft?: number;
+  /** Randomise constraints and weights (default true); false keeps the documented defaults. */
+  varyConfig?: boolean;
+}
+
+/** mulberry32: small, fast, good enough for test data. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface AirportSeed { code: string; name: string; tz: string; lat: number; lon: number }
+const HUBS: AirportSeed[] = [
+  { code: 'VIE', name: 'Vienna International', tz: 'Europe/Vienna', lat: 48.1103, lon: 16.5697 },
+  { code: 'FRA', name: 'Frankfurt am Main', tz: 'Europe/Berlin', lat: 50.0379, lon: 8.5622 },
+  { code: 'ZRH', name: 'Zurich', tz: 'Europe/Zurich', lat: 47.4582, lon: 8.5555 },
+  { code: 'AMS', name: 'Amsterdam Schiphol', tz: 'Europe/Amsterdam', lat: 52.3105, lon: 4.7683 },
+];
+const SPOKES: AirportSeed[] = [
+  { code: 'LHR', name: 'London Heathrow', tz: 'Europe/London', lat: 51.47, lon: -0.4543 },
+  { code: 'CDG', name: 'Paris Charles de Gaulle', tz: 'Europe/Paris', lat: 49.0097, lon: 2.5479 },
+  { code: 'PRG', name: 'Prague Vaclav Havel', tz: 'Europe/Prague', lat: 50.1008, lon: 14.26 },
+  { code: 'BCN', name: 'Barcelona El Prat', tz: 'Europe/Madrid', lat: 41.2974, lon: 2.0833 },
+  { code: 'FCO', name: 'Rome Fiumicino', tz: 'Europe/Rome', lat: 41.8003, lon: 12.2389 },
+  { code: 'BUD', name: 'Budapest Ferenc Liszt', tz: 'Europe/Budapest', lat: 47.4369, lon: 19.2556 },
+  { code: 'CPH', name: 'Copenhagen Kastrup', tz: 'Europe/Copenhagen', lat: 55.618, lon: 12.656 },
+  { code: 'LIS', name: 'Lisbon Humberto Delgado', tz: 'Europe/Lisbon', lat: 38.7813, lon: -9.1359 },
+  { code: 'ATH', name: 'Athens Eleftherios Venizelos', tz: 'Europe/Athens', lat: 37.9364, lon: 23.9445 },
+];
+const FLEETS = [
+  { code: 'A319', family: 'A320', seats: 144, cruise_speed_kmh: 780 },
+  { code: 'A320', family: 'A320', seats: 180, cruise_speed_kmh: 800 },
+  { code: 'A321', family: 'A320', seats: 220, cruise_speed_kmh: 800 },
+  { code: 'E190', family: 'E-JET', seats: 100, cruise_speed_kmh: 760 },
+  { code: 'E195', family: 'E-JET', seats: 120, cruise_speed_kmh: 760 },
+];
+const TURNAROUND = oracleConfig().turnaround;
+const DATE = '2026-11-21';
+const DAY0 = Date.UTC(2026, 10, 21) / 60_000;
+
+export function randomInstance(seed: number, options: RandomInstanceOptions = {}): RandomInstance {
+  const rnd = prng(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const chance = (p: number) => rnd() < p;
+  const shuffle = <T>(xs: T[]): T[] => { for (let i = xs.length - 1; i > 0; i--) { const j = int(0, i); [xs[i], xs[j]] = [xs[j]!, xs[i]!]; } return xs; };
+
+  // Airports: one hub (maintenance station, mct), 2-4 spokes.
+  const hub = pick(HUBS);
+  const spokes = shuffle([...SPOKES]).slice(0, int(2, 4));
+  const mct = new Map<string, number>([[hub.code, pick([30, 45, 60])], ...spokes.map((s) => [s.code, pick([30, 45])] as [string, number])]);
+  const maintSpoke = chance(0.3) ? spokes[0]!.code : null;
+  const airports = [hub, ...spokes].map((a) => ({
+    code: a.code, name: a.name, time_zone: a.tz, lat: a.lat, lon: a.lon, hub: a.code === hub.code,
+    maintenance_station: a.code === hub.code || a.code === maintSpoke, min_connection_minutes: mct.get(a.code)!,
+  }));
+  const coord = new Map([hub, ...spokes].map((a) => [a.code, a]));
+  const dist = (x: string, y: string) => { const a = coord.get(x)!; const b = coord.get(y)!; return haversineKm(a.lat, a.lon, b.lat, b.lon); };
+
+  // Fleets: two families.
+  const bigFleets = shuffle(FLEETS.filter((f) => f.family === 'A320')).slice(0, int(1, 2));
+  const smallFleet = pick(FLEETS.filter((f) => f.family === 'E-JET'));
+  const fleets = [...bigFleets, smallFleet];
+  const nAircraft = int(options.minAircraft ?? 2, options.maxAircraft ?? 4);
+  const tails = ['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAD', 'OE-AAE', 'OE-AAF'].slice(0, nAircraft);
+  const aircraft = tails.map((tail, i) => {
+    // Both families are present from three aircraft on; two aircraft share a family half the time.
+    const fleet = i === 0 ? bigFleets[0]! : i === 1 ? (chance(0.5) ? smallFleet : pick(bigFleets)) : i === nAircraft - 1 ? smallFleet : pick(fleets);
+    const seats = chance(0.2) ? fleet.seats - pick([4, 6, 12]) : fleet.seats;
+    return { tail, airline: 'NV', fleet: fleet.code, seats, base: hub.code };
+  });
+
+  // Flights: continuous rotations respecting the default turnaround.
+  const nFlights = int(options.minFlights ?? 4, Math.max(options.minFlights ?? 4, options.maxFlights ?? 12));
+  const perTail = new Array<number>(nAircraft).fill(0);
+  perTail[0] = 1;
+  for (let k = 1; k < nFlights; k++) {
+    // The last aircraft is sometimes a spare without flights.
+    const spare = nAircraft > 2 && chance(0.5) ? nAircraft - 1 : nAircraft;
+    perTail[int(0, spare - 1)]! += 1;
+  }
+  const flights: ScheduleFile['flights'] = [];
+  const maintenance: ScheduleFile['maintenance'] = [];
+  let number = 100;
+  const rotations = new Map<string, ScheduleFile['flights']>();
+  aircraft.forEach((plane, i) => {
+    const rot: ScheduleFile['flights'] = [];
+    let station = chance(0.75) ? hub.code : pick(spokes).code;
+    plane.base = station;
+    let ready = DAY0 + int(5 * 12, 9 * 12) * 5; // 05:00-09:00 UTC
+    const fleetSeats = plane.seats;
+    const wantCheck = chance(0.3);
+    let checkPlaced = false;
+    for (let k = 0; k < perTail[i]!; k++) {
+      const dest = station === hub.code ? pick(spokes).code : chance(0.8) ? hub.code : pick(spokes.filter((s) => s.code !== station)).code;
+      let dep = ready + pick([0, 0, 5, 10, 20, 30, 45, 60, 90]);
+      // A daily check during a ground stop at a maintenance station.
+      if (wantCheck && !checkPlaced && k > 0 && airports.find((a) => a.code === station)!.maintenance_station && chance(0.6)) {
+        const prevArr = Date.parse(rot[rot.length - 1]!.arr) / 60_000;
+        const ms = prevArr + pick([0, 10, 20, 40]);
+        const me = ms + pick([45, 60, 90]);
+        dep = Math.max(dep, me + pick([0, 0, 10, 30]));
+        maintenance.push({ tail: plane.tail, type: 'daily_check', station, start: isoOf(ms), end: isoOf(me) });
+        checkPlaced = true;
+      }
+      const km = dist(station, dest);
+      const block = Math.max(40, Math.round((km / 800 * 60 + 25) / 5) * 5);
+      const booked = chance(0.25) ? fleetSeats - int(0, 3) : int(Math.floor(fleetSeats * 0.5), fleetSeats);
+      const f = {
+        flight_number: `NV${number++}`, airline: 'NV', tail: plane.tail, origin: station, dest,
+        dep: isoOf(dep), arr: isoOf(dep + block), distance_km: Math.round(km), booked_passengers: Math.max(0, booked),
+      };
+      rot.push(f);
+      flights.push(f);
+      station = dest;
+      ready = dep + block + turnaroundMinutes(TURNAROUND, plane.fleet, dest);
+    }
+    // An overnight check after the last flight, if the aircraft ends at a maintenance station.
+    if (wantCheck && !checkPlaced && rot.length > 0 && airports.find((a) => a.code === station)!.maintenance_station) {
+      const lastArr = Date.parse(rot[rot.length - 1]!.arr) / 60_000;
+      const ms = lastArr + pick([30, 60, 120]);
+      maintenance.push({ tail: plane.tail, type: 'overnight_check', station, start: isoOf(ms), end: isoOf(ms + 240) });
+    }
+    rotations.set(plane.tail, rot);
+  });
+
+  // Crew duties: one cockpit crew per rotation, sometimes a cabin crew on its first half; tight slack sometimes.
+  const crew: ScheduleFile['crew'] = [];
+  for (const plane of aircraft) {
+    const rot = rotations.get(plane.tail)!;
+    if (rot.length === 0) continue;
+    const ids = rot.map((f) => flightIdOf(f.flight_number, Date.parse(f.dep) / 60_000));
+    const duties: { role: 'cockpit' | 'cabin'; legs: number }[] = [{ role: 'cockpit', legs: rot.length }];
+    if (rot.length >= 2 && chance(0.3)) duties.push({ role: 'cabin', legs: Math.ceil(rot.length / 2) });
+    for (const d of duties) {
+      const first = Date.parse(rot[0]!.dep) / 60_000;
+      const lastArr = Date.parse(rot[d.legs - 1]!.arr) / 60_000;
+      const start = first - 45;
+      const slack = chance(0.4) ? int(0, 4) * 5 : int(12, 60) * 5;
+      crew.push({
+        crew_id: `NV-${d.role === 'cockpit' ? 'CP' : 'CC'}-${plane.tail.slice(3)}`, airline: 'NV', role: d.role, base: rot[0]!.origin,
+        duty_start: isoOf(start), duty_end: isoOf(lastArr + 30), max_duty_minutes: lastArr - start + slack, flights: ids.slice(0, d.legs),
+      });
+    }
+  }
+
+  // Connecting itineraries at any airport, with a valid scheduled connection.
+  const itineraries: ScheduleFile['itineraries'] = [];
+  const pairs: [ScheduleFile['flights'][number], ScheduleFile['flights'][number]][] = [];
+  for (const a of flights) for (const b of flights) {
+    const gap = Date.parse(b.dep) / 60_000 - Date.parse(a.arr) / 60_000;
+    if (a !== b && a.dest === b.origin && b.dest !== a.origin && gap >= mct.get(a.dest)! && gap <= 300) pairs.push([a, b]);
+  }
+  for (const [a, b] of shuffle(pairs).slice(0, int(0, 3))) {
+    const pax = int(1, Math.max(1, Math.min(30, a.booked_passengers, b.booked_passengers)));
+    if (a.booked_passengers === 0 || b.booked_passengers === 0) continue;
+    itineraries.push({
+      itinerary_id: `IT-${a.flight_number}-${b.flight_number}`, passengers: pax,
+      flights: [flightIdOf(a.flight_number, Date.parse(a.dep) / 60_000), flightIdOf(b.flight_number, Date.parse(b.dep) / 60_000)],
+    });
+  }
+
+  const schedule: ScheduleFile = {
+    format_version: 1,
+    name: `oracle-random-${seed >>> 0}`,
+    description: 'Random schedule for the oracle property tests.',
+    operating_date: DATE,
+    generator: { seed: seed | 0, version: 'oracle-1' },
+    airlines: [{ code: 'NV', name: 'Novair' }],
+    airports,
+    fleets,
+    aircraft,
+    flights,
+    maintenance,
+    crew,
+    itineraries,
+  };
+
+  // Disruption: prefer early flights so that delays propagate.
+  const ordered = [...flights].sort((x, y) => Date.parse(x.dep) - Date.parse(y.dep));
+  const f0 = chance(0.7) ? ordered[int(0, Math.max(0, Math.floor(ordered.length * 0.6) - 1))]! : pick(ordered);
+  const disruptedFlight = flightIdOf(f0.flight_number, Date.parse(f0.dep) / 60_000);
+  const minDelayMinutes = chance(0.5) ? pick([0, 15, 30, 60, 90, 120, 180, 240]) : int(0, 240);
+
+  const vary = options.varyConfig ?? true;
+  const config = oracleConfig(vary ? {
+    constraints: {
+      max_delay_minutes: pick([360, 360, 240, 180, 90]),
+      max_swaps: pick([20, 20, 2, 1, 0]),
+      allow_cancellations: chance(0.85),
+      max_cancellations: pick([null, null, null, 2, 1]),
+      crew_duty: chance(0.25) ? 'hard' : 'soft',
+      maintenance: chance(0.25) ? 'hard' : 'soft',
+      recovery_window_hours: chance(0.8) ? null : int(2, 8),
+      swap_fleet_policy: pick(['same_family', 'same_family', 'same_family', 'same_fleet', 'any'] as const),
+    },
+    cost_weights: chance(0.7) ? {} : {
+      cancellation_per_flight: pick([3000, 8000, 20000]),
+      reaccommodation_delay_per_passenger_minute: pick([0.1, 0.5, 1]),
+      aircraft_out_of_position: pick([5000, 20000]),
+      maintenance_violation: pick([10000, 50000]),
+      compensation_multiplier: pick([0.5, 1, 1.5]),
+    },
+    solver: { max_candidate_aircraft: 60, swap_window_hours: 24 },
+  } : { solver: { max_candidate_aircraft: 60, swap_window_hours: 24 } });
+
+  return { seed, schedule, disruptedFlight, minDelayMinutes, config };
+}
+
+/** fast-check arbitrary of random instances (shrinks on the seed only). */
+export function randomInstanceArbitrary(options: RandomInstanceOptions = {}): fc.Arbitrary<RandomInstance> {
+  return fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => randomInstance(seed, options));
+}
