@@ -29,7 +29,7 @@ const ZONED_RULE = 'must be an ISO 8601 timestamp with a zone (Z or ±hh:mm) nam
 /** A timestamp a caller sends: must carry a zone and name a real date (no 30 February). */
 export const ZonedTimestampSchema = z.string()
   .refine((text) => parseZonedInstant(text) !== null, ZONED_RULE)
-  .openapi({ description: `ISO 8601 timestamp with Z or a numeric offset; seconds are optional and are truncated to the minute.`, example: '2026-11-21T06:00:00Z' });
+  .openapi({ format: 'date-time', description: 'ISO 8601 timestamp with Z or a numeric offset; seconds are optional and are truncated to the minute.', example: '2026-11-21T06:00:00Z' });
 
 const ScheduleNameSchema = z.string().openapi({
   description: 'Name of a bundled schedule, with or without `.json` (e.g. `default`, `small.json`). Only names of loaded schedules are accepted; anything else is 404.',
