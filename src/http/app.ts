@@ -58,6 +58,7 @@ export function createApp(deps: AppDeps): Express {
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  // Flat query strings only (no a[b]=c objects); a repeated parameter arrives as an array and is refused.
   app.set('query parser', 'simple');
 
   const stack = () => app.router.stack;

@@ -77,6 +77,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toMatch(/style-src [^;]*'unsafe-inline'/);
     expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(csp).toContain("frame-ancestors 'none'");
     const html = await response.text();
     expect(html).toContain('swagger-ui-bundle.js');
     const init = await (await server.get('/docs/swagger-ui-init.js', { key: null })).text();

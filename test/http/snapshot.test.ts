@@ -164,6 +164,11 @@ describe('contents', () => {
     ]);
     const afterLanding = await snapshot(fixture, { from: '2026-11-21T08:10:00Z', to: '2026-11-21T09:30:00Z' });
     expect(afterLanding.aircraft.find((a) => a.tail === 'OE-NVA')).toMatchObject({ location: 'LHR', airborne_flight: null });
+    // At the very minute of departure the aircraft is still at the origin; at the minute of arrival, at the destination.
+    const atDeparture = await snapshot(fixture, { from: '2026-11-21T05:30:00Z', to: '2026-11-21T06:00:00Z' });
+    expect(atDeparture.aircraft.find((a) => a.tail === 'OE-NVA')).toMatchObject({ location: 'VIE', airborne_flight: null });
+    const atArrival = await snapshot(fixture, { from: '2026-11-21T08:00:00Z', to: '2026-11-21T09:30:00Z' });
+    expect(atArrival.aircraft.find((a) => a.tail === 'OE-NVA')).toMatchObject({ location: 'LHR', airborne_flight: null });
     const early = await snapshot(fixture, { from: '2026-11-21T04:00:00Z', to: '2026-11-21T06:00:00Z' });
     expect(early.aircraft.find((a) => a.tail === 'OE-NVA')).toMatchObject({
       location: 'VIE', status: 'in_service',
