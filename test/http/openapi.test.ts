@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registeredRoutes } from '../support/routes.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { rawRequest, startTestServer, type TestServer } from '../support/server.ts';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -123,6 +123,19 @@ describe('GET /docs', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const init = await (await server.get('/docs/swagger-ui-init.js', { key: null })).text();
     expect(new URL(/"swaggerUrl": "([^"]+)"/.exec(init)![1]!, `${server.baseUrl}/docs/`).pathname).toBe('/openapi.json');
-    expect((await server.get('/docs/swagger-ui-bundle.js', { key: null })).status).toBe(200);
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']) {
+      expect((await server.get(`/docs/${asset}`, { key: null })).status, asset).toBe(200);
+    }
+    expect(await page.text()).toMatch(/href="\.\/swagger-ui\.css"[\s\S]*src="\.\/swagger-ui-bundle\.js"/);
+  });
+
+  it('serves nothing else below /docs: other files and traversal attempts are the JSON 404', async () => {
+    for (const path of ['/docs/index.html', '/docs/package.json', '/docs/swagger-initializer.js', '/docs/swagger-ui.js.map',
+      '/docs/../flights', '/docs/%2e%2e/flights', '/docs/..%2Fflights', '/docs//flights', '/docs/../../etc/passwd']) {
+      const response = await rawRequest(server.baseUrl, 'GET', path);
+      expect(response.status, path).toBe(404);
+      expect(JSON.parse(response.body), path).toEqual({ detail: 'Not found' });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
   });
 });

@@ -3,7 +3,14 @@
 import type { RequestHandler } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { ApiBuilder } from '../api-builder.ts';
+import { HttpError } from '../errors.ts';
 import { z } from '../openapi-zod.ts';
+
+/** Paths below /docs that are served: the page, its init script and the swagger-ui assets it loads. */
+const DOCS_FILES = new Set([
+  '/', '/swagger-ui-init.js', '/swagger-ui.css', '/swagger-ui-bundle.js', '/swagger-ui-standalone-preset.js',
+  '/favicon-16x16.png', '/favicon-32x32.png',
+]);
 
 /**
  * Declares both routes. `document` is called per request but is cheap: createApp builds the document
@@ -23,17 +30,20 @@ export function docsRoutes(api: ApiBuilder, document: () => object): void {
 
   // swagger-ui-express serves its page relative to the mount point: at /docs (no slash) the page's
   // relative asset links would resolve against /, so send the browser to /docs/ first. The redirect
-  // is relative too, so the page also works behind a path-prefixing proxy.
-  const addSlash: RequestHandler = (req, res, next) => {
+  // is relative too, so the page also works behind a path-prefixing proxy. Below /docs/ only the page
+  // and the files it loads are served; anything else (swagger-ui-dist's own petstore index.html, its
+  // package.json, source maps) is our JSON 404, not the package's.
+  const onlyThePage: RequestHandler = (req, res, next) => {
     if (req.originalUrl.split('?')[0] === '/docs') res.redirect(301, 'docs/');
-    else next();
+    else if (DOCS_FILES.has(req.path)) next();
+    else next(new HttpError(404, 'Not found'));
   };
   const options = {
     customSiteTitle: 'Airline Disruption Recovery Service: API',
     swaggerUrl: '../openapi.json',
     swaggerOptions: { validatorUrl: null },
   };
-  api.router.use('/docs', addSlash, ...swaggerUi.serveFiles(undefined, options), swaggerUi.setup(undefined, options));
+  api.router.use('/docs', onlyThePage, ...swaggerUi.serveFiles(undefined, options), swaggerUi.setup(undefined, options));
   api.document({
     method: 'get',
     path: '/docs',
