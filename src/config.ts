@@ -24,6 +24,7 @@
 //                         schedules/ folder (found from this file, not from the working directory).
 //   LOG_LEVEL             fatal | error | warn | info | debug | trace | silent. Default info.
 //   BODY_LIMIT_BYTES      Largest accepted request body in bytes; larger bodies get 413. Default 102400.
+//   SOLVER_THREADS        Solver worker threads (GLPK WebAssembly), 1-64. Default: one per CPU core.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,8 @@ export interface Config {
   defaultSchedule: string;
   /** Absolute path. */
   schedulesDir: string;
+  /** Solver worker threads; undefined means one per core. */
+  solverThreads: number | undefined;
 }
 
 export interface LoadedConfig {
@@ -94,6 +97,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be the name of a schedule file, such as default or default.json')),
   SCHEDULES_DIR: optional(z.string().trim()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  SOLVER_THREADS: optional(z.string().trim()
+    .regex(/^\d{1,2}$/, 'must be a whole number of threads between 1 and 64')
+    .transform(Number)
+    .refine((threads) => threads >= 1 && threads <= 64, 'must be a whole number of threads between 1 and 64')),
   BODY_LIMIT_BYTES: optional(z.string().trim()
     .regex(/^\d{1,9}$/, 'must be a whole number of bytes between 1 and 100000000')
     .transform(Number)
@@ -197,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultAirline: vars.DEFAULT_AIRLINE ?? 'NV',
       defaultSchedule: (vars.DEFAULT_SCHEDULE ?? 'default').replace(/\.json$/, ''),
       schedulesDir: vars.SCHEDULES_DIR !== undefined ? resolve(vars.SCHEDULES_DIR) : BUNDLED_SCHEDULES_DIR,
+      solverThreads: vars.SOLVER_THREADS,
     },
     generatedApiKey,
   };

@@ -1,10 +1,11 @@
-// Composition root: config -> logger -> schedules -> createApp -> listen -> shutdown.
+// Composition root: config -> logger -> schedules -> solver pool -> createApp -> listen -> shutdown.
 // Start-up problems end the process with one sentence on stderr and exit code 1.
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.ts';
 import { CatalogError, loadScheduleCatalog } from './domain/schedule-catalog.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './http/logging.ts';
+import { createSolverPool } from '../solver-wasm/pool.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM/SIGINT before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,7 +20,7 @@ function urlHost(host: string): string {
   return reachable.includes(':') ? `[${reachable}]` : reachable;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   let loaded;
   try {
     loaded = loadConfig();
@@ -45,7 +46,11 @@ function main(): void {
     fail(`DEFAULT_AIRLINE '${config.defaultAirline}' has no flights in the default schedule '${schedules.defaultName}'.`);
   }
 
-  const app = createApp({ config, logger, schedules });
+  // Each worker loads and warms GLPK before the first request can reach it.
+  const solver = createSolverPool({ threads: config.solverThreads });
+  await solver.ready();
+
+  const app = createApp({ config, logger, schedules, solver });
   const server = app.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
     fail(error.code === 'EADDRINUSE'
@@ -83,9 +88,11 @@ function main(): void {
     // connections would otherwise hold it open.
     server.close((error) => {
       if (error) logger.error({ err: error }, 'error while closing the server');
-      logger.info('stopped');
-      logger.flush();
-      process.exit(error ? 1 : 0);
+      void solver.close().finally(() => {
+        logger.info('stopped');
+        logger.flush();
+        process.exit(error ? 1 : 0);
+      });
     });
     server.closeIdleConnections();
     setTimeout(() => {
@@ -97,4 +104,4 @@ function main(): void {
   process.on('SIGINT', shutdown);
 }
 
-main();
+await main();

@@ -91,7 +91,7 @@ export function requestError(where: 'query' | 'path' | 'body', error: z.ZodError
       if (Array.isArray(value) && where === 'query') return `${subject} must be given at most once`;
       return `${subject} must be of type ${issue.expected}`;
     }
-    return `${subject} ${issue.message}`;
+    return `${subject} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
   });
   return new HttpError(400, `${sentences.join('; ')}.`);
 }

@@ -14,15 +14,18 @@ import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { healthRoutes, SERVICE_NAME } from './routes/health.ts';
+import { simulateRoutes } from './routes/simulate.ts';
 import { snapshotRoutes } from './routes/snapshot.ts';
+import { solverConfigRoutes } from './routes/solver-config.ts';
+import type { SolverPort } from '../recovery/simulate.ts';
 import { corsMiddleware, securityHeaders } from './security.ts';
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   schedules: ScheduleCatalog;
-  /** The recovery engine, once it exists; typed loosely until its module defines the interface. */
-  recovery?: unknown;
+  /** Where POST /simulate solves its models: the worker pool in production, an in-process solver in some tests. */
+  solver?: SolverPort;
   /** Route modules appended after ROUTE_MODULES (tests use it; production code adds to the list). */
   extraRoutes?: readonly RouteModule<AppDeps>[];
 }
@@ -31,7 +34,7 @@ export interface AppDeps {
  * The API's route modules, one per concern. A new module (e.g. simulate, solver config) goes here;
  * its routes need a key without anyone saying so (see auth.ts).
  */
-export const ROUTE_MODULES: readonly RouteModule<AppDeps>[] = [healthRoutes, flightRoutes, snapshotRoutes];
+export const ROUTE_MODULES: readonly RouteModule<AppDeps>[] = [healthRoutes, flightRoutes, snapshotRoutes, simulateRoutes, solverConfigRoutes];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 

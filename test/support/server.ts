@@ -53,6 +53,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   schedules?: ScheduleCatalog;
   extraRoutes?: RouteModule<AppDeps>[];
+  /** For POST /simulate; tests that simulate pass a real solver pool. */
+  solver?: AppDeps['solver'];
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -61,6 +63,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const logger = createLogger(config.logLevel, { write: (chunk: string) => { chunks.push(chunk); } });
   const app = createApp({
     config, logger, schedules: options.schedules ?? bundledCatalog(), extraRoutes: options.extraRoutes ?? [],
+    ...(options.solver ? { solver: options.solver } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,0 +1,114 @@
+// Request and response schemas of POST /simulate, GET /config and POST /config/validate: they
+// validate requests and generate the OpenAPI document (docs of otp and nps live here).
+import { z } from './openapi-zod.ts';
+import { SolverConfigSchema, STRATEGIES } from '../recovery/solver-config.ts';
+
+const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
+
+export const SimulationRequestSchema = z.strictObject({
+  scenario_id: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, . _ : -')
+    .describe('Caller-chosen identifier of the scenario, echoed in the response.'),
+  disrupted_flight: z.string().min(1).max(128).describe('A flight id as listed by GET /flights, e.g. NV146_2026-11-21T07:50:00Z.'),
+  min_delay_minutes: z.number().int().min(0).max(2880)
+    .describe('The delay that has happened: the disrupted flight cannot leave earlier than its scheduled departure plus this, in any option.'),
+  airline: z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline code').optional()
+    .describe('Airline of the disrupted flight; default DEFAULT_AIRLINE.'),
+  schedule_file: z.string().min(1).max(128).optional().describe('Bundled schedule; default DEFAULT_SCHEDULE.'),
+  config: SolverConfigSchema.optional().describe('Partial solver configuration; omitted fields take the defaults of GET /config.'),
+}).openapi('SimulationRequest');
+
+const ViolationSchema = z.object({
+  type: z.enum(['crew_duty', 'maintenance']),
+  flight: z.string().nullable().describe('The flight that breaks the rule.'),
+  tail: z.string().optional().describe('For maintenance: the aircraft.'),
+  crew_id: z.string().optional().describe('For crew duty: the crew.'),
+  limit: Zoned.describe('Latest allowed instant: end of the maximum flight-duty period, or the check\'s start.'),
+  actual: Zoned.nullable().describe('What the plan does instead (arrival), or null when the aircraft never reaches the station.'),
+  excess_minutes: z.number().nullable(),
+  detail: z.string(),
+}).openapi('Violation');
+
+const SummarySchema = z.object({
+  otp: z.number().min(0).max(1).describe('On-time performance: (flights of the airline in the schedule that are flown and arrive at most 15 minutes after their scheduled arrival) / (flights of the airline in the schedule). A cancelled flight is not on time; flights outside the recovery scope count as on time.'),
+  nps: z.number().min(0).max(1).describe('Passenger-satisfaction proxy: 1 − (Σ passenger disutility) / (booked passengers of the airline in the schedule), clamped to [0, 1]. Disutility per passenger: on a delayed flight min(1, arrival delay / 180 min); re-accommodated 0.5 + 0.5 × min(1, later scheduled arrival / 360 min); not re-accommodated or spilled 1. Never rises with more delay, cancellation or misconnection.'),
+  cost: z.number().describe('Weighted cost in solver units: the sum of cost_breakdown.'),
+  flights_delayed: z.number().int(),
+  flights_cancelled: z.number().int(),
+  flights_swapped: z.number().int(),
+  passengers_disrupted: z.number().int().describe('Passengers of cancelled flights, of broken connections, and spilled by a smaller aircraft.'),
+  passengers_reaccommodated: z.number().int(),
+  passengers_not_reaccommodated: z.number().int().describe('Passengers who cost an EU261 compensation.'),
+  total_delay_minutes: z.number().int(),
+});
+
+const CostBreakdownSchema = z.object({
+  delay: z.number(), cancellation: z.number(), swap: z.number(), spill: z.number(), reaccommodation: z.number(),
+  compensation: z.number(), crew_duty: z.number(), maintenance: z.number(), aircraft_position: z.number(),
+}).describe('Cost per component in solver units (docs/model.md 1.4); the components sum to summary.cost.');
+
+const ActionSetSchema = z.object({
+  delays: z.array(z.object({
+    flight: z.string(), tail: z.string().describe('The aircraft that flies the flight in this option.'),
+    delay_minutes: z.number().int().describe('new_dep − scheduled dep.'), new_dep: Zoned, new_arr: Zoned,
+  })),
+  swaps: z.array(z.object({ flight: z.string(), from_tail: z.string(), to_tail: z.string() })),
+  cancellations: z.array(z.object({ flight: z.string(), passengers: z.number().int() })),
+  reaccommodations: z.array(z.object({
+    from_flight: z.string().describe('The cancelled flight, or for a misconnection the flight that was missed.'),
+    to_flights: z.array(z.string()).describe('The new journey in order; empty when the passengers could not be re-accommodated.'),
+    passengers: z.number().int(),
+    reason: z.enum(['cancellation', 'misconnection']),
+    itinerary_id: z.string().nullable(),
+  })),
+});
+
+const SolverReportSchema = z.object({
+  status: z.enum(['optimal', 'feasible', 'time_limit', 'infeasible']),
+  objective: z.number().nullable(),
+  mip_gap: z.number().nullable().describe('0 when optimal; otherwise (objective − LP relaxation bound) / max(1, |objective|), an upper bound on the true gap; null when unknown.'),
+  solve_ms: z.number(),
+  rows: z.number().int(), columns: z.number().int(), nonzeros: z.number().int(), integers: z.number().int(),
+  candidate_routes: z.number().int(),
+  note: z.string().nullable(),
+});
+
+const OptionSchema = z.object({
+  option_id: z.string(),
+  strategy: z.enum(STRATEGIES),
+  rank: z.number().int().min(1),
+  summary: SummarySchema,
+  cost_breakdown: CostBreakdownSchema,
+  action_set: ActionSetSchema,
+  violations: z.array(ViolationSchema).describe('Violations that remain in this option.'),
+  solver: SolverReportSchema,
+}).openapi('RecoveryOption');
+
+export const SimulationResponseSchema = z.object({
+  scenario_id: z.string(),
+  disrupted_flight: z.string(),
+  airline: z.string(),
+  schedule_file: z.string(),
+  disruption: z.object({ min_delay_minutes: z.number().int(), disruption_time: Zoned, window_end: Zoned.nullable() }),
+  scope: z.object({ aircraft: z.array(z.string()), flights: z.number().int(), itineraries: z.number().int() })
+    .describe('What the model could re-plan: aircraft (the disrupted one first), flights and connections.'),
+  options: z.array(OptionSchema).describe('One per strategy that found a plan, ranked by cost (ties: the order of strategies.evaluate).'),
+  best_option_id: z.string().nullable().describe('option_id of rank 1; null only if no strategy found a plan.'),
+  violations: z.array(ViolationSchema).describe('Violations the disruption causes if only delays are propagated (soft rules).'),
+  unsolved_strategies: z.array(z.object({ strategy: z.enum(STRATEGIES), status: z.enum(['optimal', 'feasible', 'time_limit', 'infeasible']), detail: z.string() }))
+    .describe('Strategies that found no plan (infeasible under hard rules, or no plan within the time limit).'),
+  timings_ms: z.object({ total: z.number(), build: z.number(), solve: z.number() }),
+}).openapi('SimulationResponse');
+
+export const SolverConfigResponseSchema = SolverConfigSchema.openapi('SolverConfig');
+
+export const ConfigValidateRequestSchema = z.looseObject({})
+  .describe('A complete or partial solver configuration (see SolverConfig); it is validated in the response, never rejected for its content.')
+  .openapi('SolverConfigCandidate');
+
+export const ConfigValidateResponseSchema = z.object({
+  valid: z.boolean(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  warnings: z.array(z.object({ code: z.string(), field: z.string(), message: z.string() }))
+    .describe('Legal but suspicious values; codes: cancellation_cheaper_than_short_delay, turnaround_unrealistically_short, time_limit_too_long_for_interactive_use, mip_gap_large, max_delay_too_small, max_delay_very_large, free_swaps, crew_violation_cheaper_than_cancellation, maintenance_violation_cheaper_than_cancellation, swap_strategy_cannot_swap, cancellation_strategy_cannot_cancel, integrated_not_evaluated.'),
+  config: SolverConfigSchema.nullable().describe('The complete configuration after defaults, or null when invalid.'),
+}).openapi('SolverConfigValidation');
