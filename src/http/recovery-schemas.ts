@@ -99,7 +99,8 @@ export const SimulationResponseSchema = z.object({
   timings_ms: z.object({ total: z.number(), build: z.number(), solve: z.number() }),
 }).openapi('SimulationResponse');
 
-export const SolverConfigResponseSchema = SolverConfigSchema.openapi('SolverConfig');
+// Built by the domain's zod (no .openapi() there): documented inline rather than as a named component.
+export const SolverConfigResponseSchema = SolverConfigSchema;
 
 export const ConfigValidateRequestSchema = z.looseObject({})
   .describe('A complete or partial solver configuration (see SolverConfig); it is validated in the response, never rejected for its content.')

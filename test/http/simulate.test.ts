@@ -1,0 +1,183 @@
+// POST /simulate, GET /config and POST /config/validate over real HTTP against a listening server
+// with a real solver pool: the answers, and every error path of contract.md for these endpoints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SOLVER_CONFIG } from '../../src/recovery/solver-config.ts';
+import type { SimulationResult } from '../../src/recovery/result.ts';
+import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let pool: SolverPool;
+
+beforeAll(async () => {
+  pool = createSolverPool({ threads: 2 });
+  await pool.ready();
+  server = await startTestServer({ solver: pool });
+});
+afterAll(async () => {
+  await server.close();
+  await pool.close();
+});
+
+const HUB_MORNING = 'NV146_2026-11-21T07:50:00Z';
+
+async function post(path: string, body: unknown, options: { key?: string | null; contentType?: string; raw?: string } = {}) {
+  const { key = STAGING_KEY, contentType = 'application/json' } = options;
+  const headers: Record<string, string> = { 'Content-Type': contentType };
+  if (key !== null) headers['X-API-Key'] = key;
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
+}
+
+async function expectDetail(response: Response, status: number, detail?: string | RegExp) {
+  expect(response.status).toBe(status);
+  const body = await response.json() as Record<string, unknown>;
+  expect(Object.keys(body)).toEqual(['detail']);
+  if (typeof detail === 'string') expect(body.detail).toBe(detail);
+  else if (detail) expect(body.detail).toMatch(detail);
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('x-xss-protection')).toBe('1; mode=block');
+}
+
+describe('POST /simulate answers', () => {
+  let result: SimulationResult;
+  beforeAll(async () => {
+    const response = await post('/simulate', { scenario_id: 'hub-morning-90', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    result = await response.json() as SimulationResult;
+  });
+
+  it('scenario: a 90-minute hub delay returns the four strategies ranked by cost with rank 1 as best_option_id', () => {
+    expect(result.scenario_id).toBe('hub-morning-90');
+    expect(result.airline).toBe('NV');
+    expect(result.schedule_file).toBe('default');
+    expect(result.options.map((o) => o.strategy).sort()).toEqual(['aircraft_swap', 'cancellation', 'delay_propagation', 'integrated']);
+    expect(result.options.map((o) => o.rank)).toEqual([1, 2, 3, 4]);
+    const costs = result.options.map((o) => o.summary.cost);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    expect(result.best_option_id).toBe(result.options[0]!.option_id);
+    const integrated = result.options.find((o) => o.strategy === 'integrated')!;
+    for (const o of result.options) expect(integrated.summary.cost).toBeLessThanOrEqual(o.summary.cost);
+  });
+
+  it('scenario: every option delays the disrupted flight by at least the minimum or cancels it, and its breakdown sums to its cost', () => {
+    for (const o of result.options) {
+      const delay = o.action_set.delays.find((d) => d.flight === HUB_MORNING);
+      const cancelled = o.action_set.cancellations.some((c) => c.flight === HUB_MORNING);
+      expect(cancelled || (delay?.delay_minutes ?? 0) >= 90).toBe(true);
+      expect(Object.values(o.cost_breakdown).reduce((s, v) => s + v, 0)).toBeCloseTo(o.summary.cost, 6);
+      expect(o.summary.otp).toBeGreaterThan(0);
+      expect(o.summary.otp).toBeLessThanOrEqual(1);
+      expect(o.summary.nps).toBeGreaterThan(0);
+      expect(o.summary.nps).toBeLessThanOrEqual(1);
+      expect(['optimal', 'feasible', 'time_limit']).toContain(o.solver.status);
+      expect(o.solver.rows).toBeGreaterThan(0);
+      for (const d of o.action_set.delays) {
+        expect(d.new_dep).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+        expect(Date.parse(d.new_dep) - Date.parse(d.flight.split('_')[1]!)).toBe(d.delay_minutes * 60_000);
+      }
+    }
+  });
+
+  it('unit: the same request gives the same options (timings aside)', async () => {
+    const again = await (await post('/simulate', { scenario_id: 'hub-morning-90', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 })).json() as SimulationResult;
+    const strip = (r: SimulationResult) => r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } }));
+    expect(strip(again)).toEqual(strip(result));
+    expect(again.violations).toEqual(result.violations);
+  });
+
+  it('unit: a partial config in the request is applied (a one-strategy evaluation)', async () => {
+    const response = await post('/simulate', {
+      scenario_id: 's2', disrupted_flight: HUB_MORNING, min_delay_minutes: 30, schedule_file: 'default.json',
+      config: { strategies: { evaluate: ['delay_propagation'] } },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json() as SimulationResult;
+    expect(body.schedule_file).toBe('default');
+    expect(body.options.map((o) => o.strategy)).toEqual(['delay_propagation']);
+  });
+});
+
+describe('POST /simulate errors', () => {
+  const valid = { scenario_id: 's1', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 };
+
+  it('unit: no key is 401, a wrong key 403, with the exact texts', async () => {
+    await expectDetail(await post('/simulate', valid, { key: null }), 401, "Missing API key. Include 'X-API-Key' header.");
+    await expectDetail(await post('/simulate', valid, { key: '' }), 401, "Missing API key. Include 'X-API-Key' header.");
+    await expectDetail(await post('/simulate', valid, { key: 'drs_staging_wrong' }), 403, 'Invalid API key');
+  });
+
+  it('unit: a body that is not application/json is 415; malformed JSON is 400; a body over the limit is 413', async () => {
+    await expectDetail(await post('/simulate', valid, { contentType: 'text/plain' }), 415);
+    await expectDetail(await post('/simulate', null, { raw: '{"scenario_id": "s1",' }), 400, /JSON/);
+    await expectDetail(await post('/simulate', { ...valid, scenario_id: 'x'.repeat(200_000) }), 413);
+  });
+
+  it.each([
+    [{ ...valid, scenario_id: undefined }, /scenario_id.*required/],
+    [{ ...valid, scenario_id: 'has space' }, /scenario_id/],
+    [{ ...valid, scenario_id: 'x'.repeat(129) }, /scenario_id/],
+    [{ ...valid, disrupted_flight: undefined }, /disrupted_flight.*required/],
+    [{ ...valid, min_delay_minutes: undefined }, /min_delay_minutes.*required/],
+    [{ ...valid, min_delay_minutes: -1 }, /min_delay_minutes/],
+    [{ ...valid, min_delay_minutes: 2881 }, /min_delay_minutes/],
+    [{ ...valid, min_delay_minutes: 1.5 }, /min_delay_minutes/],
+    [{ ...valid, min_delay_minutes: '90' }, /min_delay_minutes.*number/],
+    [{ ...valid, airline: 'nv' }, /airline/],
+    [{ ...valid, extra: 1 }, /Unknown field 'extra'/],
+    [{ ...valid, config: { solver: { time_limit_ms: 10 } } }, /config\.solver\.time_limit_ms/],
+    [{ ...valid, config: { constraints: { crew_duty: 'maybe' } } }, /config\.constraints\.crew_duty/],
+    [{ ...valid, config: { cost_weights: { nonsense: 1 } } }, /nonsense/],
+    [{ ...valid, disrupted_flight: 'NV146_2026-02-30T07:50:00Z' }, /disrupted_flight.*real UTC departure/],
+    [[valid], /Request body/],
+  ])('unit: invalid input %# is a 400 naming the field', async (body, detail) => {
+    await expectDetail(await post('/simulate', body), 400, detail);
+  });
+
+  it('unit: unknown flight, a flight of another airline and an unknown schedule are 404 with the contract texts', async () => {
+    await expectDetail(await post('/simulate', { ...valid, disrupted_flight: 'NV9999_2026-11-21T07:50:00Z' }), 404, "Flight 'NV9999_2026-11-21T07:50:00Z' not found for airline 'NV'");
+    await expectDetail(await post('/simulate', { ...valid, airline: 'BZ' }), 404, `Flight '${HUB_MORNING}' not found for airline 'BZ'`);
+    await expectDetail(await post('/simulate', { ...valid, disrupted_flight: 'nonsense' }), 404, "Flight 'nonsense' not found for airline 'NV'");
+    await expectDetail(await post('/simulate', { ...valid, schedule_file: 'nope' }), 404, "Schedule 'nope' not found");
+    await expectDetail(await post('/simulate', { ...valid, schedule_file: '../schedules/default' }), 404, "Schedule '../schedules/default' not found");
+  });
+});
+
+describe('solver configuration endpoints', () => {
+  it('unit: GET /config returns the complete default configuration and needs a key', async () => {
+    const response = await server.get('/config');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(DEFAULT_SOLVER_CONFIG);
+    await expectDetail(await server.get('/config', { key: null }), 401);
+  });
+
+  it('unit: POST /config/validate fills defaults into a partial configuration and flags suspicious values', async () => {
+    const response = await post('/config/validate', {
+      cost_weights: { cancellation_per_flight: 500 }, turnaround: { default_minutes: 10 }, solver: { time_limit_ms: 30_000, mip_gap: 0.2 },
+      strategies: { evaluate: ['delay_propagation'] },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json() as { valid: boolean; errors: unknown[]; warnings: { code: string; field: string }[]; config: typeof DEFAULT_SOLVER_CONFIG };
+    expect(body.valid).toBe(true);
+    expect(body.errors).toEqual([]);
+    expect(body.config.constraints).toEqual(DEFAULT_SOLVER_CONFIG.constraints);
+    expect(body.config.cost_weights.cancellation_per_flight).toBe(500);
+    expect(body.warnings.map((w) => w.code).sort()).toEqual([
+      'cancellation_cheaper_than_short_delay', 'integrated_not_evaluated', 'mip_gap_large', 'time_limit_too_long_for_interactive_use', 'turnaround_unrealistically_short',
+    ]);
+  });
+
+  it('unit: an invalid configuration is still a 200 with valid false and errors naming each field', async () => {
+    const response = await post('/config/validate', { constraints: { max_delay_minutes: -5 }, strategies: { evaluate: ['integrated', 'integrated'] }, surprise: true });
+    expect(response.status).toBe(200);
+    const body = await response.json() as { valid: boolean; errors: { field: string }[]; config: unknown };
+    expect(body.valid).toBe(false);
+    expect(body.config).toBeNull();
+    expect(body.errors.map((e) => e.field).sort()).toEqual(['(root)', 'constraints.max_delay_minutes', 'strategies.evaluate']);
+  });
+
+  it('unit: a body that is not a JSON object is a 400', async () => {
+    await expectDetail(await post('/config/validate', [1, 2]), 400);
+    await expectDetail(await post('/config/validate', null, { raw: '"text"' }), 400);
+  });
+});
