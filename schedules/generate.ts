@@ -29,6 +29,7 @@
 // - Passengers: load factor ~0.8 (0.45-1.0), booked = round(seats x load factor); 20-35 % of each
 //   flight's passengers connect at the airline's hubs (itineraries of 1-20 passengers, connection
 //   time between the hub's minimum connection time and 180 min).
+import { greatCircleKm } from '../src/domain/passenger-rights.ts';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ScheduleFile } from '../src/domain/schedule-file.ts';
@@ -176,16 +177,8 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-const EARTH_RADIUS_KM = 6371;
 
 /** Great-circle (haversine) distance in km between two points given in degrees. */
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Scheduled block time in minutes: distance / cruise speed + allowance, rounded up to 5 min. */
 export function blockMinutes(distanceKm: number, cruiseSpeedKmh: number): number {
@@ -262,7 +255,7 @@ export function generateSchedule(spec: ScheduleSpec): ScheduleFile {
     if (d === undefined) {
       const pa = AIRPORTS_BY_CODE.get(a)!;
       const pb = AIRPORTS_BY_CODE.get(b)!;
-      d = Math.round(haversineKm(pa.lat, pa.lon, pb.lat, pb.lon));
+      d = Math.round(greatCircleKm(pa.lat, pa.lon, pb.lat, pb.lon));
       distance.set(key, d);
     }
     return d;
