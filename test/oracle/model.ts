@@ -459,12 +459,22 @@ export function freeSeats(p: Problem, o: Outcome, flightId: string): number {
 /** One re-accommodation decision: `pax` passengers of group `key` onto flight `to` (null: not re-accommodated). */
 export interface PaxMove { key: string; to: string | null; pax: number }
 
-/**
- * The cheapest re-accommodation, exactly, by successive shortest paths (Bellman-Ford on the residual
- * graph): source -> group (size) -> eligible flight (cost per passenger) -> sink (free seats), and
- * group -> sink at the compensation per passenger (unbounded in practice: capacity = size).
- */
+/** The cheapest re-accommodation of the plan's disrupted groups (1.6), exactly. */
 export function cheapestReaccommodation(p: Problem, o: Outcome, groups: Group[]): { cost: number; moves: PaxMove[] } {
+  const capacity = new Map<string, number>();
+  for (const g of groups) for (const fid of g.eligible.keys()) if (!capacity.has(fid)) capacity.set(fid, freeSeats(p, o, fid));
+  return minCostTransport(groups, capacity);
+}
+
+export interface TransportGroup { key: string; size: number; comp: number; eligible: Map<string, number> }
+
+/**
+ * Min-cost flow by successive shortest paths (Bellman-Ford on the residual graph, so negative
+ * residual arcs are fine): source -> group (size) -> eligible flight (cost per passenger) -> sink
+ * (capacity = free seats), and group -> sink at the compensation per passenger (capacity = size, so
+ * every passenger can always be routed). Integer capacities give an integer optimum.
+ */
+export function minCostTransport(groups: TransportGroup[], capacity: Map<string, number>): { cost: number; moves: PaxMove[] } {
   const live = groups.filter((g) => g.size > 0);
   if (live.length === 0) return { cost: 0, moves: [] };
   const flightIds = [...new Set(live.flatMap((g) => [...g.eligible.keys()]))];
@@ -489,10 +499,9 @@ export function cheapestReaccommodation(p: Problem, o: Outcome, groups: Group[])
     moveArcs.push({ e: addArc(gNode(i), T, g.size, g.comp), key: g.key, flight: null });
     for (const [fid, c] of g.eligible) moveArcs.push({ e: addArc(gNode(i), fNode(flightIds.indexOf(fid)), g.size, c), key: g.key, flight: fid });
   });
-  flightIds.forEach((fid, j) => addArc(fNode(j), T, freeSeats(p, o, fid), 0));
+  flightIds.forEach((fid, j) => addArc(fNode(j), T, Math.max(0, capacity.get(fid) ?? 0), 0));
   const total = live.reduce((s, g) => s + g.size, 0);
   let flow = 0;
-  let totalCost = 0;
   const EPS = 1e-9;
   while (flow < total) {
     const dist = new Array<number>(n).fill(Number.POSITIVE_INFINITY);
@@ -516,18 +525,17 @@ export function cheapestReaccommodation(p: Problem, o: Outcome, groups: Group[])
     for (let v = T; v !== S; v = to[prevArc[v]! ^ 1]!) push = Math.min(push, cap[prevArc[v]!]!);
     for (let v = T; v !== S; v = to[prevArc[v]! ^ 1]!) { cap[prevArc[v]!]! -= push; cap[prevArc[v]! ^ 1]! += push; }
     flow += push;
-    totalCost += push * dist[T]!;
   }
   const moves: PaxMove[] = [];
-  let recomputed = 0;
+  let totalCost = 0;
   for (const m of moveArcs) {
     const used = cap[m.e + 1]!;
     if (used > 0) {
       moves.push({ key: m.key, to: m.flight, pax: used });
-      recomputed += used * cost[m.e]!;
+      totalCost += used * cost[m.e]!;
     }
   }
-  return { cost: recomputed, moves };
+  return { cost: totalCost, moves };
 }
 
 // ---------------------------------------------------------------------------------------------

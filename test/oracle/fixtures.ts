@@ -1,0 +1,177 @@
+// Hand-written tiny schedules whose optimum is computed BY HAND (in the comments) from docs/model.md
+// section 1, to test the oracle itself. Default weights unless stated: delay 100/min + 0.5/pax/min,
+// cancellation 8000, swap 400, reaccommodation 120 + 0.5/pax/min, EU261 250 (all distances here are
+// below 1500 km), maintenance 50000, crew 15000, out of position 20000. Turnaround A320 40, E190 30.
+import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+
+export const DAY = '2026-11-21';
+export const at = (hhmm: string): string => `${DAY}T${hhmm}:00Z`;
+export const fid = (number: string, hhmm: string): string => `${number}_${at(hhmm)}`;
+
+const AIRPORTS: ScheduleFile['airports'] = [
+  { code: 'VIE', name: 'Vienna International', time_zone: 'Europe/Vienna', lat: 48.1103, lon: 16.5697, hub: true, maintenance_station: true, min_connection_minutes: 45 },
+  { code: 'FRA', name: 'Frankfurt am Main', time_zone: 'Europe/Berlin', lat: 50.0379, lon: 8.5622, hub: false, maintenance_station: false, min_connection_minutes: 45 },
+  { code: 'ZRH', name: 'Zurich', time_zone: 'Europe/Zurich', lat: 47.4582, lon: 8.5555, hub: false, maintenance_station: false, min_connection_minutes: 45 },
+  { code: 'PRG', name: 'Prague Vaclav Havel', time_zone: 'Europe/Prague', lat: 50.1008, lon: 14.26, hub: false, maintenance_station: false, min_connection_minutes: 45 },
+];
+const FLEETS: ScheduleFile['fleets'] = [
+  { code: 'A320', family: 'A320', seats: 180, cruise_speed_kmh: 800 },
+  { code: 'E190', family: 'E-JET', seats: 100, cruise_speed_kmh: 760 },
+];
+
+type FlightRow = [number: string, tail: string, origin: string, dest: string, dep: string, arr: string, booked: number];
+
+export function makeSchedule(spec: {
+  name: string;
+  aircraft: { tail: string; fleet: 'A320' | 'E190'; base: string }[];
+  flights: FlightRow[];
+  maintenance?: ScheduleFile['maintenance'];
+  crew?: ScheduleFile['crew'];
+  itineraries?: ScheduleFile['itineraries'];
+}): ScheduleFile {
+  return {
+    format_version: 1,
+    name: spec.name,
+    description: 'hand-checked oracle fixture',
+    operating_date: DAY,
+    generator: { seed: 0, version: 'hand' },
+    airlines: [{ code: 'NV', name: 'Novair' }],
+    airports: AIRPORTS,
+    fleets: FLEETS,
+    aircraft: spec.aircraft.map((a) => ({ tail: a.tail, airline: 'NV', fleet: a.fleet, seats: a.fleet === 'A320' ? 180 : 100, base: a.base })),
+    flights: spec.flights.map(([number, tail, origin, dest, dep, arr, booked]) => ({
+      flight_number: number, airline: 'NV', tail, origin, dest, dep: at(dep), arr: at(arr), distance_km: 500, booked_passengers: booked,
+    })),
+    maintenance: spec.maintenance ?? [],
+    crew: spec.crew ?? [],
+    itineraries: spec.itineraries ?? [],
+  };
+}
+
+/**
+ * F1 - pure delay propagation. OE-AAA (A320): NV101 VIE-FRA 08:00-09:30, NV102 FRA-VIE 10:15-11:45,
+ * 100 booked each. NV101 disrupted by 60 min.
+ * NV101 09:00-10:30 (delay 60); NV102 ready 10:30+40 = 11:10, delay 55, 11:10-12:40.
+ * delay = (60 + 55) x (100 + 0.5 x 100) = 115 x 150 = 17250. Cancelling is far worse (cancelling NV102
+ * leaves the aircraft out of position: 20000 + 8000 + 25000; cancelling both: 16000 + 2 x 100 x 250).
+ * Optimum 17250 (= the delay_propagation plan).
+ * F1 + crew: crew C1 on both flights, duty start 07:15, max 300 min -> limit 12:15; NV102 arrives 12:40:
+ * one violation, 17250 + 15000 = 32250. With crew_duty hard: fly NV101 only (9000 delay + 8000 cancel +
+ * 100 x 250 compensation + 20000 out of position = 62000) beats cancelling both (16000 + 50000 = 66000).
+ */
+export const F1 = makeSchedule({
+  name: 'f1-delay',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100],
+    ['NV102', 'OE-AAA', 'FRA', 'VIE', '10:15', '11:45', 100],
+  ],
+});
+export const F1_CREW = makeSchedule({
+  name: 'f1-crew',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100],
+    ['NV102', 'OE-AAA', 'FRA', 'VIE', '10:15', '11:45', 100],
+  ],
+  crew: [{
+    crew_id: 'C1', airline: 'NV', role: 'cockpit', base: 'VIE', duty_start: at('07:15'), duty_end: at('12:15'), max_duty_minutes: 300,
+    flights: [fid('NV101', '08:00'), fid('NV102', '10:15')],
+  }],
+});
+
+/**
+ * F2 - a swap beats the delay. OE-AAA (A320): NV101 VIE-FRA 08:00-09:30, NV102 FRA-VIE 10:15-11:45,
+ * NV103 VIE-ZRH 12:30-13:45, NV104 ZRH-VIE 14:30-15:45, 100 booked each; OE-AAB (A320) idle at VIE.
+ * NV102 disrupted by 120 min: t0 = 10:15, NV101 has departed.
+ * Scope: OE-AAB is on the ground at VIE all day, where OE-AAA departs at 12:30 -> distance 0 -> in K.
+ * Delay all: NV102 12:15 (120), NV103 ready 13:45+40 = 14:25 (115), NV104 ready 15:40+40 = 16:20 (110):
+ *   345 x 150 = 51750.
+ * Swap: OE-AAB flies NV103 and NV104 on time: 120 x 150 + 2 x 400 = 18800 (both end at VIE). Optimum 18800.
+ * With max_swaps = 1 the spare cannot take the round trip (2 swaps): 51750 (cancelling NV103+NV104
+ * costs 16000 + 2 x 100 x 250 + 18000 = 84000).
+ * Window 3 h (W = 13:15, NV104 after it, L(OE-AAA) = ZRH, ready by 14:30): OE-AAA must fly NV102 then
+ * NV103. D0 = 10: NV102 10:25-11:55 (10), NV103 ready 12:35 (5) arr 13:50, ready 14:30 <= 14:30: 15 x 150
+ * = 2250. D0 = 30: NV103 arrives 14:10, ready 14:50 > 14:30: no feasible plan.
+ */
+export const F2 = makeSchedule({
+  name: 'f2-swap',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAB', fleet: 'A320', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100],
+    ['NV102', 'OE-AAA', 'FRA', 'VIE', '10:15', '11:45', 100],
+    ['NV103', 'OE-AAA', 'VIE', 'ZRH', '12:30', '13:45', 100],
+    ['NV104', 'OE-AAA', 'ZRH', 'VIE', '14:30', '15:45', 100],
+  ],
+});
+
+/**
+ * F3 - cancelling a round trip beats a long delay; re-accommodation limited by seats.
+ * reaccommodation_delay_per_passenger_minute = 0.1.
+ * OE-AAA (A320): NV101 VIE-PRG 08:00-08:50 (10 booked), NV102 PRG-VIE 09:30-10:20 (10), NV103 VIE-FRA
+ * 11:00-12:30 (150), NV104 FRA-VIE 13:15-14:45 (150). OE-AAB (E190, other family: not in scope):
+ * NV301 VIE-PRG 15:00-15:50 (95 booked: 5 free), NV302 PRG-VIE 16:30-17:20 (98: 2 free).
+ * NV101 disrupted by 240 min.
+ * Delay all: 240 x 105 + 240 x 105 + 240 x 175 + 235 x 175 = 25200 + 25200 + 42000 + 41125 = 133525.
+ * Cancel NV101+NV102: 16000; NV101's 10 passengers: 5 onto NV301 at 120 + 0.1 x (15:50 - 08:50 = 420)
+ * = 162 each (< 250 compensation), 5 compensated: 810 + 1250 = 2060; NV102's 10: 2 onto NV302 at 162,
+ * 8 compensated: 324 + 2000 = 2324. Total 20384 = optimum. Without cancellations: 133525.
+ */
+export const F3 = makeSchedule({
+  name: 'f3-cancel',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAB', fleet: 'E190', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'PRG', '08:00', '08:50', 10],
+    ['NV102', 'OE-AAA', 'PRG', 'VIE', '09:30', '10:20', 10],
+    ['NV103', 'OE-AAA', 'VIE', 'FRA', '11:00', '12:30', 150],
+    ['NV104', 'OE-AAA', 'FRA', 'VIE', '13:15', '14:45', 150],
+    ['NV301', 'OE-AAB', 'VIE', 'PRG', '15:00', '15:50', 95],
+    ['NV302', 'OE-AAB', 'PRG', 'VIE', '16:30', '17:20', 98],
+  ],
+});
+
+/**
+ * F4 - a misconnection re-accommodated on a later flight. OE-AAA (A320, base FRA): NV101 FRA-VIE
+ * 08:00-09:15, NV102 VIE-FRA 10:00-11:15 (100 each). OE-AAB (E190, not in scope): NV201 VIE-ZRH
+ * 10:00-11:15 (80), NV202 ZRH-VIE 12:00-13:15 (50), NV203 VIE-ZRH 14:00-15:15 (60). Itinerary IT1:
+ * NV101 -> NV201, 20 passengers; VIE connection time 45. NV101 disrupted by 60 min.
+ * NV101 09:00-10:15, NV102 10:55 (55). 10:15 + 45 = 11:00 > 10:00: IT1 misconnects; eligible: NV203
+ * (14:00 >= 11:00; 40 free seats) at 120 + 0.5 x (15:15 - 11:15 = 240) = 240 < 250 (FRA-ZRH 287 km).
+ * 115 x 150 + 20 x 240 = 17250 + 4800 = 22050 = optimum.
+ * With reaccommodation_delay_per_passenger_minute = 1: 360 > 250, compensate: 17250 + 5000 = 22250.
+ */
+export const F4 = makeSchedule({
+  name: 'f4-misconnection',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'FRA' }, { tail: 'OE-AAB', fleet: 'E190', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'FRA', 'VIE', '08:00', '09:15', 100],
+    ['NV102', 'OE-AAA', 'VIE', 'FRA', '10:00', '11:15', 100],
+    ['NV201', 'OE-AAB', 'VIE', 'ZRH', '10:00', '11:15', 80],
+    ['NV202', 'OE-AAB', 'ZRH', 'VIE', '12:00', '13:15', 50],
+    ['NV203', 'OE-AAB', 'VIE', 'ZRH', '14:00', '15:15', 60],
+  ],
+  itineraries: [{ itinerary_id: 'IT1', passengers: 20, flights: [fid('NV101', '08:00'), fid('NV201', '10:00')] }],
+});
+
+/**
+ * F5 - a missed maintenance check. OE-AAA (A320): NV101 VIE-FRA 08:00-09:30, NV102 FRA-VIE 10:15-11:45,
+ * daily check at VIE 12:30-14:00, NV103 VIE-ZRH 14:30-15:45, NV104 ZRH-VIE 16:30-17:45 (100 each).
+ * NV101 disrupted by 60 min.
+ * Fly all: NV102 arrives 12:40 > 12:30: check missed (violation on NV102, the last flight departing
+ * before 12:30); NV103 ready 13:20, leaves 14:30 on time: 17250 + 50000 = 67250.
+ * Cancel NV101+NV102: check done at the start; 16000 + 2 x 100 x 250 = 66000 = optimum (soft).
+ * Without cancellations (soft): 67250 with the violation. Hard maintenance without cancellations: the
+ * only way is to hold NV101 for the check at the start: NV101 14:00 (360), NV102 16:10 (355), NV103
+ * 18:20 (230), NV104 20:15 (225): 1170 x 150 = 175500. delay_propagation: 67250; hard: infeasible.
+ */
+export const F5 = makeSchedule({
+  name: 'f5-maintenance',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100],
+    ['NV102', 'OE-AAA', 'FRA', 'VIE', '10:15', '11:45', 100],
+    ['NV103', 'OE-AAA', 'VIE', 'ZRH', '14:30', '15:45', 100],
+    ['NV104', 'OE-AAA', 'ZRH', 'VIE', '16:30', '17:45', 100],
+  ],
+  maintenance: [{ tail: 'OE-AAA', type: 'daily_check', station: 'VIE', start: at('12:30'), end: at('14:00') }],
+});
