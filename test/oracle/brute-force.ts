@@ -84,30 +84,9 @@ function enumerateRoutes(p: Problem, tail: string, strategy: OracleStrategy, bit
   };
 
   if (strategy === 'delay_propagation') {
-    // The one plan: own flights in scheduled order, checks where the schedule plans them.
-    const legs: Leg[] = [];
-    let station = init.station;
-    let arrival = init.arrival;
-    let ready = init.ready;
-    let prevId: string | null = init.lastDeparted?.id ?? null;
-    const plannedHere = () => {
-      for (const m of checks) if (m.plannedAfter === prevId && m.station === station && arrival <= m.ms) ready = Math.max(ready, m.me);
-    };
-    for (const f of p.F.filter((g) => g.tail === tail)) {
-      plannedHere();
-      if (f.origin !== station) return routes;
-      const dep = Math.max(releaseOf(p, f), ready);
-      if (dep - f.sdep > maxDelayOf(p, f)) return routes;
-      const arr = dep + f.block;
-      if (!crewOk(f, arr)) return routes;
-      legs.push({ f, dep, arr });
-      station = f.dest;
-      arrival = arr;
-      ready = arr + turnOf(p, tail, f.dest);
-      prevId = f.id;
-    }
-    plannedHere();
-    record(legs, station, ready);
+    const dp = delayPropagationRoute(p, tail);
+    if (dp.broken || dp.legs.some((l) => l.dep - l.f.sdep > maxDelayOf(p, l.f) || !crewOk(l.f, l.arr))) return routes;
+    record(dp.legs, dp.station, dp.ready);
     return routes;
   }
 
@@ -137,6 +116,49 @@ function enumerateRoutes(p: Problem, tail: string, strategy: OracleStrategy, bit
   };
   dfs(init.station, init.arrival, init.ready, 0, 0, Number.NEGATIVE_INFINITY);
   return routes;
+}
+
+/**
+ * The delay_propagation route of an aircraft (1.8): its own flights of F in scheduled order, each check
+ * performed where the schedule plans it if the aircraft is there by the check's start. No feasibility
+ * filter is applied (`broken` only when the schedule itself is not continuous).
+ */
+export function delayPropagationRoute(p: Problem, tail: string): { legs: Leg[]; station: string; ready: number; broken: boolean } {
+  const init = p.init.get(tail)!;
+  const checks = p.checks.get(tail) ?? [];
+  const legs: Leg[] = [];
+  let station = init.station;
+  let arrival = init.arrival;
+  let ready = init.ready;
+  let prevId: string | null = init.lastDeparted?.id ?? null;
+  const plannedHere = () => {
+    for (const m of checks) if (m.plannedAfter === prevId && m.station === station && arrival <= m.ms) ready = Math.max(ready, m.me);
+  };
+  for (const f of p.F.filter((g) => g.tail === tail)) {
+    plannedHere();
+    if (f.origin !== station) return { legs, station, ready, broken: true };
+    const dep = Math.max(releaseOf(p, f), ready);
+    const arr = dep + f.block;
+    legs.push({ f, dep, arr });
+    station = f.dest;
+    arrival = arr;
+    ready = arr + turnOf(p, tail, f.dest);
+    prevId = f.id;
+  }
+  plannedHere();
+  return { legs, station, ready, broken: false };
+}
+
+/**
+ * The top-level `violations` of a response: those of the delay_propagation plan evaluated with soft
+ * rules (1.8, last paragraph), whether or not that plan is feasible under the configuration's limits.
+ */
+export function topLevelViolations(input: BruteForceInput): RecoveryOption['violations'] {
+  const soft = { ...input.config, constraints: { ...input.config.constraints, crew_duty: 'soft' as const, maintenance: 'soft' as const } };
+  const p = buildProblem({ ...input, config: soft });
+  const o = scheduledOutcome(p);
+  for (const tail of p.K) for (const l of delayPropagationRoute(p, tail).legs) o.set(l.f.id, { flown: true, tail, dep: l.dep, arr: l.arr });
+  return evaluatePlan(p, o, [], 'delay_propagation').violations;
 }
 
 function outcomeOf(p: Problem, chosen: Route[]): Outcome {
