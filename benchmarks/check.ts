@@ -1,0 +1,96 @@
+// The regression gate.
+//
+//   npm run bench:check                     counter gate on the fast scenarios (what CI runs)
+//   npm run bench:check -- --all            counter gate on every scenario
+//   npm run bench:check -- --only small     only the scenarios of some schedules (comma-separated)
+//   npm run bench:check -- --plant extra-row-per-flight
+//                                           plant a regression in every model: the gate must fail
+//   npm run bench:check -- --timing [--against <rev>] [--pairs 6] [--threshold 10]
+//                                           timing gate: this tree against a baseline commit, same machine
+//   npm run bench:baseline                  rewrite benchmarks/baseline.json (then review the diff)
+//
+// Exit status: 0 when the gate passes, 1 when it fails (one sentence per failure), 2 on a usage error.
+import { parseArgs } from 'node:util';
+import { readBaseline, writeBaseline } from './lib/baseline-file.ts';
+import { measureCounters } from './lib/counters.ts';
+import { compareCounters } from './lib/gate.ts';
+import { glpkVersion } from './lib/glpk-main-thread.ts';
+import { PLANTED_REGRESSIONS } from './lib/plant.ts';
+import { announce, progress } from './lib/progress.ts';
+import { loadScenarios, selectScenarios, SCHEDULE_NAMES } from './lib/scenarios.ts';
+import { loadSchedulesFor } from './lib/schedules.ts';
+import { runTimingGate } from './lib/timing-gate.ts';
+
+const { values } = parseArgs({
+  options: {
+    all: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    plant: { type: 'string' },
+    'write-baseline': { type: 'boolean', default: false },
+    timing: { type: 'boolean', default: false },
+    against: { type: 'string', default: 'HEAD' },
+    pairs: { type: 'string', default: '6' },
+    threshold: { type: 'string', default: '10' },
+    'npm-ci': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+  },
+});
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [];
+for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) usage(`--only: unknown schedule '${name}' (known: ${SCHEDULE_NAMES.join(', ')}).`);
+const transform = values.plant === undefined ? undefined : PLANTED_REGRESSIONS[values.plant];
+if (values.plant !== undefined && !transform) usage(`--plant: unknown regression '${values.plant}' (known: ${Object.keys(PLANTED_REGRESSIONS).join(', ')}).`);
+
+const all = loadScenarios();
+
+if (values.timing) {
+  const pairs = Number(values.pairs);
+  const threshold = Number(values.threshold);
+  if (!Number.isInteger(pairs) || pairs < 1) usage('--pairs must be a whole number of at least 1.');
+  if (!(threshold > 0)) usage('--threshold must be a positive percentage.');
+  const scenarios = selectScenarios(all, { schedules: only, fastOnly: !values.all });
+  const passed = await runTimingGate({ against: values.against, pairs, thresholdPercent: threshold, scenarios, npmCi: values['npm-ci'], quick: values.quick });
+  process.exit(passed ? 0 : 1);
+}
+
+const writing = values['write-baseline'];
+// The baseline always covers every scenario (fast or not); the CI gate checks the fast ones.
+const scenarios = selectScenarios(all, { schedules: only, fastOnly: !writing && !values.all });
+if (scenarios.length === 0) usage('No scenario matches the selection.');
+const schedules = loadSchedulesFor(scenarios);
+const started = performance.now();
+const report = await measureCounters(schedules, scenarios, {
+  transform,
+  onScenario: (s, i, n) => progress(`counters ${i + 1}/${n} ${s.key}`),
+});
+announce(`counters: ${scenarios.length} scenarios measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+if (writing) {
+  if (transform) usage('--plant cannot be combined with --write-baseline.');
+  const previous = readBaseline();
+  writeBaseline(report, await glpkVersion(), previous, all.map((s) => s.key));
+  process.stdout.write(`Wrote benchmarks/baseline.json (${scenarios.length} scenarios measured${only.length ? `, others kept` : ''}). Review it with git diff benchmarks/baseline.json.\n`);
+  process.exit(0);
+}
+
+const baseline = readBaseline();
+if (!baseline) usage('benchmarks/baseline.json does not exist: run npm run bench:baseline first.');
+const complete = only.length === 0 && scenarios.length === all.filter((s) => s.fast || values.all).length && (values.all || all.every((s) => s.fast));
+const result = compareCounters(baseline, report, complete);
+const glpk = await glpkVersion();
+if (baseline.glpk_js !== glpk) result.notes.push(`The baseline was measured with GLPK ${baseline.glpk_js}, this run uses ${glpk}.`);
+for (const note of result.notes) process.stdout.write(`note: ${note}\n`);
+if (transform) process.stdout.write(`(planted regression '${values.plant}' applied to every model)\n`);
+if (result.passed) {
+  process.stdout.write(`Counter gate passed: ${scenarios.length} scenarios match benchmarks/baseline.json (model sizes and objectives exact, work counters within ±${baseline.tolerances.work.relative * 100}% or ±${baseline.tolerances.work.absolute}).\n`);
+  process.exit(0);
+}
+process.stdout.write(`Counter gate FAILED (${result.failures.length} differences):\n`);
+for (const failure of result.failures) process.stdout.write(`  ${failure}\n`);
+process.stdout.write('If the change is intended, run npm run bench:baseline and commit the reviewed diff of benchmarks/baseline.json.\n');
+process.exit(1);
