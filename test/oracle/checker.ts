@@ -101,6 +101,9 @@ export function checkOption(input: CheckInput): string[] {
   const inK = new Set(p.K);
   for (const fid of touched) {
     const f = p.flights.get(fid)!;
+    const a = o.get(fid)!;
+    // An entry that leaves a flight exactly as scheduled changes nothing, wherever the flight is.
+    if (!p.inF.has(fid) && a.flown && a.tail === f.tail && a.dep === f.sdep && a.arr === f.sarr) continue;
     if (f.sdep < p.t0) say(`Flight ${fid} departed before the disruption time ${hhmm(p.t0)} and must fly untouched, but the option changes it.`);
     else if (!p.inF.has(fid)) say(`Flight ${fid} is outside the recovery scope (window or aircraft) and must fly as scheduled, but the option changes it.`);
   }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
 import type { RecoveryOption } from '../../src/recovery/result.ts';
-import { bruteForceOptimum, type BruteForceResult } from './brute-force.ts';
+import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
 import { at, F1, F1_CREW, F2, F3, F4, F5, fid, makeSchedule } from './fixtures.ts';
@@ -142,6 +142,14 @@ describe('brute force: hand-checked optima', () => {
     expect(held.option!.action_set.delays[0]).toMatchObject({ flight: N101, delay_minutes: 360 });
     expect(solve({ ...f5, strategy: 'delay_propagation' }).cost).toBe(67250);
     expect(solve({ ...f5, strategy: 'delay_propagation', patch: { constraints: { maintenance: 'hard' } } }).feasible).toBe(false);
+  });
+
+  it('top-level violations are those of the delay_propagation plan with soft rules', () => {
+    const hardF5 = { ...inputOf(f5), config: oracleConfig({ constraints: { maintenance: 'hard', max_delay_minutes: 30 } }) };
+    expect(topLevelViolations(hardF5).map((v) => [v.type, v.flight, v.tail])).toEqual([['maintenance', fid('NV102', '10:15'), 'OE-AAA']]);
+    const crew = topLevelViolations({ ...inputOf(f1), schedule: F1_CREW });
+    expect(crew.map((v) => [v.type, v.flight, v.crew_id, v.limit, v.actual, v.excess_minutes])).toEqual([['crew_duty', fid('NV102', '10:15'), 'C1', at('12:15'), at('12:40'), 25]]);
+    expect(topLevelViolations(inputOf(f2))).toEqual([]);
   });
 
   it('selects candidate aircraft by fleet policy, ground time near a0 departures, nearest first, ties by tail', () => {
