@@ -118,7 +118,9 @@ export function evaluatePlan(
     if (flow.target) {
       reaccommodated += flow.passengers;
       reaccommodationCostUnits += flow.passengers * reaccommodationCost(config, g, flow.target);
-      const extra = Math.max(0, flow.target.arrMinutes - g.originalArrivalMinutes);
+      // Satisfaction follows the new flight's actual arrival (its own delay included); cost uses the scheduled one.
+      const newArrival = flown.get(flow.target.id)?.leg.arrMinutes ?? flow.target.arrMinutes;
+      const extra = Math.max(0, newArrival - g.originalArrivalMinutes);
       disutility += flow.passengers * (0.5 + 0.5 * Math.min(1, extra / REACCOMMODATION_DISUTILITY_FULL_MINUTES));
     } else {
       notReaccommodated += flow.passengers;

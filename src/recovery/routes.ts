@@ -51,10 +51,15 @@ export class RouteFactory {
   private readonly byOrigin = new Map<string, Flight[]>();
   private readonly rotationNext = new Map<string, Flight | undefined>();
 
+  /**
+   * `enforceWindow: false` keeps routes that miss their first flight after the window: used only to
+   * report what delay propagation alone would break, never for plans.
+   */
   constructor(
     private readonly schedule: Schedule,
     private readonly scope: RecoveryScope,
     private readonly config: SolverConfig,
+    private readonly enforceWindow = true,
   ) {
     for (const f of scope.flights) {
       const list = this.byOrigin.get(f.origin);
@@ -148,7 +153,7 @@ export class RouteFactory {
       missedChecks.push({ check, lastFlightBefore: before?.flight ?? null, arrivalAtStation: atStation?.arrMinutes ?? null });
     });
     if (hardMaintenance && missedChecks.length > 0) return null;
-    if (a.nextDepartureAfterWindow !== null && (s.station !== a.requiredEndStation || s.ready > a.nextDepartureAfterWindow)) return null;
+    if (this.enforceWindow && a.nextDepartureAfterWindow !== null && (s.station !== a.requiredEndStation || s.ready > a.nextDepartureAfterWindow)) return null;
     const w = this.config.cost_weights;
     const crewBreaches = s.legs.flatMap((leg) => this.crewBreaches(leg.flight, leg.arrMinutes));
     const outOfPosition = a.nextDepartureAfterWindow === null && s.station !== a.requiredEndStation;

@@ -53,7 +53,9 @@ function aircraftState(schedule: Schedule, config: SolverConfig, aircraft: Aircr
   const station = last ? last.dest : rotation[0]?.origin ?? aircraft.base;
   const arrivalMinutes = last ? last.arrMinutes : Number.NEGATIVE_INFINITY;
   const readyMinutes = last ? last.arrMinutes + minTurnaroundMinutes(config.turnaround, aircraft.fleet, last.dest) : Number.NEGATIVE_INFINITY;
-  const checks = (schedule.maintenanceByTail.get(aircraft.tail) ?? []).filter((m) => m.endMinutes > t0);
+  // Checks after the first flight beyond the window belong to the part of the day that flies as planned.
+  const checks = (schedule.maintenanceByTail.get(aircraft.tail) ?? [])
+    .filter((m) => m.endMinutes > t0 && (after[0] === undefined || m.startMinutes < after[0].depMinutes));
   const plannedCheckPoints = checks.map((check) => {
     // The schedule performs a check after the last flight that reaches its station by its start.
     const before = rotation.filter((f) => f.arrMinutes <= check.startMinutes).at(-1);

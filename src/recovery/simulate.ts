@@ -92,7 +92,7 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
   const groups = passengerGroups(schedule, scope, config);
   const models = config.strategies.evaluate.map((strategy) => buildStrategyModel(schedule, scope, config, strategy, routesFor(strategy), groups));
   const softConfig: SolverConfig = { ...config, constraints: { ...config.constraints, crew_duty: 'soft', maintenance: 'soft', max_delay_minutes: 2880, max_swaps: 1000 } };
-  const softFactory = new RouteFactory(schedule, scope, softConfig);
+  const softFactory = new RouteFactory(schedule, scope, softConfig, false);
   const softPlannedRoutes = scope.aircraft.map((a) => softFactory.plannedRoute(a)).filter((r): r is Route => r !== null);
   return { scope, groups, models, softPlannedRoutes, capped, buildMs: performance.now() - started };
 }
