@@ -1,0 +1,108 @@
+// The solver room: outcomes are values (never exceptions), a worker past its time limit is stopped
+// and replaced, and the LP-format writer produces models that another solver (HiGHS) agrees on.
+import highsLoader from 'highs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.ts';
+import { toCplexLp } from '../../solver-wasm/lp-format.ts';
+import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+
+let pool: SolverPool;
+beforeAll(async () => {
+  pool = createSolverPool({ threads: 1, hardStopGraceMs: 100 });
+  await pool.ready();
+});
+afterAll(async () => { await pool.close(); });
+
+/** A 0-1 knapsack-style cover with a known optimum: pick 2 of {5, 3, 4} with x0 forbidden → 7. */
+function small(): LinearModel {
+  const b = new ModelBuilder('small');
+  [5, 3, 4].forEach((cost, i) => b.addVariable(`x${i}`, 'binary', cost));
+  b.addConstraint('pick_two', [0, 1, 2].map((i) => ({ variable: `x${i}`, coef: 1 })), '=', 2);
+  b.addConstraint('no_x0', [{ variable: 'x0', coef: 1 }], '<=', 0);
+  return b.build();
+}
+
+/** A dense LP large enough that GLPK's root LP alone takes far longer than 50 ms. */
+function slow(): LinearModel {
+  const b = new ModelBuilder('slow');
+  const n = 1500;
+  let seed = 7;
+  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+  for (let j = 0; j < n; j++) b.addVariable(`x${j}`, 'integer', 1 + random(), 0, 10);
+  for (let i = 0; i < 800; i++) {
+    b.addConstraint(`r${i}`, Array.from({ length: 300 }, (_, k) => ({ variable: `x${(i * 37 + k * 11) % n}`, coef: 1 + Math.floor(random() * 9) })), '>=', 50 + Math.floor(random() * 50));
+  }
+  return b.build();
+}
+
+/** A random set cover whose branch and bound runs for seconds, while GLPK finds plans early. */
+function hardCover(): LinearModel {
+  const b = new ModelBuilder('cover');
+  let seed = 11;
+  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+  for (let j = 0; j < 400; j++) b.addVariable(`x${j}`, 'binary', 10 + Math.floor(random() * 90));
+  for (let i = 0; i < 300; i++) {
+    const terms = [];
+    for (let j = 0; j < 400; j++) if (random() < 0.04) terms.push({ variable: `x${j}`, coef: 1 });
+    b.addConstraint(`r${i}`, terms, '>=', 2);
+  }
+  return b.build();
+}
+
+describe('solver pool', () => {
+  it('unit: an optimal solve returns the optimum and the plan as values', async () => {
+    const outcome = await pool.solve({ model: small(), timeLimitMs: 5000, mipGap: 0 });
+    expect(outcome.status).toBe('optimal');
+    expect(outcome.objective).toBe(7);
+    expect(outcome.values).toEqual({ x1: 1, x2: 1 });
+  });
+
+  it('unit: an infeasible model is a value with status infeasible, also when a row is empty', async () => {
+    const b = new ModelBuilder('infeasible');
+    b.addVariable('x', 'binary', 1);
+    b.addConstraint('too_much', [{ variable: 'x', coef: 1 }], '>=', 2);
+    expect((await pool.solve({ model: b.build(), timeLimitMs: 5000, mipGap: 0 })).status).toBe('infeasible');
+    const empty = new ModelBuilder('empty_row');
+    empty.addVariable('x', 'binary', 1);
+    empty.addConstraint('aircraft__without_routes', [], '=', 1);
+    const outcome = await pool.solve({ model: empty.build(), timeLimitMs: 5000, mipGap: 0 });
+    expect(outcome).toMatchObject({ status: 'infeasible', objective: null, values: {} });
+  });
+
+  it('scenario: a solve still running past its limit is stopped in time, reported as time_limit without a plan, and the pool goes on', async () => {
+    const started = performance.now();
+    const outcome = await pool.solve({ model: slow(), timeLimitMs: 50, mipGap: 0 });
+    const elapsed = performance.now() - started;
+    expect(outcome.status).toBe('time_limit');
+    expect(outcome.objective).toBeNull();
+    expect(outcome.detail).toMatch(/worker was stopped/);
+    expect(elapsed).toBeLessThan(2000);
+    const next = await pool.solve({ model: small(), timeLimitMs: 5000, mipGap: 0 });
+    expect(next).toMatchObject({ status: 'optimal', objective: 7 });
+  });
+});
+
+describe('time limit with a plan', () => {
+  it('scenario: GLPK stopped by its time limit returns its best plan as time_limit, with the LP relaxation as a lower bound', async () => {
+    const started = performance.now();
+    const outcome = await pool.solve({ model: hardCover(), timeLimitMs: 300, mipGap: 0 });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(outcome.status).toBe('time_limit');
+    expect(outcome.objective).toBeGreaterThan(0);
+    expect(Object.keys(outcome.values).length).toBeGreaterThan(0);
+    expect(outcome.lowerBound).toBeGreaterThan(0);
+    expect(outcome.lowerBound!).toBeLessThanOrEqual(outcome.objective!);
+  });
+});
+
+describe('CPLEX LP format', () => {
+  it('unit: a model written in LP format is solved by HiGHS to the same optimum, with readable names', async () => {
+    const text = toCplexLp(small());
+    expect(text).toContain(' pick_two: + 1 x0 + 1 x1 + 1 x2 = 2');
+    expect(text).toContain('Binaries');
+    const highs = await (highsLoader as unknown as () => Promise<{ solve(lp: string): { Status: string; ObjectiveValue: number } }>)();
+    const solution = highs.solve(text);
+    expect(solution.Status).toBe('Optimal');
+    expect(solution.ObjectiveValue).toBe(7);
+  });
+});
