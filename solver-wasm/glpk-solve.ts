@@ -4,6 +4,9 @@ import type { LinearModel } from '../src/recovery/linear-model.ts';
 import type { SolveOutcome, SolveTask } from './protocol.ts';
 
 // glpk.js has no usable type declarations for the node entry; this is the part we use.
+/** Share of a solve's time limit given to GLPK's own limit (see solveWithGlpk). */
+export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
+
 export interface Glpk {
   GLP_MIN: number; GLP_FR: number; GLP_LO: number; GLP_UP: number; GLP_DB: number; GLP_FX: number; GLP_MSG_OFF: number;
   GLP_UNDEF: number; GLP_FEAS: number; GLP_INFEAS: number; GLP_NOFEAS: number; GLP_OPT: number; GLP_UNBND: number;
@@ -43,14 +46,19 @@ export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
     return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${violated.name}.` };
   }
   if (empty.length) task = { ...task, model: { ...task.model, constraints: task.model.constraints.filter((c) => c.terms.length > 0) } };
-  const options = { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: task.timeLimitMs / 1000, mipgap: task.mipGap };
+  // GLPK gets three quarters of the budget: it overshoots its own limit a little, and the rest pays
+  // for the LP bound below, so that a plan found in time is not lost to the pool's hard stop.
+  const glpkLimitMs = task.timeLimitMs * GLPK_SHARE_OF_TIME_LIMIT;
+  const options = { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: glpkLimitMs / 1000, mipgap: task.mipGap };
   const { result } = glpk.solve(toGlpk(glpk, task.model, false), options);
   const solveMs = performance.now() - started;
-  const hitLimit = solveMs >= task.timeLimitMs * 0.95;
+  const hitLimit = solveMs >= glpkLimitMs * 0.95;
   const plan = () => Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));
   // When GLPK stops early, the LP relaxation's optimum bounds the unknown optimum from below.
   const lowerBound = () => {
-    const lp = glpk.solve(toGlpk(glpk, task.model, true), { msglev: glpk.GLP_MSG_OFF, presol: true }).result;
+    if (performance.now() - started > task.timeLimitMs * 0.9) return null; // no time left: gap unknown
+    const remainingMs = task.timeLimitMs - (performance.now() - started);
+    const lp = glpk.solve(toGlpk(glpk, task.model, true), { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: remainingMs / 1000 }).result;
     return lp.status === glpk.GLP_OPT ? lp.z : null;
   };
   switch (result.status) {

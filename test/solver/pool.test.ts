@@ -40,10 +40,10 @@ function hardCover(): LinearModel {
   const b = new ModelBuilder('cover');
   let seed = 11;
   const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-  for (let j = 0; j < 400; j++) b.addVariable(`x${j}`, 'binary', 10 + Math.floor(random() * 90));
-  for (let i = 0; i < 300; i++) {
+  for (let j = 0; j < 800; j++) b.addVariable(`x${j}`, 'binary', 10 + Math.floor(random() * 90));
+  for (let i = 0; i < 600; i++) {
     const terms = [];
-    for (let j = 0; j < 400; j++) if (random() < 0.04) terms.push({ variable: `x${j}`, coef: 1 });
+    for (let j = 0; j < 800; j++) if (random() < 0.02) terms.push({ variable: `x${j}`, coef: 1 });
     b.addConstraint(`r${i}`, terms, '>=', 2);
   }
   return b.build();
@@ -85,8 +85,8 @@ describe('solver pool', () => {
 describe('time limit with a plan', () => {
   it('scenario: GLPK stopped by its time limit returns its best plan as time_limit, with the LP relaxation as a lower bound', async () => {
     const started = performance.now();
-    const outcome = await pool.solve({ model: hardCover(), timeLimitMs: 300, mipGap: 0 });
-    expect(performance.now() - started).toBeLessThan(1500);
+    const outcome = await pool.solve({ model: hardCover(), timeLimitMs: 3000, mipGap: 0 });
+    expect(performance.now() - started).toBeLessThan(3000 + 100); // the limit plus the pool's hard-stop grace
     expect(outcome.status).toBe('time_limit');
     expect(outcome.objective).toBeGreaterThan(0);
     expect(Object.keys(outcome.values).length).toBeGreaterThan(0);
