@@ -1,0 +1,383 @@
+// npm run bench: the hot path stage by stage, the solvers compared on the same models, /simulate in
+// process and over HTTP, throughput with autocannon, and the machine-independent counters. Prints
+// tables on stdout, progress on stderr, and writes every figure to a JSON report.
+//
+//   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput]
+//                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadScheduleFile, type Schedule } from '../src/domain/schedule.ts';
+import { modelSize } from '../src/recovery/linear-model.ts';
+import type { StrategyModel } from '../src/recovery/model.ts';
+import { evaluatePlan } from '../src/recovery/plan.ts';
+import type { SolverReport } from '../src/recovery/result.ts';
+import { prepareSimulation, readPlan, simulate, type PreparedSimulation } from '../src/recovery/simulate.ts';
+import type { Strategy } from '../src/recovery/solver-config.ts';
+import { toCplexLp } from '../solver-wasm/lp-format.ts';
+import { createSolverPool, type SolverPool } from '../solver-wasm/pool.ts';
+import type { SolveOutcome } from '../solver-wasm/protocol.ts';
+import { measureCounters, type CounterReport } from './lib/counters.ts';
+import { glpkVersion, loadGlpk, solveQuietly } from './lib/glpk-main-thread.ts';
+import { highsVersion, solveWithHighs } from './lib/highs.ts';
+import { postJson, startServer, throughput, type RunningServer, type ThroughputResult } from './lib/http.ts';
+import { describeMachine, machineLine } from './lib/machine.ts';
+import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
+import { announce, progress } from './lib/progress.ts';
+import { BENCHMARKS_DIR, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
+import { schedulePath } from './lib/schedules.ts';
+import { formatMs, formatRatio, geometricMean, measure, median, round, summarize, type MeasureOptions, type Summary } from './lib/stats.ts';
+import { table } from './lib/table.ts';
+
+const PARTS = ['stages', 'solvers', 'http', 'throughput'] as const;
+type Part = (typeof PARTS)[number];
+const STRATEGY_SHORT: Record<Strategy, string> = { delay_propagation: 'delay', aircraft_swap: 'swap', cancellation: 'cancel', integrated: 'integrated' };
+/** Objectives of different solvers agree when within this relative distance (their own tolerances differ). */
+const AGREEMENT_RELATIVE = 1e-6;
+/** Below this, a native solve time (after subtracting glpsol's start-up and reading) is too small for a ratio. */
+const MIN_NATIVE_MS = 5;
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    parts: { type: 'string', default: PARTS.join(',') },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '1,4,16' },
+    out: { type: 'string' },
+  },
+});
+const quick = values.quick;
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : [];
+for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) throw new Error(`--only: unknown schedule '${name}'`);
+const parts = new Set(values.parts.split(',').map((s) => s.trim()) as Part[]);
+for (const p of parts) if (!PARTS.includes(p)) throw new Error(`--parts: unknown part '${p}' (known: ${PARTS.join(', ')})`);
+const durationS = Number(values.duration ?? (quick ? 2 : 5));
+const connectionLevels = values.connections.split(',').map(Number);
+
+const REPS: Record<'stage' | 'native' | 'highs' | 'http', MeasureOptions> = quick
+  ? { stage: { minReps: 3, maxReps: 10, budgetMs: 150 }, native: { minReps: 1, maxReps: 3, budgetMs: 100 }, highs: { minReps: 1, maxReps: 2, budgetMs: 100, warmup: 0 }, http: { minReps: 3, maxReps: 8, budgetMs: 300 } }
+  : { stage: { minReps: 5, maxReps: 50, budgetMs: 600 }, native: { minReps: 3, maxReps: 15, budgetMs: 400 }, highs: { minReps: 2, maxReps: 10, budgetMs: 400, warmup: 0 }, http: { minReps: 5, maxReps: 30, budgetMs: 1000 } };
+
+const scenarios = selectScenarios(loadScenarios(), { schedules: only });
+const scheduleNames = SCHEDULE_NAMES.filter((n) => scenarios.some((s) => s.schedule === n));
+const notes: string[] = [];
+const note = (text: string) => { notes.push(text); announce(text); };
+
+// ---------------------------------------------------------------------------------------------
+// Machine and solvers available.
+await loadGlpk();
+const glpsol = glpsolVersion();
+if (!glpsol && parts.has('solvers')) note('glpsol (Debian package glpk-utils) is not installed: the native GLPK column is skipped. Install it with `apt-get install glpk-utils` to compare.');
+let highs: string | null = null;
+try { highs = await highsVersion(); } catch (error) { note(`HiGHS (npm package highs) could not be loaded (${(error as Error).message}); its column is skipped.`); }
+const machine = describeMachine({ glpk: await glpkVersion(), glpsol, highs });
+announce(`machine: ${machineLine(machine)}`);
+announce(`${scenarios.length} scenarios on ${scheduleNames.join(', ')}; parts: counters, ${[...parts].join(', ')}${quick ? ' (quick)' : ''}`);
+
+// ---------------------------------------------------------------------------------------------
+// Counters: deterministic, a few seconds.
+const schedules = new Map<string, Schedule>(scheduleNames.map((n) => [n, loadScheduleFile(schedulePath(n))]));
+const counters: CounterReport = await measureCounters(schedules, scenarios, { onScenario: (s, i, n) => progress(`counters ${i + 1}/${n} ${s.key}`) });
+announce(`counters measured for ${scenarios.length} scenarios`);
+
+// ---------------------------------------------------------------------------------------------
+// Stages, in process.
+interface ScenarioStages { build: Summary; solve: Partial<Record<Strategy, Summary>>; read: Summary | null; simulate: Summary | null; http: Summary | null }
+const stages: Record<string, { load: Summary; scenarios: Record<string, ScenarioStages> }> = {};
+const solveSamples = new Map<string, number[]>(); // `${key}|${strategy}` -> glpk.js ms
+const preparedByKey = new Map<string, PreparedSimulation>();
+const outcomes = new Map<string, SolveOutcome>();
+
+function dummyReport(model: StrategyModel, outcome: SolveOutcome): SolverReport {
+  return { status: outcome.status, objective: outcome.objective, mip_gap: 0, solve_ms: outcome.solveMs, ...modelSize(model.model), candidate_routes: model.candidateRoutes, note: null };
+}
+
+let pool: SolverPool | null = null;
+if (parts.has('stages') || parts.has('solvers')) {
+  if (parts.has('stages')) {
+    pool = createSolverPool({ threads: availableParallelism() });
+    await pool.ready();
+  }
+  for (const name of scheduleNames) {
+    const schedule = schedules.get(name)!;
+    progress(`${name}: schedule load`);
+    const load = summarize(parts.has('stages') ? await measure(() => loadScheduleFile(schedulePath(name)), REPS.stage) : []);
+    stages[name] = { load, scenarios: {} };
+    const list = scenarios.filter((s) => s.schedule === name);
+    for (const [i, scenario] of list.entries()) {
+      const request = simulationRequest(scenario);
+      const at = `${name} ${i + 1}/${list.length} ${scenario.id}`;
+      progress(`${at}: build`);
+      const build = parts.has('stages') ? await measure(() => prepareSimulation(schedule, request), REPS.stage) : [];
+      const prepared = prepareSimulation(schedule, request);
+      preparedByKey.set(scenario.key, prepared);
+      const solve: ScenarioStages['solve'] = {};
+      for (const m of prepared.models) {
+        progress(`${at}: glpk.js solve ${m.strategy}`);
+        const task = { model: m.model, timeLimitMs: request.config.solver.time_limit_ms, mipGap: request.config.solver.mip_gap };
+        let last: SolveOutcome | undefined;
+        const samples = await measure(async () => { last = await solveQuietly(task); }, REPS.stage);
+        solveSamples.set(`${scenario.key}|${m.strategy}`, samples);
+        outcomes.set(`${scenario.key}|${m.strategy}`, last!);
+        solve[m.strategy] = summarize(samples);
+      }
+      let read: Summary | null = null;
+      let sim: Summary | null = null;
+      if (parts.has('stages')) {
+        progress(`${at}: read back`);
+        const solved = prepared.models.filter((m) => outcomes.get(`${scenario.key}|${m.strategy}`)!.objective !== null);
+        read = summarize(await measure(() => {
+          for (const m of solved) {
+            const outcome = outcomes.get(`${scenario.key}|${m.strategy}`)!;
+            evaluatePlan(schedule, prepared.scope, request.config, m.strategy, readPlan(m, outcome.values), dummyReport(m, outcome));
+          }
+        }, REPS.stage));
+        progress(`${at}: simulate in process`);
+        sim = summarize(await measure(() => simulate(schedule, request, pool!), REPS.stage));
+      }
+      stages[name].scenarios[scenario.key] = { build: summarize(build), solve, read, simulate: sim, http: null };
+    }
+  }
+  if (parts.has('stages')) announce('stages measured');
+}
+if (pool) await pool.close();
+
+// ---------------------------------------------------------------------------------------------
+// Solvers on the same models.
+interface SolverFigures {
+  lp_bytes: number;
+  glpk_js: { status: string; objective: number | null; median_ms: number | null; p95_ms: number | null; simplex_iterations: number | null; bb_nodes: number | null };
+  /** wall = the whole process; read = the same process with --check (start, read the LP file); solve = wall − read. */
+  glpsol: { status: string; objective: number | null; wall_median_ms: number | null; read_median_ms: number | null; solve_median_ms: number | null; simplex_iterations: number | null; bb_nodes: number | null } | null;
+  highs: { status: string; objective: number | null; median_ms: number | null; bb_nodes: number | null; lp_iterations: number | null } | null;
+  ratio_glpk_js_to_native: number | null;
+  ratio_highs_to_glpk_js: number | null;
+  objectives_agree: boolean | null;
+}
+const solvers: Record<string, Partial<Record<Strategy, SolverFigures>>> = {};
+
+function agree(values: (number | null)[]): boolean | null {
+  const present = values.filter((v): v is number => v !== null);
+  if (present.length < 2) return null;
+  if (present.length !== values.length) return false;
+  return present.every((v) => Math.abs(v - present[0]!) <= AGREEMENT_RELATIVE * Math.max(1, Math.abs(present[0]!)));
+}
+
+if (parts.has('solvers')) {
+  for (const scenario of scenarios) {
+    const prepared = preparedByKey.get(scenario.key)!;
+    const config = scenario.solverConfig.solver;
+    solvers[scenario.key] = {};
+    for (const m of prepared.models) {
+      const at = `solvers ${scenario.key} ${m.strategy}`;
+      const lp = toCplexLp(m.model);
+      const counted = counters.scenarios[scenario.key]!.strategies[m.strategy]!;
+      const jsSummary = summarize(solveSamples.get(`${scenario.key}|${m.strategy}`) ?? []);
+      const figures: SolverFigures = {
+        lp_bytes: Buffer.byteLength(lp),
+        glpk_js: { status: counted.status, objective: counted.objective, median_ms: jsSummary.median_ms, p95_ms: jsSummary.p95_ms, simplex_iterations: counted.simplex_iterations, bb_nodes: counted.bb_nodes },
+        glpsol: null, highs: null, ratio_glpk_js_to_native: null, ratio_highs_to_glpk_js: null, objectives_agree: null,
+      };
+      if (glpsol) {
+        progress(`${at}: glpsol`);
+        const path = writeGlpsolModel(lp);
+        // Solve and --check runs alternate, so that a change of load on the machine hits both alike.
+        let last: ReturnType<typeof solveWithGlpsol> | undefined;
+        const walls: number[] = [];
+        const reads: number[] = [];
+        await measure(() => {
+          last = solveWithGlpsol(path, { timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap });
+          walls.push(last.wallMs);
+          reads.push(checkWithGlpsol(path));
+        }, { ...REPS.native, warmup: 0 });
+        const wall = median(walls);
+        const read = median(reads);
+        const solveMs = wall === null || read === null ? null : Math.max(0, wall - read);
+        figures.glpsol = {
+          status: last!.status, objective: last!.objective, wall_median_ms: round(wall), read_median_ms: round(read), solve_median_ms: round(solveMs),
+          simplex_iterations: last!.work.simplexIterations, bb_nodes: last!.work.bbNodes,
+        };
+        if (solveMs !== null && solveMs >= MIN_NATIVE_MS && jsSummary.median_ms !== null) figures.ratio_glpk_js_to_native = round(jsSummary.median_ms / solveMs, 3);
+      }
+      if (highs) {
+        progress(`${at}: HiGHS`);
+        const countedHighs = await solveWithHighs(lp, { timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap, count: true });
+        const samples = await measure(() => solveWithHighs(lp, { timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap }), REPS.highs);
+        const highsMedian = median(samples);
+        figures.highs = { status: countedHighs.status, objective: countedHighs.objective, median_ms: round(highsMedian), bb_nodes: countedHighs.bbNodes, lp_iterations: countedHighs.lpIterations };
+        if (highsMedian !== null && jsSummary.median_ms) figures.ratio_highs_to_glpk_js = round(highsMedian / jsSummary.median_ms, 3);
+      }
+      figures.objectives_agree = agree([counted.objective, ...(figures.glpsol ? [figures.glpsol.objective] : []), ...(figures.highs ? [figures.highs.objective] : [])]);
+      if (figures.objectives_agree === false) {
+        note(`${scenario.key} ${m.strategy}: the solvers disagree on the optimum: glpk.js ${counted.objective}, glpsol ${figures.glpsol?.objective ?? '-'}, HiGHS ${figures.highs?.objective ?? '-'}.`);
+      }
+      solvers[scenario.key]![m.strategy] = figures;
+    }
+  }
+  removeGlpsolFiles();
+  announce('solvers compared');
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: /simulate one request at a time, then throughput.
+const throughputResults: Record<string, ThroughputResult[]> = {};
+let server: RunningServer | null = null;
+if (parts.has('http') || parts.has('throughput')) {
+  progress('starting the service (src/main.ts)');
+  try {
+    server = await startServer();
+    const probe = await postJson(server, '/simulate', simulateBody(scenarios[0]!));
+    if (probe.status === 404 && JSON.stringify(probe.body).includes('Not found')) {
+      note('POST /simulate is not wired in src/http yet (404 Not found): the HTTP figures are skipped.');
+      await server.stop();
+      server = null;
+    } else if (probe.status !== 200) {
+      note(`POST /simulate answered ${probe.status} for ${scenarios[0]!.key} (${JSON.stringify(probe.body).slice(0, 200)}): the HTTP figures are skipped.`);
+      await server.stop();
+      server = null;
+    }
+  } catch (error) {
+    note(`The service could not be started (${(error as Error).message.split('\n')[0]}): the HTTP figures are skipped.`);
+    server = null;
+  }
+}
+if (server) {
+  try {
+    if (parts.has('http')) {
+      for (const scenario of scenarios) {
+        progress(`http ${scenario.key}`);
+        const statuses = new Set<number>();
+        const samples = await measure(async () => { statuses.add((await postJson(server!, '/simulate', simulateBody(scenario))).status); }, REPS.http);
+        if (statuses.size !== 1 || !statuses.has(200)) note(`${scenario.key}: POST /simulate answered ${[...statuses].join(', ')} during the sequential measurement.`);
+        const entry = stages[scenario.schedule]?.scenarios[scenario.key];
+        if (entry) entry.http = summarize(samples);
+        else (stages[scenario.schedule] ??= { load: summarize([]), scenarios: {} }).scenarios[scenario.key] = { build: summarize([]), solve: {}, read: null, simulate: null, http: summarize(samples) };
+      }
+      announce('/simulate over HTTP measured');
+    }
+    if (parts.has('throughput')) {
+      for (const name of scheduleNames) {
+        const bodies = scenarios.filter((s) => s.schedule === name).map(simulateBody);
+        throughputResults[name] = [];
+        for (const connections of connectionLevels) {
+          progress(`throughput ${name}: ${connections} connections for ${durationS} s`);
+          throughputResults[name].push(await throughput(server, '/simulate', bodies, connections, durationS));
+        }
+      }
+      announce('throughput measured');
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables.
+const out: string[] = [];
+const cell = (s: Summary | null | undefined) => (s && s.median_ms !== null ? `${formatMs(s.median_ms)}/${formatMs(s.p95_ms)}` : '-');
+out.push(`Machine: ${machineLine(machine)}`);
+out.push('Figures measured on a shared machine are noisy; compare runs only on the same machine, and use the counters across machines.\n');
+
+// Slowest stage: the largest median among the atomic stages (load, build, each solve, read back).
+const slowest: Record<string, { stage: string; scenario: string | null; median_ms: number }> = {};
+if (parts.has('stages')) {
+  for (const name of scheduleNames) {
+    const s = stages[name]!;
+    let best = { stage: 'load', scenario: null as string | null, median_ms: s.load.median_ms ?? 0 };
+    for (const [key, st] of Object.entries(s.scenarios)) {
+      const candidates: [string, number | null][] = [['build', st.build.median_ms], ['read back', st.read?.median_ms ?? null],
+        ...Object.entries(st.solve).map(([strategy, sum]) => [`glpk.js solve (${strategy})`, sum.median_ms] as [string, number | null])];
+      for (const [stage, ms] of candidates) if (ms !== null && ms > best.median_ms) best = { stage, scenario: key, median_ms: ms };
+    }
+    slowest[name] = best;
+  }
+  for (const name of scheduleNames) {
+    const s = stages[name]!;
+    const rows = Object.entries(s.scenarios).map(([key, st]) => [key.split('/')[1]!, cell(st.build),
+      ...(['delay_propagation', 'aircraft_swap', 'cancellation', 'integrated'] as Strategy[]).map((k) => cell(st.solve[k])),
+      cell(st.read), cell(st.simulate), cell(st.http)]);
+    out.push(table(['scenario', 'build', 'solve:delay', 'solve:swap', 'solve:cancel', 'solve:integr', 'read back', 'simulate', 'HTTP'], rows,
+      `Stages, ${name} schedule (milliseconds, median/p95; schedule load and indexing ${cell(s.load)}; solves on one thread, simulate = the whole /simulate in process on a ${availableParallelism()}-thread solver pool):`));
+  }
+}
+
+const countRows = scenarios.map((s) => {
+  const c = counters.scenarios[s.key]!;
+  const integ = c.strategies.integrated;
+  const sum = (f: 'simplex_iterations' | 'bb_nodes') => Object.values(c.strategies).reduce((t, v) => t + (v[f] ?? 0), 0);
+  return [s.key, `${c.scope.aircraft}/${c.scope.flights}`, String(integ?.candidate_routes ?? '-'), String(integ?.rows ?? '-'), String(integ?.columns ?? '-'),
+    String(integ?.nonzeros ?? '-'), String(integ?.integers ?? '-'), String(integ?.simplex_iterations ?? '-'), String(sum('simplex_iterations')), String(sum('bb_nodes')),
+    integ?.objective === null || integ?.objective === undefined ? '-' : String(Math.round(integ.objective * 100) / 100), c.best_strategy ?? '-'];
+});
+out.push(table(['scenario', 'aircraft/flights', 'routes', 'rows', 'cols', 'non-zeros', 'integers', 'simplex it.', 'Σ simplex it.', 'Σ B&B nodes', 'objective', 'best'], countRows,
+  'Work counters (machine-independent; model size and objective of the integrated model, Σ over the four strategies; simplex iterations and B&B subproblems from GLPK\'s log):'));
+
+if (parts.has('solvers')) {
+  const rows: string[][] = [];
+  for (const s of scenarios) {
+    const figs = Object.values(solvers[s.key] ?? {});
+    const sum = (pick: (f: SolverFigures) => number | null | undefined) => {
+      const v = figs.map(pick);
+      return v.some((x) => x === null || x === undefined) ? null : v.reduce((a: number, b) => a + (b ?? 0), 0);
+    };
+    const js = sum((f) => f.glpk_js.median_ms);
+    const native = glpsol ? sum((f) => f.glpsol?.solve_median_ms) : null;
+    const hi = highs ? sum((f) => f.highs?.median_ms) : null;
+    const agreeing = figs.filter((f) => f.objectives_agree === true).length;
+    rows.push([s.key, formatMs(js), glpsol ? formatMs(native) : 'absent', highs ? formatMs(hi) : 'absent',
+      native !== null && native >= MIN_NATIVE_MS && js !== null ? formatRatio(js / native) : '-',
+      hi !== null && js ? formatRatio(hi / js) : '-', `${agreeing}/${figs.length}`]);
+  }
+  out.push(table(['scenario', 'glpk.js', 'glpsol', 'HiGHS', 'glpk.js/native', 'HiGHS/glpk.js', 'optima agree'], rows,
+    'Solvers on the same four models per scenario (Σ of per-model medians, ms; glpk.js includes handing the model to WebAssembly; glpsol = its wall time minus that of `glpsol --check` on the same file (process start, reading the LP); HiGHS includes reading the LP text):'));
+}
+
+const summaryBySchedule: Record<string, { glpk_js_to_native_geomean: number | null; highs_to_glpk_js_geomean: number | null }> = {};
+if (parts.has('solvers')) {
+  for (const name of scheduleNames) {
+    const figs = scenarios.filter((s) => s.schedule === name).flatMap((s) => Object.values(solvers[s.key] ?? {}));
+    summaryBySchedule[name] = {
+      glpk_js_to_native_geomean: round(geometricMean(figs.map((f) => f.ratio_glpk_js_to_native).filter((r): r is number => r !== null)), 3),
+      highs_to_glpk_js_geomean: round(geometricMean(figs.map((f) => f.ratio_highs_to_glpk_js).filter((r): r is number => r !== null)), 3),
+    };
+  }
+  out.push(`Per-model ratios, geometric mean by schedule: ${scheduleNames.map((n) => `${n}: glpk.js/native ${formatRatio(summaryBySchedule[n]!.glpk_js_to_native_geomean)}, HiGHS/glpk.js ${formatRatio(summaryBySchedule[n]!.highs_to_glpk_js_geomean)}`).join('; ')}.\n`);
+}
+
+if (Object.keys(throughputResults).length) {
+  const rows = Object.entries(throughputResults).flatMap(([name, results]) => results.map((r) => [name, String(r.connections), r.requests_per_s.toFixed(2),
+    formatMs(r.median_ms), formatMs(r.p95_ms), formatMs(r.p99_ms), String(r.ok_2xx), String(r.errors),
+    Object.entries(r.status_codes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${c}x${n}`).join(' ') || '-']));
+  out.push(table(['schedule', 'connections', 'req/s', 'median', 'p95', 'p99', '2xx', 'errors', 'non-2xx'], rows,
+    `Throughput of POST /simulate over loopback (autocannon, ${durationS} s per level, cycling through the schedule's scenarios; latencies of 2xx answers, ms):`));
+}
+
+if (Object.keys(slowest).length) {
+  out.push(`Slowest stage: ${scheduleNames.map((n) => `${n}: ${slowest[n]!.stage}${slowest[n]!.scenario ? ` on ${slowest[n]!.scenario}` : ''} (median ${formatMs(slowest[n]!.median_ms)} ms)`).join('; ')}.`);
+}
+for (const n of notes) out.push(`Note: ${n}`);
+process.stdout.write(`\n${out.join('\n')}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// JSON report.
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const file = values.out ?? join(BENCHMARKS_DIR, 'reports', `bench-${stamp}.json`);
+mkdirSync(dirname(file), { recursive: true });
+const report = {
+  format: 1,
+  created_at: new Date().toISOString(),
+  command: process.argv.slice(2),
+  options: { quick, schedules: scheduleNames, parts: [...parts], throughput_duration_s: durationS, connections: connectionLevels, repetitions: REPS },
+  machine: { ...machine, load_average_at_end: loadavg().map((l) => Math.round(l * 100) / 100) },
+  notes,
+  scenarios: scenarios.map((s: Scenario) => ({ key: s.key, disrupted_flight: s.disrupted_flight, min_delay_minutes: s.min_delay_minutes, tags: s.tags, fast: s.fast })),
+  counters: counters.scenarios,
+  stages,
+  slowest_stage: slowest,
+  solvers: { agreement_relative: AGREEMENT_RELATIVE, min_native_solve_ms_for_ratio: MIN_NATIVE_MS, by_scenario: solvers, by_schedule: summaryBySchedule },
+  throughput: throughputResults,
+};
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+process.stdout.write(`\nJSON report: ${relative(REPO_DIR, file)}\n`);
