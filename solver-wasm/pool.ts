@@ -1,66 +1,187 @@
 // The pool of solver worker threads. Solves run here and never on the HTTP thread (glpk.js solve()
 // is synchronous). GLPK's own time limit is not a wall-clock bound (it restarts after the root LP),
 // so a worker still busy `hardStopGraceMs` after its limit is terminated and replaced by piscina.
+//
+// Admission is ours, not piscina's: at most `threads` solves are handed to piscina at a time, the rest
+// wait in a bounded FIFO queue here. That tells a waiting solve from a running one, which matters
+// three ways: a waiting solve can be dropped (its caller went away) without terminating a worker; a
+// solve that waited too long fails as "busy" (503) instead of being reported as a solver time limit;
+// and the metrics can say how many solves wait and how many run.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { SolveOutcome, SolveTask } from './protocol.ts';
 
 export interface SolverPoolOptions {
   /** Worker threads; default: the machine's cores. */
   threads?: number;
-  /** Solves that may wait for a worker; beyond it solve() fails at once with SolverBusyError. */
+  /** Solves that may wait for a worker; beyond it solve() fails at once with SolverBusyError. Default 16 per thread. */
   maxQueue?: number;
-  /** Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds. */
+  /** Longest a solve waits for a worker before failing with SolverBusyError, milliseconds. Default 10000. */
+  queueTimeoutMs?: number;
+  /** Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds. Default 500. */
   hardStopGraceMs?: number;
+  /**
+   * Called when a worker fails outside any solve (piscina replaces it). Without a listener piscina's
+   * 'error' event would be unhandled and end the process.
+   */
+  onWorkerError?: (error: Error) => void;
 }
 
-/** Thrown when the queue is full: an operational limit, answered with 503 and Retry-After. */
+export interface SolveOptions {
+  /**
+   * Aborting it drops the solve if it is still waiting for a worker (it rejects with SolveAbortedError).
+   * A solve already running is left to finish: it is bounded by its time limit, and terminating a
+   * worker costs a restart.
+   */
+  signal?: AbortSignal;
+}
+
+/** The queue is full, or a solve waited longer than queueTimeoutMs: an operational limit, answered with 503 and Retry-After. */
 export class SolverBusyError extends Error {}
-/** Thrown when a worker died for another reason than our hard stop (it is replaced). */
+/** A worker died for another reason than our hard stop (it is replaced). */
 export class SolverCrashError extends Error {}
+/** The caller's signal dropped a solve that was still waiting for a worker. */
+export class SolveAbortedError extends Error {}
+
+/** Counters and levels of the pool, for /metrics. Counters only grow. */
+export interface SolverPoolStats {
+  threads: number;
+  /** Solves handed to a worker and not finished. */
+  running: number;
+  /** Solves waiting for a worker. */
+  queued: number;
+  maxQueue: number;
+  /** Solves that returned an outcome (any status). */
+  completed: number;
+  /** Solves refused because the queue was full. */
+  rejectedQueueFull: number;
+  /** Solves that waited longer than queueTimeoutMs. */
+  queueTimeouts: number;
+  /** Solves whose worker was terminated past the time limit. */
+  hardStops: number;
+  /** Solves lost with a worker that died (SolverCrashError). */
+  crashes: number;
+  /** Waiting solves dropped by their caller's signal. */
+  aborted: number;
+}
 
 export interface SolverPool {
-  solve(task: SolveTask): Promise<SolveOutcome>;
+  solve(task: SolveTask, options?: SolveOptions): Promise<SolveOutcome>;
   /** Resolves when every worker has loaded and warmed GLPK. */
   ready(): Promise<void>;
   readonly threads: number;
+  /** Solves waiting for a worker. */
   readonly queued: number;
+  stats(): SolverPoolStats;
+  /**
+   * FAULT INJECTION FOR TESTS ONLY (test/hardening): the live worker threads, so that a test can
+   * terminate one mid-solve the way a crash would. Production code never calls it.
+   */
+  workerThreadsForTesting(): readonly Worker[];
+  /** Refuses new solves, fails the waiting ones with SolverBusyError, and terminates the workers. */
   close(): Promise<void>;
 }
 
 const WORKER_FILE = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url));
 
+interface Waiting {
+  task: SolveTask;
+  resolve: (outcome: SolveOutcome) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
 export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
   const threads = options.threads ?? Math.max(1, availableParallelism());
   const grace = options.hardStopGraceMs ?? 500;
+  const maxQueue = options.maxQueue ?? threads * 16;
+  const queueTimeoutMs = options.queueTimeoutMs ?? 10_000;
   const piscina = new Piscina({
     filename: WORKER_FILE,
     minThreads: threads,
     maxThreads: threads,
-    maxQueue: options.maxQueue ?? threads * 16,
     idleTimeout: Number.POSITIVE_INFINITY,
   });
+  piscina.on('error', (error: Error) => options.onWorkerError?.(error));
+  const waiting: Waiting[] = [];
+  let running = 0;
+  let closed = false;
+  const counters = { completed: 0, rejectedQueueFull: 0, queueTimeouts: 0, hardStops: 0, crashes: 0, aborted: 0 };
 
-  async function solve(task: SolveTask): Promise<SolveOutcome> {
-    if (piscina.queueSize >= piscina.options.maxQueue) throw new SolverBusyError('All solver workers are busy and the queue is full.');
+  /** Runs on a worker (there is one free, or piscina's replacement for a terminated one is starting). */
+  async function run(task: SolveTask): Promise<SolveOutcome> {
+    running++;
     const controller = new AbortController();
     const started = performance.now();
     const timer = setTimeout(() => controller.abort(), task.timeLimitMs + grace);
     try {
-      return (await piscina.run(task, { signal: controller.signal })) as SolveOutcome;
+      const outcome = (await piscina.run(task, { signal: controller.signal })) as SolveOutcome;
+      counters.completed++;
+      return outcome;
     } catch (error) {
       if (controller.signal.aborted) {
+        counters.hardStops++;
+        counters.completed++;
         return {
           status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started,
           detail: `The solve overran its ${task.timeLimitMs} ms limit and its worker was stopped.`,
         };
       }
-      if ((error as Error).message?.includes('queue is at limit')) throw new SolverBusyError('All solver workers are busy and the queue is full.');
+      counters.crashes++;
       throw new SolverCrashError(`A solver worker failed: ${(error as Error).message}`);
     } finally {
       clearTimeout(timer);
+      running--;
+      dispatch();
     }
+  }
+
+  function leave(entry: Waiting): void {
+    const index = waiting.indexOf(entry);
+    if (index >= 0) waiting.splice(index, 1);
+    clearTimeout(entry.timer);
+    entry.signal?.removeEventListener('abort', entry.onAbort);
+  }
+
+  /** Hands waiting solves to free workers, oldest first. */
+  function dispatch(): void {
+    while (!closed && running < threads && waiting.length > 0) {
+      const entry = waiting[0]!;
+      leave(entry);
+      run(entry.task).then(entry.resolve, entry.reject);
+    }
+  }
+
+  function solve(task: SolveTask, solveOptions: SolveOptions = {}): Promise<SolveOutcome> {
+    const { signal } = solveOptions;
+    if (closed) return Promise.reject(new SolverBusyError('The solver pool is shutting down.'));
+    if (signal?.aborted) return Promise.reject(new SolveAbortedError('The solve was cancelled before it started.'));
+    if (running < threads && waiting.length === 0) return run(task);
+    if (waiting.length >= maxQueue) {
+      counters.rejectedQueueFull++;
+      return Promise.reject(new SolverBusyError('All solver workers are busy and the queue is full.'));
+    }
+    return new Promise<SolveOutcome>((resolve, reject) => {
+      const entry: Waiting = {
+        task, resolve, reject, signal,
+        timer: setTimeout(() => {
+          leave(entry);
+          counters.queueTimeouts++;
+          reject(new SolverBusyError(`No solver worker became free within ${queueTimeoutMs} ms.`));
+        }, queueTimeoutMs),
+        onAbort: () => {
+          leave(entry);
+          counters.aborted++;
+          reject(new SolveAbortedError('The solve was cancelled while waiting for a worker.'));
+        },
+      };
+      signal?.addEventListener('abort', entry.onAbort, { once: true });
+      waiting.push(entry);
+    });
   }
 
   const tiny: SolveTask = {
@@ -72,7 +193,16 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     solve,
     ready: async () => { await Promise.all(Array.from({ length: threads }, () => piscina.run(tiny))); },
     threads,
-    get queued() { return piscina.queueSize; },
-    close: () => piscina.destroy(),
+    get queued() { return waiting.length; },
+    stats: () => ({ threads, running, queued: waiting.length, maxQueue, ...counters }),
+    workerThreadsForTesting: () => piscina.threads,
+    close: async () => {
+      closed = true;
+      for (const entry of [...waiting]) {
+        leave(entry);
+        entry.reject(new SolverBusyError('The solver pool is shutting down.'));
+      }
+      await piscina.destroy();
+    },
   };
 }

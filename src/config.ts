@@ -25,6 +25,35 @@
 //   LOG_LEVEL             fatal | error | warn | info | debug | trace | silent. Default info.
 //   BODY_LIMIT_BYTES      Largest accepted request body in bytes; larger bodies get 413. Default 102400.
 //   SOLVER_THREADS        Solver worker threads (GLPK WebAssembly), 1-64. Default: one per CPU core.
+//
+// Limits and operations (README "Operating the service"):
+//
+//   RATE_LIMIT_PER_MINUTE            Requests per API key per minute over every route that needs a key
+//                                    (fixed one-minute window, counted per instance). Default 600; 0 turns
+//                                    the limit off. Beyond it: 429 with Retry-After and RateLimit headers.
+//                                    Public paths (/health, /openapi.json, /docs) are never counted.
+//   RATE_LIMIT_SIMULATE_PER_MINUTE   POST /simulate per API key per minute, counted besides the general
+//                                    limit. Default 120; 0 turns it off.
+//   SOLVER_QUEUE                     Solves that may wait for a free solver worker (each simulation
+//                                    submits one solve per evaluated strategy, 4 by default). Beyond it a
+//                                    simulation is answered 503 with Retry-After at once. 0-10000.
+//                                    Default 16 per solver thread.
+//   SOLVER_QUEUE_TIMEOUT_MS          Longest a solve waits in that queue; a simulation whose solve waited
+//                                    longer is answered 503 with Retry-After. Default 10000.
+//   SOLVER_HARD_STOP_GRACE_MS        A worker still solving this long after the solve's time limit is
+//                                    terminated and replaced; the strategy is reported unsolved
+//                                    (time_limit). Default 500.
+//   SIMULATION_MAX_TIME_LIMIT_MS     Largest config.solver.time_limit_ms a simulation may ask for; more is
+//                                    a 400 naming the field and this limit. Default 10000.
+//   SIMULATION_MAX_MODEL_ROUTES      Largest (config.solver.max_candidate_aircraft + 1) ×
+//                                    config.solver.max_routes_per_aircraft a simulation may ask for (it
+//                                    bounds the routes, hence the columns, memory and build time of each
+//                                    model; models are built on the HTTP thread: about 20 ms at the
+//                                    defaults (7 × 150 = 1050), up to about 0.4 s at 3500). More is a 400
+//                                    naming the fields and this limit. Default 3500.
+//   SHUTDOWN_GRACE_MS                After SIGTERM or SIGINT: how long requests in flight may take to
+//                                    finish before their connections are cut. Default 25000 (below
+//                                    Kubernetes' 30 s default kill timeout).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +85,26 @@ export interface Config {
   schedulesDir: string;
   /** Solver worker threads; undefined means one per core. */
   solverThreads: number | undefined;
+  /** Solves that may wait for a worker; undefined means 16 per thread. */
+  solverQueue: number | undefined;
+  solverQueueTimeoutMs: number;
+  solverHardStopGraceMs: number;
+  rateLimit: {
+    /** Requests per key per minute on keyed routes; 0 = off. */
+    perMinute: number;
+    /** POST /simulate per key per minute; 0 = off. */
+    simulatePerMinute: number;
+  };
+  simulation: SimulationLimits;
+  shutdownGraceMs: number;
+}
+
+/** The operator's bound on the work one simulation may ask for (checked before any model is built). */
+export interface SimulationLimits {
+  /** Largest config.solver.time_limit_ms, milliseconds. */
+  maxTimeLimitMs: number;
+  /** Largest (max_candidate_aircraft + 1) × max_routes_per_aircraft. */
+  maxModelRoutes: number;
 }
 
 export interface LoadedConfig {
@@ -76,6 +125,12 @@ export const BUNDLED_SCHEDULES_DIR = fileURLToPath(new URL('../schedules/', impo
 // An unset variable and one set to the empty string mean the same: "use the default".
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/** A variable holding a whole number in [min, max]; the message names the unit. */
+function wholeNumber(min: number, max: number, unit: string) {
+  const rule = `must be a whole number of ${unit} between ${min} and ${max}`;
+  return z.string().trim().regex(/^\d{1,10}$/, rule).transform(Number).refine((n) => n >= min && n <= max, rule);
+}
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
@@ -105,6 +160,14 @@ const EnvSchema = z.object({
     .regex(/^\d{1,9}$/, 'must be a whole number of bytes between 1 and 100000000')
     .transform(Number)
     .refine((bytes) => bytes >= 1 && bytes <= 100_000_000, 'must be a whole number of bytes between 1 and 100000000')),
+  RATE_LIMIT_PER_MINUTE: optional(wholeNumber(0, 1_000_000, 'requests per minute (0 turns the limit off)')),
+  RATE_LIMIT_SIMULATE_PER_MINUTE: optional(wholeNumber(0, 1_000_000, 'simulations per minute (0 turns the limit off)')),
+  SOLVER_QUEUE: optional(wholeNumber(0, 10_000, 'queued solves')),
+  SOLVER_QUEUE_TIMEOUT_MS: optional(wholeNumber(1, 600_000, 'milliseconds')),
+  SOLVER_HARD_STOP_GRACE_MS: optional(wholeNumber(0, 60_000, 'milliseconds')),
+  SIMULATION_MAX_TIME_LIMIT_MS: optional(wholeNumber(50, 120_000, 'milliseconds')),
+  SIMULATION_MAX_MODEL_ROUTES: optional(wholeNumber(1, 1_220_000, 'routes')),
+  SHUTDOWN_GRACE_MS: optional(wholeNumber(0, 600_000, 'milliseconds')),
 });
 
 // Values of these variables are secrets or file contents: an error names the variable, never the value.
@@ -205,6 +268,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultSchedule: (vars.DEFAULT_SCHEDULE ?? 'default').replace(/\.json$/, ''),
       schedulesDir: vars.SCHEDULES_DIR !== undefined ? resolve(vars.SCHEDULES_DIR) : BUNDLED_SCHEDULES_DIR,
       solverThreads: vars.SOLVER_THREADS,
+      solverQueue: vars.SOLVER_QUEUE,
+      solverQueueTimeoutMs: vars.SOLVER_QUEUE_TIMEOUT_MS ?? 10_000,
+      solverHardStopGraceMs: vars.SOLVER_HARD_STOP_GRACE_MS ?? 500,
+      rateLimit: {
+        perMinute: vars.RATE_LIMIT_PER_MINUTE ?? 600,
+        simulatePerMinute: vars.RATE_LIMIT_SIMULATE_PER_MINUTE ?? 120,
+      },
+      simulation: {
+        maxTimeLimitMs: vars.SIMULATION_MAX_TIME_LIMIT_MS ?? 10_000,
+        maxModelRoutes: vars.SIMULATION_MAX_MODEL_ROUTES ?? 3500,
+      },
+      shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 25_000,
     },
     generatedApiKey,
   };

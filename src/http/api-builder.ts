@@ -59,8 +59,11 @@ const STANDARD_ERRORS: Record<number, string> = {
   401: `Missing API key: the ${API_KEY_HEADER} header is absent or empty.`,
   403: 'Invalid API key: the key is not valid for this environment.',
   413: 'Request body larger than the configured limit.',
+  414: 'Request URL longer than the limit.',
   415: 'Request body is not application/json.',
+  429: 'Rate limit of this API key exceeded; retry after the Retry-After seconds. Counted responses carry the RateLimit and RateLimit-Policy headers.',
   500: 'Internal server error; the cause is logged with the request id (X-Request-Id).',
+  503: 'Temporarily unavailable (the instance is shutting down, or a capacity limit was reached); retry after the Retry-After seconds.',
 };
 
 function toExpressPath(template: string): string {
@@ -148,8 +151,8 @@ export class ApiBuilder {
     response: { status?: number; description: string; schema?: ZodType; contentType?: string };
   }): void {
     const { params, query, body } = spec.request ?? {};
-    const errorStatuses = new Set<number>([500]);
-    if (!spec.public) { errorStatuses.add(401); errorStatuses.add(403); }
+    const errorStatuses = new Set<number>([414, 500, 503]);
+    if (!spec.public) { errorStatuses.add(401); errorStatuses.add(403); errorStatuses.add(429); }
     if (params || query || body) errorStatuses.add(400);
     if (body) { errorStatuses.add(413); errorStatuses.add(415); }
     const responses: Record<string, ResponseConfig> = {

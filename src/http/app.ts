@@ -1,7 +1,10 @@
 // createApp builds the Express application from its dependencies; main.ts starts it, tests start it
 // on port 0. Order matters and is the security design:
-//   request id + log -> security headers -> CORS (answers preflights) -> API-key gate (every routed
-//   path outside PUBLIC_PATHS) -> JSON body rules (routed POST/PUT/PATCH) -> routes -> 404/405 -> errors.
+//   metrics timer -> request id + log -> security headers -> draining (503 while shutting down) ->
+//   URL length (414) -> CORS (answers preflights) -> API-key gate (every routed path outside
+//   PUBLIC_PATHS) -> per-key rate limits (429; only requests with a valid key) -> JSON body rules
+//   (routed POST/PUT/PATCH) -> routes -> 404/405 -> errors.
+// Everything that can answer comes after the security headers, so 429, 503 and 414 carry them too.
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import type { ScheduleCatalog } from '../domain/schedule-catalog.ts';
@@ -10,31 +13,53 @@ import { createKeyVerifier } from './api-keys.ts';
 import { apiKeyGate } from './auth.ts';
 import { errorHandler, fallbackHandler, HttpError } from './errors.ts';
 import { requestLogger, type Logger } from './logging.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { rateLimiters } from './rate-limit.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { healthRoutes, SERVICE_NAME } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { simulateRoutes } from './routes/simulate.ts';
 import { snapshotRoutes } from './routes/snapshot.ts';
 import { solverConfigRoutes } from './routes/solver-config.ts';
 import type { SolverPort } from '../recovery/simulate.ts';
+import type { SolveOptions, SolverPoolStats } from '../../solver-wasm/pool.ts';
 import { corsMiddleware, securityHeaders } from './security.ts';
+
+/** The solver POST /simulate uses: the worker pool in production (SolverPool fits), anything with solve() in tests. */
+export interface AppSolver extends SolverPort {
+  /** `options.signal` drops solves still waiting for a worker (the client went away). */
+  solve(task: Parameters<SolverPort['solve']>[0], options?: SolveOptions): ReturnType<SolverPort['solve']>;
+  /** Levels and counters for /metrics, when the solver has them. */
+  stats?(): SolverPoolStats;
+}
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   schedules: ScheduleCatalog;
   /** Where POST /simulate solves its models: the worker pool in production, an in-process solver in some tests. */
-  solver?: SolverPort;
+  solver?: AppSolver;
+  /** Prometheus registry and instruments; createApp makes its own when absent. */
+  metrics?: Metrics;
+  /** True once the process is shutting down: every new request is answered 503 with Connection: close. */
+  draining?: () => boolean;
   /** Route modules appended after ROUTE_MODULES (tests use it; production code adds to the list). */
   extraRoutes?: readonly RouteModule<AppDeps>[];
 }
+
+/** Longest accepted request URL (path and query), characters; longer is 414. */
+export const MAX_URL_CHARS = 2048;
+
+/** Seconds a client should wait before retrying on another instance while this one shuts down. */
+const DRAINING_RETRY_AFTER_SECONDS = '5';
 
 /**
  * The API's route modules, one per concern. A new module (e.g. simulate, solver config) goes here;
  * its routes need a key without anyone saying so (see auth.ts).
  */
-export const ROUTE_MODULES: readonly RouteModule<AppDeps>[] = [healthRoutes, flightRoutes, snapshotRoutes, simulateRoutes, solverConfigRoutes];
+export const ROUTE_MODULES: readonly RouteModule<AppDeps>[] = [healthRoutes, flightRoutes, snapshotRoutes, simulateRoutes, solverConfigRoutes, metricsRoutes];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -54,8 +79,29 @@ function jsonBody(bodyLimitBytes: number, stack: () => readonly unknown[]): Requ
   };
 }
 
-export function createApp(deps: AppDeps): Express {
+/** 503 with Retry-After and Connection: close for every request once `draining()` is true. */
+function drainingGate(draining: () => boolean): RequestHandler {
+  return (_req, res, next) => {
+    if (!draining()) {
+      next();
+      return;
+    }
+    res.setHeader('Connection', 'close');
+    next(new HttpError(503, 'The service is shutting down; retry after the Retry-After seconds.', { 'Retry-After': DRAINING_RETRY_AFTER_SECONDS }));
+  };
+}
+
+/** 414 for a URL longer than MAX_URL_CHARS: bounds what every later step parses, logs and quotes. */
+const urlLength: RequestHandler = (req, _res, next) => {
+  next(req.originalUrl.length > MAX_URL_CHARS ? new HttpError(414, `Request URL is longer than the limit of ${MAX_URL_CHARS} characters.`) : undefined);
+};
+
+export function createApp(appDeps: AppDeps): Express {
+  const metrics = appDeps.metrics ?? createMetrics();
+  const deps: AppDeps = { ...appDeps, metrics };
   const { config } = deps;
+  const solverStats = deps.solver?.stats?.bind(deps.solver);
+  if (solverStats) metrics.watchSolverPool(solverStats);
   const app = express();
   app.disable('x-powered-by');
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.
@@ -65,10 +111,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   const stack = () => app.router.stack;
+  app.use(metrics.middleware);
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
+  if (deps.draining) app.use(drainingGate(deps.draining));
+  app.use(urlLength);
   app.use(corsMiddleware(config.cors));
   app.use(apiKeyGate(createKeyVerifier(config.apiKeyHashes), stack));
+  for (const limiter of rateLimiters(config.rateLimit, (limit) => metrics.rateLimited.inc({ limit }))) app.use(limiter);
   app.use(jsonBody(config.bodyLimitBytes, stack));
 
   const router = express.Router({ caseSensitive: true, strict: true });

@@ -2,7 +2,9 @@
 // PUBLIC_PATHS pass without a key. A route added later, by any means, is therefore protected unless
 // someone adds it to this allowlist on purpose.
 import type { RequestHandler } from 'express';
+import { hashApiKey } from './api-keys.ts';
 import { HttpError } from './errors.ts';
+import { KEY_ID_LOCAL } from './rate-limit.ts';
 import { routedMethodsFor } from './route-table.ts';
 
 export const API_KEY_HEADER = 'X-API-Key';
@@ -23,10 +25,11 @@ export function isPublicPath(path: string): boolean {
 /**
  * Middleware: lets public paths and unknown paths through (the latter end in the 404 handler, so an
  * unknown path is 404 with or without a key), and answers every other request without a key 401 and
- * with a key that `verify` rejects 403. `stack` gives the app's router stack.
+ * with a key that `verify` rejects 403. `stack` gives the app's router stack. An accepted key is recorded
+ * on res.locals[KEY_ID_LOCAL] as its hex SHA-256 (never the key), for the per-key rate limits.
  */
 export function apiKeyGate(verify: (presentedKey: string) => boolean, stack: () => readonly unknown[]): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (isPublicPath(req.path) || routedMethodsFor(req, stack()).size === 0) {
       next();
       return;
@@ -40,6 +43,7 @@ export function apiKeyGate(verify: (presentedKey: string) => boolean, stack: () 
       next(new HttpError(403, INVALID_KEY_DETAIL));
       return;
     }
+    res.locals[KEY_ID_LOCAL] = hashApiKey(presented).toString('hex');
     next();
   };
 }

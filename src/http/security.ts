@@ -64,15 +64,15 @@ export function isAllowedOrigin(origin: string, policy: CorsPolicy): boolean {
 
 /**
  * CORS for the API: allowed origins as isAllowedOrigin decides; preflights may send X-API-Key and
- * Content-Type; callers may read X-Request-Id and Retry-After. No cookies are involved, so no
- * credentials mode.
+ * Content-Type; callers may read X-Request-Id, Retry-After and the RateLimit headers. No cookies are
+ * involved, so no credentials mode.
  */
 export function corsMiddleware(policy: CorsPolicy): RequestHandler {
   return cors({
     origin: (origin, callback) => callback(null, origin !== undefined && isAllowedOrigin(origin, policy)),
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['X-API-Key', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
     maxAge: 600,
     optionsSuccessStatus: 204,
   });

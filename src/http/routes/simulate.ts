@@ -8,7 +8,8 @@ import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-s
 import { parseZonedInstant } from '../../domain/time.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../../recovery/solver-config.ts';
 import { FlightNotFoundError, simulate } from '../../recovery/simulate.ts';
-import { SolverBusyError, SolverCrashError } from '../../../solver-wasm/pool.ts';
+import { SolveAbortedError, SolverBusyError, SolverCrashError } from '../../../solver-wasm/pool.ts';
+import { checkSimulationLimits, scopedSolver } from '../simulation-guard.ts';
 
 /** Seconds a client should wait before retrying when the solvers are saturated. */
 const RETRY_AFTER_SECONDS = '2';
@@ -23,10 +24,12 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
     request: { body: SimulationRequestSchema },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
+      400: 'Malformed request, or a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES); the detail names the field and the limit.',
       404: 'Unknown schedule, or unknown flight for the airline.',
-      503: 'Solver capacity saturated; retry after the Retry-After seconds.',
+      429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
+      503: 'Solver capacity saturated (queue full or waited too long), or a solver worker failed; retry after the Retry-After seconds.',
     },
-    handler: async ({ body }) => {
+    handler: async ({ body }, _req, res) => {
       const entry = scheduleOr404(deps.schedules, body.schedule_file);
       const airline = body.airline ?? deps.config.defaultAirline;
       // A flight id carries its departure: an impossible date there is malformed input, not an unknown flight.
@@ -35,6 +38,9 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
         throw new HttpError(400, `Field 'disrupted_flight' must end with a real UTC departure such as 2026-11-21T08:30:00Z; ${quote(stamp)} is not one.`);
       }
       if (!deps.solver) throw new Error('POST /simulate needs a solver in the app dependencies');
+      const config = body.config ?? DEFAULT_SOLVER_CONFIG;
+      checkSimulationLimits(config, deps.config.simulation);
+      const scoped = scopedSolver(deps.solver, res, deps.metrics);
       try {
         return await simulate(entry.schedule, {
           scenarioId: body.scenario_id,
@@ -42,8 +48,8 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
           minDelayMinutes: body.min_delay_minutes,
           airline,
           scheduleName: entry.name,
-          config: body.config ?? DEFAULT_SOLVER_CONFIG,
-        }, deps.solver);
+          config,
+        }, scoped.solver);
       } catch (error) {
         if (error instanceof FlightNotFoundError) throw new HttpError(404, `Flight ${quote(error.flightId)} not found for airline ${quote(error.airline)}`);
         if (error instanceof SolverBusyError) {
@@ -52,7 +58,11 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
         if (error instanceof SolverCrashError) {
           throw new HttpError(503, 'A solver failed during this simulation; it has been replaced, retry.', { 'Retry-After': RETRY_AFTER_SECONDS });
         }
+        // Only when the client has gone: nobody reads it; 499 (nginx's "client closed request") in the logs.
+        if (error instanceof SolveAbortedError) throw new HttpError(499, 'The client closed the connection before the simulation finished.');
         throw error;
+      } finally {
+        scoped.release();
       }
     },
   });
