@@ -18,7 +18,7 @@ export interface SolverPoolOptions {
   threads?: number;
   /** Solves that may wait for a worker; beyond it solve() fails at once with SolverBusyError. Default 16 per thread. */
   maxQueue?: number;
-  /** Longest a solve waits for a worker before failing with SolverBusyError, milliseconds. Default 10000. */
+  /** Longest a solve waits for a worker before failing with SolverBusyError, milliseconds. Default 15000. */
   queueTimeoutMs?: number;
   /** Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds. Default 500. */
   hardStopGraceMs?: number;
@@ -99,7 +99,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
   const threads = options.threads ?? Math.max(1, availableParallelism());
   const grace = options.hardStopGraceMs ?? 500;
   const maxQueue = options.maxQueue ?? threads * 16;
-  const queueTimeoutMs = options.queueTimeoutMs ?? 10_000;
+  const queueTimeoutMs = options.queueTimeoutMs ?? 15_000;
   const piscina = new Piscina({
     filename: WORKER_FILE,
     minThreads: threads,

@@ -39,7 +39,10 @@
 //                                    simulation is answered 503 with Retry-After at once. 0-10000.
 //                                    Default 16 per solver thread.
 //   SOLVER_QUEUE_TIMEOUT_MS          Longest a solve waits in that queue; a simulation whose solve waited
-//                                    longer is answered 503 with Retry-After. Default 10000.
+//                                    longer is answered 503 with Retry-After. Default 15000. The wait
+//                                    includes the simulation's own other strategies when there are fewer
+//                                    threads than strategies: keep it above
+//                                    (⌈4 / SOLVER_THREADS⌉ − 1) × (time limit + hard-stop grace).
 //   SOLVER_HARD_STOP_GRACE_MS        A worker still solving this long after the solve's time limit is
 //                                    terminated and replaced; the strategy is reported unsolved
 //                                    (time_limit). Default 500.
@@ -52,8 +55,11 @@
 //                                    defaults (7 × 150 = 1050), up to about 0.4 s at 3500). More is a 400
 //                                    naming the fields and this limit. Default 3500.
 //   SHUTDOWN_GRACE_MS                After SIGTERM or SIGINT: how long requests in flight may take to
-//                                    finish before their connections are cut. Default 25000 (below
-//                                    Kubernetes' 30 s default kill timeout).
+//                                    finish before their connections are cut. Default 30000, which covers
+//                                    the longest simulation the defaults allow (queue 15 s + time limit
+//                                    10 s + grace 0.5 s + model build). Give the orchestrator's kill
+//                                    timeout a few seconds more (Kubernetes: terminationGracePeriodSeconds
+//                                    35).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -269,7 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       schedulesDir: vars.SCHEDULES_DIR !== undefined ? resolve(vars.SCHEDULES_DIR) : BUNDLED_SCHEDULES_DIR,
       solverThreads: vars.SOLVER_THREADS,
       solverQueue: vars.SOLVER_QUEUE,
-      solverQueueTimeoutMs: vars.SOLVER_QUEUE_TIMEOUT_MS ?? 10_000,
+      solverQueueTimeoutMs: vars.SOLVER_QUEUE_TIMEOUT_MS ?? 15_000,
       solverHardStopGraceMs: vars.SOLVER_HARD_STOP_GRACE_MS ?? 500,
       rateLimit: {
         perMinute: vars.RATE_LIMIT_PER_MINUTE ?? 600,
@@ -279,7 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxTimeLimitMs: vars.SIMULATION_MAX_TIME_LIMIT_MS ?? 10_000,
         maxModelRoutes: vars.SIMULATION_MAX_MODEL_ROUTES ?? 3500,
       },
-      shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 25_000,
+      shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 30_000,
     },
     generatedApiKey,
   };

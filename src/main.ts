@@ -1,14 +1,20 @@
-// Composition root: config -> logger -> schedules -> solver pool -> createApp -> listen -> shutdown.
-// Start-up problems end the process with one sentence on stderr and exit code 1.
+// Composition root: config -> logger -> schedules -> metrics -> solver pool -> createApp -> listen ->
+// shutdown. Start-up problems end the process with one sentence on stderr and exit code 1.
+//
+// Shutdown (SIGTERM or SIGINT): stop accepting connections; answer any new request on a kept-alive
+// connection 503 with Connection: close; let requests in flight finish for up to SHUTDOWN_GRACE_MS,
+// then cut what remains; close the solver pool; exit 0. A second signal cuts at once.
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.ts';
 import { CatalogError, loadScheduleCatalog } from './domain/schedule-catalog.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './http/logging.ts';
+import { createMetrics } from './http/metrics.ts';
+import { createHttpServer } from './http/server.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 
-/** How long in-flight requests may take to finish after SIGTERM/SIGINT before connections are cut. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** While draining, idle keep-alive connections are closed this often (a request that just finished leaves one). */
+const DRAIN_SWEEP_MS = 100;
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -47,11 +53,25 @@ async function main(): Promise<void> {
   }
 
   // Each worker loads and warms GLPK before the first request can reach it.
-  const solver = createSolverPool({ threads: config.solverThreads });
+  const solver = createSolverPool({
+    threads: config.solverThreads,
+    ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),
+    queueTimeoutMs: config.solverQueueTimeoutMs,
+    hardStopGraceMs: config.solverHardStopGraceMs,
+    onWorkerError: (error) => logger.error({ err: error }, 'a solver worker failed outside a solve; it is replaced'),
+  });
   await solver.ready();
 
-  const app = createApp({ config, logger, schedules, solver });
-  const server = app.listen(config.port, config.host);
+  // A rejection nobody awaited is a bug to log, not a reason to drop every request in flight.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason instanceof Error ? reason : new Error(String(reason)) }, 'unhandled promise rejection');
+  });
+
+  let draining = false;
+  const metrics = createMetrics();
+  const app = createApp({ config, logger, schedules, solver, metrics, draining: () => draining });
+  const server = createHttpServer(app);
+  server.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
     fail(error.code === 'EADDRINUSE'
       ? `${config.host}:${config.port} is already in use (set PORT or HOST).`
@@ -79,14 +99,24 @@ async function main(): Promise<void> {
     process.stdout.write(`${lines.join('\n')}\n`);
   });
 
-  let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    // close() stops accepting and calls back once every connection has ended; idle keep-alive
-    // connections would otherwise hold it open.
+    if (draining) {
+      logger.warn({ signal }, 'second signal: closing every connection now');
+      server.closeAllConnections();
+      return;
+    }
+    draining = true;
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: no new connections, finishing requests in flight');
+    // close() stops accepting and calls back once every connection has ended. A connection whose
+    // request has just been answered stays open as keep-alive, so idle ones are swept until then.
+    const sweep = setInterval(() => server.closeIdleConnections(), DRAIN_SWEEP_MS);
+    const grace = setTimeout(() => {
+      logger.warn({ graceMs: config.shutdownGraceMs }, 'requests still in flight after the grace period; closing their connections');
+      server.closeAllConnections();
+    }, config.shutdownGraceMs);
     server.close((error) => {
+      clearInterval(sweep);
+      clearTimeout(grace);
       if (error) logger.error({ err: error }, 'error while closing the server');
       void solver.close().finally(() => {
         logger.info('stopped');
@@ -95,10 +125,6 @@ async function main(): Promise<void> {
       });
     });
     server.closeIdleConnections();
-    setTimeout(() => {
-      logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still in flight after the grace period; closing their connections');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

@@ -27,11 +27,11 @@ const offsetTimestamp = (description: string, example: string) =>
 
 const ZONED_RULE = 'must be an ISO 8601 timestamp with a zone (Z or ±hh:mm) naming a real date and time, such as 2026-11-21T06:00:00Z';
 /** A timestamp a caller sends: must carry a zone and name a real date (no 30 February). */
-export const ZonedTimestampSchema = z.string()
+export const ZonedTimestampSchema = z.string().max(64)
   .refine((text) => parseZonedInstant(text) !== null, ZONED_RULE)
   .openapi({ format: 'date-time', description: 'ISO 8601 timestamp with Z or a numeric offset; seconds are optional and are truncated to the minute.', example: '2026-11-21T06:00:00Z' });
 
-const ScheduleNameSchema = z.string().openapi({
+const ScheduleNameSchema = z.string().min(1).max(128).openapi({
   description: 'Name of a bundled schedule, with or without `.json` (e.g. `default`, `small.json`). Only names of loaded schedules are accepted; anything else is 404.',
   example: 'default',
 });
