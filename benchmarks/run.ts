@@ -27,7 +27,7 @@ import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, wri
 import { announce, progress } from './lib/progress.ts';
 import { BENCHMARKS_DIR, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
 import { schedulePath } from './lib/schedules.ts';
-import { formatMs, formatRatio, geometricMean, measure, median, round, summarize, type MeasureOptions, type Summary } from './lib/stats.ts';
+import { formatMs, formatRatio, geometricMean, measure, median, round, summarize, type Summary } from './lib/stats.ts';
 import { table } from './lib/table.ts';
 
 const PARTS = ['stages', 'solvers', 'http', 'throughput'] as const;
@@ -56,9 +56,9 @@ for (const p of parts) if (!PARTS.includes(p)) throw new Error(`--parts: unknown
 const durationS = Number(values.duration ?? (quick ? 2 : 5));
 const connectionLevels = values.connections.split(',').map(Number);
 
-const REPS: Record<'stage' | 'native' | 'highs' | 'http', MeasureOptions> = quick
-  ? { stage: { minReps: 3, maxReps: 10, budgetMs: 150 }, native: { minReps: 1, maxReps: 3, budgetMs: 100 }, highs: { minReps: 1, maxReps: 2, budgetMs: 100, warmup: 0 }, http: { minReps: 3, maxReps: 8, budgetMs: 300 } }
-  : { stage: { minReps: 5, maxReps: 50, budgetMs: 600 }, native: { minReps: 3, maxReps: 15, budgetMs: 400 }, highs: { minReps: 2, maxReps: 10, budgetMs: 400, warmup: 0 }, http: { minReps: 5, maxReps: 30, budgetMs: 1000 } };
+const REPS = quick
+  ? { stage: { minReps: 3, maxReps: 10, budgetMs: 150 }, compare: { minReps: 1, maxReps: 3, budgetMs: 100, highsMaxReps: 1 }, http: { minReps: 3, maxReps: 8, budgetMs: 300 } }
+  : { stage: { minReps: 5, maxReps: 50, budgetMs: 600 }, compare: { minReps: 3, maxReps: 15, budgetMs: 800, highsMaxReps: 3 }, http: { minReps: 5, maxReps: 30, budgetMs: 1000 } };
 
 const scenarios = selectScenarios(loadScenarios(), { schedules: only });
 const scheduleNames = SCHEDULE_NAMES.filter((n) => scenarios.some((s) => s.schedule === n));
@@ -86,7 +86,6 @@ announce(`counters measured for ${scenarios.length} scenarios`);
 // Stages, in process.
 interface ScenarioStages { build: Summary; solve: Partial<Record<Strategy, Summary>>; read: Summary | null; simulate: Summary | null; http: Summary | null }
 const stages: Record<string, { load: Summary; scenarios: Record<string, ScenarioStages> }> = {};
-const solveSamples = new Map<string, number[]>(); // `${key}|${strategy}` -> glpk.js ms
 const preparedByKey = new Map<string, PreparedSimulation>();
 const outcomes = new Map<string, SolveOutcome>();
 
@@ -118,9 +117,8 @@ if (parts.has('stages') || parts.has('solvers')) {
         progress(`${at}: glpk.js solve ${m.strategy}`);
         const task = { model: m.model, timeLimitMs: request.config.solver.time_limit_ms, mipGap: request.config.solver.mip_gap };
         let last: SolveOutcome | undefined;
-        const samples = await measure(async () => { last = await solveQuietly(task); }, REPS.stage);
-        solveSamples.set(`${scenario.key}|${m.strategy}`, samples);
-        outcomes.set(`${scenario.key}|${m.strategy}`, last!);
+        const samples = parts.has('stages') ? await measure(async () => { last = await solveQuietly(task); }, REPS.stage) : [];
+        outcomes.set(`${scenario.key}|${m.strategy}`, last ?? await solveQuietly(task));
         solve[m.strategy] = summarize(samples);
       }
       let read: Summary | null = null;
@@ -174,38 +172,57 @@ if (parts.has('solvers')) {
       const at = `solvers ${scenario.key} ${m.strategy}`;
       const lp = toCplexLp(m.model);
       const counted = counters.scenarios[scenario.key]!.strategies[m.strategy]!;
-      const jsSummary = summarize(solveSamples.get(`${scenario.key}|${m.strategy}`) ?? []);
+      const task = { model: m.model, timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap };
+      const path = glpsol ? writeGlpsolModel(lp) : null;
+      // Counting runs first (they also warm each solver up), then timed rounds in which glpk.js,
+      // glpsol (solve, then --check) and HiGHS take turns, so that the load of the machine at any
+      // moment weighs on all of them alike.
+      progress(`${at}: counting runs`);
+      let native: ReturnType<typeof solveWithGlpsol> | null = null;
+      let nativeError: string | null = null;
+      try { if (path) native = solveWithGlpsol(path, task); } catch (error) { nativeError = (error as Error).message; }
+      const countedHighs = highs ? await solveWithHighs(lp, { ...task, count: true }) : null;
+      await solveQuietly(task);
+      const js: number[] = [];
+      const walls: number[] = [];
+      const reads: number[] = [];
+      const highsMs: number[] = [];
+      const started = performance.now();
+      for (let round = 0; round < REPS.compare.maxReps; round++) {
+        progress(`${at}: timed round ${round + 1}`);
+        const t0 = performance.now();
+        await solveQuietly(task);
+        js.push(performance.now() - t0);
+        if (native && path) {
+          walls.push(solveWithGlpsol(path, task).wallMs);
+          reads.push(checkWithGlpsol(path));
+        }
+        if (countedHighs && round < REPS.compare.highsMaxReps) {
+          const h0 = performance.now();
+          await solveWithHighs(lp, task);
+          highsMs.push(performance.now() - h0);
+        }
+        if (round + 1 >= REPS.compare.minReps && performance.now() - started >= REPS.compare.budgetMs) break;
+      }
+      const jsSummary = summarize(js);
       const figures: SolverFigures = {
         lp_bytes: Buffer.byteLength(lp),
         glpk_js: { status: counted.status, objective: counted.objective, median_ms: jsSummary.median_ms, p95_ms: jsSummary.p95_ms, simplex_iterations: counted.simplex_iterations, bb_nodes: counted.bb_nodes },
         glpsol: null, highs: null, ratio_glpk_js_to_native: null, ratio_highs_to_glpk_js: null, objectives_agree: null,
       };
-      if (glpsol) {
-        progress(`${at}: glpsol`);
-        const path = writeGlpsolModel(lp);
-        // Solve and --check runs alternate, so that a change of load on the machine hits both alike.
-        let last: ReturnType<typeof solveWithGlpsol> | undefined;
-        const walls: number[] = [];
-        const reads: number[] = [];
-        await measure(() => {
-          last = solveWithGlpsol(path, { timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap });
-          walls.push(last.wallMs);
-          reads.push(checkWithGlpsol(path));
-        }, { ...REPS.native, warmup: 0 });
+      if (nativeError) note(`${scenario.key} ${m.strategy}: glpsol failed (${nativeError.split('\n')[0]}); its column is empty for this model.`);
+      if (native) {
         const wall = median(walls);
         const read = median(reads);
         const solveMs = wall === null || read === null ? null : Math.max(0, wall - read);
         figures.glpsol = {
-          status: last!.status, objective: last!.objective, wall_median_ms: round(wall), read_median_ms: round(read), solve_median_ms: round(solveMs),
-          simplex_iterations: last!.work.simplexIterations, bb_nodes: last!.work.bbNodes,
+          status: native.status, objective: native.objective, wall_median_ms: round(wall), read_median_ms: round(read), solve_median_ms: round(solveMs),
+          simplex_iterations: native.work.simplexIterations, bb_nodes: native.work.bbNodes,
         };
         if (solveMs !== null && solveMs >= MIN_NATIVE_MS && jsSummary.median_ms !== null) figures.ratio_glpk_js_to_native = round(jsSummary.median_ms / solveMs, 3);
       }
-      if (highs) {
-        progress(`${at}: HiGHS`);
-        const countedHighs = await solveWithHighs(lp, { timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap, count: true });
-        const samples = await measure(() => solveWithHighs(lp, { timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap }), REPS.highs);
-        const highsMedian = median(samples);
+      if (countedHighs) {
+        const highsMedian = median(highsMs);
         figures.highs = { status: countedHighs.status, objective: countedHighs.objective, median_ms: round(highsMedian), bb_nodes: countedHighs.bbNodes, lp_iterations: countedHighs.lpIterations };
         if (highsMedian !== null && jsSummary.median_ms) figures.ratio_highs_to_glpk_js = round(highsMedian / jsSummary.median_ms, 3);
       }
@@ -227,7 +244,8 @@ let server: RunningServer | null = null;
 if (parts.has('http') || parts.has('throughput')) {
   progress('starting the service (src/main.ts)');
   try {
-    server = await startServer();
+    // The per-key rate limits are turned off: the benchmark measures the service, not its limiter.
+    server = await startServer({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0' });
     const probe = await postJson(server, '/simulate', simulateBody(scenarios[0]!));
     if (probe.status === 404 && JSON.stringify(probe.body).includes('Not found')) {
       note('POST /simulate is not wired in src/http yet (404 Not found): the HTTP figures are skipped.');
@@ -250,10 +268,12 @@ if (server) {
         progress(`http ${scenario.key}`);
         const statuses = new Set<number>();
         const samples = await measure(async () => { statuses.add((await postJson(server!, '/simulate', simulateBody(scenario))).status); }, REPS.http);
-        if (statuses.size !== 1 || !statuses.has(200)) note(`${scenario.key}: POST /simulate answered ${[...statuses].join(', ')} during the sequential measurement.`);
+        const valid = statuses.size === 1 && statuses.has(200);
+        if (!valid) note(`${scenario.key}: POST /simulate answered ${[...statuses].join(', ')} during the sequential measurement; its HTTP figure is left out.`);
+        const summary = valid ? summarize(samples) : null;
         const entry = stages[scenario.schedule]?.scenarios[scenario.key];
-        if (entry) entry.http = summarize(samples);
-        else (stages[scenario.schedule] ??= { load: summarize([]), scenarios: {} }).scenarios[scenario.key] = { build: summarize([]), solve: {}, read: null, simulate: null, http: summarize(samples) };
+        if (entry) entry.http = summary;
+        else (stages[scenario.schedule] ??= { load: summarize([]), scenarios: {} }).scenarios[scenario.key] = { build: summarize([]), solve: {}, read: null, simulate: null, http: summary };
       }
       announce('/simulate over HTTP measured');
     }
@@ -280,18 +300,31 @@ const cell = (s: Summary | null | undefined) => (s && s.median_ms !== null ? `${
 out.push(`Machine: ${machineLine(machine)}`);
 out.push('Figures measured on a shared machine are noisy; compare runs only on the same machine, and use the counters across machines.\n');
 
-// Slowest stage: the largest median among the atomic stages (load, build, each solve, read back).
-const slowest: Record<string, { stage: string; scenario: string | null; median_ms: number }> = {};
+// Where the time goes: per schedule, each atomic stage's medians summed over the scenarios (load
+// counted once). The slowest stage is the largest sum; the single largest median is kept too.
+interface StageShare { stage: string; total_ms: number; share: number }
+const timeShares: Record<string, StageShare[]> = {};
+const slowest: Record<string, { stage: string; total_ms: number; share: number; largest_single: { stage: string; scenario: string; median_ms: number } | null }> = {};
 if (parts.has('stages')) {
   for (const name of scheduleNames) {
     const s = stages[name]!;
-    let best = { stage: 'load', scenario: null as string | null, median_ms: s.load.median_ms ?? 0 };
+    const totals = new Map<string, number>([['schedule load (once)', s.load.median_ms ?? 0], ['build', 0]]);
+    for (const k of ['delay_propagation', 'aircraft_swap', 'cancellation', 'integrated'] as Strategy[]) totals.set(`glpk.js solve (${k})`, 0);
+    totals.set('read back', 0);
+    let single: { stage: string; scenario: string; median_ms: number } | null = null;
     for (const [key, st] of Object.entries(s.scenarios)) {
-      const candidates: [string, number | null][] = [['build', st.build.median_ms], ['read back', st.read?.median_ms ?? null],
-        ...Object.entries(st.solve).map(([strategy, sum]) => [`glpk.js solve (${strategy})`, sum.median_ms] as [string, number | null])];
-      for (const [stage, ms] of candidates) if (ms !== null && ms > best.median_ms) best = { stage, scenario: key, median_ms: ms };
+      const entries: [string, number | null][] = [['build', st.build.median_ms], ['read back', st.read?.median_ms ?? null],
+        ...Object.entries(st.solve).map(([k, sum]) => [`glpk.js solve (${k})`, sum.median_ms] as [string, number | null])];
+      for (const [stage, ms] of entries) {
+        if (ms === null) continue;
+        totals.set(stage, (totals.get(stage) ?? 0) + ms);
+        if (!single || ms > single.median_ms) single = { stage, scenario: key, median_ms: ms };
+      }
     }
-    slowest[name] = best;
+    const all = [...totals.values()].reduce((a, b) => a + b, 0) || 1;
+    timeShares[name] = [...totals].map(([stage, total]) => ({ stage, total_ms: round(total)!, share: round(total / all, 4)! }));
+    const top = [...timeShares[name]].sort((p, q) => q.total_ms - p.total_ms)[0]!;
+    slowest[name] = { ...top, largest_single: single };
   }
   for (const name of scheduleNames) {
     const s = stages[name]!;
@@ -301,6 +334,11 @@ if (parts.has('stages')) {
     out.push(table(['scenario', 'build', 'solve:delay', 'solve:swap', 'solve:cancel', 'solve:integr', 'read back', 'simulate', 'HTTP'], rows,
       `Stages, ${name} schedule (milliseconds, median/p95; schedule load and indexing ${cell(s.load)}; solves on one thread, simulate = the whole /simulate in process on a ${availableParallelism()}-thread solver pool):`));
   }
+  out.push(table(['stage', ...scheduleNames.map((n) => `${n} Σ ms`), ...scheduleNames.map((n) => `${n} share`)],
+    timeShares[scheduleNames[0]!]!.map((row, i) => [row.stage,
+      ...scheduleNames.map((n) => formatMs(timeShares[n]![i]!.total_ms)),
+      ...scheduleNames.map((n) => `${(timeShares[n]![i]!.share * 100).toFixed(1)}%`)]),
+    'Where the time goes (each stage\'s median summed over the schedule\'s scenarios; the hot path without the pool and HTTP):'));
 }
 
 const countRows = scenarios.map((s) => {
@@ -355,7 +393,7 @@ if (Object.keys(throughputResults).length) {
 }
 
 if (Object.keys(slowest).length) {
-  out.push(`Slowest stage: ${scheduleNames.map((n) => `${n}: ${slowest[n]!.stage}${slowest[n]!.scenario ? ` on ${slowest[n]!.scenario}` : ''} (median ${formatMs(slowest[n]!.median_ms)} ms)`).join('; ')}.`);
+  out.push(`Slowest stage: ${scheduleNames.map((n) => `${n}: ${slowest[n]!.stage} (${(slowest[n]!.share * 100).toFixed(0)}% of the hot path; largest single median: ${slowest[n]!.largest_single?.stage ?? '-'} on ${slowest[n]!.largest_single?.scenario ?? '-'}, ${formatMs(slowest[n]!.largest_single?.median_ms)} ms)`).join('; ')}.`);
 }
 for (const n of notes) out.push(`Note: ${n}`);
 process.stdout.write(`\n${out.join('\n')}\n`);
@@ -375,6 +413,7 @@ const report = {
   scenarios: scenarios.map((s: Scenario) => ({ key: s.key, disrupted_flight: s.disrupted_flight, min_delay_minutes: s.min_delay_minutes, tags: s.tags, fast: s.fast })),
   counters: counters.scenarios,
   stages,
+  time_shares: timeShares,
   slowest_stage: slowest,
   solvers: { agreement_relative: AGREEMENT_RELATIVE, min_native_solve_ms_for_ratio: MIN_NATIVE_MS, by_scenario: solvers, by_schedule: summaryBySchedule },
   throughput: throughputResults,
