@@ -5,8 +5,10 @@
 //   npm run bench:check -- --only small     only the scenarios of some schedules (comma-separated)
 //   npm run bench:check -- --plant extra-row-per-flight
 //                                           plant a regression in every model: the gate must fail
-//   npm run bench:check -- --timing [--against <rev>] [--pairs 6] [--threshold 10]
+//   npm run bench:check -- --timing [--against <rev>] [--pairs 6] [--threshold 10] [--quick] [--npm-ci]
 //                                           timing gate: this tree against a baseline commit, same machine
+//   npm run bench:check -- --timing --plant slower-engine-30pct
+//                                           plant a 30% slowdown in this tree's engine: the gate must fail
 //   npm run bench:baseline                  rewrite benchmarks/baseline.json (then review the diff)
 //
 // Exit status: 0 when the gate passes, 1 when it fails (one sentence per failure), 2 on a usage error.
@@ -19,7 +21,7 @@ import { PLANTED_REGRESSIONS } from './lib/plant.ts';
 import { announce, progress } from './lib/progress.ts';
 import { loadScenarios, selectScenarios, SCHEDULE_NAMES } from './lib/scenarios.ts';
 import { loadSchedulesFor } from './lib/schedules.ts';
-import { runTimingGate } from './lib/timing-gate.ts';
+import { PLANTED_SLOWDOWNS, runTimingGate } from './lib/timing-gate.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,8 +45,10 @@ function usage(message: string): never {
 
 const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [];
 for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) usage(`--only: unknown schedule '${name}' (known: ${SCHEDULE_NAMES.join(', ')}).`);
-const transform = values.plant === undefined ? undefined : PLANTED_REGRESSIONS[values.plant];
-if (values.plant !== undefined && !transform) usage(`--plant: unknown regression '${values.plant}' (known: ${Object.keys(PLANTED_REGRESSIONS).join(', ')}).`);
+const transform = values.plant === undefined || values.timing ? undefined : PLANTED_REGRESSIONS[values.plant];
+if (values.plant !== undefined && !values.timing && !transform) usage(`--plant: unknown regression '${values.plant}' (counter gate: ${Object.keys(PLANTED_REGRESSIONS).join(', ')}).`);
+const plantedSlowdown = values.plant === undefined || !values.timing ? undefined : PLANTED_SLOWDOWNS[values.plant];
+if (values.plant !== undefined && values.timing && plantedSlowdown === undefined) usage(`--plant: unknown regression '${values.plant}' (timing gate: ${Object.keys(PLANTED_SLOWDOWNS).join(', ')}).`);
 
 const all = loadScenarios();
 
@@ -54,7 +58,7 @@ if (values.timing) {
   if (!Number.isInteger(pairs) || pairs < 1) usage('--pairs must be a whole number of at least 1.');
   if (!(threshold > 0)) usage('--threshold must be a positive percentage.');
   const scenarios = selectScenarios(all, { schedules: only, fastOnly: !values.all });
-  const passed = await runTimingGate({ against: values.against, pairs, thresholdPercent: threshold, scenarios, npmCi: values['npm-ci'], quick: values.quick });
+  const passed = await runTimingGate({ against: values.against, pairs, thresholdPercent: threshold, scenarios, npmCi: values['npm-ci'], quick: values.quick, plantedSlowdown });
   process.exit(passed ? 0 : 1);
 }
 

@@ -20,6 +20,8 @@ const { values } = parseArgs({
     'schedules-dir': { type: 'string' },
     'budget-ms': { type: 'string', default: '400' },
     'min-reps': { type: 'string', default: '5' },
+    /** Planted regression (gate self-test only): spin this fraction of each call's own time after it. */
+    slowdown: { type: 'string', default: '0' },
   },
 });
 const root = values.root!;
@@ -45,7 +47,15 @@ for (const s of scenarios) {
     scenarioId: 'timing', disruptedFlightId: s.disrupted_flight, minDelayMinutes: s.min_delay_minutes,
     airline: s.airline, scheduleName: s.schedule, config: resolved.config,
   };
-  const samples = await measure(() => simulate(schedules.get(s.schedule), request, port), options);
+  const slowdown = Number(values.slowdown);
+  const samples = await measure(async () => {
+    const started = performance.now();
+    await simulate(schedules.get(s.schedule), request, port);
+    if (slowdown > 0) {
+      const until = performance.now() + (performance.now() - started) * slowdown;
+      while (performance.now() < until) { /* planted regression */ }
+    }
+  }, options);
   result.scenarios[s.key] = { median_ms: median(samples)!, n: samples.length };
 }
 process.stdout.write(`${JSON.stringify(result)}\n`);

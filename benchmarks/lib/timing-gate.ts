@@ -16,7 +16,19 @@ import type { ProbeResult, ProbeScenario } from '../timing-probe.ts';
 /** Scenarios whose baseline median is below this are too short to gate one by one (they still count in the total). */
 export const MIN_GATED_MS = 2;
 
-export interface TimingGateOptions { against: string; pairs: number; thresholdPercent: number; scenarios: Scenario[]; npmCi: boolean; quick: boolean }
+export interface TimingGateOptions {
+  against: string;
+  pairs: number;
+  thresholdPercent: number;
+  scenarios: Scenario[];
+  npmCi: boolean;
+  quick: boolean;
+  /** Gate self-test: make this tree's engine slower by this fraction (0.3 = 30%). */
+  plantedSlowdown?: number;
+}
+
+/** Planted timing regressions (`bench:check --timing --plant <name>`), to watch the timing gate fail. */
+export const PLANTED_SLOWDOWNS: Record<string, number> = { 'slower-engine-30pct': 0.3 };
 
 export interface TimingPair { baseline: Record<string, number>; candidate: Record<string, number> }
 
@@ -50,9 +62,9 @@ function git(args: string[], cwd = REPO_DIR): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
-function runProbe(root: string, scenariosFile: string, quick: boolean): ProbeResult {
+function runProbe(root: string, scenariosFile: string, quick: boolean, slowdown = 0): ProbeResult {
   const args = ['--import', 'tsx', join(REPO_DIR, 'benchmarks', 'timing-probe.ts'), '--root', root, '--scenarios', scenariosFile,
-    '--schedules-dir', SCHEDULES_DIR, '--budget-ms', quick ? '150' : '400', '--min-reps', quick ? '3' : '5'];
+    '--schedules-dir', SCHEDULES_DIR, '--budget-ms', quick ? '150' : '400', '--min-reps', quick ? '3' : '5', '--slowdown', String(slowdown)];
   const run = spawnSync(process.execPath, args, { cwd: REPO_DIR, encoding: 'utf8', maxBuffer: 16 * 2 ** 20 });
   if (run.status !== 0) throw new Error(`the timing probe failed on ${root}:\n${(run.stderr || run.stdout).split('\n').slice(-15).join('\n')}`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as ProbeResult;
@@ -114,7 +126,9 @@ export async function runTimingGate(options: TimingGateOptions): Promise<boolean
       const pair: Partial<TimingPair> = {};
       for (const side of order) {
         progress(`timing pair ${i + 1}/${options.pairs}: ${side === 'baseline' ? short : 'this tree'} (${options.scenarios.length} scenarios)`);
-        const result = runProbe(side === 'baseline' ? tree : REPO_DIR, scenariosFile, options.quick);
+        const result = side === 'baseline'
+          ? runProbe(tree, scenariosFile, options.quick)
+          : runProbe(REPO_DIR, scenariosFile, options.quick, options.plantedSlowdown ?? 0);
         pair[side] = Object.fromEntries(Object.entries(result.scenarios).map(([k, v]) => [k, v.median_ms]));
       }
       pairs.push(pair as TimingPair);
@@ -125,6 +139,7 @@ export async function runTimingGate(options: TimingGateOptions): Promise<boolean
     const fmtRow = (r: TimingRow) => [r.key, formatMs(r.baseline_ms), formatMs(r.candidate_ms), r.ratio.toFixed(3), r.gated ? (r.slower ? 'SLOWER' : 'ok') : `not gated (< ${MIN_GATED_MS} ms)`];
     process.stdout.write(table(['scenario', `baseline ms`, 'this tree ms', 'median pair ratio', 'verdict'], [...verdict.rows.map(fmtRow), fmtRow(verdict.total)],
       `Timing gate: this tree against ${short}, ${options.pairs} alternating pairs, threshold +${options.thresholdPercent}% (engine = simulate() in process, solves on one thread; medians in ms):`));
+    if (options.plantedSlowdown) process.stdout.write(`(planted regression: this tree's engine made ${options.plantedSlowdown * 100}% slower)\n`);
     if (verdict.passed) {
       process.stdout.write(`Timing gate passed: no scenario is more than ${options.thresholdPercent}% slower than at ${short}.\n`);
       return true;
