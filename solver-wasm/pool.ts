@@ -2,11 +2,12 @@
 // is synchronous). GLPK's own time limit is not a wall-clock bound (it restarts after the root LP),
 // so a worker still busy `hardStopGraceMs` after its limit is terminated and replaced by piscina.
 //
-// Admission is ours, not piscina's: at most `threads` solves are handed to piscina at a time, the rest
-// wait in a bounded FIFO queue here. That tells a waiting solve from a running one, which matters
-// three ways: a waiting solve can be dropped (its caller went away) without terminating a worker; a
-// solve that waited too long fails as "busy" (503) instead of being reported as a solver time limit;
-// and the metrics can say how many solves wait and how many run.
+// Admission is ours, not piscina's: a solve is handed to piscina only when a worker that has loaded
+// GLPK is free, the rest wait in a bounded FIFO queue here. That tells a waiting solve from a running
+// one, which matters four ways: the hard-stop clock starts when the solve really starts (not while a
+// replacement worker is still loading); a waiting solve can be dropped (its caller went away) without
+// terminating a worker; a solve that waited too long fails as "busy" (503) instead of being reported
+// as a solver time limit; and the metrics can say how many solves wait and how many run.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
@@ -48,6 +49,8 @@ export class SolveAbortedError extends Error {}
 /** Counters and levels of the pool, for /metrics. Counters only grow. */
 export interface SolverPoolStats {
   threads: number;
+  /** Workers that have loaded GLPK and take solves (below `threads` while a replacement loads). */
+  workersReady: number;
   /** Solves handed to a worker and not finished. */
   running: number;
   /** Solves waiting for a worker. */
@@ -109,10 +112,16 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
   piscina.on('error', (error: Error) => options.onWorkerError?.(error));
   const waiting: Waiting[] = [];
   let running = 0;
+  // piscina announces a worker once it has loaded its module (GLPK, warmed up); a replacement for a
+  // terminated worker takes a moment, during which one worker fewer takes solves.
+  let workersReady = 0;
+  piscina.on('workerCreate', () => { workersReady++; dispatch(); });
+  piscina.on('workerDestroy', () => { workersReady--; });
+  const capacity = () => Math.min(threads, workersReady);
   let closed = false;
   const counters = { completed: 0, rejectedQueueFull: 0, queueTimeouts: 0, hardStops: 0, crashes: 0, aborted: 0 };
 
-  /** Runs on a worker (there is one free, or piscina's replacement for a terminated one is starting). */
+  /** Runs on a worker (called only when a ready worker is free). */
   async function run(task: SolveTask): Promise<SolveOutcome> {
     running++;
     const controller = new AbortController();
@@ -149,7 +158,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
 
   /** Hands waiting solves to free workers, oldest first. */
   function dispatch(): void {
-    while (!closed && running < threads && waiting.length > 0) {
+    while (!closed && running < capacity() && waiting.length > 0) {
       const entry = waiting[0]!;
       leave(entry);
       run(entry.task).then(entry.resolve, entry.reject);
@@ -160,7 +169,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     const { signal } = solveOptions;
     if (closed) return Promise.reject(new SolverBusyError('The solver pool is shutting down.'));
     if (signal?.aborted) return Promise.reject(new SolveAbortedError('The solve was cancelled before it started.'));
-    if (running < threads && waiting.length === 0) return run(task);
+    if (running < capacity() && waiting.length === 0) return run(task);
     if (waiting.length >= maxQueue) {
       counters.rejectedQueueFull++;
       return Promise.reject(new SolverBusyError('All solver workers are busy and the queue is full.'));
@@ -194,7 +203,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     ready: async () => { await Promise.all(Array.from({ length: threads }, () => piscina.run(tiny))); },
     threads,
     get queued() { return waiting.length; },
-    stats: () => ({ threads, running, queued: waiting.length, maxQueue, ...counters }),
+    stats: () => ({ threads, workersReady, running, queued: waiting.length, maxQueue, ...counters }),
     workerThreadsForTesting: () => piscina.threads,
     close: async () => {
       closed = true;

@@ -4,12 +4,13 @@
 // What is measured:
 //   http_request_duration_seconds{method,route,status}  histogram; route is the route template
 //                                                       (/flights/:schedule_file), never the raw path,
-//                                                       so a caller cannot grow the label set
+//                                                       so a caller cannot grow the label set; status
+//                                                       is `aborted` when the client left first
 //   http_requests_in_flight                             gauge
 //   simulation_duration_seconds{status}                 histogram of POST /simulate
 //   simulations_in_flight                               gauge (simulations past validation)
 //   rate_limited_requests_total{limit}                  counter; limit = requests | simulations
-//   solver_pool_threads / _running / _queued / _queue_capacity / _utilization   gauges
+//   solver_pool_threads / _workers_ready / _running / _queued / _queue_capacity / _utilization   gauges
 //   solver_solves_total{outcome}                        counter; outcome = completed | hard_stopped |
 //                                                       crashed | rejected_queue_full | queue_timeout |
 //                                                       dropped
@@ -73,7 +74,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       inFlight.dec();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(req);
-      const status = String(res.statusCode);
+      // A response closed before it was sent: the client went away.
+      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
       duration.observe({ method: req.method, route, status }, seconds);
       if (req.method === 'POST' && route === '/simulate') simulationDuration.observe({ status }, seconds);
     };
@@ -92,7 +94,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
         name, help, registers: [registry],
         collect() { this.set(read(stats())); },
       });
-      level('solver_pool_threads', 'Solver worker threads.', (s) => s.threads);
+      level('solver_pool_threads', 'Solver worker threads (SOLVER_THREADS).', (s) => s.threads);
+      level('solver_pool_workers_ready', 'Workers that take solves; below the threads while a replaced worker loads.', (s) => s.workersReady);
       level('solver_pool_running', 'Solves running on a worker.', (s) => s.running);
       level('solver_pool_queued', 'Solves waiting for a worker.', (s) => s.queued);
       level('solver_pool_queue_capacity', 'Solves that may wait (SOLVER_QUEUE).', (s) => s.maxQueue);

@@ -78,7 +78,7 @@ export interface ServiceProcess {
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -87,7 +87,7 @@ export async function startService(env: Record<string, string>): Promise<Service
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start within 30 s: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the service did not start within 25 s: ${stdout} ${stderr}`)), 25_000);
     const check = () => {
       const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
       if (match) { clearTimeout(timer); child.stdout.off('data', check); resolve(match[1]!); }

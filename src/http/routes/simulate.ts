@@ -58,7 +58,7 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
         if (error instanceof SolverCrashError) {
           throw new HttpError(503, 'A solver failed during this simulation; it has been replaced, retry.', { 'Retry-After': RETRY_AFTER_SECONDS });
         }
-        // Only when the client has gone: nobody reads it; 499 (nginx's "client closed request") in the logs.
+        // Only when the client has gone (its waiting solves were dropped): nobody reads this answer.
         if (error instanceof SolveAbortedError) throw new HttpError(499, 'The client closed the connection before the simulation finished.');
         throw error;
       } finally {
