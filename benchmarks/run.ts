@@ -3,7 +3,7 @@
 // tables on stdout, progress on stderr, and writes every figure to a JSON report.
 //
 //   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput]
-//                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json]
+//                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -46,6 +46,7 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string', default: '1,4,16' },
     out: { type: 'string' },
+    'lp-dir': { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -164,6 +165,7 @@ function agree(values: (number | null)[]): boolean | null {
 }
 
 if (parts.has('solvers')) {
+  if (values['lp-dir']) mkdirSync(values['lp-dir'], { recursive: true });
   for (const scenario of scenarios) {
     const prepared = preparedByKey.get(scenario.key)!;
     const config = scenario.solverConfig.solver;
@@ -171,6 +173,7 @@ if (parts.has('solvers')) {
     for (const m of prepared.models) {
       const at = `solvers ${scenario.key} ${m.strategy}`;
       const lp = toCplexLp(m.model);
+      if (values['lp-dir']) writeFileSync(join(values['lp-dir'], `${scenario.schedule}__${scenario.id}__${m.strategy}.lp`), lp);
       const counted = counters.scenarios[scenario.key]!.strategies[m.strategy]!;
       const task = { model: m.model, timeLimitMs: config.time_limit_ms, mipGap: config.mip_gap };
       const path = glpsol ? writeGlpsolModel(lp) : null;
