@@ -41,7 +41,7 @@ export function fallbackHandler(stack: () => readonly unknown[]): RequestHandler
 
 // Errors raised by Express's body parser and router carry a `type` or a `status`; these are the
 // caller's fault and get a sentence of ours rather than the library's wording.
-interface LibraryError { type?: string; status?: number; statusCode?: number; expose?: boolean; message?: string }
+interface LibraryError { type?: string; status?: number; statusCode?: number; expose?: boolean; message?: string; code?: unknown; errno?: unknown }
 
 function fromLibraryError(error: LibraryError, bodyLimitBytes: number): HttpError | null {
   switch (error.type) {
@@ -61,6 +61,10 @@ function fromLibraryError(error: LibraryError, bodyLimitBytes: number): HttpErro
   }
   const status = error.status ?? error.statusCode;
   if (error instanceof URIError && status === 400) return new HttpError(400, 'Request path is not valid percent-encoding.');
+  // zlib and brotli failures (a body that is not what its Content-Encoding says) carry an errno.
+  if (status === 400 && typeof error.errno === 'number' && typeof error.code === 'string' && /^(Z_|ERR__)/.test(error.code)) {
+    return new HttpError(400, 'Request body could not be decompressed as its Content-Encoding says.');
+  }
   if (typeof status === 'number' && status >= 400 && status < 500 && error.expose) {
     return new HttpError(status, typeof error.message === 'string' && error.message ? error.message : 'Bad request');
   }

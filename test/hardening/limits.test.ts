@@ -4,6 +4,7 @@
 // solver queue (beyond it 503 + Retry-After at once). Body size (413) and Content-Type (415) are
 // proved in test/http/errors-and-cors.test.ts.
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +153,28 @@ describe('request size bounds', () => {
     expect(snapshotName.status).toBe(400);
     // At the bound the name is looked up as usual.
     expect((await server.get(`/flights/${'s'.repeat(128)}`)).status).toBe(404);
+  });
+});
+
+describe('compressed bodies', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server.close(); });
+  const post = (body: Buffer, encoding: string) => fetch(`${server.baseUrl}/config/validate`, {
+    method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body,
+  });
+
+  it('unit: a gzip body is accepted; the size limit applies to its inflated size (a 1 MB bomb of 1 KB is 413); a body that is not what its encoding says is 400', async () => {
+    expect((await post(gzipSync('{"solver":{"mip_gap":0.01}}'), 'gzip')).status).toBe(200);
+    const bomb = gzipSync(`{"pad":"${' '.repeat(1_000_000)}"}`);
+    expect(bomb.length).toBeLessThan(2000);
+    const tooBig = await answer(await post(bomb, 'gzip'));
+    expect(tooBig.status).toBe(413);
+    expectDetailOnly(tooBig);
+    expectSecurityHeaders(tooBig.headers, 'on 413');
+    const garbage = await answer(await post(Buffer.from('{"not":"gzip"}'), 'gzip'));
+    expect(garbage.status).toBe(400);
+    expect(expectDetailOnly(garbage)).toBe('Request body could not be decompressed as its Content-Encoding says.');
   });
 });
 

@@ -46,8 +46,11 @@ export function rawClient(baseUrl: string, maxSockets = 4) {
   const agent = new Agent({ keepAlive: true, maxSockets });
   return {
     send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+      // Framed by Content-Length whatever the method: Node's client sends a GET or TRACE body unframed,
+      // which the server would rightly read as the start of a (malformed) next request.
+      const framed = body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
       return new Promise((resolve, reject) => {
-        const req = httpRequest({ host: hostname, port, method, path, headers, agent }, (res) => {
+        const req = httpRequest({ host: hostname, port, method, path, headers: framed, agent }, (res) => {
           const parts: Buffer[] = [];
           res.on('data', (part: Buffer) => parts.push(part));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
