@@ -161,7 +161,7 @@ describe('compressed bodies', () => {
   beforeAll(async () => { server = await startTestServer(); });
   afterAll(async () => { await server.close(); });
   const post = (body: Buffer, encoding: string) => fetch(`${server.baseUrl}/config/validate`, {
-    method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body,
+    method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: new Uint8Array(body),
   });
 
   it('unit: a gzip body is accepted; the size limit applies to its inflated size (a 1 MB bomb of 1 KB is 413); a body that is not what its encoding says is 400', async () => {
