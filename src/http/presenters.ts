@@ -1,5 +1,10 @@
 // Turn domain records (instants in epoch minutes) into the JSON of the interface (timestamps with
 // numeric offsets). No Express here: these are plain functions over a Schedule, tested through HTTP.
+//
+// Schedules are immutable once loaded, so the view of each record is computed once and kept beside
+// the record (a WeakMap keyed by the record object: bounded by the schedules, never by what callers
+// ask). Formatting a local timestamp goes through Intl and costs microseconds; a day's snapshot has
+// thousands of them, which would otherwise be tens of milliseconds of the HTTP thread per request.
 import type { CrewDuty, Flight, MaintenanceCheck, Schedule } from '../domain/schedule.ts';
 import { formatLocal } from '../domain/time.ts';
 import type { FlightSummary, SnapshotResponse } from './schemas.ts';
@@ -13,29 +18,58 @@ export function formatUtcOffset(minutes: number): string {
   return formatLocal(minutes, 'UTC');
 }
 
+/** `compute(record)` once per record object; later calls return the same (frozen) view. */
+function memoized<K extends object, V extends object>(compute: (record: K) => V): (record: K) => V {
+  const views = new WeakMap<K, V>();
+  return (record) => {
+    let view = views.get(record);
+    if (!view) {
+      view = Object.freeze(compute(record));
+      views.set(record, view);
+    }
+    return view;
+  };
+}
+
+// A record belongs to exactly one schedule, so the record alone keys its view; the schedule is
+// needed only to find airport time zones.
+const summaries = new WeakMap<Schedule, (flight: Flight) => FlightSummary>();
+
 export function flightSummary(schedule: Schedule, flight: Flight): FlightSummary {
-  return {
-    id: flight.id,
-    tail: flight.tail,
-    origin: flight.origin,
-    dest: flight.dest,
-    dep: formatLocal(flight.depMinutes, zoneOf(schedule, flight.origin)),
-    arr: formatLocal(flight.arrMinutes, zoneOf(schedule, flight.dest)),
-  };
+  let summarise = summaries.get(schedule);
+  if (!summarise) {
+    summarise = memoized((f: Flight) => ({
+      id: f.id,
+      tail: f.tail,
+      origin: f.origin,
+      dest: f.dest,
+      dep: formatLocal(f.depMinutes, zoneOf(schedule, f.origin)),
+      arr: formatLocal(f.arrMinutes, zoneOf(schedule, f.dest)),
+    }));
+    summaries.set(schedule, summarise);
+  }
+  return summarise(flight);
 }
 
-function maintenanceView(schedule: Schedule, check: MaintenanceCheck) {
-  const zone = zoneOf(schedule, check.station);
-  return {
-    tail: check.tail,
-    type: check.type,
-    station: check.station,
-    start: formatLocal(check.startMinutes, zone),
-    end: formatLocal(check.endMinutes, zone),
-  };
+type MaintenanceView = { tail: string; type: MaintenanceCheck['type']; station: string; start: string; end: string };
+const maintenanceViews = new WeakMap<Schedule, (check: MaintenanceCheck) => MaintenanceView>();
+
+function maintenanceView(schedule: Schedule, check: MaintenanceCheck): MaintenanceView {
+  let view = maintenanceViews.get(schedule);
+  if (!view) {
+    view = memoized((c: MaintenanceCheck) => {
+      const zone = zoneOf(schedule, c.station);
+      return { tail: c.tail, type: c.type, station: c.station, start: formatLocal(c.startMinutes, zone), end: formatLocal(c.endMinutes, zone) };
+    });
+    maintenanceViews.set(schedule, view);
+  }
+  return view(check);
 }
 
-function crewView(schedule: Schedule, duty: CrewDuty) {
+type CrewView = ReturnType<typeof computeCrewView>;
+const crewViews = new WeakMap<Schedule, (duty: CrewDuty) => CrewView>();
+
+function computeCrewView(schedule: Schedule, duty: CrewDuty) {
   const first = schedule.flightsById.get(duty.flightIds[0]!);
   const last = schedule.flightsById.get(duty.flightIds[duty.flightIds.length - 1]!);
   return {
@@ -44,9 +78,18 @@ function crewView(schedule: Schedule, duty: CrewDuty) {
     base: duty.base,
     duty_start: formatLocal(duty.dutyStartMinutes, zoneOf(schedule, first?.origin ?? duty.base)),
     duty_end: formatLocal(duty.dutyEndMinutes, zoneOf(schedule, last?.dest ?? duty.base)),
-    flights: [...duty.flightIds],
+    flights: Object.freeze([...duty.flightIds]) as string[],
     max_duty_minutes: duty.maxDutyMinutes,
   };
+}
+
+function crewView(schedule: Schedule, duty: CrewDuty): CrewView {
+  let view = crewViews.get(schedule);
+  if (!view) {
+    view = memoized((d: CrewDuty) => computeCrewView(schedule, d));
+    crewViews.set(schedule, view);
+  }
+  return view(duty);
 }
 
 /** Half-open intervals [start, end) and [from, to) overlap. */
