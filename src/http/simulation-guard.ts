@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import type { SimulationLimits } from '../config.ts';
 import type { SolverPort } from '../recovery/simulate.ts';
 import type { SolverConfig } from '../recovery/solver-config.ts';
+import { SolverBusyError } from '../../solver-wasm/pool.ts';
 import type { AppSolver } from './app.ts';
 import { HttpError } from './errors.ts';
 import type { Metrics } from './metrics.ts';
@@ -24,6 +25,19 @@ export function checkSimulationLimits(config: SolverConfig, limits: SimulationLi
   if (modelRoutes > limits.maxModelRoutes) {
     throw new HttpError(400, `Fields 'config.solver.max_candidate_aircraft' and 'config.solver.max_routes_per_aircraft' ask for (${aircraft} + 1) × ${routes} = ${modelRoutes} routes per model; this service allows at most ${limits.maxModelRoutes} (the operator's SIMULATION_MAX_MODEL_ROUTES).`);
   }
+}
+
+/**
+ * Throws SolverBusyError (the route's 503 + Retry-After) when the pool cannot take the simulation's
+ * solves (one per strategy) right now, before any model is built: a refusal must be cheap, since it
+ * comes when the service is busiest. The pool still refuses solves that find the queue full later.
+ */
+export function admitSimulation(solver: AppSolver, config: SolverConfig): void {
+  const stats = solver.stats?.();
+  if (!stats) return;
+  const solves = config.strategies.evaluate.length;
+  const mustWait = Math.max(0, solves - Math.max(0, stats.workersReady - stats.running));
+  if (stats.queued + mustWait > stats.maxQueue) throw new SolverBusyError('All solver workers are busy and the queue is full.');
 }
 
 export interface ScopedSolver {

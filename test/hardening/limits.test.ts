@@ -287,10 +287,11 @@ describe('bounded solver queue', () => {
   });
   const post = () => fetch(`${server.baseUrl}/simulate`, { method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json' }, body: simulation() });
 
-  it('scenario: with the one worker busy, two simulations (8 solves) wait in the queue of 8 and succeed; a third is 503 + Retry-After at once', async () => {
+  it('scenario: with the one worker busy, two simulations (8 solves) wait in the queue of 8 and succeed; a third is 503 + Retry-After at once, before its model is built', async () => {
     const busy = pool.solve({ model: occupying(), timeLimitMs: 1500, mipGap: 0 });
     const waiting = [post(), post()];
     await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(8);
+    const before = pool.stats();
     const started = performance.now();
     const third = await answer(await post());
     const thirdMs = performance.now() - started;
@@ -298,36 +299,43 @@ describe('bounded solver queue', () => {
     expect(expectDetailOnly(third)).toBe('All solvers are busy; retry after the Retry-After seconds.');
     expect(third.headers['retry-after']).toBe('2');
     expectSecurityHeaders(third.headers, 'on 503');
-    // At once: answered while the worker is still held by the occupying solve.
-    expect(pool.stats().running).toBe(1);
+    // At once: answered while the worker is still held, without submitting (or building) anything.
+    expect(pool.stats()).toMatchObject({ running: 1, queued: 8, rejectedQueueFull: before.rejectedQueueFull });
     expect(thirdMs).toBeLessThan(1000);
     expect((await busy).status).toBe('time_limit');
     const statuses = await Promise.all(waiting.map(async (p) => (await p).status));
     expect(statuses).toEqual([200, 200]);
-    // Every solve of the third simulation was refused (it submits one per strategy), none crashed.
-    expect(pool.stats()).toMatchObject({ queued: 0, running: 0, rejectedQueueFull: 4, crashes: 0 });
+    expect(pool.stats()).toMatchObject({ queued: 0, running: 0, crashes: 0 });
   });
 
-  it('unit: a refused simulation leaves nothing behind: its solves that had found a place in the queue are dropped, not run', async () => {
-    const before = pool.stats();
-    const busy = pool.solve({ model: occupying(), timeLimitMs: 800, mipGap: 0 });
-    const first = post();
-    await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(4);
-    const tiny = () => {
-      const b = new ModelBuilder('tiny');
-      b.addVariable('x', 'binary', 1);
-      b.addConstraint('r', [{ variable: 'x', coef: 1 }], '>=', 1);
-      return pool.solve({ model: b.build(), timeLimitMs: 1000, mipGap: 0 });
-    };
-    const direct = [tiny(), tiny()];
-    // 6 wait: the next simulation gets 2 places, its third solve is refused, and its 2 queued solves go.
-    expect((await post()).status).toBe(503);
-    expect(pool.stats().queued).toBe(6);
-    expect(pool.stats().aborted - before.aborted).toBe(2);
-    await busy;
-    expect((await first).status).toBe(200);
-    expect((await Promise.all(direct)).map((o) => o.status)).toEqual(['optimal', 'optimal']);
-    expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
+  it('unit: when the queue fills while a simulation is being built, the pool refuses its excess solves and the ones it had queued are dropped, not run', async () => {
+    // A solver without stats() skips the admission check, as a queue filled by others during the build would.
+    const blind = await startTestServer({ solver: { solve: (task, options) => pool.solve(task, options) } });
+    try {
+      const before = pool.stats();
+      const busy = pool.solve({ model: occupying(), timeLimitMs: 800, mipGap: 0 });
+      const first = post();
+      await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(4);
+      const tiny = () => {
+        const b = new ModelBuilder('tiny');
+        b.addVariable('x', 'binary', 1);
+        b.addConstraint('r', [{ variable: 'x', coef: 1 }], '>=', 1);
+        return pool.solve({ model: b.build(), timeLimitMs: 1000, mipGap: 0 });
+      };
+      const direct = [tiny(), tiny()];
+      // 6 wait: the simulation gets 2 places, its last 2 solves are refused, and its 2 queued solves go.
+      const refused = await fetch(`${blind.baseUrl}/simulate`, { method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json' }, body: simulation() });
+      expect(refused.status).toBe(503);
+      expect(pool.stats().queued).toBe(6);
+      expect(pool.stats().aborted - before.aborted).toBe(2);
+      expect(pool.stats().rejectedQueueFull - before.rejectedQueueFull).toBe(2);
+      await busy;
+      expect((await first).status).toBe(200);
+      expect((await Promise.all(direct)).map((o) => o.status)).toEqual(['optimal', 'optimal']);
+      expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
+    } finally {
+      await blind.close();
+    }
   });
 
   it('unit: /metrics reports the pool: threads, queue capacity and solve outcomes', async () => {

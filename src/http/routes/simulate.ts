@@ -9,7 +9,7 @@ import { parseZonedInstant } from '../../domain/time.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../../recovery/solver-config.ts';
 import { FlightNotFoundError, simulate } from '../../recovery/simulate.ts';
 import { SolveAbortedError, SolverBusyError, SolverCrashError } from '../../../solver-wasm/pool.ts';
-import { checkSimulationLimits, scopedSolver } from '../simulation-guard.ts';
+import { admitSimulation, checkSimulationLimits, scopedSolver } from '../simulation-guard.ts';
 
 /** Seconds a client should wait before retrying when the solvers are saturated. */
 const RETRY_AFTER_SECONDS = '2';
@@ -42,6 +42,7 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
       checkSimulationLimits(config, deps.config.simulation);
       const scoped = scopedSolver(deps.solver, res, deps.metrics);
       try {
+        admitSimulation(deps.solver, config);
         return await simulate(entry.schedule, {
           scenarioId: body.scenario_id,
           disruptedFlightId: body.disrupted_flight,
