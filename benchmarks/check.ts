@@ -5,7 +5,7 @@
 //   npm run bench:check -- --only small     only the scenarios of some schedules (comma-separated)
 //   npm run bench:check -- --plant extra-row-per-flight
 //                                           plant a regression in every model: the gate must fail
-//   npm run bench:check -- --timing [--against <rev>] [--pairs 6] [--threshold 10] [--quick] [--npm-ci]
+//   npm run bench:check -- --timing [--against <rev>] [--pairs 6] [--threshold 10] [--clock cpu|wall] [--quick] [--npm-ci]
 //                                           timing gate: this tree against a baseline commit, same machine
 //   npm run bench:check -- --timing --plant slower-engine-30pct
 //                                           plant a 30% slowdown in this tree's engine: the gate must fail
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     threshold: { type: 'string', default: '10' },
     'npm-ci': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    clock: { type: 'string', default: 'cpu' },
   },
 });
 
@@ -57,8 +58,9 @@ if (values.timing) {
   const threshold = Number(values.threshold);
   if (!Number.isInteger(pairs) || pairs < 1) usage('--pairs must be a whole number of at least 1.');
   if (!(threshold > 0)) usage('--threshold must be a positive percentage.');
+  if (values.clock !== 'cpu' && values.clock !== 'wall') usage('--clock must be cpu or wall.');
   const scenarios = selectScenarios(all, { schedules: only, fastOnly: !values.all });
-  const passed = await runTimingGate({ against: values.against, pairs, thresholdPercent: threshold, scenarios, npmCi: values['npm-ci'], quick: values.quick, plantedSlowdown });
+  const passed = await runTimingGate({ against: values.against, pairs, thresholdPercent: threshold, scenarios, npmCi: values['npm-ci'], quick: values.quick, plantedSlowdown, clock: values.clock as 'cpu' | 'wall' });
   process.exit(passed ? 0 : 1);
 }
 

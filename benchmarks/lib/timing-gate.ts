@@ -1,17 +1,19 @@
 // The timing gate: is this tree slower than a baseline commit, measured on this machine in this
 // run? Absolute times on a shared machine are noise, so the gate never compares with a stored
-// time. It checks the baseline commit out into a temporary worktree, then runs the timing probe
-// (benchmarks/timing-probe.ts) alternately on the baseline and on this tree (ABBA order), and
-// compares, per scenario, the median over pairs of the ratio candidate/baseline.
-import { execFileSync, spawnSync } from 'node:child_process';
+// time. It checks the baseline commit out into a temporary worktree, starts the timing probe
+// (benchmarks/timing-probe.ts) once on the baseline and once on this tree, asks them in turn for
+// each scenario (ABBA order), and compares, per scenario, the median over pairs of the ratio
+// candidate/baseline.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { formatMs, median } from './stats.ts';
 import { announce, progress } from './progress.ts';
 import { REPO_DIR, SCHEDULES_DIR, type Scenario } from './scenarios.ts';
 import { table } from './table.ts';
-import type { ProbeResult, ProbeScenario } from '../timing-probe.ts';
+import type { ProbeAnswer, ProbeScenario } from '../timing-probe.ts';
 
 /** Scenarios whose baseline median is below this are too short to gate one by one (they still count in the total). */
 export const MIN_GATED_MS = 2;
@@ -23,6 +25,11 @@ export interface TimingGateOptions {
   scenarios: Scenario[];
   npmCi: boolean;
   quick: boolean;
+  /**
+   * cpu: CPU time of the probe process (user + system) per call, the default: other processes
+   * competing for the cores delay a call but do not add to its CPU time. wall: elapsed time.
+   */
+  clock: 'cpu' | 'wall';
   /** Gate self-test: make this tree's engine slower by this fraction (0.3 = 30%). */
   plantedSlowdown?: number;
 }
@@ -40,7 +47,7 @@ export interface TimingVerdict { rows: TimingRow[]; total: TimingRow; failures: 
  * Per scenario (and for the sum over scenarios): the median over pairs of candidate/baseline. A
  * figure fails when that median exceeds 1 + threshold. Pure, so it can be tested on made-up pairs.
  */
-export function timingVerdict(pairs: readonly TimingPair[], thresholdPercent: number, against: string): TimingVerdict {
+export function timingVerdict(pairs: readonly TimingPair[], thresholdPercent: number, against: string, clock: 'cpu' | 'wall' = 'wall'): TimingVerdict {
   const limit = 1 + thresholdPercent / 100;
   const keys = Object.keys(pairs[0]?.baseline ?? {});
   const row = (key: string, base: number[], cand: number[], gated: boolean): TimingRow => {
@@ -54,7 +61,7 @@ export function timingVerdict(pairs: readonly TimingPair[], thresholdPercent: nu
   const sum = (r: Record<string, number>) => keys.reduce((t, k) => t + r[k]!, 0);
   const total = row('all scenarios (sum)', pairs.map((p) => sum(p.baseline)), pairs.map((p) => sum(p.candidate)), true);
   const failures = [...rows, total].filter((r) => r.slower).map((r) =>
-    `${r.key}: the engine (simulate in process) takes ${formatMs(r.candidate_ms)} ms, ${formatMs(r.baseline_ms)} ms at ${against}; the median of ${pairs.length} paired ratios is ${r.ratio.toFixed(3)}, more than the allowed ${limit.toFixed(2)} (+${thresholdPercent}%).`);
+    `${r.key}: the engine (simulate in process) takes ${formatMs(r.candidate_ms)} ms${clock === 'cpu' ? ' of CPU' : ''}, ${formatMs(r.baseline_ms)} ms at ${against}; the median of ${pairs.length} paired ratios is ${r.ratio.toFixed(3)}, more than the allowed ${limit.toFixed(2)} (+${thresholdPercent}%).`);
   return { rows, total, failures, passed: failures.length === 0 };
 }
 
@@ -62,12 +69,29 @@ function git(args: string[], cwd = REPO_DIR): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
-function runProbe(root: string, scenariosFile: string, quick: boolean, slowdown = 0): ProbeResult {
+/** One long-lived probe process on a source tree, answering one scenario at a time. */
+interface Probe { ask(key: string): Promise<ProbeAnswer>; close(): void }
+
+async function startProbe(root: string, scenariosFile: string, quick: boolean, slowdown = 0): Promise<Probe> {
   const args = ['--import', 'tsx', join(REPO_DIR, 'benchmarks', 'timing-probe.ts'), '--root', root, '--scenarios', scenariosFile,
-    '--schedules-dir', SCHEDULES_DIR, '--budget-ms', quick ? '150' : '400', '--min-reps', quick ? '3' : '5', '--slowdown', String(slowdown)];
-  const run = spawnSync(process.execPath, args, { cwd: REPO_DIR, encoding: 'utf8', maxBuffer: 16 * 2 ** 20 });
-  if (run.status !== 0) throw new Error(`the timing probe failed on ${root}:\n${(run.stderr || run.stdout).split('\n').slice(-15).join('\n')}`);
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as ProbeResult;
+    '--schedules-dir', SCHEDULES_DIR, '--budget-ms', quick ? '120' : '300', '--min-reps', quick ? '3' : '5', '--slowdown', String(slowdown)];
+  const child = spawn(process.execPath, args, { cwd: REPO_DIR, stdio: ['pipe', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => { errors = (errors + chunk.toString('utf8')).slice(-4000); });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async (): Promise<Record<string, unknown>> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`the timing probe on ${root} stopped:\n${errors.split('\n').slice(-15).join('\n')}`);
+    return JSON.parse(value as string) as Record<string, unknown>;
+  };
+  await next(); // {"ready": true}: the tree's engine is loaded
+  return {
+    ask: async (key) => {
+      child.stdin.write(`${JSON.stringify({ key })}\n`);
+      return (await next()) as unknown as ProbeAnswer;
+    },
+    close: () => { child.stdin.end(); },
+  };
 }
 
 export async function runTimingGate(options: TimingGateOptions): Promise<boolean> {
@@ -119,26 +143,38 @@ export async function runTimingGate(options: TimingGateOptions): Promise<boolean
     const scenariosFile = join(temp, 'scenarios.json');
     writeFileSync(scenariosFile, JSON.stringify(probeScenarios));
 
-    const pairs: TimingPair[] = [];
+    const pairs: TimingPair[] = Array.from({ length: options.pairs }, () => ({ baseline: {}, candidate: {} }));
     for (let i = 0; i < options.pairs; i++) {
-      // ABBA: the baseline goes first in even pairs, second in odd ones, so drift cancels out.
-      const order: ('baseline' | 'candidate')[] = i % 2 === 0 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
-      const pair: Partial<TimingPair> = {};
-      for (const side of order) {
-        progress(`timing pair ${i + 1}/${options.pairs}: ${side === 'baseline' ? short : 'this tree'} (${options.scenarios.length} scenarios)`);
-        const result = side === 'baseline'
-          ? runProbe(tree, scenariosFile, options.quick)
-          : runProbe(REPO_DIR, scenariosFile, options.quick, options.plantedSlowdown ?? 0);
-        pair[side] = Object.fromEntries(Object.entries(result.scenarios).map(([k, v]) => [k, v.median_ms]));
+      // Fresh probes for every pair: a long-lived process tends to stay on one core, and on a shared
+      // machine the cores are not equally busy; new processes spread that over the pairs.
+      progress(`timing pair ${i + 1}/${options.pairs}: starting the probes (${short} and this tree)`);
+      const [baseline, candidate] = await Promise.all([
+        startProbe(tree, scenariosFile, options.quick),
+        startProbe(REPO_DIR, scenariosFile, options.quick, options.plantedSlowdown ?? 0),
+      ]);
+      const probes = { baseline, candidate };
+      try {
+        for (const [j, scenario] of options.scenarios.entries()) {
+          // The two measurements of a pair are taken back to back, the baseline first or second in
+          // turn (ABBA), so that drift in the machine's load cancels out.
+          const order: ('baseline' | 'candidate')[] = (i + j) % 2 === 0 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
+          progress(`timing pair ${i + 1}/${options.pairs}, ${scenario.key}`);
+          for (const side of order) {
+            const answer = await probes[side].ask(scenario.key);
+            pairs[i]![side][scenario.key] = options.clock === 'cpu' ? answer.median_cpu_ms : answer.median_ms;
+          }
+        }
+      } finally {
+        baseline.close();
+        candidate.close();
       }
-      pairs.push(pair as TimingPair);
     }
     announce(`timing: ${options.pairs} pairs measured`);
 
-    const verdict = timingVerdict(pairs, options.thresholdPercent, short);
+    const verdict = timingVerdict(pairs, options.thresholdPercent, short, options.clock);
     const fmtRow = (r: TimingRow) => [r.key, formatMs(r.baseline_ms), formatMs(r.candidate_ms), r.ratio.toFixed(3), r.gated ? (r.slower ? 'SLOWER' : 'ok') : `not gated (< ${MIN_GATED_MS} ms)`];
     process.stdout.write(table(['scenario', `baseline ms`, 'this tree ms', 'median pair ratio', 'verdict'], [...verdict.rows.map(fmtRow), fmtRow(verdict.total)],
-      `Timing gate: this tree against ${short}, ${options.pairs} alternating pairs, threshold +${options.thresholdPercent}% (engine = simulate() in process, solves on one thread; medians in ms):`));
+      `Timing gate: this tree against ${short}, ${options.pairs} alternating pairs, threshold +${options.thresholdPercent}% (engine = simulate() in process, solves on one thread; medians of ${options.clock === 'cpu' ? 'CPU time' : 'wall-clock time'}, ms):`));
     if (options.plantedSlowdown) process.stdout.write(`(planted regression: this tree's engine made ${options.plantedSlowdown * 100}% slower)\n`);
     if (verdict.passed) {
       process.stdout.write(`Timing gate passed: no scenario is more than ${options.thresholdPercent}% slower than at ${short}.\n`);
