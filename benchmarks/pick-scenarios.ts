@@ -24,6 +24,7 @@ interface Kind {
 
 const KINDS: Kind[] = [
   { id: 'hub-morning-short', tags: ['hub', 'morning', 'short_delay'], delays: [30, 45, 60], description: 'Hub departure in the morning, short delay: the day\'s busiest recovery.' },
+  { id: 'hub-morning-90', tags: ['hub', 'morning'], delays: [90], description: 'The interactive target: a 90-minute delay of a hub departure in the morning (median /simulate ≤ 300 ms on default, ≤ 1.5 s on large).' },
   { id: 'hub-evening-long', tags: ['hub', 'evening', 'long_delay'], delays: [180, 240, 300], description: 'Hub departure in the evening, long delay.' },
   { id: 'spoke-morning-long', tags: ['spoke', 'morning', 'long_delay'], delays: [180, 240, 300], description: 'Spoke departure in the morning, long delay.' },
   { id: 'spoke-evening-short', tags: ['spoke', 'evening', 'short_delay'], delays: [30, 45, 60], description: 'Spoke departure in the evening, short delay.' },
