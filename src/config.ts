@@ -51,9 +51,10 @@
 //   SIMULATION_MAX_MODEL_ROUTES      Largest (config.solver.max_candidate_aircraft + 1) ×
 //                                    config.solver.max_routes_per_aircraft a simulation may ask for (it
 //                                    bounds the routes, hence the columns, memory and build time of each
-//                                    model; models are built on the HTTP thread: about 20 ms at the
-//                                    defaults (7 × 150 = 1050), up to about 0.4 s at 3500). More is a 400
-//                                    naming the fields and this limit. Default 3500.
+//                                    model: about 20-60 ms at the defaults (7 × 150 = 1050), up to about
+//                                    0.4 s at 3500, on the simulation thread, where simulations queue
+//                                    behind one another's builds). More is a 400 naming the fields and
+//                                    this limit. Default 3500.
 //   SHUTDOWN_GRACE_MS                After SIGTERM or SIGINT: how long requests in flight may take to
 //                                    finish before their connections are cut. Default 30000, which covers
 //                                    the longest simulation the defaults allow (queue 15 s + time limit

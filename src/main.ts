@@ -1,9 +1,11 @@
-// Composition root: config -> logger -> schedules -> metrics -> solver pool -> createApp -> listen ->
-// shutdown. Start-up problems end the process with one sentence on stderr and exit code 1.
+// Composition root: config -> logger -> schedules -> simulation thread (with the solver pool) ->
+// metrics -> createApp -> listen -> shutdown. Start-up problems end the process with one sentence on
+// stderr and exit code 1.
 //
 // Shutdown (SIGTERM or SIGINT): stop accepting connections; answer any new request on a kept-alive
 // connection 503 with Connection: close; let requests in flight finish for up to SHUTDOWN_GRACE_MS,
-// then cut what remains; close the solver pool; exit 0. A second signal cuts at once.
+// then cut what remains; close the simulation thread and its solver pool; exit 0. A second signal cuts
+// at once.
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.ts';
 import { CatalogError, loadScheduleCatalog } from './domain/schedule-catalog.ts';
@@ -11,7 +13,7 @@ import { createApp } from './http/app.ts';
 import { createLogger } from './http/logging.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createHttpServer } from './http/server.ts';
-import { createSolverPool } from '../solver-wasm/pool.ts';
+import { startSimulationThread } from './http/simulation-thread.ts';
 
 /** While draining, idle keep-alive connections are closed this often (a request that just finished leaves one). */
 const DRAIN_SWEEP_MS = 100;
@@ -52,15 +54,24 @@ async function main(): Promise<void> {
     fail(`DEFAULT_AIRLINE '${config.defaultAirline}' has no flights in the default schedule '${schedules.defaultName}'.`);
   }
 
-  // Each worker loads and warms GLPK before the first request can reach it.
-  const solver = createSolverPool({
-    threads: config.solverThreads,
-    ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),
-    queueTimeoutMs: config.solverQueueTimeoutMs,
-    hardStopGraceMs: config.solverHardStopGraceMs,
-    onWorkerError: (error) => logger.error({ err: error }, 'a solver worker failed outside a solve; it is replaced'),
-  });
-  await solver.ready();
+  // Simulations are built and solved off the HTTP thread; every solver worker loads and warms GLPK
+  // before the first request can reach it.
+  let simulator;
+  try {
+    simulator = await startSimulationThread({
+      schedulesDir: config.schedulesDir,
+      defaultSchedule: config.defaultSchedule,
+      pool: {
+        ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),
+        ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),
+        queueTimeoutMs: config.solverQueueTimeoutMs,
+        hardStopGraceMs: config.solverHardStopGraceMs,
+      },
+      onError: (error) => logger.error({ err: error }, 'simulation thread'),
+    });
+  } catch (error) {
+    fail(`the simulation thread did not start: ${(error as Error).message}`);
+  }
 
   // A rejection nobody awaited is a bug to log, not a reason to drop every request in flight.
   process.on('unhandledRejection', (reason) => {
@@ -69,7 +80,7 @@ async function main(): Promise<void> {
 
   let draining = false;
   const metrics = createMetrics();
-  const app = createApp({ config, logger, schedules, solver, metrics, draining: () => draining });
+  const app = createApp({ config, logger, schedules, simulator, metrics, draining: () => draining });
   const server = createHttpServer(app);
   server.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -118,7 +129,7 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       clearTimeout(grace);
       if (error) logger.error({ err: error }, 'error while closing the server');
-      void solver.close().finally(() => {
+      void simulator.close().finally(() => {
         logger.info('stopped');
         logger.flush();
         process.exit(error ? 1 : 0);

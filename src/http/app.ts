@@ -23,23 +23,22 @@ import { metricsRoutes } from './routes/metrics.ts';
 import { simulateRoutes } from './routes/simulate.ts';
 import { snapshotRoutes } from './routes/snapshot.ts';
 import { solverConfigRoutes } from './routes/solver-config.ts';
-import type { SolverPort } from '../recovery/simulate.ts';
-import type { SolveOptions, SolverPoolStats } from '../../solver-wasm/pool.ts';
 import { corsMiddleware, securityHeaders } from './security.ts';
+import { createInProcessSimulator, type SimulationSolver, type Simulator } from './simulator.ts';
 
-/** The solver POST /simulate uses: the worker pool in production (SolverPool fits), anything with solve() in tests. */
-export interface AppSolver extends SolverPort {
-  /** `options.signal` drops solves still waiting for a worker (the client went away). */
-  solve(task: Parameters<SolverPort['solve']>[0], options?: SolveOptions): ReturnType<SolverPort['solve']>;
-  /** Levels and counters for /metrics, when the solver has them. */
-  stats?(): SolverPoolStats;
-}
+/** A solver for POST /simulate in process (tests): the worker pool (SolverPool fits), or anything with solve(). */
+export type AppSolver = SimulationSolver;
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   schedules: ScheduleCatalog;
-  /** Where POST /simulate solves its models: the worker pool in production, an in-process solver in some tests. */
+  /**
+   * Where POST /simulate runs: main.ts gives the simulation thread (models built and solved off the
+   * HTTP thread). When absent and `solver` is given, simulations are built here and solved on it.
+   */
+  simulator?: Simulator;
+  /** Tests: a solver pool (or stub) for simulations run in process. Ignored when `simulator` is given. */
   solver?: AppSolver;
   /** Prometheus registry and instruments; createApp makes its own when absent. */
   metrics?: Metrics;
@@ -98,10 +97,10 @@ const urlLength: RequestHandler = (req, _res, next) => {
 
 export function createApp(appDeps: AppDeps): Express {
   const metrics = appDeps.metrics ?? createMetrics();
-  const deps: AppDeps = { ...appDeps, metrics };
+  const simulator = appDeps.simulator ?? (appDeps.solver ? createInProcessSimulator(appDeps.schedules, appDeps.solver) : undefined);
+  const deps: AppDeps = { ...appDeps, metrics, ...(simulator ? { simulator } : {}) };
   const { config } = deps;
-  const solverStats = deps.solver?.stats?.bind(deps.solver);
-  if (solverStats) metrics.watchSolverPool(solverStats);
+  if (simulator?.stats) metrics.watchSolverPool(() => simulator.stats!());
   const app = express();
   app.disable('x-powered-by');
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.

@@ -25,8 +25,8 @@ export interface Metrics {
   readonly middleware: RequestHandler;
   readonly rateLimited: Counter<'limit'>;
   readonly simulationsInFlight: Gauge;
-  /** The pool's levels and counters are read at each scrape. */
-  watchSolverPool(stats: () => SolverPoolStats): void;
+  /** The pool's levels and counters are read at each scrape (once per scrape, however many metrics use them). */
+  watchSolverPool(stats: () => SolverPoolStats | Promise<SolverPoolStats>): void;
 }
 
 /** The label for a request's route: its template when a route matched, else a fixed word. */
@@ -89,10 +89,17 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     middleware,
     rateLimited,
     simulationsInFlight,
-    watchSolverPool(stats) {
+    watchSolverPool(readStats) {
+      // The simulation thread answers asynchronously: one question per scrape, shared by the metrics.
+      let last: { at: number; stats: Promise<SolverPoolStats> } | undefined;
+      const stats = () => {
+        const now = performance.now();
+        if (!last || now - last.at > 100) last = { at: now, stats: Promise.resolve(readStats()) };
+        return last.stats;
+      };
       const level = (name: string, help: string, read: (s: SolverPoolStats) => number) => new Gauge({
         name, help, registers: [registry],
-        collect() { this.set(read(stats())); },
+        async collect() { this.set(read(await stats())); },
       });
       level('solver_pool_threads', 'Solver worker threads (SOLVER_THREADS).', (s) => s.threads);
       level('solver_pool_workers_ready', 'Workers that take solves; below the threads while a replaced worker loads.', (s) => s.workersReady);
@@ -113,8 +120,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
         help: 'Solves by how they ended: completed, hard_stopped (worker terminated past the time limit), crashed, rejected_queue_full, queue_timeout, dropped (caller gone while waiting).',
         labelNames: ['outcome'] as const,
         registers: [registry],
-        collect() {
-          const s = stats();
+        async collect() {
+          const s = await stats();
           this.reset();
           for (const [outcome, read] of Object.entries(outcomes)) this.inc({ outcome }, read(s));
         },

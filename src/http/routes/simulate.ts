@@ -7,9 +7,9 @@ import { scheduleOr404 } from '../lookups.ts';
 import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../../recovery/solver-config.ts';
-import { FlightNotFoundError, simulate } from '../../recovery/simulate.ts';
+import { FlightNotFoundError } from '../../recovery/simulate.ts';
 import { SolveAbortedError, SolverBusyError, SolverCrashError } from '../../../solver-wasm/pool.ts';
-import { admitSimulation, checkSimulationLimits, scopedSolver } from '../simulation-guard.ts';
+import { checkSimulationLimits, runSimulation } from '../simulation-guard.ts';
 
 /** Seconds a client should wait before retrying when the solvers are saturated. */
 const RETRY_AFTER_SECONDS = '2';
@@ -37,20 +37,18 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
       if (stamp !== undefined && parseZonedInstant(stamp) === null) {
         throw new HttpError(400, `Field 'disrupted_flight' must end with a real UTC departure such as 2026-11-21T08:30:00Z; ${quote(stamp)} is not one.`);
       }
-      if (!deps.solver) throw new Error('POST /simulate needs a solver in the app dependencies');
+      if (!deps.simulator) throw new Error('POST /simulate needs a simulator (or a solver) in the app dependencies');
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
       checkSimulationLimits(config, deps.config.simulation);
-      const scoped = scopedSolver(deps.solver, res, deps.metrics);
       try {
-        admitSimulation(deps.solver, config);
-        return await simulate(entry.schedule, {
+        return await runSimulation(deps.simulator, {
           scenarioId: body.scenario_id,
           disruptedFlightId: body.disrupted_flight,
           minDelayMinutes: body.min_delay_minutes,
           airline,
           scheduleName: entry.name,
           config,
-        }, scoped.solver);
+        }, res, deps.metrics);
       } catch (error) {
         if (error instanceof FlightNotFoundError) throw new HttpError(404, `Flight ${quote(error.flightId)} not found for airline ${quote(error.airline)}`);
         if (error instanceof SolverBusyError) {
@@ -62,8 +60,6 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
         // Only when the client has gone (its waiting solves were dropped): nobody reads this answer.
         if (error instanceof SolveAbortedError) throw new HttpError(499, 'The client closed the connection before the simulation finished.');
         throw error;
-      } finally {
-        scoped.release();
       }
     },
   });

@@ -1,0 +1,153 @@
+// The simulation thread: one worker thread that hosts the use case of POST /simulate (model building,
+// reading plans back) and the solver pool (whose workers are nested threads of it). The HTTP thread
+// sends it a request and gets a SimulationResult back: plain data both ways, a few kilobytes.
+//
+// Why: building a simulation's models takes tens of milliseconds of synchronous JavaScript (up to
+// ~0.4 s at SIMULATION_MAX_MODEL_ROUTES), and copying them to the solver workers as much again. On the
+// HTTP thread that stalls every other request; here it stalls only other simulations, which wait for
+// the solvers anyway. Its heap is capped (SIMULATION_THREAD_HEAP_MB), so even a model that exhausts
+// memory ends this thread, not the process: the simulations in flight fail with 503 and a new thread
+// is started.
+import { Worker } from 'node:worker_threads';
+import type { SimulationResult } from '../recovery/result.ts';
+import type { SimulationRequest } from '../recovery/simulate.ts';
+import { SolveAbortedError, SolverCrashError, type SolverPoolOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
+import { failureError, type SimulationFailure, type Simulator } from './simulator.ts';
+
+/** Old-generation heap of the simulation thread, MiB: far above any model the default limits allow. */
+export const SIMULATION_THREAD_HEAP_MB = 2048;
+
+const ENTRY = new URL('./simulation-thread-entry.mjs', import.meta.url);
+
+export interface SimulationThreadOptions {
+  schedulesDir: string;
+  defaultSchedule: string;
+  pool: Omit<SolverPoolOptions, 'onWorkerError'>;
+  /** Told about failures that no request sees: a solver worker failing while idle, the thread dying. */
+  onError?: (error: Error) => void;
+}
+
+export interface SimulationThreadData {
+  schedulesDir: string;
+  defaultSchedule: string;
+  pool: Omit<SolverPoolOptions, 'onWorkerError'>;
+}
+
+export type ToThread =
+  | { type: 'simulate'; id: number; request: SimulationRequest }
+  | { type: 'cancel'; id: number }
+  | { type: 'stats'; id: number }
+  | { type: 'close' };
+
+export type FromThread =
+  | { type: 'ready' }
+  | { type: 'start-failed'; message: string }
+  | { type: 'result'; id: number; result: SimulationResult }
+  | { type: 'failure'; id: number; failure: SimulationFailure }
+  | { type: 'stats'; id: number; stats: SolverPoolStats }
+  | { type: 'worker-error'; message: string }
+  | { type: 'closed' };
+
+export interface SimulationThread extends Simulator {
+  stats(): Promise<SolverPoolStats>;
+  /** Closes the solver pool and ends the thread; simulations still running fail. */
+  close(): Promise<void>;
+}
+
+interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void }
+
+/**
+ * Starts the thread and resolves once its schedules are loaded and every solver worker is warm.
+ * Rejects with the thread's own sentence when it cannot start (e.g. a schedule it cannot read).
+ */
+export async function startSimulationThread(options: SimulationThreadOptions): Promise<SimulationThread> {
+  const data: SimulationThreadData = { schedulesDir: options.schedulesDir, defaultSchedule: options.defaultSchedule, pool: options.pool };
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  let closing = false;
+  let worker: Worker;
+  let ready: Promise<void>;
+
+  const send = (message: ToThread) => worker.postMessage(message);
+  const settle = (id: number, outcome: { value: unknown } | { error: Error }) => {
+    const waiting = pending.get(id);
+    if (!waiting) return;
+    pending.delete(id);
+    if ('error' in outcome) waiting.reject(outcome.error);
+    else waiting.resolve(outcome.value);
+  };
+
+  function spawn(): Promise<void> {
+    worker = new Worker(ENTRY, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: SIMULATION_THREAD_HEAP_MB } });
+    const current = worker;
+    return new Promise<void>((resolve, reject) => {
+      let started = false;
+      current.on('message', (message: FromThread) => {
+        switch (message.type) {
+          case 'ready': started = true; resolve(); break;
+          case 'start-failed': reject(new Error(message.message)); break;
+          case 'result': settle(message.id, { value: message.result }); break;
+          case 'failure': settle(message.id, { error: failureError(message.failure) }); break;
+          case 'stats': settle(message.id, { value: message.stats }); break;
+          case 'worker-error': options.onError?.(new Error(`a solver worker failed outside a solve: ${message.message}`)); break;
+          case 'closed': break;
+        }
+      });
+      current.on('error', (error) => {
+        if (!started) reject(error);
+        else options.onError?.(error);
+      });
+      current.on('exit', (code) => {
+        if (!started) { reject(new Error(`The simulation thread exited with code ${code} while starting.`)); return; }
+        // Everything in flight on the thread is lost with it.
+        for (const id of [...pending.keys()]) settle(id, { error: new SolverCrashError(`The simulation thread stopped (exit code ${code}).`) });
+        if (closing) return;
+        options.onError?.(new Error(`The simulation thread stopped (exit code ${code}); starting a new one.`));
+        ready = spawn();
+        ready.catch((error: Error) => options.onError?.(new Error(`The simulation thread could not be restarted: ${error.message}`)));
+      });
+    });
+  }
+
+  ready = spawn();
+  await ready;
+
+  /** Sends a message expecting one answer; an abort of `signal` asks the thread to cancel it. */
+  const request = <T>(message: (id: number) => ToThread, signal?: AbortSignal): Promise<T> => {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => send({ type: 'cancel', id });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => signal?.removeEventListener('abort', onAbort);
+      pending.set(id, {
+        resolve: (value) => { cleanup(); resolve(value as T); },
+        reject: (error) => { cleanup(); reject(error); },
+      });
+      send(message(id));
+    });
+  };
+
+  return {
+    async simulate(simulation: SimulationRequest, signal: AbortSignal): Promise<SimulationResult> {
+      if (closing) throw new SolveAbortedError('The service is shutting down.');
+      await ready;
+      if (signal.aborted) throw new SolveAbortedError('The simulation was cancelled before it started.');
+      return request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), signal);
+    },
+    async stats(): Promise<SolverPoolStats> {
+      await ready;
+      return request<SolverPoolStats>((id) => ({ type: 'stats', id }));
+    },
+    async close(): Promise<void> {
+      if (closing) return;
+      closing = true;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      await ready.catch(() => undefined);
+      send({ type: 'close' });
+      // The thread closes its pool and exits; a thread stuck in a build is terminated after 10 s.
+      const timer = setTimeout(() => void worker.terminate(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
