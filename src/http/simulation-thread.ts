@@ -50,6 +50,11 @@ export type FromThread =
 
 export interface SimulationThread extends Simulator {
   stats(): Promise<SolverPoolStats>;
+  /**
+   * FAULT INJECTION FOR TESTS ONLY (test/hardening): the thread itself, so that a test can terminate
+   * it mid-simulation the way a crash would. Production code never calls it.
+   */
+  threadForTesting(): Worker;
   /** Closes the solver pool and ends the thread; simulations still running fail. */
   close(): Promise<void>;
 }
@@ -134,6 +139,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
       if (signal.aborted) throw new SolveAbortedError('The simulation was cancelled before it started.');
       return request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), signal);
     },
+    threadForTesting: () => worker,
     async stats(): Promise<SolverPoolStats> {
       await ready;
       return request<SolverPoolStats>((id) => ({ type: 'stats', id }));
