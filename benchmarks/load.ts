@@ -8,11 +8,13 @@
 //   - every request answered (none lost to a socket error or the client's 60 s timeout);
 //   - p99 latency of GET /flights under 100 ms while simulations run;
 //   - at least one simulation answered 200 (simulations did run);
-//   - resident memory of the service at the end within 20 % of its value after warm-up.
+//   - resident memory of the service at the end within 20 % of its value after warm-up. The service's
+//     memory swings by about ±10 % with the garbage of model building, so each of the two values is the
+//     median of the samples (one every 2 s, from /metrics) of the last 10 s of its phase.
 // It prints the figures, the service's own view from /metrics (event-loop delay, solver pool), and
 // the exit code of the service after SIGTERM at the end.
 //
-// Usage: npm run load [-- --duration 60 --concurrency 32 --warmup 10 --threads <n> --log-level warn
+// Usage: npm run load [-- --duration 60 --concurrency 32 --warmup 20 --threads <n> --log-level warn
 //                        --rate-limits off|service --mix 40,40,20]
 // --mix gives the percentages of flights, snapshot and simulate requests (for diagnosis; the issue's
 // mix is the default).
@@ -31,7 +33,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
     concurrency: { type: 'string', default: '32' },
-    warmup: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '20' },
     threads: { type: 'string' },
     'log-level': { type: 'string', default: 'warn' },
     'rate-limits': { type: 'string', default: 'off' },
@@ -165,20 +167,43 @@ async function client(): Promise<void> {
 const clients = Array.from({ length: concurrency }, () => client());
 const log = (line: string) => process.stderr.write(`${line}\n`);
 log(`load: ${baseUrl}, concurrency ${concurrency}, warm-up ${warmupS} s, measured ${durationS} s, solver threads ${args.threads ?? 'default (one per core)'}, LOG_LEVEL ${args['log-level']}, rate limits ${args['rate-limits']}`);
-if (warmupS > 0) {
-  await new Promise((resolve) => setTimeout(resolve, warmupS * 1000));
-}
+
+// Resident memory, sampled every 2 s all along: [seconds since the start of the warm-up, bytes].
+const started = performance.now();
+const rssSamples: [number, number][] = [];
+// prom-client measures event-loop delay between two scrapes: keep each window's p99 and max.
+const loopSamples: { p99: number; max: number }[] = [];
+const sampler = setInterval(() => {
+  const at = (performance.now() - started) / 1000;
+  const measuring = phase === 'measure';
+  void scrape().then((text) => {
+    const rss = metric(text, 'process_resident_memory_bytes');
+    if (rss !== null) rssSamples.push([at, rss]);
+    const p99 = metric(text, 'nodejs_eventloop_lag_p99_seconds');
+    const max = metric(text, 'nodejs_eventloop_lag_max_seconds');
+    if (measuring && p99 !== null && max !== null) loopSamples.push({ p99: p99 * 1000, max: max * 1000 });
+  }, () => undefined);
+}, 2000);
+const medianRss = (fromS: number, toS: number) => {
+  const window = rssSamples.filter(([at]) => at >= fromS && at <= toS).map(([, rss]) => rss).sort((a, b) => a - b);
+  return window.length ? window[Math.floor(window.length / 2)]! : null;
+};
+
+if (warmupS > 0) await new Promise((resolve) => setTimeout(resolve, warmupS * 1000));
 const afterWarmup = await scrape();
 phase = 'measure';
 const measureStarted = performance.now();
 const progress = setInterval(() => {
   const done = Object.values(tallies).reduce((sum, t) => sum + t.answered, 0);
-  log(`  ${((performance.now() - measureStarted) / 1000).toFixed(0)} s: ${done} answers`);
+  const last = rssSamples.at(-1);
+  log(`  ${((performance.now() - measureStarted) / 1000).toFixed(0)} s: ${done} answers, resident memory ${last ? `${(last[1] / 2 ** 20).toFixed(0)} MiB` : '-'}`);
 }, 10_000);
 await new Promise((resolve) => setTimeout(resolve, durationS * 1000));
 phase = 'stop';
 clearInterval(progress);
+clearInterval(sampler);
 const measuredS = (performance.now() - measureStarted) / 1000;
+const endS = (performance.now() - started) / 1000;
 await Promise.all(clients);
 const atEnd = await scrape();
 agent.destroy();
@@ -196,8 +221,8 @@ const rows = (Object.entries(tallies) as [Kind, Tally][]).map(([kind, t]) => ({
 const total = rows.reduce((sum, r) => sum + r.answered, 0);
 const disallowed = (Object.values(tallies)).flatMap((t) => [...t.byStatus].filter(([s]) => !ALLOWED(s))).reduce((sum, [, n]) => sum + n, 0);
 const lost = rows.reduce((sum, r) => sum + r.lost, 0) + rows.reduce((sum, r) => sum + (r.sent - r.answered - r.lost), 0);
-const rssWarm = metric(afterWarmup, 'process_resident_memory_bytes');
-const rssEnd = metric(atEnd, 'process_resident_memory_bytes');
+const rssWarm = warmupS >= 10 ? medianRss(warmupS - 10, warmupS) : metric(afterWarmup, 'process_resident_memory_bytes');
+const rssEnd = medianRss(endS - 10, endS) ?? metric(atEnd, 'process_resident_memory_bytes');
 const rssGrowth = rssWarm && rssEnd ? (rssEnd - rssWarm) / rssWarm : null;
 const listingP99 = rows.find((r) => r.kind === 'flights')!.p99;
 const simulationsOk = tallies.simulate.byStatus.get(200) ?? 0;
@@ -209,8 +234,8 @@ for (const r of rows) {
 }
 if (lostErrors.size) console.log(`lost: ${[...lostErrors].map(([m, n]) => `${n}× ${m}`).join('; ')}`);
 const mib = (bytes: number | null) => (bytes === null ? '-' : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
-console.log(`resident memory: ${mib(rssWarm)} after warm-up, ${mib(rssEnd)} at the end (${rssGrowth === null ? '-' : `${(rssGrowth * 100).toFixed(1)} %`})`);
-console.log(`service event loop (measured phase): p99 delay ${fmt((metric(atEnd, 'nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000)}, max ${fmt((metric(atEnd, 'nodejs_eventloop_lag_max_seconds') ?? NaN) * 1000)}`);
+console.log(`resident memory (median of the last 10 s of each phase): ${mib(rssWarm)} after warm-up, ${mib(rssEnd)} at the end (${rssGrowth === null ? '-' : `${rssGrowth >= 0 ? '+' : ''}${(rssGrowth * 100).toFixed(1)} %`}); range over the run ${mib(Math.min(...rssSamples.map(([, b]) => b)))} to ${mib(Math.max(...rssSamples.map(([, b]) => b)))}`);
+console.log(`service event-loop delay (measured phase, ${loopSamples.length} windows of 2 s): p99 per window median ${fmt(percentile(loopSamples.map((w) => w.p99), 50))}, worst ${fmt(loopSamples.length ? Math.max(...loopSamples.map((w) => w.p99)) : null)}; longest single delay ${fmt(loopSamples.length ? Math.max(...loopSamples.map((w) => w.max)) : null)}`);
 const outcome = (name: string) => {
   const at = (text: string) => metric(text, `solver_solves_total{outcome="${name}"}`) ?? 0;
   return at(atEnd) - at(afterWarmup);

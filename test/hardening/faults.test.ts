@@ -169,7 +169,7 @@ describe('the service as an operator runs it (child process)', () => {
     service = await startService({ APP_ENV: 'staging', API_KEYS: STAGING_KEY, SCHEDULES_DIR: dir, SOLVER_THREADS: '1', SHUTDOWN_GRACE_MS: '20000' });
   });
   afterAll(async () => {
-    if (service.child.exitCode === null) service.child.kill('SIGKILL');
+    if (service && service.child.exitCode === null) service.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -90,7 +90,8 @@ export async function startService(env: Record<string, string>): Promise<Service
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service did not start within 25 s: ${stdout} ${stderr}`)), 25_000);
+    // A service that does not come up is not left running behind the test.
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the service did not start within 25 s: ${stdout} ${stderr}`)); }, 25_000);
     const check = () => {
       const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
       if (match) { clearTimeout(timer); child.stdout.off('data', check); resolve(match[1]!); }
