@@ -25,6 +25,8 @@
 //   LOG_LEVEL             fatal | error | warn | info | debug | trace | silent. Default info.
 //   BODY_LIMIT_BYTES      Largest accepted request body in bytes; larger bodies get 413. Default 102400.
 //   SOLVER_THREADS        Solver worker threads (GLPK WebAssembly), 1-64. Default: one per CPU core.
+//                         They belong to the simulation thread, which builds the models; the HTTP thread
+//                         only serves requests (so a 2-core machine runs 4 busy threads under load).
 //
 // Limits and operations (README "Operating the service"):
 //
