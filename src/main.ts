@@ -68,6 +68,9 @@ async function main(): Promise<void> {
         hardStopGraceMs: config.solverHardStopGraceMs,
       },
       onError: (error) => logger.error({ err: error }, 'simulation thread'),
+      // The longest legitimate simulation: the queue wait, then at most four strategies one after the
+      // other at the largest time limit plus the hard-stop grace; 10 s more for model building.
+      deadlineMs: config.solverQueueTimeoutMs + 4 * (config.simulation.maxTimeLimitMs + config.solverHardStopGraceMs) + 10_000,
     });
   } catch (error) {
     fail(`the simulation thread did not start: ${(error as Error).message}`);

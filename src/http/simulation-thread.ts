@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SimulationResult } from '../recovery/result.ts';
 import type { SimulationRequest } from '../recovery/simulate.ts';
-import { SolveAbortedError, SolverCrashError, type SolverPoolOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
+import { SolveAbortedError, SolverBusyError, SolverCrashError, type SolverPoolOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
 import { failureError, type SimulationFailure, type Simulator } from './simulator.ts';
 
 /** Old-generation heap of the simulation thread, MiB: far above any model the default limits allow. */
@@ -25,6 +25,12 @@ export interface SimulationThreadOptions {
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
   /** Told about failures that no request sees: a solver worker failing while idle, the thread dying. */
   onError?: (error: Error) => void;
+  /**
+   * Safety net, milliseconds: a simulation not answered in this time fails with SolverBusyError (503)
+   * and is cancelled, so that no client waits forever even if the thread were stuck. main.ts sets it
+   * above the longest legitimate simulation. Default: none.
+   */
+  deadlineMs?: number;
 }
 
 export interface SimulationThreadData {
@@ -137,7 +143,24 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
       if (closing) throw new SolveAbortedError('The service is shutting down.');
       await ready;
       if (signal.aborted) throw new SolveAbortedError('The simulation was cancelled before it started.');
-      return request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), signal);
+      if (options.deadlineMs === undefined) return request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), signal);
+      const deadlineMs = options.deadlineMs;
+      const cancel = new AbortController();
+      const forward = () => cancel.abort();
+      signal.addEventListener('abort', forward, { once: true });
+      let timer: NodeJS.Timeout | undefined;
+      const overdue = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          cancel.abort();
+          reject(new SolverBusyError(`The simulation did not finish within ${deadlineMs} ms.`));
+        }, deadlineMs);
+      });
+      try {
+        return await Promise.race([request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), cancel.signal), overdue]);
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', forward);
+      }
     },
     threadForTesting: () => worker,
     async stats(): Promise<SolverPoolStats> {

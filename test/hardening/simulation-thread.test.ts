@@ -9,7 +9,7 @@ import { createLogger } from '../../src/http/logging.ts';
 import { startSimulationThread, type SimulationThread } from '../../src/http/simulation-thread.ts';
 import { FlightNotFoundError, type SimulationRequest } from '../../src/recovery/simulate.ts';
 import { DEFAULT_SOLVER_CONFIG, SolverConfigSchema } from '../../src/recovery/solver-config.ts';
-import { SolveAbortedError } from '../../solver-wasm/pool.ts';
+import { SolveAbortedError, SolverBusyError } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, STAGING_KEY, TEST_ENV } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf } from './support.ts';
 
@@ -82,6 +82,19 @@ describe('simulation thread', () => {
     } finally {
       server.closeAllConnections();
       server.close();
+    }
+  });
+
+  it('unit: a simulation not answered by the deadline fails with SolverBusyError (503) instead of holding its client', async () => {
+    const impatient = await startSimulationThread({ schedulesDir: BUNDLED_SCHEDULES_DIR, defaultSchedule: 'default', pool: { threads: 1 }, deadlineMs: 1 });
+    try {
+      const late = impatient.simulate(heavy(), new AbortController().signal);
+      await expect(late).rejects.toBeInstanceOf(SolverBusyError);
+      await expect(late).rejects.toThrow('The simulation did not finish within 1 ms.');
+      // It was cancelled in the thread too: nothing is left waiting there.
+      await expect.poll(async () => (await impatient.stats()).queued, { timeout: 10_000, interval: 20 }).toBe(0);
+    } finally {
+      await impatient.close();
     }
   });
 });
