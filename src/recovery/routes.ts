@@ -32,7 +32,7 @@ export interface Route {
   key: string;
 }
 
-export type RouteMode = 'planned' | 'own' | 'any';
+export type RouteMode = 'own' | 'any';
 
 interface SearchState {
   station: string;
@@ -200,7 +200,7 @@ export class RouteFactory {
    * loops = cancelling them), `any` may take any compatible flight in scope. Routes with fewer
    * deviations from the plan come first; generation stops at solver.max_routes_per_aircraft.
    */
-  candidateRoutes(a: AircraftInScope, mode: Exclude<RouteMode, 'planned'>): { routes: Route[]; capped: boolean } {
+  candidateRoutes(a: AircraftInScope, mode: RouteMode): { routes: Route[]; capped: boolean } {
     const { max_routes_per_aircraft: cap, max_route_deviations: maxDeviations, max_branching: branching } = this.config.solver;
     const routes: Route[] = [];
     const keys = new Set<string>();

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_SCHEDULES_DIR, loadConfig } from '../../src/config.ts';
 import { createApp, type AppSolver } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
-import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.ts';
 import type { SimulationResult } from '../../src/recovery/result.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, STAGING_KEY, startTestServer, TEST_ENV, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf, ROOT, startService, type ServiceProcess } from './support.ts';
+import { stuckModel } from '../support/models.ts';
 
 const HUB_MORNING = 'NV146_2026-11-21T07:50:00Z';
 const SMALL_FLIGHT = 'NV100_2026-11-21T04:45:00Z';
@@ -24,18 +24,6 @@ function postSimulation(baseUrl: string, body: object, key = STAGING_KEY, signal
   });
 }
 
-/** A dense LP whose root relaxation alone takes tens of seconds: GLPK cannot stop it at its own limit. */
-function stuck(): LinearModel {
-  const b = new ModelBuilder('stuck');
-  const n = 1500;
-  let seed = 7;
-  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-  for (let j = 0; j < n; j++) b.addVariable(`x${j}`, 'integer', 1 + random(), 0, 10);
-  for (let i = 0; i < 800; i++) {
-    b.addConstraint(`r${i}`, Array.from({ length: 300 }, (_, k) => ({ variable: `x${(i * 37 + k * 11) % n}`, coef: 1 + Math.floor(random() * 9) })), '>=', 50 + Math.floor(random() * 50));
-  }
-  return b.build();
-}
 
 describe('solver faults over HTTP', () => {
   let pool: SolverPool;
@@ -48,7 +36,7 @@ describe('solver faults over HTTP', () => {
     const solver: AppSolver = {
       solve: (task, options) => {
         const strategy = task.model.name.split('__').at(-1)!;
-        return pool.solve(stuckStrategies.has(strategy) ? { ...task, model: stuck() } : task, options);
+        return pool.solve(stuckStrategies.has(strategy) ? { ...task, model: stuckModel() } : task, options);
       },
       stats: () => pool.stats(),
     };
@@ -110,7 +98,7 @@ describe('solver faults over HTTP', () => {
 
   it('scenario: a client that leaves while its solves wait for a worker frees their places in the queue', async () => {
     const before = pool.stats();
-    const busy = pool.solve({ model: stuck(), timeLimitMs: 1000, mipGap: 0 });
+    const busy = pool.solve({ model: stuckModel(), timeLimitMs: 1000, mipGap: 0 });
     const controller = new AbortController();
     const leaving = postSimulation(server.baseUrl, { scenario_id: 'leaving', disrupted_flight: SMALL_FLIGHT, min_delay_minutes: 60, schedule_file: 'small' }, STAGING_KEY, controller.signal);
     await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(4);

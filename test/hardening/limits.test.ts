@@ -12,11 +12,12 @@ import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { createHttpServer } from '../../src/http/server.ts';
-import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.ts';
+import { ModelBuilder } from '../../src/recovery/linear-model.ts';
 import type { SolverPort } from '../../src/recovery/simulate.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, startTestServer, TEST_ENV, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf } from './support.ts';
+import { stuckModel } from '../support/models.ts';
 
 const KEYS = ['rl-key-a-0123456789abcdef', 'rl-key-b-0123456789abcdef', 'rl-key-c-0123456789abcdef', 'rl-key-d-0123456789abcdef', 'rl-key-e-0123456789abcdef'];
 const [KEY_A, KEY_B, KEY_C, KEY_D, KEY_E] = KEYS as [string, string, string, string, string];
@@ -260,18 +261,6 @@ describe('the operator bounds the work of one simulation', () => {
   });
 });
 
-/** A dense LP whose root relaxation alone takes tens of seconds: it holds a worker until the hard stop. */
-function occupying(): LinearModel {
-  const b = new ModelBuilder('occupy');
-  const n = 1500;
-  let seed = 7;
-  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-  for (let j = 0; j < n; j++) b.addVariable(`x${j}`, 'integer', 1 + random(), 0, 10);
-  for (let i = 0; i < 800; i++) {
-    b.addConstraint(`r${i}`, Array.from({ length: 300 }, (_, k) => ({ variable: `x${(i * 37 + k * 11) % n}`, coef: 1 + Math.floor(random() * 9) })), '>=', 50 + Math.floor(random() * 50));
-  }
-  return b.build();
-}
 
 describe('bounded solver queue', () => {
   let server: TestServer;
@@ -288,7 +277,7 @@ describe('bounded solver queue', () => {
   const post = () => fetch(`${server.baseUrl}/simulate`, { method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json' }, body: simulation() });
 
   it('scenario: with the one worker busy, two simulations (8 solves) wait in the queue of 8 and succeed; a third is 503 + Retry-After at once, before its model is built', async () => {
-    const busy = pool.solve({ model: occupying(), timeLimitMs: 1500, mipGap: 0 });
+    const busy = pool.solve({ model: stuckModel(), timeLimitMs: 1500, mipGap: 0 });
     const waiting = [post(), post()];
     await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(8);
     const before = pool.stats();
@@ -313,7 +302,7 @@ describe('bounded solver queue', () => {
     const blind = await startTestServer({ solver: { solve: (task, options) => pool.solve(task, options) } });
     try {
       const before = pool.stats();
-      const busy = pool.solve({ model: occupying(), timeLimitMs: 800, mipGap: 0 });
+      const busy = pool.solve({ model: stuckModel(), timeLimitMs: 800, mipGap: 0 });
       const first = post();
       await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(4);
       const tiny = () => {

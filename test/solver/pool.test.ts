@@ -6,6 +6,7 @@ import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
 import { GLPK_SHARE_OF_TIME_LIMIT, solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { stuckModel } from '../support/models.ts';
 
 let pool: SolverPool;
 beforeAll(async () => {
@@ -23,18 +24,6 @@ function small(): LinearModel {
   return b.build();
 }
 
-/** A dense LP large enough that GLPK's root LP alone takes far longer than 50 ms. */
-function slow(): LinearModel {
-  const b = new ModelBuilder('slow');
-  const n = 1500;
-  let seed = 7;
-  const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-  for (let j = 0; j < n; j++) b.addVariable(`x${j}`, 'integer', 1 + random(), 0, 10);
-  for (let i = 0; i < 800; i++) {
-    b.addConstraint(`r${i}`, Array.from({ length: 300 }, (_, k) => ({ variable: `x${(i * 37 + k * 11) % n}`, coef: 1 + Math.floor(random() * 9) })), '>=', 50 + Math.floor(random() * 50));
-  }
-  return b.build();
-}
 
 describe('solver pool', () => {
   it('unit: an optimal solve returns the optimum and the plan as values', async () => {
@@ -58,7 +47,7 @@ describe('solver pool', () => {
 
   it('scenario: a solve still running past its limit is stopped in time, reported as time_limit without a plan, and the pool goes on', async () => {
     const started = performance.now();
-    const outcome = await pool.solve({ model: slow(), timeLimitMs: 50, mipGap: 0 });
+    const outcome = await pool.solve({ model: stuckModel(), timeLimitMs: 50, mipGap: 0 });
     const elapsed = performance.now() - started;
     expect(outcome.status).toBe('time_limit');
     expect(outcome.objective).toBeNull();
