@@ -2,21 +2,17 @@
 // validates input and serialises the result; the solver is a port (the worker pool in production).
 import type { Schedule } from '../domain/schedule.ts';
 import { formatUtc } from '../domain/time.ts';
-import type { LinearModel } from './linear-model.ts';
 import { modelSize } from './linear-model.ts';
 import { buildStrategyModel, type StrategyModel } from './model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './plan.ts';
-import type { RecoveryOption, SimulationResult, SolveStatus, SolverReport, UnsolvedStrategy } from './result.ts';
+import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './result.ts';
 import { RouteFactory, type Route } from './routes.ts';
 import { selectScope, type RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
+import type { SolveOutcome, SolverPort } from './solver-port.ts';
 
-export interface SolverPort {
-  solve(task: { model: LinearModel; timeLimitMs: number; mipGap: number }): Promise<{
-    status: SolveStatus; objective: number | null; values: Record<string, number>; lowerBound: number | null; solveMs: number; detail: string | null;
-  }>;
-}
+export type { SolverPort } from './solver-port.ts';
 
 export interface SimulationRequest {
   scenarioId: string;
@@ -113,7 +109,7 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   return { routes, flows };
 }
 
-function solverReport(model: StrategyModel, outcome: Awaited<ReturnType<SolverPort['solve']>>, note: string | null): SolverReport {
+function solverReport(model: StrategyModel, outcome: SolveOutcome, note: string | null): SolverReport {
   const size = modelSize(model.model);
   let gap: number | null = null;
   if (outcome.status === 'optimal') gap = 0;
