@@ -59,11 +59,13 @@ export function buildStrategyModel(
 
   // Flights: flown by exactly one route, or cancelled where the strategy may cancel.
   const cancels = strategyCancels(strategy, config);
+  const cancelColumnOf = new Map<string, string>();
   for (const f of scope.flights) {
     const terms: Term[] = (routesWith.get(f.id) ?? []).map((r) => ({ variable: r.column, coef: 1 }));
     if (cancels) {
       const column = b.addVariable(`cancel__${lpName(f.id)}`, 'continuous', config.cost_weights.cancellation_per_flight, 0, 1);
       cancelColumns.set(column, f);
+      cancelColumnOf.set(f.id, column);
       terms.push({ variable: column, coef: 1 });
     }
     b.addConstraint(`flight__${lpName(f.id)}`, terms, '=', 1);
@@ -91,6 +93,7 @@ export function buildStrategyModel(
     return terms.length ? { byRoute: terms } : null;
   };
   const seatCapacity = new Map<string, ReturnType<typeof freeSeats>>();
+  /** Adds `column` to the seats row of `target`; false when the flight can offer no seat at all. */
   const offerSeat = (target: Flight, column: string): boolean => {
     if (!seatCapacity.has(target.id)) seatCapacity.set(target.id, freeSeats(target));
     if (!seatCapacity.get(target.id)) return false;
@@ -105,10 +108,9 @@ export function buildStrategyModel(
     for (const target of group.targets) {
       const reach = reachable(target);
       if (reach === null) continue;
-      if (!seatCapacity.has(target.id)) seatCapacity.set(target.id, freeSeats(target));
-      if (!seatCapacity.get(target.id)) continue;
-      const column = b.addVariable(`rebook__${groupName}__to__${lpName(target.id)}`, 'continuous', reaccommodationCost(config, group, target), 0, group.passengers);
-      offerSeat(target, column);
+      const name = `rebook__${groupName}__to__${lpName(target.id)}`;
+      if (!offerSeat(target, name)) continue;
+      const column = b.addVariable(name, 'continuous', reaccommodationCost(config, group, target), 0, group.passengers);
       rebookColumns.set(column, { group, target });
       terms.push({ variable: column, coef: 1 });
       if (reach !== true) {
@@ -125,7 +127,7 @@ export function buildStrategyModel(
 
   // Passengers of a cancelled flight: Σ rebooked + stranded = booked × cancelled.
   for (const group of groups.cancellations) {
-    const cancel = [...cancelColumns].find(([, f]) => f === group.flight)?.[0];
+    const cancel = cancelColumnOf.get(group.flight.id);
     if (!cancel) continue;
     const name = lpName(group.flight.id);
     const terms = addRebookings(group, name, () => true);
