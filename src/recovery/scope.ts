@@ -1,6 +1,6 @@
 // Scope of a recovery: which aircraft and flights the model may re-plan (docs/model.md 1.2).
 // Keeping the scope small is what lets the model solve in milliseconds on the largest schedule.
-import type { Aircraft, Flight, MaintenanceCheck, Schedule } from '../domain/schedule.ts';
+import { compareFlights, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../domain/turnaround.ts';
 import type { SolverConfig } from './solver-config.ts';
 
@@ -114,7 +114,7 @@ export function selectScope(schedule: Schedule, disrupted: Flight, minDelayMinut
   }
   candidates.sort((x, y) => x.distance - y.distance || (x.state.aircraft.tail < y.state.aircraft.tail ? -1 : 1));
   const aircraft = [first, ...candidates.slice(0, config.solver.max_candidate_aircraft).map((c) => c.state)];
-  const flights = aircraft.flatMap((a) => a.plannedFlights).sort((x, y) => x.depMinutes - y.depMinutes || (x.flightNumber < y.flightNumber ? -1 : 1));
+  const flights = aircraft.flatMap((a) => a.plannedFlights).sort(compareFlights);
   return {
     disrupted, minDelayMinutes, airline: disrupted.airline, disruptionMinutes: t0, windowEndMinutes: windowEnd,
     aircraft, flights, flightIds: new Set(flights.map((f) => f.id)),
