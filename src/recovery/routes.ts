@@ -65,7 +65,9 @@ export class RouteFactory {
       const list = this.byOrigin.get(f.origin);
       if (list) list.push(f); else this.byOrigin.set(f.origin, [f]);
     }
-    for (const rotation of schedule.rotations.values()) {
+    // Every flight in scope belongs to an aircraft in scope: only their rotations are ever asked.
+    for (const a of scope.aircraft) {
+      const rotation = schedule.rotations.get(a.aircraft.tail) ?? [];
       rotation.forEach((f, i) => this.rotationNext.set(f.id, rotation[i + 1]));
     }
   }
