@@ -10,12 +10,13 @@ import type { ScheduleCatalog } from '../domain/schedule-catalog.ts';
 import type { SimulationResult } from '../recovery/result.ts';
 import { FlightNotFoundError, simulate, type SimulationRequest, type SolverPort } from '../recovery/simulate.ts';
 import type { SolverConfig } from '../recovery/solver-config.ts';
+import type { SolveOutcome, SolveTask } from '../recovery/solver-port.ts';
 import { SolveAbortedError, SolverBusyError, SolverCrashError, type SolveOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
 
 /** A solver POST /simulate can use: the worker pool (SolverPool fits), or anything with solve() in tests. */
 export interface SimulationSolver extends SolverPort {
   /** `options.signal` drops solves still waiting for a worker. */
-  solve(task: Parameters<SolverPort['solve']>[0], options?: SolveOptions): ReturnType<SolverPort['solve']>;
+  solve(task: SolveTask, options?: SolveOptions): Promise<SolveOutcome>;
   /** Levels and counters, for admission and /metrics, when the solver has them. */
   stats?(): SolverPoolStats;
 }
