@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadScheduleFile } from '../src/domain/schedule.ts';
+import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { percentile } from './lib/stats.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -5,9 +5,9 @@
 // Usage: npm run soak [-- --solves 2000 --bound-mb 64]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadScheduleFile } from '../src/domain/schedule.ts';
+import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/solver-config.ts';
-import { prepareSimulation } from '../src/recovery/simulate.ts';
+import { prepareSimulation } from '../src/recovery/pipeline.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 
 const { values } = parseArgs({ options: { solves: { type: 'string', default: '2000' }, 'bound-mb': { type: 'string', default: '64' } } });

@@ -39,7 +39,7 @@ const scenarios = new Map((JSON.parse(readFileSync(values.scenarios!, 'utf8')) a
 const load = (path: string) => import(pathToFileURL(join(root, path)).href);
 
 const { loadScheduleFile } = await load('src/domain/schedule.ts');
-const { simulate } = await load('src/recovery/simulate.ts');
+const { simulate } = await load('src/recovery/pipeline.ts');
 const { resolveSolverConfig } = await load('src/recovery/solver-config.ts');
 const { solveWithGlpk } = await load('solver-wasm/glpk-solve.ts');
 const glpkEntry = createRequire(join(root, 'package.json')).resolve('glpk.js/node');

@@ -32,7 +32,7 @@
 import { greatCircleKm } from '../src/domain/passenger-rights.ts';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ScheduleFile } from '../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../src/formats/schedule-json/schedule-file.ts';
 import { DEFAULT_TURNAROUND, minTurnaroundMinutes } from '../src/domain/turnaround.ts';
 import { formatUtc, parseInstantMinutes, utcOffsetMinutes } from '../src/domain/time.ts';
 import { easaMaxFdpMinutes } from '../src/domain/crew-rules.ts';

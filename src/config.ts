@@ -67,9 +67,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { APP_ENVIRONMENTS, hashApiKey, mintApiKey, parseKeyLine, type AppEnv } from './http/api-keys.ts';
+import { APP_ENVIRONMENTS, hashApiKey, mintApiKey, parseKeyLine, type AppEnv } from './security/api-keys.ts';
 
-export type { AppEnv } from './http/api-keys.ts';
+export type { AppEnv } from './security/api-keys.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

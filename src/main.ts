@@ -8,12 +8,12 @@
 // at once.
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config.ts';
-import { CatalogError, loadScheduleCatalog } from './domain/schedule-catalog.ts';
+import { CatalogError, loadScheduleCatalog } from './formats/schedule-json/schedule-catalog.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './http/logging.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createHttpServer } from './http/server.ts';
-import { startSimulationThread } from './http/simulation-thread.ts';
+import { startSimulationThread } from './runtime/simulation-thread.ts';
 
 /** While draining, idle keep-alive connections are closed this often (a request that just finished leaves one). */
 const DRAIN_SWEEP_MS = 100;

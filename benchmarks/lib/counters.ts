@@ -5,7 +5,7 @@
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { modelSize, type LinearModel } from '../../src/recovery/linear-model.ts';
 import type { SolveStatus } from '../../src/recovery/result.ts';
-import { prepareSimulation, simulate, type SolverPort } from '../../src/recovery/simulate.ts';
+import { prepareSimulation, simulate, type SolverPort } from '../../src/recovery/pipeline.ts';
 import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
 import { solveCounting } from './glpk-main-thread.ts';
 import { simulationRequest, staticFacts, type Scenario, type ScenarioFacts, type Tag } from './scenarios.ts';

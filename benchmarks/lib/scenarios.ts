@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { localMinuteOfDay } from '../../src/domain/time.ts';
-import type { SimulationRequest } from '../../src/recovery/simulate.ts';
+import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
 
 export const BENCHMARKS_DIR = fileURLToPath(new URL('../', import.meta.url));

@@ -1,6 +1,7 @@
 // Loading the bundled schedules a benchmark run needs, once each.
 import { join } from 'node:path';
-import { loadScheduleFile, type Schedule } from '../../src/domain/schedule.ts';
+import { type Schedule } from '../../src/domain/schedule.ts';
+import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
 import { SCHEDULES_DIR, type Scenario } from './scenarios.ts';
 
 export function schedulePath(name: string): string {

@@ -2,7 +2,7 @@
 // shown only now) and the line that goes into that environment's API_KEYS_FILE (a hash, so the server
 // never stores the key itself).
 import { pathToFileURL } from 'node:url';
-import { APP_ENVIRONMENTS, apiKeyHashLine, mintApiKey, type AppEnv } from '../http/api-keys.ts';
+import { APP_ENVIRONMENTS, apiKeyHashLine, mintApiKey, type AppEnv } from '../security/api-keys.ts';
 
 interface Output { out: (text: string) => void; err: (text: string) => void }
 

@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadScheduleFile } from '../domain/schedule.ts';
+import { loadScheduleFile } from '../formats/schedule-json/read-schedule.ts';
 import { DEFAULT_SOLVER_CONFIG, STRATEGIES, type Strategy } from '../recovery/solver-config.ts';
-import { prepareSimulation } from '../recovery/simulate.ts';
+import { prepareSimulation } from '../recovery/pipeline.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
 
 const { values } = parseArgs({

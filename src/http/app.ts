@@ -7,24 +7,24 @@
 // Everything that can answer comes after the security headers, so 429, 503 and 414 carry them too.
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from '../config.ts';
-import type { ScheduleCatalog } from '../domain/schedule-catalog.ts';
+import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { ApiBuilder, type RouteModule } from './api-builder.ts';
-import { createKeyVerifier } from './api-keys.ts';
+import { createKeyVerifier } from '../security/api-keys.ts';
 import { apiKeyGate } from './auth.ts';
 import { errorHandler, fallbackHandler, HttpError } from './errors.ts';
 import { requestLogger, type Logger } from './logging.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { rateLimiters } from './rate-limit.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
-import { docsRoutes } from './routes/docs.ts';
-import { flightRoutes } from './routes/flights.ts';
-import { healthRoutes, SERVICE_NAME } from './routes/health.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { simulateRoutes } from './routes/simulate.ts';
-import { snapshotRoutes } from './routes/snapshot.ts';
-import { solverConfigRoutes } from './routes/solver-config.ts';
+import { docsRoutes } from './endpoints/docs.ts';
+import { flightRoutes } from './endpoints/flights.ts';
+import { healthRoutes, SERVICE_NAME } from './endpoints/health.ts';
+import { metricsRoutes } from './endpoints/metrics.ts';
+import { simulateRoutes } from './endpoints/simulate.ts';
+import { snapshotRoutes } from './endpoints/snapshot.ts';
+import { solverConfigRoutes } from './endpoints/solver-config.ts';
 import { corsMiddleware, securityHeaders } from './security.ts';
-import { createInProcessSimulator, type SimulationSolver, type Simulator } from './simulator.ts';
+import { createInProcessSimulator, type SimulationSolver, type Simulator } from '../runtime/simulation-runner.ts';
 
 /** A solver for POST /simulate in process (tests): the worker pool (SolverPool fits), or anything with solve(). */
 export type AppSolver = SimulationSolver;

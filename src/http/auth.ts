@@ -2,7 +2,7 @@
 // PUBLIC_PATHS pass without a key. A route added later, by any means, is therefore protected unless
 // someone adds it to this allowlist on purpose.
 import type { RequestHandler } from 'express';
-import { hashApiKey } from './api-keys.ts';
+import { hashApiKey } from '../security/api-keys.ts';
 import { HttpError } from './errors.ts';
 import { KEY_ID_LOCAL } from './rate-limit.ts';
 import { routedMethodsFor } from './route-table.ts';

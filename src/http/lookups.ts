@@ -1,5 +1,5 @@
 // Lookups every route shares, each turning "not there" into the 404 sentence of contract.md.
-import type { CatalogEntry, ScheduleCatalog } from '../domain/schedule-catalog.ts';
+import type { CatalogEntry, ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import type { Flight } from '../domain/schedule.ts';
 import { HttpError, quote } from './errors.ts';
 

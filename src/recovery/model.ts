@@ -4,7 +4,7 @@
 import type { Flight, Schedule } from '../domain/schedule.ts';
 import { lpName, ModelBuilder, type LinearModel, type Term } from './linear-model.ts';
 import { reaccommodationCost, type CancellationGroup, type MisconnectionGroup, type PassengerGroup, type PassengerGroups } from './passengers.ts';
-import type { Route } from './routes.ts';
+import type { Route } from './aircraft-routes.ts';
 import type { RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
 

@@ -4,7 +4,7 @@ import type { Flight, Schedule } from '../domain/schedule.ts';
 import { formatLocal } from '../domain/time.ts';
 import { reaccommodationCost, type PassengerGroup } from './passengers.ts';
 import type { CostBreakdown, ReaccommodationAction, RecoveryOption, SolverReport, Violation } from './result.ts';
-import type { Route } from './routes.ts';
+import type { Route } from './aircraft-routes.ts';
 import type { RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
 

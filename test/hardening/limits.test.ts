@@ -13,7 +13,7 @@ import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { createHttpServer } from '../../src/http/server.ts';
 import { ModelBuilder } from '../../src/recovery/linear-model.ts';
-import type { SolverPort } from '../../src/recovery/simulate.ts';
+import type { SolverPort } from '../../src/recovery/pipeline.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, startTestServer, TEST_ENV, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf } from './support.ts';

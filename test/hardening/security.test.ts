@@ -4,7 +4,7 @@
 // header reflection are covered by test/http and by the fuzzing in fuzz.test.ts.
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createKeyVerifier, hashApiKey } from '../../src/http/api-keys.ts';
+import { createKeyVerifier, hashApiKey } from '../../src/security/api-keys.ts';
 import type { AppSolver } from '../../src/http/app.ts';
 import { SolverBusyError } from '../../solver-wasm/pool.ts';
 import { SECOND_STAGING_KEY, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';

@@ -2,7 +2,7 @@
 // has registered (found by walking Express's router, so a route added later is covered too) answers
 // 401 without a key and 403 with a wrong one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyVerifier, hashApiKey } from '../../src/http/api-keys.ts';
+import { createKeyVerifier, hashApiKey } from '../../src/security/api-keys.ts';
 import { createApp } from '../../src/http/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { concretePath, registeredRoutes } from '../support/routes.ts';

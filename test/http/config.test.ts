@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_SCHEDULES_DIR, ConfigError, loadConfig } from '../../src/config.ts';
-import { apiKeyHashLine, createKeyVerifier, hashApiKey } from '../../src/http/api-keys.ts';
+import { apiKeyHashLine, createKeyVerifier, hashApiKey } from '../../src/security/api-keys.ts';
 
 function failure(env: Record<string, string | undefined>): string {
   try {

@@ -1,7 +1,7 @@
 // Scenario: the central error handler (exact bodies, statuses, no stacks), the JSON body rules every
 // POST route gets, request ids, and the CORS allow/deny cases of contract.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScheduleCatalog } from '../../src/domain/schedule-catalog.ts';
+import type { ScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import { z } from '../../src/http/openapi-zod.ts';
 import { STAGING_KEY, rawRequest, startTestServer, type TestServer } from '../support/server.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runMintKey } from '../../src/cli/mint-key.ts';
-import { createKeyVerifier, parseKeyLine } from '../../src/http/api-keys.ts';
+import { createKeyVerifier, parseKeyLine } from '../../src/security/api-keys.ts';
 import { FIXTURE_SCHEDULES_DIR } from '../support/server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CatalogError, loadScheduleCatalog } from '../../src/domain/schedule-catalog.ts';
+import { CatalogError, loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import { FIXTURE_SCHEDULES_DIR, STAGING_KEY, fixtureCatalog, rawRequest, startTestServer } from '../support/server.ts';
 
 const FIXTURE = join(FIXTURE_SCHEDULES_DIR, 'default.json');

@@ -3,7 +3,7 @@
 // the propagation rule, with every choice of maintenance holds, including the empty route); then
 // every combination of routes with distinct flights (branch and bound over aircraft, pruned only by
 // valid lower bounds); each combination's passengers re-accommodated exactly by min-cost flow.
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { RecoveryOption } from '../../src/recovery/result.ts';
 import type { OracleConfig, OracleStrategy } from './config.ts';
 import {

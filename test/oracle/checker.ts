@@ -1,7 +1,7 @@
 // Independent checker of one recovery option against docs/model.md section 1. It applies the
 // option's action set to the raw schedule, verifies feasibility, and recomputes every reported
 // figure. Shares no code with the engine (only the result TYPES are imported).
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { RecoveryOption } from '../../src/recovery/result.ts';
 import type { OracleConfig, OracleStrategy } from './config.ts';
 import {

@@ -2,7 +2,7 @@
 // section 1, to test the oracle itself. Default weights unless stated: delay 100/min + 0.5/pax/min,
 // cancellation 8000, swap 400, reaccommodation 120 + 0.5/pax/min, EU261 250 (all distances here are
 // below 1500 km), maintenance 50000, crew 15000, out of position 20000. Turnaround A320 40, E190 30.
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 
 export const DAY = '2026-11-21';
 export const at = (hhmm: string): string => `${DAY}T${hhmm}:00Z`;

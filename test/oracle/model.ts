@@ -3,7 +3,7 @@
 // every rule it needs (time parsing, turnaround precedence, haversine, EU261, scope, groups, costs).
 // Nothing here may be imported from src/recovery, solver-wasm or src/domain (types of the file
 // format excepted).
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { CostBreakdown, OptionSummary, Violation } from '../../src/recovery/result.ts';
 import type { OracleConfig, OracleStrategy } from './config.ts';
 

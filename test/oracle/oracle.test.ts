@@ -2,7 +2,7 @@
 // answers were computed by hand from docs/model.md section 1 (see fixtures.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { RecoveryOption } from '../../src/recovery/result.ts';
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption } from './checker.ts';

@@ -2,7 +2,7 @@
 // configuration, for property tests of the engine against the oracle. Everything here is local:
 // the turnaround numbers are copied from the documented defaults, not imported.
 import fc from 'fast-check';
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { oracleConfig, type OracleConfig } from './config.ts';
 import { flightIdOf, haversineKm, isoOf, turnaroundMinutes } from './model.ts';
 

@@ -1,7 +1,7 @@
 // Scenario tests of the recovery engine, one rule each, on hand-written schedules whose expected
 // plans were worked out by hand (turnaround A320 = 40 min at every airport used here).
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/recovery/simulate.ts';
+import { simulate } from '../../src/recovery/pipeline.ts';
 import type { RecoveryOption, SimulationResult } from '../../src/recovery/result.ts';
 import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
 

@@ -1,9 +1,10 @@
 // Tiny hand-written schedules for the engine's scenario tests. Times are "HH:MM" UTC on 2026-11-21.
 import GLPK from 'glpk.js/node';
-import { buildSchedule, type Schedule } from '../../src/domain/schedule.ts';
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import { type Schedule } from '../../src/domain/schedule.ts';
+import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
-import type { SimulationRequest, SolverPort } from '../../src/recovery/simulate.ts';
+import type { SimulationRequest, SolverPort } from '../../src/recovery/pipeline.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 
 export const at = (hhmm: string) => `2026-11-21T${hhmm}:00Z`;

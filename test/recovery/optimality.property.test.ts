@@ -3,8 +3,8 @@
 // enumeration, every option passes the plan checker, and the top-level violations agree.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSchedule } from '../../src/domain/schedule.ts';
-import { simulate } from '../../src/recovery/simulate.ts';
+import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
+import { simulate } from '../../src/recovery/pipeline.ts';
 import { STRATEGIES } from '../../src/recovery/solver-config.ts';
 import { bruteForceOptimum, topLevelViolations } from '../oracle/brute-force.ts';
 import { checkOption } from '../oracle/checker.ts';

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadScheduleFile, type Schedule } from '../../src/domain/schedule.ts';
-import type { ScheduleFile } from '../../src/domain/schedule-file.ts';
+import { type Schedule } from '../../src/domain/schedule.ts';
+import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { DEFAULT_TURNAROUND, minTurnaroundMinutes } from '../../src/domain/turnaround.ts';
 import { easaMaxFdpMinutes } from '../../src/domain/crew-rules.ts';
 import { SPECS, generateSchedule, mulberry32, serializeSchedule } from '../../schedules/generate.ts';

@@ -3,7 +3,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_SCHEDULES_DIR, loadConfig, type Config } from '../../src/config.ts';
-import { loadScheduleCatalog, type ScheduleCatalog } from '../../src/domain/schedule-catalog.ts';
+import { loadScheduleCatalog, type ScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import type { RouteModule } from '../../src/http/api-builder.ts';
 import { createApp, type AppDeps } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';

@@ -1,10 +1,10 @@
 // Inside the simulation thread (see simulation-thread.ts): loads the schedules, starts the solver pool,
 // and answers the HTTP thread's messages with the in-process simulator.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadScheduleCatalog } from '../domain/schedule-catalog.ts';
+import { loadScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 import type { FromThread, SimulationThreadData, ToThread } from './simulation-thread.ts';
-import { createInProcessSimulator, describeFailure } from './simulator.ts';
+import { createInProcessSimulator, describeFailure } from './simulation-runner.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);

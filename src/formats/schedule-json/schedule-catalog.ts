@@ -3,8 +3,9 @@
 // spelling of a name (.., slashes, absolute paths, NUL) can make the service read a file per request.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadScheduleFile, ScheduleError, type Schedule } from './schedule.ts';
-import type { TurnaroundRule } from './turnaround.ts';
+import { type Schedule } from '../../domain/schedule.ts';
+import { loadScheduleFile, ScheduleError } from './read-schedule.ts';
+import type { TurnaroundRule } from '../../domain/turnaround.ts';
 
 export interface CatalogEntry {
   /** Canonical name: the file's base name without .json, e.g. `default`. */

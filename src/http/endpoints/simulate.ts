@@ -7,9 +7,9 @@ import { scheduleOr404 } from '../lookups.ts';
 import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../../recovery/solver-config.ts';
-import { FlightNotFoundError } from '../../recovery/simulate.ts';
+import { FlightNotFoundError } from '../../recovery/pipeline.ts';
 import { SolveAbortedError, SolverBusyError, SolverCrashError } from '../../../solver-wasm/pool.ts';
-import { checkSimulationLimits, runSimulation } from '../simulation-guard.ts';
+import { checkSimulationLimits, runSimulation } from '../../runtime/admission.ts';
 
 /** Seconds a client should wait before retrying when the solvers are saturated. */
 const RETRY_AFTER_SECONDS = '2';

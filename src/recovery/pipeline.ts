@@ -7,7 +7,7 @@ import { buildStrategyModel, type StrategyModel } from './model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './result.ts';
-import { RouteFactory, type Route } from './routes.ts';
+import { RouteFactory, type Route } from './aircraft-routes.ts';
 import { selectScope, type RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
 import type { SolveOutcome, SolverPort } from './solver-port.ts';

@@ -10,9 +10,9 @@
 // is started.
 import { Worker } from 'node:worker_threads';
 import type { SimulationResult } from '../recovery/result.ts';
-import type { SimulationRequest } from '../recovery/simulate.ts';
+import type { SimulationRequest } from '../recovery/pipeline.ts';
 import { SolveAbortedError, SolverBusyError, SolverCrashError, type SolverPoolOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
-import { failureError, type SimulationFailure, type Simulator } from './simulator.ts';
+import { failureError, type SimulationFailure, type Simulator } from './simulation-runner.ts';
 
 /** Old-generation heap of the simulation thread, MiB: far above any model the default limits allow. */
 export const SIMULATION_THREAD_HEAP_MB = 2048;

@@ -5,11 +5,11 @@
 import type { Response } from 'express';
 import type { SimulationLimits } from '../config.ts';
 import type { SimulationResult } from '../recovery/result.ts';
-import type { SimulationRequest } from '../recovery/simulate.ts';
+import type { SimulationRequest } from '../recovery/pipeline.ts';
 import type { SolverConfig } from '../recovery/solver-config.ts';
-import { HttpError } from './errors.ts';
-import type { Metrics } from './metrics.ts';
-import type { Simulator } from './simulator.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Metrics } from '../http/metrics.ts';
+import type { Simulator } from './simulation-runner.ts';
 
 /**
  * 400 naming the field and the operator's limit when a simulation asks for more work than

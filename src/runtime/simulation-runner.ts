@@ -6,9 +6,9 @@
 //     solver workers never hold up the HTTP event loop. main.ts uses it.
 // Both admit a simulation only when the solver pool can take its solves (else SolverBusyError before
 // any model is built), and drop its waiting solves when the signal aborts (the client went away).
-import type { ScheduleCatalog } from '../domain/schedule-catalog.ts';
+import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import type { SimulationResult } from '../recovery/result.ts';
-import { FlightNotFoundError, simulate, type SimulationRequest, type SolverPort } from '../recovery/simulate.ts';
+import { FlightNotFoundError, simulate, type SimulationRequest, type SolverPort } from '../recovery/pipeline.ts';
 import type { SolverConfig } from '../recovery/solver-config.ts';
 import type { SolveOutcome, SolveTask } from '../recovery/solver-port.ts';
 import { SolveAbortedError, SolverBusyError, SolverCrashError, type SolveOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
