@@ -10,15 +10,11 @@ import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Schedule } from '../src/domain/schedule.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
-import { modelSize } from '../src/recovery/linear-model.ts';
-import type { StrategyModel } from '../src/recovery/model.ts';
-import { evaluatePlan } from '../src/recovery/plan.ts';
-import type { SolverReport } from '../src/recovery/result.ts';
-import { prepareSimulation, readPlan, simulate, type PreparedSimulation } from '../src/recovery/pipeline.ts';
+import { prepareSimulation, rankOptions, readOptions, simulate, type PreparedSimulation } from '../src/recovery/pipeline.ts';
 import type { Strategy } from '../src/recovery/solver-config.ts';
 import { toCplexLp } from '../solver-wasm/lp-format.ts';
 import { createSolverPool, type SolverPool } from '../solver-wasm/pool.ts';
-import type { SolveOutcome } from '../solver-wasm/protocol.ts';
+import type { SolveOutcome } from '../src/recovery/solver-port.ts';
 import { measureCounters, type CounterReport } from './lib/counters.ts';
 import { glpkVersion, loadGlpk, solveQuietly } from './lib/glpk-main-thread.ts';
 import { highsVersion, solveWithHighs } from './lib/highs.ts';
@@ -91,10 +87,6 @@ const stages: Record<string, { load: Summary; scenarios: Record<string, Scenario
 const preparedByKey = new Map<string, PreparedSimulation>();
 const outcomes = new Map<string, SolveOutcome>();
 
-function dummyReport(model: StrategyModel, outcome: SolveOutcome): SolverReport {
-  return { status: outcome.status, objective: outcome.objective, mip_gap: 0, solve_ms: outcome.solveMs, ...modelSize(model.model), candidate_routes: model.candidateRoutes, note: null };
-}
-
 let pool: SolverPool | null = null;
 if (parts.has('stages') || parts.has('solvers')) {
   if (parts.has('stages')) {
@@ -127,13 +119,8 @@ if (parts.has('stages') || parts.has('solvers')) {
       let sim: Summary | null = null;
       if (parts.has('stages')) {
         progress(`${at}: read back`);
-        const solved = prepared.models.filter((m) => outcomes.get(`${scenario.key}|${m.strategy}`)!.objective !== null);
-        read = summarize(await measure(() => {
-          for (const m of solved) {
-            const outcome = outcomes.get(`${scenario.key}|${m.strategy}`)!;
-            evaluatePlan(schedule, prepared.scope, request.config, m.strategy, readPlan(m, outcome.values), dummyReport(m, outcome));
-          }
-        }, REPS.stage));
+        const solved = prepared.models.map((m) => outcomes.get(`${scenario.key}|${m.strategy}`)!);
+        read = summarize(await measure(() => rankOptions(readOptions(schedule, prepared, request.config, solved).options, request.config), REPS.stage));
         progress(`${at}: simulate in process`);
         sim = summarize(await measure(() => simulate(schedule, request, pool!), REPS.stage));
       }

@@ -1,12 +1,12 @@
 // Translation of a LinearModel to glpk.js and interpretation of GLPK's answer. The only module,
 // with worker.ts, that touches glpk.js.
 import type { LinearModel } from '../src/recovery/linear-model.ts';
-import type { SolveOutcome, SolveTask } from './protocol.ts';
+import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 
-// glpk.js has no usable type declarations for the node entry; this is the part we use.
 /** Share of a solve's time limit given to GLPK's own limit (see solveWithGlpk). */
 export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
 
+/** The part of glpk.js we use: it has no usable type declarations for its node entry. */
 export interface Glpk {
   GLP_MIN: number; GLP_FR: number; GLP_LO: number; GLP_UP: number; GLP_DB: number; GLP_FX: number; GLP_MSG_OFF: number;
   GLP_UNDEF: number; GLP_FEAS: number; GLP_INFEAS: number; GLP_NOFEAS: number; GLP_OPT: number; GLP_UNBND: number;

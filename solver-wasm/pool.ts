@@ -12,14 +12,15 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { SolveOutcome, SolveTask } from './protocol.ts';
+import { RecoveryError } from '../src/recovery/failure.ts';
+import type { SolveOutcome, Solver, SolverStats, SolveTask } from '../src/recovery/solver-port.ts';
 
 export interface SolverPoolOptions {
   /** Worker threads; default: the machine's cores. */
   threads?: number;
-  /** Solves that may wait for a worker; beyond it solve() fails at once with SolverBusyError. Default 16 per thread. */
+  /** Solves that may wait for a worker; beyond it solve() fails at once as busy. Default 16 per thread. */
   maxQueue?: number;
-  /** Longest a solve waits for a worker before failing with SolverBusyError, milliseconds. Default 15000. */
+  /** Longest a solve waits for a worker before failing as busy, milliseconds. Default 15000. */
   queueTimeoutMs?: number;
   /** Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds. Default 500. */
   hardStopGraceMs?: number;
@@ -30,60 +31,20 @@ export interface SolverPoolOptions {
   onWorkerError?: (error: Error) => void;
 }
 
-export interface SolveOptions {
-  /**
-   * Aborting it drops the solve if it is still waiting for a worker (it rejects with SolveAbortedError).
-   * A solve already running is left to finish: it is bounded by its time limit, and terminating a
-   * worker costs a restart.
-   */
-  signal?: AbortSignal;
-}
-
-/** The queue is full, or a solve waited longer than queueTimeoutMs: an operational limit, answered with 503 and Retry-After. */
-export class SolverBusyError extends Error {}
-/** A worker died for another reason than our hard stop (it is replaced). */
-export class SolverCrashError extends Error {}
-/** The caller's signal dropped a solve that was still waiting for a worker. */
-export class SolveAbortedError extends Error {}
-
-/** Counters and levels of the pool, for /metrics. Counters only grow. */
-export interface SolverPoolStats {
-  threads: number;
-  /** Workers that have loaded GLPK and take solves (below `threads` while a replacement loads). */
-  workersReady: number;
-  /** Solves handed to a worker and not finished. */
-  running: number;
-  /** Solves waiting for a worker. */
-  queued: number;
-  maxQueue: number;
-  /** Solves that returned an outcome (any status). */
-  completed: number;
-  /** Solves refused because the queue was full. */
-  rejectedQueueFull: number;
-  /** Solves that waited longer than queueTimeoutMs. */
-  queueTimeouts: number;
-  /** Solves whose worker was terminated past the time limit. */
-  hardStops: number;
-  /** Solves lost with a worker that died (SolverCrashError). */
-  crashes: number;
-  /** Waiting solves dropped by their caller's signal. */
-  aborted: number;
-}
-
-export interface SolverPool {
-  solve(task: SolveTask, options?: SolveOptions): Promise<SolveOutcome>;
+/** The worker pool: a Solver (solver-port.ts) whose failures are RecoveryError busy, crashed or aborted. */
+export interface SolverPool extends Solver {
   /** Resolves when every worker has loaded and warmed GLPK. */
   ready(): Promise<void>;
   readonly threads: number;
   /** Solves waiting for a worker. */
   readonly queued: number;
-  stats(): SolverPoolStats;
+  stats(): SolverStats;
   /**
    * FAULT INJECTION FOR TESTS ONLY (test/hardening): the live worker threads, so that a test can
    * terminate one mid-solve the way a crash would. Production code never calls it.
    */
   workerThreadsForTesting(): readonly Worker[];
-  /** Refuses new solves, fails the waiting ones with SolverBusyError, and terminates the workers. */
+  /** Refuses new solves, fails the waiting ones as busy, and terminates the workers. */
   close(): Promise<void>;
 }
 
@@ -141,7 +102,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
         };
       }
       counters.crashes++;
-      throw new SolverCrashError(`A solver worker failed: ${(error as Error).message}`);
+      throw new RecoveryError({ kind: 'crashed', message: `A solver worker failed: ${(error as Error).message}` });
     } finally {
       clearTimeout(timer);
       running--;
@@ -165,14 +126,14 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     }
   }
 
-  function solve(task: SolveTask, solveOptions: SolveOptions = {}): Promise<SolveOutcome> {
+  function solve(task: SolveTask, solveOptions: { signal?: AbortSignal } = {}): Promise<SolveOutcome> {
     const { signal } = solveOptions;
-    if (closed) return Promise.reject(new SolverBusyError('The solver pool is shutting down.'));
-    if (signal?.aborted) return Promise.reject(new SolveAbortedError('The solve was cancelled before it started.'));
+    if (closed) return Promise.reject(new RecoveryError({ kind: 'busy', message: 'The solver pool is shutting down.' }));
+    if (signal?.aborted) return Promise.reject(new RecoveryError({ kind: 'aborted', message: 'The solve was cancelled before it started.' }));
     if (running < capacity() && waiting.length === 0) return run(task);
     if (waiting.length >= maxQueue) {
       counters.rejectedQueueFull++;
-      return Promise.reject(new SolverBusyError('All solver workers are busy and the queue is full.'));
+      return Promise.reject(new RecoveryError({ kind: 'busy', message: 'All solver workers are busy and the queue is full.' }));
     }
     return new Promise<SolveOutcome>((resolve, reject) => {
       const entry: Waiting = {
@@ -180,12 +141,12 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
         timer: setTimeout(() => {
           leave(entry);
           counters.queueTimeouts++;
-          reject(new SolverBusyError(`No solver worker became free within ${queueTimeoutMs} ms.`));
+          reject(new RecoveryError({ kind: 'busy', message: `No solver worker became free within ${queueTimeoutMs} ms.` }));
         }, queueTimeoutMs),
         onAbort: () => {
           leave(entry);
           counters.aborted++;
-          reject(new SolveAbortedError('The solve was cancelled while waiting for a worker.'));
+          reject(new RecoveryError({ kind: 'aborted', message: 'The solve was cancelled while waiting for a worker.' }));
         },
       };
       signal?.addEventListener('abort', entry.onAbort, { once: true });
@@ -209,7 +170,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       closed = true;
       for (const entry of [...waiting]) {
         leave(entry);
-        entry.reject(new SolverBusyError('The solver pool is shutting down.'));
+        entry.reject(new RecoveryError({ kind: 'busy', message: 'The solver pool is shutting down.' }));
       }
       await piscina.destroy();
     },

@@ -2,7 +2,7 @@
 // solve in a thread is up to twice as slow), then solves tasks sent by the pool.
 import GLPK from 'glpk.js/node';
 import { solveWithGlpk, type Glpk } from './glpk-solve.ts';
-import type { SolveOutcome, SolveTask } from './protocol.ts';
+import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 import { ModelBuilder } from '../src/recovery/linear-model.ts';
 
 const glpk = (await (GLPK as unknown as () => Promise<Glpk>)()) as Glpk;

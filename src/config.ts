@@ -67,6 +67,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { AIRLINE_CODE_PATTERN } from './domain/schedule.ts';
 import { APP_ENVIRONMENTS, hashApiKey, mintApiKey, parseKeyLine, type AppEnv } from './security/api-keys.ts';
 
 export type { AppEnv } from './security/api-keys.ts';
@@ -156,7 +157,7 @@ const EnvSchema = z.object({
     .regex(hostName, 'must be a bare domain name such as operator.com (no scheme, port or path)')),
   CORS_ALLOWED_ORIGINS: optional(z.string()),
   DEFAULT_AIRLINE: optional(z.string().trim()
-    .regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline code of capital letters or digits, such as NV')),
+    .regex(AIRLINE_CODE_PATTERN, 'must be a two-character airline code of capital letters or digits, such as NV')),
   DEFAULT_SCHEDULE: optional(z.string().trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be the name of a schedule file, such as default or default.json')),
   SCHEDULES_DIR: optional(z.string().trim()),

@@ -56,11 +56,10 @@ async function main(): Promise<void> {
 
   // Simulations are built and solved off the HTTP thread; every solver worker loads and warms GLPK
   // before the first request can reach it.
-  let simulator;
+  let runner;
   try {
-    simulator = await startSimulationThread({
-      schedulesDir: config.schedulesDir,
-      defaultSchedule: config.defaultSchedule,
+    runner = await startSimulationThread({
+      schedules,
       pool: {
         ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),
         ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),
@@ -83,7 +82,7 @@ async function main(): Promise<void> {
 
   let draining = false;
   const metrics = createMetrics();
-  const app = createApp({ config, logger, schedules, simulator, metrics, draining: () => draining });
+  const app = createApp({ config, logger, schedules, runner, metrics, draining: () => draining });
   const server = createHttpServer(app);
   server.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -132,7 +131,7 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       clearTimeout(grace);
       if (error) logger.error({ err: error }, 'error while closing the server');
-      void simulator.close().finally(() => {
+      void runner.close().finally(() => {
         logger.info('stopped');
         logger.flush();
         process.exit(error ? 1 : 0);

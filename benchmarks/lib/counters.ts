@@ -5,8 +5,9 @@
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { modelSize, type LinearModel } from '../../src/recovery/linear-model.ts';
 import type { SolveStatus } from '../../src/recovery/result.ts';
-import { prepareSimulation, simulate, type SolverPort } from '../../src/recovery/pipeline.ts';
+import { prepareSimulation, rankOptions, readOptions, solveModels } from '../../src/recovery/pipeline.ts';
 import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
 import { solveCounting } from './glpk-main-thread.ts';
 import { simulationRequest, staticFacts, type Scenario, type ScenarioFacts, type Tag } from './scenarios.ts';
 
@@ -57,12 +58,12 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
   const prepared = prepareSimulation(schedule, request);
   const strategyOf = new Map(prepared.models.map((m) => [m.model.name, m]));
   const strategies: Partial<Record<Strategy, StrategyCounters>> = {};
-  const port: SolverPort = {
+  const port: Solver = {
     solve: async (task) => {
       const model = transform ? transform(task.model) : task.model;
       const { outcome, work } = await solveCounting({ ...task, model });
       const strategyModel = strategyOf.get(task.model.name);
-      if (!strategyModel) throw new Error(`${scenario.key}: model ${task.model.name} was not built by prepareSimulation (the build is not deterministic)`);
+      if (!strategyModel) throw new Error(`${scenario.key}: model ${task.model.name} is not one prepareSimulation built`);
       strategies[strategyModel.strategy] = {
         status: outcome.status,
         objective: outcome.objective,
@@ -74,9 +75,10 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
       return outcome;
     },
   };
-  const result = await simulate(schedule, request, port);
-  const integrated = result.options.find((o) => o.strategy === 'integrated');
-  const count = (type: 'crew_duty' | 'maintenance') => result.violations.filter((v) => v.type === type).length;
+  const outcomes = await solveModels(prepared, request.config, port);
+  const options = rankOptions(readOptions(schedule, prepared, request.config, outcomes).options, request.config);
+  const integrated = options.find((o) => o.strategy === 'integrated');
+  const count = (type: 'crew_duty' | 'maintenance') => prepared.violations.filter((v) => v.type === type).length;
   const ordered: Partial<Record<Strategy, StrategyCounters>> = {};
   for (const m of prepared.models) if (strategies[m.strategy]) ordered[m.strategy] = strategies[m.strategy];
   return {
@@ -88,13 +90,13 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
       ...staticFacts(schedule, scenario),
       violations: { crew_duty: count('crew_duty'), maintenance: count('maintenance') },
       integrated: integrated ? {
-        delayed: integrated.summary.flights_delayed,
-        swapped: integrated.summary.flights_swapped,
-        cancelled: integrated.summary.flights_cancelled,
+        delayed: integrated.delays.length,
+        swapped: integrated.swaps.length,
+        cancelled: integrated.cancellations.length,
       } : null,
     },
-    scope: { aircraft: result.scope.aircraft.length, flights: result.scope.flights, itineraries: result.scope.itineraries },
-    best_strategy: result.options[0]?.strategy ?? null,
+    scope: { aircraft: prepared.scope.aircraft.length, flights: prepared.scope.flights.length, itineraries: prepared.groups.misconnections.length },
+    best_strategy: options[0]?.strategy ?? null,
     strategies: ordered,
   };
 }

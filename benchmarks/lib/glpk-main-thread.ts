@@ -3,7 +3,7 @@
 // through the service's own translation (solver-wasm/glpk-solve.ts), so the model GLPK sees is
 // exactly the production one.
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
-import type { SolveOutcome, SolveTask } from '../../solver-wasm/protocol.ts';
+import type { SolveOutcome, SolveTask } from '../../src/recovery/solver-port.ts';
 import { parseGlpkLog, type GlpkWork } from './glpk-log.ts';
 
 // glpk.js prints GLPK's terminal output through console.log. A router installed before the module

@@ -2,6 +2,9 @@
 // Instants are minutes since the Unix epoch (UTC); see time.ts.
 import { formatUtc } from './time.ts';
 
+/** An airline code: two capital letters or digits (IATA style), e.g. NV. */
+export const AIRLINE_CODE_PATTERN = /^[A-Z0-9]{2}$/;
+
 export interface Airline { code: string; name: string }
 
 export interface Airport {

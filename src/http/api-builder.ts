@@ -1,6 +1,6 @@
 // One declaration per endpoint: the same zod schemas validate the request, document it in OpenAPI and
 // (outside production) check the response. A route module is a function that declares its endpoints
-// on an ApiBuilder; createApp runs every module. Authentication is not a per-route choice: the gate in
+// on an ApiBuilder (deps.ts); createApp runs every module. Authentication is not a per-route choice: the gate in
 // auth.ts protects every path outside PUBLIC_PATHS, and `public: true` here only documents that and is
 // refused for any other path.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
@@ -49,9 +49,6 @@ export interface RouteSpec<P extends ZodObject | undefined, Q extends ZodObject 
   /** Returns the success body; throws HttpError for the caller's mistakes. */
   handler: (input: RouteInput<P, Q, B>, req: Request, res: Response) => unknown;
 }
-
-/** A route module: declares its endpoints on the builder. Register it in ROUTE_MODULES (app.ts). */
-export type RouteModule<Deps> = (api: ApiBuilder, deps: Deps) => void;
 
 // Wording for the standard responses every route documents.
 const STANDARD_ERRORS: Record<number, string> = {

@@ -6,47 +6,25 @@
 //   (routed POST/PUT/PATCH) -> routes -> 404/405 -> errors.
 // Everything that can answer comes after the security headers, so 429, 503 and 414 carry them too.
 import express, { type Express, type RequestHandler } from 'express';
-import type { Config } from '../config.ts';
-import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
-import { ApiBuilder, type RouteModule } from './api-builder.ts';
 import { createKeyVerifier } from '../security/api-keys.ts';
+import { ApiBuilder } from './api-builder.ts';
 import { apiKeyGate } from './auth.ts';
 import { errorHandler, fallbackHandler, HttpError } from './errors.ts';
-import { requestLogger, type Logger } from './logging.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import type { AppDeps, EndpointDeps, EndpointModule } from './deps.ts';
+import { requestLogger } from './logging.ts';
+import { createMetrics } from './metrics.ts';
 import { rateLimiters } from './rate-limit.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
-import { docsRoutes } from './endpoints/docs.ts';
-import { flightRoutes } from './endpoints/flights.ts';
-import { healthRoutes, SERVICE_NAME } from './endpoints/health.ts';
-import { metricsRoutes } from './endpoints/metrics.ts';
-import { simulateRoutes } from './endpoints/simulate.ts';
-import { snapshotRoutes } from './endpoints/snapshot.ts';
-import { solverConfigRoutes } from './endpoints/solver-config.ts';
+import { docsEndpoints } from './endpoints/docs.ts';
+import { flightEndpoints } from './endpoints/flights.ts';
+import { healthEndpoints, SERVICE_NAME } from './endpoints/health.ts';
+import { metricsEndpoints } from './endpoints/metrics.ts';
+import { simulateEndpoints } from './endpoints/simulate.ts';
+import { snapshotEndpoints } from './endpoints/snapshot.ts';
+import { solverConfigEndpoints } from './endpoints/solver-config.ts';
 import { corsMiddleware, securityHeaders } from './security.ts';
-import { createInProcessSimulator, type SimulationSolver, type Simulator } from '../runtime/simulation-runner.ts';
 
-/** A solver for POST /simulate in process (tests): the worker pool (SolverPool fits), or anything with solve(). */
-export type AppSolver = SimulationSolver;
-
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  schedules: ScheduleCatalog;
-  /**
-   * Where POST /simulate runs: main.ts gives the simulation thread (models built and solved off the
-   * HTTP thread). When absent and `solver` is given, simulations are built here and solved on it.
-   */
-  simulator?: Simulator;
-  /** Tests: a solver pool (or stub) for simulations run in process. Ignored when `simulator` is given. */
-  solver?: AppSolver;
-  /** Prometheus registry and instruments; createApp makes its own when absent. */
-  metrics?: Metrics;
-  /** True once the process is shutting down: every new request is answered 503 with Connection: close. */
-  draining?: () => boolean;
-  /** Route modules appended after ROUTE_MODULES (tests use it; production code adds to the list). */
-  extraRoutes?: readonly RouteModule<AppDeps>[];
-}
+export type { AppDeps } from './deps.ts';
 
 /** Longest accepted request URL (path and query), characters; longer is 414. */
 export const MAX_URL_CHARS = 2048;
@@ -55,10 +33,10 @@ export const MAX_URL_CHARS = 2048;
 const DRAINING_RETRY_AFTER_SECONDS = '5';
 
 /**
- * The API's route modules, one per concern. A new module (e.g. simulate, solver config) goes here;
- * its routes need a key without anyone saying so (see auth.ts).
+ * The API's endpoint modules, one per concern. A new module goes here; its endpoints need a key
+ * without anyone saying so (see auth.ts).
  */
-export const ROUTE_MODULES: readonly RouteModule<AppDeps>[] = [healthRoutes, flightRoutes, snapshotRoutes, simulateRoutes, solverConfigRoutes, metricsRoutes];
+export const ENDPOINT_MODULES: readonly EndpointModule[] = [healthEndpoints, flightEndpoints, snapshotEndpoints, simulateEndpoints, solverConfigEndpoints, metricsEndpoints];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -96,11 +74,9 @@ const urlLength: RequestHandler = (req, _res, next) => {
 };
 
 export function createApp(appDeps: AppDeps): Express {
-  const metrics = appDeps.metrics ?? createMetrics();
-  const simulator = appDeps.simulator ?? (appDeps.solver ? createInProcessSimulator(appDeps.schedules, appDeps.solver) : undefined);
-  const deps: AppDeps = { ...appDeps, metrics, ...(simulator ? { simulator } : {}) };
-  const { config } = deps;
-  if (simulator?.stats) metrics.watchSolverPool(() => simulator.stats!());
+  const deps: EndpointDeps = { ...appDeps, metrics: appDeps.metrics ?? createMetrics() };
+  const { config, metrics, runner } = deps;
+  if (runner?.stats) metrics.watchSolverPool(() => runner.stats!());
   const app = express();
   app.disable('x-powered-by');
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.
@@ -122,9 +98,9 @@ export function createApp(appDeps: AppDeps): Express {
 
   const router = express.Router({ caseSensitive: true, strict: true });
   const api = new ApiBuilder(router, config.env !== 'production');
-  for (const register of [...ROUTE_MODULES, ...(deps.extraRoutes ?? [])]) register(api, deps);
+  for (const register of [...ENDPOINT_MODULES, ...(deps.extraEndpoints ?? [])]) register(api, deps);
   let openApiDocument: object | undefined;
-  docsRoutes(api, () => openApiDocument!);
+  docsEndpoints(api, () => openApiDocument!);
   openApiDocument = api.openApiDocument({
     title: SERVICE_NAME,
     description: 'Ranked recovery options for airline disruptions, flight data and operational snapshots. Every endpoint except /health, /openapi.json and /docs needs an X-API-Key header. Errors are {"detail": "<sentence>"}.',

@@ -2,6 +2,7 @@
 // a 4xx names what the caller got wrong; anything unexpected is a 500 "Internal server error", logged
 // with the request id and never echoed.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { recoveryFailureOf, type RecoveryFailure } from '../recovery/failure.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 
 /** A failure the caller can act on: status, the sentence for `detail`, and optional response headers. */
@@ -20,6 +21,25 @@ export const INTERNAL_ERROR_DETAIL = 'Internal server error';
 /** Quote a caller's value inside a sentence, cut short so a long value cannot bloat the response. */
 export function quote(value: string, maxChars = 80): string {
   return `'${value.length > maxChars ? `${value.slice(0, maxChars)}…` : value}'`;
+}
+
+/** Seconds a client should wait before retrying when the solvers are saturated or one failed. */
+const SOLVER_RETRY_AFTER_SECONDS = '2';
+
+/** The answer to each failure a simulation may end with (src/recovery/failure.ts): the one place they meet HTTP. */
+function fromRecoveryFailure(failure: RecoveryFailure): HttpError {
+  switch (failure.kind) {
+    case 'flight_not_found':
+      return new HttpError(404, `Flight ${quote(failure.flightId)} not found for airline ${quote(failure.airline)}`);
+    case 'busy':
+    case 'deadline':
+      return new HttpError(503, 'All solvers are busy; retry after the Retry-After seconds.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS });
+    case 'crashed':
+      return new HttpError(503, 'A solver failed during this simulation; it has been replaced, retry.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS });
+    case 'aborted':
+      // Only when the client has gone (or the service is shutting down): nobody reads this answer.
+      return new HttpError(499, 'The client closed the connection before the simulation finished.');
+  }
 }
 
 /**
@@ -79,7 +99,10 @@ export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
       next(error);
       return;
     }
-    const known = error instanceof HttpError ? error : fromLibraryError((error ?? {}) as LibraryError, bodyLimitBytes);
+    const failure = recoveryFailureOf(error);
+    const known = error instanceof HttpError ? error
+      : failure ? fromRecoveryFailure(failure)
+        : fromLibraryError((error ?? {}) as LibraryError, bodyLimitBytes);
     if (known) {
       res.status(known.status).set(known.headers).json({ detail: known.detail });
       return;

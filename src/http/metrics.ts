@@ -17,7 +17,7 @@
 //   plus prom-client's default process metrics (process_resident_memory_bytes, event loop lag, GC).
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { SolverPoolStats } from '../../solver-wasm/pool.ts';
+import type { SolverStats } from '../recovery/solver-port.ts';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -26,7 +26,7 @@ export interface Metrics {
   readonly rateLimited: Counter<'limit'>;
   readonly simulationsInFlight: Gauge;
   /** The pool's levels and counters are read at each scrape (once per scrape, however many metrics use them). */
-  watchSolverPool(stats: () => SolverPoolStats | Promise<SolverPoolStats>): void;
+  watchSolverPool(stats: () => SolverStats | Promise<SolverStats>): void;
 }
 
 /** The label for a request's route: its template when a route matched, else a fixed word. */
@@ -91,13 +91,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     simulationsInFlight,
     watchSolverPool(readStats) {
       // The simulation thread answers asynchronously: one question per scrape, shared by the metrics.
-      let last: { at: number; stats: Promise<SolverPoolStats> } | undefined;
+      let last: { at: number; stats: Promise<SolverStats> } | undefined;
       const stats = () => {
         const now = performance.now();
         if (!last || now - last.at > 100) last = { at: now, stats: Promise.resolve(readStats()) };
         return last.stats;
       };
-      const level = (name: string, help: string, read: (s: SolverPoolStats) => number) => new Gauge({
+      const level = (name: string, help: string, read: (s: SolverStats) => number) => new Gauge({
         name, help, registers: [registry],
         async collect() { this.set(read(await stats())); },
       });
@@ -107,7 +107,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       level('solver_pool_queued', 'Solves waiting for a worker.', (s) => s.queued);
       level('solver_pool_queue_capacity', 'Solves that may wait (SOLVER_QUEUE).', (s) => s.maxQueue);
       level('solver_pool_utilization', 'Share of the workers that are solving, 0 to 1.', (s) => s.running / Math.max(1, s.threads));
-      const outcomes: Record<string, (s: SolverPoolStats) => number> = {
+      const outcomes: Record<string, (s: SolverStats) => number> = {
         completed: (s) => s.completed - s.hardStops,
         hard_stopped: (s) => s.hardStops,
         crashed: (s) => s.crashes,

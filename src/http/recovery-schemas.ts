@@ -1,7 +1,9 @@
 // Request and response schemas of POST /simulate, GET /config and POST /config/validate: they
 // validate requests and generate the OpenAPI document (docs of otp and nps live here).
-import { z } from './openapi-zod.ts';
+import { SOLVE_STATUSES } from '../recovery/result.ts';
 import { SolverConfigSchema, STRATEGIES } from '../recovery/solver-config.ts';
+import { z } from './openapi-zod.ts';
+import { AirlineCodeSchema } from './schemas.ts';
 
 const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
 
@@ -11,7 +13,7 @@ export const SimulationRequestSchema = z.strictObject({
   disrupted_flight: z.string().min(1).max(128).describe('A flight id as listed by GET /flights, e.g. NV146_2026-11-21T07:50:00Z.'),
   min_delay_minutes: z.number().int().min(0).max(2880)
     .describe('The delay that has happened: the disrupted flight cannot leave earlier than its scheduled departure plus this, in any option.'),
-  airline: z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline code').optional()
+  airline: AirlineCodeSchema.optional()
     .describe('Airline of the disrupted flight; default DEFAULT_AIRLINE.'),
   schedule_file: z.string().min(1).max(128).optional().describe('Bundled schedule; default DEFAULT_SCHEDULE.'),
   config: SolverConfigSchema.optional().describe('Partial solver configuration; omitted fields take the defaults of GET /config.'),
@@ -19,12 +21,12 @@ export const SimulationRequestSchema = z.strictObject({
 
 const ViolationSchema = z.object({
   type: z.enum(['crew_duty', 'maintenance']),
-  flight: z.string().nullable().describe('The flight that breaks the rule.'),
+  flight: z.string().nullable().describe('The flight whose arrival breaks the rule: for maintenance, the first flight reaching the check\'s station after the check\'s start; when the aircraft never gets there, the last flight it leaves on before the check (null if none), and `detail` says so.'),
   tail: z.string().optional().describe('For maintenance: the aircraft.'),
   crew_id: z.string().optional().describe('For crew duty: the crew.'),
   limit: Zoned.describe('Latest allowed instant: end of the maximum flight-duty period, or the check\'s start.'),
-  actual: Zoned.nullable().describe('What the plan does instead (arrival), or null when the aircraft never reaches the station.'),
-  excess_minutes: z.number().nullable(),
+  actual: Zoned.nullable().describe('What the plan does instead: the arrival of `flight`; null when the aircraft never reaches the check\'s station.'),
+  excess_minutes: z.number().nullable().describe('actual − limit, minutes; null only when actual is null.'),
   detail: z.string(),
 }).openapi('Violation');
 
@@ -63,7 +65,7 @@ const ActionSetSchema = z.object({
 });
 
 const SolverReportSchema = z.object({
-  status: z.enum(['optimal', 'feasible', 'time_limit', 'infeasible']),
+  status: z.enum(SOLVE_STATUSES),
   objective: z.number().nullable(),
   mip_gap: z.number().nullable().describe('0 when optimal; otherwise (objective − LP relaxation bound) / max(1, |objective|), an upper bound on the true gap; null when unknown.'),
   solve_ms: z.number(),
@@ -72,6 +74,23 @@ const SolverReportSchema = z.object({
   note: z.string().nullable(),
 });
 
+const RotationSchema = z.object({
+  tail: z.string(),
+  end_station: z.string().describe('Where the aircraft is at the end of the plan.'),
+  required_end_station: z.string().describe('Where the rest of the schedule needs it (the origin of its next flight after the recovery window, or where its day was planned to end).'),
+  legs: z.array(z.object({
+    flight: z.string(),
+    origin: z.string(),
+    dest: z.string(),
+    dep: Zoned.describe('Departure in this plan, local time of the origin.'),
+    arr: Zoned.describe('Arrival in this plan, local time of the destination.'),
+    delay_minutes: z.number().int().describe('dep − scheduled dep.'),
+    planned_tail: z.string().describe('The aircraft the schedule planned for the flight; differs from `tail` when the flight is swapped.'),
+  })),
+  maintenance: z.array(z.object({ type: z.string(), station: z.string(), start: Zoned, end: Zoned }))
+    .describe('Checks the aircraft performs in this plan.'),
+}).describe('An aircraft of the scope and its timed rotation in this plan; aircraft outside the scope fly as planned.');
+
 const OptionSchema = z.object({
   option_id: z.string(),
   strategy: z.enum(STRATEGIES),
@@ -79,6 +98,7 @@ const OptionSchema = z.object({
   summary: SummarySchema,
   cost_breakdown: CostBreakdownSchema,
   action_set: ActionSetSchema,
+  rotations: z.array(RotationSchema).describe('Every aircraft of the scope (scope.aircraft order) with its flights in this plan.'),
   violations: z.array(ViolationSchema).describe('Violations that remain in this option.'),
   solver: SolverReportSchema,
 }).openapi('RecoveryOption');
@@ -94,10 +114,16 @@ export const SimulationResponseSchema = z.object({
   options: z.array(OptionSchema).describe('One per strategy that found a plan, ranked by cost (ties: the order of strategies.evaluate).'),
   best_option_id: z.string().nullable().describe('option_id of rank 1; null only if no strategy found a plan.'),
   violations: z.array(ViolationSchema).describe('Violations the disruption causes if only delays are propagated (soft rules).'),
-  unsolved_strategies: z.array(z.object({ strategy: z.enum(STRATEGIES), status: z.enum(['optimal', 'feasible', 'time_limit', 'infeasible']), detail: z.string() }))
+  unsolved_strategies: z.array(z.object({ strategy: z.enum(STRATEGIES), status: z.enum(SOLVE_STATUSES), detail: z.string() }))
     .describe('Strategies that found no plan (infeasible under hard rules, or no plan within the time limit).'),
   timings_ms: z.object({ total: z.number(), build: z.number(), solve: z.number() }),
 }).openapi('SimulationResponse');
+
+export type SimulationResponse = z.infer<typeof SimulationResponseSchema>;
+export type RecoveryOptionView = SimulationResponse['options'][number];
+export type ViolationView = z.infer<typeof ViolationSchema>;
+export type CostBreakdownView = z.infer<typeof CostBreakdownSchema>;
+export type SummaryView = z.infer<typeof SummarySchema>;
 
 // Built by the domain's zod (no .openapi() there): documented inline rather than as a named component.
 export const SolverConfigResponseSchema = SolverConfigSchema;

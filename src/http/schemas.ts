@@ -1,6 +1,7 @@
 // Request and response schemas of the HTTP interface. They validate requests, generate the OpenAPI
 // document and (outside production) check responses, so the three cannot drift apart. Field names are
 // those of the interface specification and contract.md.
+import { AIRLINE_CODE_PATTERN } from '../domain/schedule.ts';
 import { parseZonedInstant } from '../domain/time.ts';
 import { z } from './openapi-zod.ts';
 
@@ -11,7 +12,7 @@ export const ErrorSchema = z.object({
 }).openapi('Error', { description: 'Every error answer has exactly this shape.' });
 
 const AIRLINE_RULE = 'must be a two-character airline code of capital letters or digits, such as NV';
-export const AirlineCodeSchema = z.string().regex(/^[A-Z0-9]{2}$/, AIRLINE_RULE).openapi({ example: 'NV' });
+export const AirlineCodeSchema = z.string().regex(AIRLINE_CODE_PATTERN, AIRLINE_RULE).openapi({ example: 'NV' });
 
 /** Flight id: `<flight_number>_<scheduled departure, UTC, seconds, Z>`. */
 export const FLIGHT_ID_PATTERN = /^[A-Z0-9]{2}\d{1,4}_\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

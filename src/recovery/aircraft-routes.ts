@@ -1,17 +1,17 @@
-// Candidate routes: for each aircraft in scope, sequences of flights it could fly, timed by
+// Candidate aircraft routes: for each aircraft in scope, sequences of flights it could fly, timed by
 // propagating delays (docs/model.md 1.3). Each route becomes one binary column of the model, with
-// every aircraft-related cost and rule already evaluated, so the model itself stays a small set
-// partitioning problem however complex the timing rules are.
+// every aircraft-related cost and rule (rules.ts) already evaluated, so the model itself stays a small
+// set partitioning problem however complex the timing rules are.
+import { pushTo } from '../domain/collections.ts';
 import type { Flight, MaintenanceCheck, Schedule } from '../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../domain/turnaround.ts';
-import { mayFly, type AircraftInScope, type RecoveryScope } from './scope.ts';
+import type { MaintenanceViolation, TimedLeg } from './result.ts';
+import { brokenLegRule, brokenRouteRule, crewBreaches, type CrewBreach } from './rules.ts';
+import type { AircraftInScope, RecoveryScope } from './scope.ts';
 import type { SolverConfig } from './solver-config.ts';
 
-export interface TimedLeg { flight: Flight; depMinutes: number; arrMinutes: number; delayMinutes: number }
-
-export interface CrewBreach { flight: Flight; crewId: string; limitMinutes: number; arrMinutes: number }
-
-export interface MissedCheck { check: MaintenanceCheck; lastFlightBefore: Flight | null; arrivalAtStation: number | null }
+/** A check the route does not perform, and the flight to blame (see MaintenanceViolation). */
+export type MissedCheck = Omit<MaintenanceViolation, 'type'>;
 
 export interface RouteCosts { delay: number; swap: number; spill: number; crew_duty: number; maintenance: number; aircraft_position: number }
 
@@ -61,10 +61,7 @@ export class RouteFactory {
     private readonly config: SolverConfig,
     private readonly enforceWindow = true,
   ) {
-    for (const f of scope.flights) {
-      const list = this.byOrigin.get(f.origin);
-      if (list) list.push(f); else this.byOrigin.set(f.origin, [f]);
-    }
+    for (const f of scope.flights) pushTo(this.byOrigin, f.origin, f);
     // Every flight in scope belongs to an aircraft in scope: only their rotations are ever asked.
     for (const a of scope.aircraft) {
       const rotation = schedule.rotations.get(a.aircraft.tail) ?? [];
@@ -83,33 +80,19 @@ export class RouteFactory {
     return flight.id === this.scope.disrupted.id ? Math.max(this.scope.minDelayMinutes, max) : max;
   }
 
-  private crewBreaches(flight: Flight, arrMinutes: number): CrewBreach[] {
-    const breaches: CrewBreach[] = [];
-    for (const crewId of flight.crewIds) {
-      const duty = this.schedule.crewById.get(crewId)!;
-      const limitMinutes = duty.dutyStartMinutes + duty.maxDutyMinutes;
-      if (arrMinutes > limitMinutes) breaches.push({ flight, crewId, limitMinutes, arrMinutes });
-    }
-    return breaches;
-  }
-
-  /** Extend a state by one flight, or null when a rule forbids it. */
+  /** Extend a state by one flight, or null when a leg rule forbids it. */
   private fly(a: AircraftInScope, state: SearchState, flight: Flight, deviation: boolean): SearchState | null {
-    const planned = this.schedule.aircraft.get(flight.tail)!;
-    if (flight.origin !== state.station) return null;
-    if (flight.tail !== a.aircraft.tail && !mayFly(this.config.constraints.swap_fleet_policy, a.aircraft, planned)) return null;
+    if (flight.origin !== state.station) return null; // the cheapest rule first: most flights fail it
     const depMinutes = this.departure(flight, state.ready);
     const delayMinutes = depMinutes - flight.depMinutes;
-    if (delayMinutes > this.delayLimit(flight)) return null;
     const arrMinutes = depMinutes + (flight.arrMinutes - flight.depMinutes);
-    if (this.config.constraints.crew_duty === 'hard' && this.crewBreaches(flight, arrMinutes).length > 0) return null;
     const swaps = state.swaps + (flight.tail === a.aircraft.tail ? 0 : 1);
-    if (swaps > this.config.constraints.max_swaps) return null;
-    if (this.config.constraints.maintenance === 'hard') {
-      // A check not yet performed whose start passes while the aircraft is away can no longer be met.
-      // (Performing it here first is a separate branch of the search.)
-      if (a.checks.some((check, i) => state.checkPoints[i] === null && arrMinutes > check.startMinutes)) return null;
-    }
+    const broken = brokenLegRule({
+      schedule: this.schedule, config: this.config, aircraft: a.aircraft, flight, station: state.station,
+      depMinutes, arrMinutes, delayMinutes, delayLimitMinutes: this.delayLimit(flight), swaps,
+      pendingChecks: a.checks.filter((_, i) => state.checkPoints[i] === null),
+    });
+    if (broken !== null) return null;
     return {
       station: flight.dest,
       arrival: arrMinutes,
@@ -146,24 +129,20 @@ export class RouteFactory {
   private finish(a: AircraftInScope, state: SearchState, autoPerform = true): Route | null {
     let s = state;
     if (autoPerform) a.checks.forEach((check, i) => { if (s.checkPoints[i] === null && this.eligible(check, s)) s = this.perform(s, i, check); });
-    const hardMaintenance = this.config.constraints.maintenance === 'hard';
-    const missedChecks: MissedCheck[] = [];
-    a.checks.forEach((check, i) => {
-      if (s.checkPoints[i] !== null) return;
-      const before = s.legs.filter((leg) => leg.depMinutes < check.startMinutes).at(-1);
-      const atStation = [...s.legs].reverse().find((leg) => leg.flight.dest === check.station);
-      missedChecks.push({ check, lastFlightBefore: before?.flight ?? null, arrivalAtStation: atStation?.arrMinutes ?? null });
+    const missedChecks = a.checks.filter((_, i) => s.checkPoints[i] === null).map((check) => blameForMissedCheck(a.aircraft.tail, check, s.legs));
+    const broken = brokenRouteRule({
+      config: this.config, endStation: s.station, readyMinutes: s.ready, missedChecks: missedChecks.length,
+      requiredEndStation: a.requiredEndStation, nextDepartureAfterWindow: this.enforceWindow ? a.nextDepartureAfterWindow : null,
     });
-    if (hardMaintenance && missedChecks.length > 0) return null;
-    if (this.enforceWindow && a.nextDepartureAfterWindow !== null && (s.station !== a.requiredEndStation || s.ready > a.nextDepartureAfterWindow)) return null;
+    if (broken !== null) return null;
     const w = this.config.cost_weights;
-    const crewBreaches = s.legs.flatMap((leg) => this.crewBreaches(leg.flight, leg.arrMinutes));
+    const breaches = s.legs.flatMap((leg) => crewBreaches(this.schedule, leg.flight, leg.arrMinutes));
     const outOfPosition = a.nextDepartureAfterWindow === null && s.station !== a.requiredEndStation;
     const costs: RouteCosts = {
       delay: s.legs.reduce((sum, leg) => sum + leg.delayMinutes * (w.delay_per_minute + w.delay_per_passenger_minute * leg.flight.bookedPassengers), 0),
       swap: s.swaps * w.swap_per_flight,
       spill: s.legs.reduce((sum, leg) => sum + Math.max(0, leg.flight.bookedPassengers - a.aircraft.seats), 0) * w.spill_per_passenger,
-      crew_duty: crewBreaches.length * w.crew_duty_violation,
+      crew_duty: breaches.length * w.crew_duty_violation,
       maintenance: missedChecks.length * w.maintenance_violation,
       aircraft_position: outOfPosition ? w.aircraft_out_of_position : 0,
     };
@@ -171,7 +150,7 @@ export class RouteFactory {
     const key = `${a.aircraft.tail}|${s.legs.map((l) => l.flight.id).join(',')}|${s.checkPoints.join(',')}`;
     return {
       tail: a.aircraft.tail, legs: s.legs, checkPoints: s.checkPoints, endStation: s.station, deviations: s.deviations,
-      swaps: s.swaps, crewBreaches, missedChecks, outOfPosition, costs, cost, key,
+      swaps: s.swaps, crewBreaches: breaches, missedChecks, outOfPosition, costs, cost, key,
     };
   }
 
@@ -246,4 +225,15 @@ export class RouteFactory {
     for (let level = 0; level <= maxDeviations && routes.length < cap; level++) visit(this.initialState(a), level);
     return { routes, capped };
   }
+}
+
+/**
+ * Who is to blame for a check the route misses: the first flight arriving at the check's station after
+ * the check's start (its late arrival misses the check), else the last flight leaving before the start
+ * (the aircraft never gets back), else none.
+ */
+export function blameForMissedCheck(tail: string, check: MaintenanceCheck, legs: readonly TimedLeg[]): MissedCheck {
+  const lateArrival = legs.find((leg) => leg.flight.dest === check.station && leg.arrMinutes > check.startMinutes);
+  if (lateArrival) return { tail, check, flight: lateArrival.flight, arrivalMinutes: lateArrival.arrMinutes };
+  return { tail, check, flight: legs.filter((leg) => leg.depMinutes < check.startMinutes).at(-1)?.flight ?? null, arrivalMinutes: null };
 }

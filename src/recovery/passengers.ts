@@ -1,4 +1,5 @@
 // Passenger groups that a plan may disrupt, and the flights that may take them (docs/model.md 1.6).
+import { pushTo } from '../domain/collections.ts';
 import { eu261CompensationEur, greatCircleKm } from '../domain/passenger-rights.ts';
 import type { Flight, Itinerary, Schedule } from '../domain/schedule.ts';
 import type { RecoveryScope } from './scope.ts';
@@ -47,9 +48,7 @@ export function reaccommodationCost(config: SolverConfig, group: PassengerGroup,
 export function passengerGroups(schedule: Schedule, scope: RecoveryScope, config: SolverConfig): PassengerGroups {
   const byRoute = new Map<string, Flight[]>();
   for (const f of schedule.flightsByAirline.get(scope.airline) ?? []) {
-    const key = `${f.origin}-${f.dest}`;
-    const list = byRoute.get(key);
-    if (list) list.push(f); else byRoute.set(key, [f]);
+    pushTo(byRoute, `${f.origin}-${f.dest}`, f);
   }
   const cancellations = scope.flights.map((flight): CancellationGroup => ({
     kind: 'cancellation',

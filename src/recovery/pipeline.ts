@@ -1,18 +1,18 @@
-// The use case: a disruption in, ranked recovery options out. Protocol-agnostic: the HTTP layer
-// validates input and serialises the result; the solver is a port (the worker pool in production).
+// The use case: a disruption in, ranked recovery options out, in four stages that the service and the
+// benchmarks share: prepare (scope, candidate routes, one model per strategy) -> solve (on the solver
+// port) -> read (plans back into options) -> rank. Protocol-free: the HTTP layer validates the input
+// and presents the result; failures the caller may see are RecoveryError (failure.ts).
 import type { Schedule } from '../domain/schedule.ts';
-import { formatUtc } from '../domain/time.ts';
+import { RouteFactory, type Route } from './aircraft-routes.ts';
+import { RecoveryError } from './failure.ts';
 import { modelSize } from './linear-model.ts';
-import { buildStrategyModel, type StrategyModel } from './model.ts';
+import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './plan.ts';
-import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './result.ts';
-import { RouteFactory, type Route } from './aircraft-routes.ts';
+import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy, Violation } from './result.ts';
 import { selectScope, type RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
-import type { SolveOutcome, SolverPort } from './solver-port.ts';
-
-export type { SolverPort } from './solver-port.ts';
+import type { SolveOutcome, Solver } from './solver-port.ts';
 
 export interface SimulationRequest {
   scenarioId: string;
@@ -23,31 +23,26 @@ export interface SimulationRequest {
   config: SolverConfig;
 }
 
-/** The disrupted flight is not in the schedule or not of the airline: a 404 for the caller. */
-export class FlightNotFoundError extends Error {
-  constructor(readonly flightId: string, readonly airline: string) {
-    super(`Flight '${flightId}' not found for airline '${airline}'`);
-  }
-}
-
 export interface PreparedSimulation {
   scope: RecoveryScope;
   groups: PassengerGroups;
   models: StrategyModel[];
-  /** Delay-propagation routes under soft rules: the violations the disruption causes. */
-  softPlannedRoutes: Route[];
+  /** What the disruption breaks if only the minimum delay is propagated (delay propagation under soft rules). */
+  violations: Violation[];
   capped: boolean;
   buildMs: number;
 }
 
 /**
- * Build every strategy's model for a disruption (no solving). Separate from simulate() so that
- * benchmarks can time building and solving apart and write the models out.
+ * Stage 1: build every strategy's model for a disruption (no solving). Throws RecoveryError
+ * 'flight_not_found' when the disrupted flight is not the airline's.
  */
 export function prepareSimulation(schedule: Schedule, request: SimulationRequest): PreparedSimulation {
   const started = performance.now();
   const disrupted = schedule.flightsById.get(request.disruptedFlightId);
-  if (!disrupted || disrupted.airline !== request.airline) throw new FlightNotFoundError(request.disruptedFlightId, request.airline);
+  if (!disrupted || disrupted.airline !== request.airline) {
+    throw new RecoveryError({ kind: 'flight_not_found', flightId: request.disruptedFlightId, airline: request.airline });
+  }
   const { config } = request;
   const scope = selectScope(schedule, disrupted, request.minDelayMinutes, config);
   const factory = new RouteFactory(schedule, scope, config);
@@ -90,7 +85,25 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
   const softConfig: SolverConfig = { ...config, constraints: { ...config.constraints, crew_duty: 'soft', maintenance: 'soft', max_delay_minutes: 2880, max_swaps: 1000 } };
   const softFactory = new RouteFactory(schedule, scope, softConfig, false);
   const softPlannedRoutes = scope.aircraft.map((a) => softFactory.plannedRoute(a)).filter((r): r is Route => r !== null);
-  return { scope, groups, models, softPlannedRoutes, capped, buildMs: performance.now() - started };
+  return { scope, groups, models, violations: routeViolations(schedule, softPlannedRoutes), capped, buildMs: performance.now() - started };
+}
+
+/**
+ * Stage 2: solve every model on `solver` in parallel. The first failure (RecoveryError) rejects and
+ * drops the solves still waiting, since the simulation cannot be answered without them; `signal`
+ * (the caller's) drops them too.
+ */
+export async function solveModels(prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal): Promise<SolveOutcome[]> {
+  const failed = new AbortController();
+  const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
+  try {
+    return await Promise.all(prepared.models.map((m) => solver.solve({
+      model: m.model, timeLimitMs: config.solver.time_limit_ms, mipGap: config.solver.mip_gap,
+    }, { signal: drop })));
+  } catch (error) {
+    failed.abort();
+    throw error;
+  }
 }
 
 /** Read a solver's variable values back into a plan. */
@@ -109,36 +122,27 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   return { routes, flows };
 }
 
-function solverReport(model: StrategyModel, outcome: SolveOutcome, note: string | null): SolverReport {
-  const size = modelSize(model.model);
-  let gap: number | null = null;
-  if (outcome.status === 'optimal') gap = 0;
+export function solverReport(model: StrategyModel, outcome: SolveOutcome, note: string | null): SolverReport {
+  let mipGap: number | null = null;
+  if (outcome.status === 'optimal') mipGap = 0;
   else if (outcome.objective !== null && outcome.lowerBound !== null) {
-    gap = Math.max(0, (outcome.objective - outcome.lowerBound) / Math.max(1, Math.abs(outcome.objective)));
+    mipGap = Math.max(0, (outcome.objective - outcome.lowerBound) / Math.max(1, Math.abs(outcome.objective)));
   }
   return {
-    status: outcome.status, objective: outcome.objective, mip_gap: gap, solve_ms: Math.round(outcome.solveMs * 10) / 10,
-    rows: size.rows, columns: size.columns, nonzeros: size.nonzeros, integers: size.integers,
-    candidate_routes: model.candidateRoutes, note,
+    status: outcome.status, objective: outcome.objective, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
+    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, note,
   };
 }
 
 /**
- * Run a simulation: every configured strategy solved in parallel on the solver port, options
- * ranked by cost (ties: the order of strategies.evaluate). Throws FlightNotFoundError for an
- * unknown flight; solver outcomes (infeasible, time limit) are values in the result.
+ * Stage 3: every solved model's plan as an option; the strategies without a plan as unsolved. Every
+ * restricted strategy's plan is also a plan of the integrated strategy: if the integrated solve
+ * stopped early with something worse (or nothing), the best restricted plan stands in.
  */
-export async function simulate(schedule: Schedule, request: SimulationRequest, solver: SolverPort): Promise<SimulationResult> {
-  const started = performance.now();
-  const prepared = prepareSimulation(schedule, request);
+export function readOptions(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, outcomes: readonly SolveOutcome[],
+): { options: RecoveryOption[]; unsolved: UnsolvedStrategy[] } {
   const { scope, models } = prepared;
-  const { config } = request;
-  const solveStarted = performance.now();
-  const outcomes = await Promise.all(models.map((m) => solver.solve({
-    model: m.model, timeLimitMs: config.solver.time_limit_ms, mipGap: config.solver.mip_gap,
-  })));
-  const solveMs = performance.now() - solveStarted;
-
   const options: RecoveryOption[] = [];
   const unsolved: UnsolvedStrategy[] = [];
   models.forEach((model, i) => {
@@ -147,22 +151,18 @@ export async function simulate(schedule: Schedule, request: SimulationRequest, s
       unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
       return;
     }
-    const plan = readPlan(model, outcome.values);
-    options.push(evaluatePlan(schedule, scope, config, model.strategy, plan, solverReport(model, outcome, null)));
+    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(model, outcome, null)));
   });
 
-  // Every restricted strategy's plan is also a plan of the integrated strategy. If the integrated
-  // solve stopped early with something worse (or nothing), the best restricted plan stands in.
   const integratedIndex = models.findIndex((m) => m.strategy === 'integrated');
   if (integratedIndex >= 0) {
     const integrated = options.find((o) => o.strategy === 'integrated');
-    const best = options.filter((o) => o.strategy !== 'integrated').sort((p, q) => p.summary.cost - q.summary.cost)[0];
-    if (best && (!integrated || best.summary.cost < integrated.summary.cost - 1e-6)) {
-      const model = models[integratedIndex]!;
+    const best = options.filter((o) => o.strategy !== 'integrated').sort((p, q) => p.kpis.cost - q.kpis.cost)[0];
+    if (best && (!integrated || best.kpis.cost < integrated.kpis.cost - 1e-6)) {
       const outcome = outcomes[integratedIndex]!;
       const replacement: RecoveryOption = {
-        ...structuredClone(best), option_id: 'opt_integrated', strategy: 'integrated',
-        solver: solverReport(model, outcome, `The integrated solve ended with status ${outcome.status}; the ${best.strategy} plan, also feasible for all actions, is better and is used.`),
+        ...structuredClone(best), strategy: 'integrated',
+        solver: solverReport(models[integratedIndex]!, outcome, `The integrated solve ended with status ${outcome.status}; the ${best.strategy} plan, also feasible for all actions, is better and is used.`),
       };
       if (integrated) options.splice(options.indexOf(integrated), 1, replacement);
       else {
@@ -171,31 +171,43 @@ export async function simulate(schedule: Schedule, request: SimulationRequest, s
       }
     }
   }
+  return { options, unsolved };
+}
 
+/** Stage 4: rank options by cost, ties by the order of strategies.evaluate; sets `rank` (1 = best). */
+export function rankOptions(options: RecoveryOption[], config: SolverConfig): RecoveryOption[] {
   const order = config.strategies.evaluate;
-  options.sort((p, q) => p.summary.cost - q.summary.cost || order.indexOf(p.strategy) - order.indexOf(q.strategy));
-  options.forEach((o, i) => { o.rank = i + 1; });
+  const ranked = [...options].sort((p, q) => p.kpis.cost - q.kpis.cost || order.indexOf(p.strategy) - order.indexOf(q.strategy));
+  ranked.forEach((o, i) => { o.rank = i + 1; });
+  return ranked;
+}
 
+/**
+ * Run a simulation through the four stages. Rejects with RecoveryError: 'flight_not_found' for an
+ * unknown flight, or the solver's failure (busy, crashed, aborted by `signal`); solver outcomes
+ * (infeasible, time limit) are values in the result.
+ */
+export async function simulate(schedule: Schedule, request: SimulationRequest, solver: Solver, signal?: AbortSignal): Promise<SimulationResult> {
+  const started = performance.now();
+  const prepared = prepareSimulation(schedule, request);
+  const { scope } = prepared;
+  const solveStarted = performance.now();
+  const outcomes = await solveModels(prepared, request.config, solver, signal);
+  const solveMs = performance.now() - solveStarted;
+  const { options, unsolved } = readOptions(schedule, prepared, request.config, outcomes);
   return {
-    scenario_id: request.scenarioId,
-    disrupted_flight: scope.disrupted.id,
+    scenarioId: request.scenarioId,
     airline: scope.airline,
-    schedule_file: request.scheduleName,
-    disruption: {
-      min_delay_minutes: request.minDelayMinutes,
-      disruption_time: formatUtc(scope.disruptionMinutes),
-      window_end: scope.windowEndMinutes === null ? null : formatUtc(scope.windowEndMinutes),
-    },
-    scope: {
-      aircraft: scope.aircraft.map((a) => a.aircraft.tail),
-      flights: scope.flights.length,
-      itineraries: prepared.groups.misconnections.length,
-    },
-    options,
-    best_option_id: options[0]?.option_id ?? null,
-    violations: routeViolations(schedule, prepared.softPlannedRoutes),
-    unsolved_strategies: unsolved,
-    timings_ms: {
+    scheduleName: request.scheduleName,
+    disrupted: scope.disrupted,
+    minDelayMinutes: request.minDelayMinutes,
+    disruptionMinutes: scope.disruptionMinutes,
+    windowEndMinutes: scope.windowEndMinutes,
+    scope: { tails: scope.aircraft.map((a) => a.aircraft.tail), flights: scope.flights.length, itineraries: prepared.groups.misconnections.length },
+    options: rankOptions(options, request.config),
+    violations: prepared.violations,
+    unsolved,
+    timingsMs: {
       total: Math.round(performance.now() - started),
       build: Math.round(prepared.buildMs),
       solve: Math.round(solveMs),

@@ -1,10 +1,9 @@
 // A plan (one route per aircraft in scope, plus passenger re-accommodation) turned into a recovery
 // option: action set, costs, KPIs and the violations that remain (docs/model.md 1.4-1.7).
 import type { Flight, Schedule } from '../domain/schedule.ts';
-import { formatLocal } from '../domain/time.ts';
 import { reaccommodationCost, type PassengerGroup } from './passengers.ts';
-import type { CostBreakdown, ReaccommodationAction, RecoveryOption, SolverReport, Violation } from './result.ts';
 import type { Route } from './aircraft-routes.ts';
+import type { AircraftRotation, CostBreakdown, Delay, Reaccommodation, RecoveryOption, SolverReport, Swap, Violation } from './result.ts';
 import type { RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
 
@@ -28,32 +27,16 @@ function round(value: number, digits = 6): number {
 export function routeViolations(schedule: Schedule, routes: Route[]): Violation[] {
   const violations: Violation[] = [];
   for (const route of routes) {
-    for (const missed of route.missedChecks) {
-      const station = schedule.airports.get(missed.check.station)!;
-      const limit = formatLocal(missed.check.startMinutes, station.timeZone);
-      const excess = missed.arrivalAtStation === null ? null : missed.arrivalAtStation - missed.check.startMinutes;
-      violations.push({
-        type: 'maintenance', flight: missed.lastFlightBefore?.id ?? null, tail: route.tail, limit,
-        actual: missed.arrivalAtStation === null ? null : formatLocal(missed.arrivalAtStation, station.timeZone),
-        excess_minutes: excess !== null && excess > 0 ? excess : null,
-        detail: missed.arrivalAtStation !== null && missed.arrivalAtStation > missed.check.startMinutes
-          ? `${route.tail} reaches ${station.code} ${excess} minutes after its ${missed.check.type} there was due to start (${limit}).`
-          : `${route.tail} is not at ${station.code} for its ${missed.check.type} due to start at ${limit}.`,
-      });
-    }
+    for (const missed of route.missedChecks) violations.push({ type: 'maintenance', ...missed });
     for (const breach of route.crewBreaches) {
-      const tz = schedule.airports.get(breach.flight.dest)!.timeZone;
-      const duty = schedule.crewById.get(breach.crewId)!;
-      const excess = breach.arrMinutes - breach.limitMinutes;
       violations.push({
-        type: 'crew_duty', flight: breach.flight.id, crew_id: breach.crewId,
-        limit: formatLocal(breach.limitMinutes, tz), actual: formatLocal(breach.arrMinutes, tz), excess_minutes: excess,
-        detail: `Crew ${breach.crewId} (${duty.role}) would end its flight-duty period on ${breach.flight.id} ${excess} minutes beyond its ${duty.maxDutyMinutes}-minute maximum.`,
+        type: 'crew_duty', flight: breach.flight, crew: schedule.crewById.get(breach.crewId)!,
+        limitMinutes: breach.limitMinutes, arrMinutes: breach.arrMinutes,
       });
     }
   }
-  return violations.sort((p, q) => byText(p.flight ?? '', q.flight ?? '') || byText(p.type, q.type)
-    || byText(p.crew_id ?? p.tail ?? '', q.crew_id ?? q.tail ?? ''));
+  const who = (v: Violation) => (v.type === 'crew_duty' ? v.crew.crewId : v.tail);
+  return violations.sort((p, q) => byText(p.flight?.id ?? '', q.flight?.id ?? '') || byText(p.type, q.type) || byText(who(p), who(q)));
 }
 
 interface AirlineTotals { flights: number; passengers: number }
@@ -71,7 +54,23 @@ function airlineTotals(schedule: Schedule, airline: string): AirlineTotals {
   return totals;
 }
 
-/** Evaluate a plan into an option (rank and option_id are set by the caller's ranking). */
+/** The timed rotation of every aircraft of the scope in a plan (an aircraft without a route stays on the ground). */
+function rotationsOf(scope: RecoveryScope, routes: Route[]): AircraftRotation[] {
+  const byTail = new Map(routes.map((route) => [route.tail, route]));
+  return scope.aircraft.map((a) => {
+    const route = byTail.get(a.aircraft.tail);
+    return {
+      tail: a.aircraft.tail,
+      legs: route?.legs ?? [],
+      checks: route ? a.checks.flatMap((check, i) => (route.checkPoints[i] === null ? [] : [{ check, afterLeg: route.checkPoints[i]! }])) : [],
+      endStation: route?.endStation ?? a.station,
+      requiredEndStation: a.requiredEndStation,
+      outOfPosition: route?.outOfPosition ?? false,
+    };
+  });
+}
+
+/** Evaluate a plan into an option (rank is set by the caller's ranking). */
 export function evaluatePlan(
   schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy, plan: Plan, solver: SolverReport,
 ): RecoveryOption {
@@ -80,8 +79,8 @@ export function evaluatePlan(
   for (const route of plan.routes) for (const leg of route.legs) flown.set(leg.flight.id, { route, leg });
   const cancelled = scope.flights.filter((f) => !flown.has(f.id));
 
-  const delays = [];
-  const swaps = [];
+  const delays: Delay[] = [];
+  const swaps: Swap[] = [];
   let onTimeLost = 0;
   let disutility = 0;
   let spilled = 0;
@@ -92,19 +91,15 @@ export function evaluatePlan(
     const seats = schedule.aircraft.get(route.tail)!.seats;
     spilled += Math.max(0, f.bookedPassengers - seats);
     if (leg.delayMinutes > 0) {
-      delays.push({
-        flight: f.id, tail: route.tail, delay_minutes: leg.delayMinutes,
-        new_dep: formatLocal(leg.depMinutes, schedule.airports.get(f.origin)!.timeZone),
-        new_arr: formatLocal(leg.arrMinutes, schedule.airports.get(f.dest)!.timeZone),
-      });
+      delays.push({ flight: f, tail: route.tail, delayMinutes: leg.delayMinutes, depMinutes: leg.depMinutes, arrMinutes: leg.arrMinutes });
       disutility += Math.min(f.bookedPassengers, seats) * Math.min(1, leg.delayMinutes / DELAY_DISUTILITY_FULL_MINUTES);
     }
     if (leg.delayMinutes > ON_TIME_MINUTES) onTimeLost++;
-    if (route.tail !== f.tail) swaps.push({ flight: f.id, from_tail: f.tail, to_tail: route.tail });
+    if (route.tail !== f.tail) swaps.push({ flight: f, fromTail: f.tail, toTail: route.tail });
   }
   disutility += spilled;
 
-  const reaccommodations: ReaccommodationAction[] = [];
+  const reaccommodations: Reaccommodation[] = [];
   let reaccommodationCostUnits = 0;
   let compensationCostUnits = 0;
   let reaccommodated = 0;
@@ -114,7 +109,6 @@ export function evaluatePlan(
     if (flow.passengers <= 0) continue;
     const g = flow.group;
     disruptedInGroups += flow.passengers;
-    const from = g.kind === 'cancellation' ? g.flight.id : g.second.id;
     if (flow.target) {
       reaccommodated += flow.passengers;
       reaccommodationCostUnits += flow.passengers * reaccommodationCost(config, g, flow.target);
@@ -128,52 +122,46 @@ export function evaluatePlan(
       disutility += flow.passengers;
     }
     reaccommodations.push({
-      from_flight: from, to_flights: flow.target ? [flow.target.id] : [], passengers: flow.passengers,
-      reason: g.kind, itinerary_id: g.kind === 'misconnection' ? g.itinerary.id : null,
+      fromFlight: g.kind === 'cancellation' ? g.flight : g.second, toFlights: flow.target ? [flow.target] : [], passengers: flow.passengers,
+      reason: g.kind, itineraryId: g.kind === 'misconnection' ? g.itinerary.id : null,
     });
   }
-  reaccommodations.sort((p, q) => byText(p.from_flight, q.from_flight) || byText(p.reason, q.reason)
-    || byText(p.itinerary_id ?? '', q.itinerary_id ?? '') || byText(p.to_flights[0] ?? '~', q.to_flights[0] ?? '~'));
+  reaccommodations.sort((p, q) => byText(p.fromFlight.id, q.fromFlight.id) || byText(p.reason, q.reason)
+    || byText(p.itineraryId ?? '', q.itineraryId ?? '') || byText(p.toFlights[0]?.id ?? '~', q.toFlights[0]?.id ?? '~'));
 
   const sum = (key: keyof Route['costs']) => plan.routes.reduce((s, r) => s + r.costs[key], 0);
-  const cost_breakdown: CostBreakdown = {
+  const costs: CostBreakdown = {
     delay: round(sum('delay')),
     cancellation: round(cancelled.length * w.cancellation_per_flight),
     swap: round(sum('swap')),
     spill: round(sum('spill')),
     reaccommodation: round(reaccommodationCostUnits),
     compensation: round(compensationCostUnits),
-    crew_duty: round(sum('crew_duty')),
+    crewDuty: round(sum('crew_duty')),
     maintenance: round(sum('maintenance')),
-    aircraft_position: round(sum('aircraft_position')),
+    aircraftPosition: round(sum('aircraft_position')),
   };
-  const cost = round(Object.values(cost_breakdown).reduce((s, v) => s + v, 0));
+  const cost = round(Object.values(costs).reduce((s, v) => s + v, 0));
   const totals = airlineTotals(schedule, scope.airline);
   const onTime = totals.flights - cancelled.length - onTimeLost;
 
   return {
-    option_id: `opt_${strategy}`,
     strategy,
     rank: 0,
-    summary: {
+    kpis: {
       otp: round(totals.flights ? onTime / totals.flights : 1),
       nps: round(Math.min(1, Math.max(0, 1 - disutility / Math.max(1, totals.passengers)))),
       cost,
-      flights_delayed: delays.length,
-      flights_cancelled: cancelled.length,
-      flights_swapped: swaps.length,
-      passengers_disrupted: disruptedInGroups + spilled,
-      passengers_reaccommodated: reaccommodated,
-      passengers_not_reaccommodated: notReaccommodated,
-      total_delay_minutes: delays.reduce((s, d) => s + d.delay_minutes, 0),
+      passengersDisrupted: disruptedInGroups + spilled,
+      passengersReaccommodated: reaccommodated,
+      passengersNotReaccommodated: notReaccommodated,
     },
-    cost_breakdown,
-    action_set: {
-      delays,
-      swaps,
-      cancellations: cancelled.map((f) => ({ flight: f.id, passengers: f.bookedPassengers })),
-      reaccommodations,
-    },
+    costs,
+    rotations: rotationsOf(scope, plan.routes),
+    delays,
+    swaps,
+    cancellations: cancelled.map((f) => ({ flight: f, passengers: f.bookedPassengers })),
+    reaccommodations,
     violations: routeViolations(schedule, plan.routes),
     solver,
   };

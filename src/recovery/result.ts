@@ -1,44 +1,72 @@
-// The protocol-agnostic result of a simulation. Field names are those of the HTTP response
-// (contract.md fixes them), so the HTTP layer serialises this as it is.
+// What a simulation returns, in the engine's own terms: instants in epoch minutes, domain records
+// (flights, checks, crew duties) and plain numbers. Nothing here knows the wire: the HTTP layer's
+// presenter (src/http/recovery-presenter.ts) names the fields, formats local times and words the
+// sentences. The result crosses the simulation thread's boundary by structured clone, so it holds
+// data only (no functions, no class instances).
+import type { CrewDuty, Flight, MaintenanceCheck } from '../domain/schedule.ts';
+import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
 
-export type SolveStatus = 'optimal' | 'feasible' | 'time_limit' | 'infeasible';
+/** What a solve proved: `optimal` (for the model solved), a plan without proof, a limit without a plan, or no plan exists. */
+export const SOLVE_STATUSES = ['optimal', 'feasible', 'time_limit', 'infeasible'] as const;
+export type SolveStatus = (typeof SOLVE_STATUSES)[number];
 
-export interface DelayAction { flight: string; tail: string; delay_minutes: number; new_dep: string; new_arr: string }
-export interface SwapAction { flight: string; from_tail: string; to_tail: string }
-export interface CancellationAction { flight: string; passengers: number }
-export interface ReaccommodationAction {
+/** One flight as an aircraft flies it in a plan. */
+export interface TimedLeg { flight: Flight; depMinutes: number; arrMinutes: number; delayMinutes: number }
+
+/** An aircraft's timed rotation in a plan (the whole re-planned part of its day). */
+export interface AircraftRotation {
+  tail: string;
+  legs: TimedLeg[];
+  /** Checks performed, each after leg `afterLeg` (-1: before the first leg). */
+  checks: { check: MaintenanceCheck; afterLeg: number }[];
+  /** Where the aircraft is at the end of the plan, and where the rest of the schedule needs it. */
+  endStation: string;
+  requiredEndStation: string;
+  /** True when the plan charges aircraft_position for it (it ends the day elsewhere than required). */
+  outOfPosition: boolean;
+}
+
+export interface Delay { flight: Flight; tail: string; delayMinutes: number; depMinutes: number; arrMinutes: number }
+export interface Swap { flight: Flight; fromTail: string; toTail: string }
+export interface Cancellation { flight: Flight; passengers: number }
+export interface Reaccommodation {
   /** The cancelled flight, or for a misconnection the flight the passengers missed. */
-  from_flight: string;
+  fromFlight: Flight;
   /** The new journey, in order; empty when the passengers could not be re-accommodated. */
-  to_flights: string[];
+  toFlights: Flight[];
   passengers: number;
   reason: 'cancellation' | 'misconnection';
   /** For a misconnection, the itinerary whose connection broke. */
-  itinerary_id: string | null;
+  itineraryId: string | null;
 }
 
-export interface ActionSet {
-  delays: DelayAction[];
-  swaps: SwapAction[];
-  cancellations: CancellationAction[];
-  reaccommodations: ReaccommodationAction[];
+/**
+ * A maintenance check the plan misses. `flight` is the flight whose arrival at the check's station
+ * comes after the check's start (`arrivalMinutes`); when the aircraft never reaches the station
+ * after that start, `flight` is the last flight it leaves on before the check (or null when it flies
+ * none) and `arrivalMinutes` is null.
+ */
+export interface MaintenanceViolation {
+  type: 'maintenance';
+  tail: string;
+  check: MaintenanceCheck;
+  flight: Flight | null;
+  arrivalMinutes: number | null;
 }
 
-export interface Violation {
-  type: 'crew_duty' | 'maintenance';
-  /** The flight that breaks the rule (null for a check missed without any flight before it). */
-  flight: string | null;
-  tail?: string;
-  crew_id?: string;
-  /** The latest allowed instant: end of the maximum flight-duty period, or the check's start. */
-  limit: string;
-  /** What the plan does instead: the flight's arrival, or null when the aircraft never reaches the check's station in time. */
-  actual: string | null;
-  excess_minutes: number | null;
-  detail: string;
+/** A flight arriving after its crew's maximum flight-duty period ends. */
+export interface CrewDutyViolation {
+  type: 'crew_duty';
+  flight: Flight;
+  crew: CrewDuty;
+  limitMinutes: number;
+  arrMinutes: number;
 }
 
+export type Violation = MaintenanceViolation | CrewDutyViolation;
+
+/** Cost per component, in solver units; they add up to the option's cost. */
 export interface CostBreakdown {
   delay: number;
   cancellation: number;
@@ -46,47 +74,47 @@ export interface CostBreakdown {
   spill: number;
   reaccommodation: number;
   compensation: number;
-  crew_duty: number;
+  crewDuty: number;
   maintenance: number;
-  aircraft_position: number;
+  aircraftPosition: number;
 }
 
-export interface OptionSummary {
+export interface OptionKpis {
+  /** Share of the airline's flights that are flown and arrive at most 15 minutes late. */
   otp: number;
+  /** Passenger-satisfaction proxy in [0, 1] (see the response schema for its definition). */
   nps: number;
   cost: number;
-  flights_delayed: number;
-  flights_cancelled: number;
-  flights_swapped: number;
-  passengers_disrupted: number;
-  passengers_reaccommodated: number;
-  passengers_not_reaccommodated: number;
-  total_delay_minutes: number;
+  passengersDisrupted: number;
+  passengersReaccommodated: number;
+  passengersNotReaccommodated: number;
 }
 
 export interface SolverReport {
   status: SolveStatus;
-  /** GLPK's objective value (equals summary.cost up to rounding when the plan came from this solve). */
+  /** GLPK's objective value (equals the option's cost up to rounding when the plan came from this solve). */
   objective: number | null;
-  /** Relative gap proven for the plan: 0 when optimal; from the LP relaxation bound otherwise; null if unknown. */
-  mip_gap: number | null;
-  solve_ms: number;
-  rows: number;
-  columns: number;
-  nonzeros: number;
-  integers: number;
-  candidate_routes: number;
+  /** Relative gap proven for the plan: 0 when optimal, from a proven lower bound otherwise, null when unknown. */
+  mipGap: number | null;
+  solveMs: number;
+  size: ModelSize;
+  candidateRoutes: number;
   /** Set when the plan was not found by this strategy's own solve (e.g. integrated fell back to a restricted plan). */
   note: string | null;
 }
 
 export interface RecoveryOption {
-  option_id: string;
   strategy: Strategy;
+  /** 1 = best, by cost (ties: the order of strategies.evaluate). */
   rank: number;
-  summary: OptionSummary;
-  cost_breakdown: CostBreakdown;
-  action_set: ActionSet;
+  kpis: OptionKpis;
+  costs: CostBreakdown;
+  /** Every aircraft of the scope with its timed rotation in this plan (the others fly as planned). */
+  rotations: AircraftRotation[];
+  delays: Delay[];
+  swaps: Swap[];
+  cancellations: Cancellation[];
+  reaccommodations: Reaccommodation[];
   violations: Violation[];
   solver: SolverReport;
 }
@@ -94,15 +122,18 @@ export interface RecoveryOption {
 export interface UnsolvedStrategy { strategy: Strategy; status: SolveStatus; detail: string }
 
 export interface SimulationResult {
-  scenario_id: string;
-  disrupted_flight: string;
+  scenarioId: string;
   airline: string;
-  schedule_file: string;
-  disruption: { min_delay_minutes: number; disruption_time: string; window_end: string | null };
-  scope: { aircraft: string[]; flights: number; itineraries: number };
+  scheduleName: string;
+  disrupted: Flight;
+  minDelayMinutes: number;
+  disruptionMinutes: number;
+  windowEndMinutes: number | null;
+  scope: { tails: string[]; flights: number; itineraries: number };
+  /** Ranked, best first. */
   options: RecoveryOption[];
-  best_option_id: string | null;
+  /** What the disruption breaks if only the minimum delay is propagated (soft rules). */
   violations: Violation[];
-  unsolved_strategies: UnsolvedStrategy[];
-  timings_ms: { total: number; build: number; solve: number };
+  unsolved: UnsolvedStrategy[];
+  timingsMs: { total: number; build: number; solve: number };
 }

@@ -2,6 +2,7 @@
 // Keeping the scope small is what lets the model solve in milliseconds on the largest schedule.
 import { compareFlights, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../domain/turnaround.ts';
+import { mayFly } from './rules.ts';
 import type { SolverConfig } from './solver-config.ts';
 
 export interface AircraftInScope {
@@ -35,13 +36,6 @@ export interface RecoveryScope {
   /** Flights that may be re-planned, in departure order. */
   flights: Flight[];
   flightIds: Set<string>;
-}
-
-/** Fleet policy: may `candidate` fly a flight planned for `planned`? */
-export function mayFly(policy: SolverConfig['constraints']['swap_fleet_policy'], candidate: Aircraft, planned: Aircraft): boolean {
-  if (policy === 'any') return true;
-  if (policy === 'same_fleet') return candidate.fleet === planned.fleet;
-  return candidate.family === planned.family;
 }
 
 function aircraftState(schedule: Schedule, config: SolverConfig, aircraft: Aircraft, t0: number, windowEnd: number | null): AircraftInScope {

@@ -1,5 +1,7 @@
 // The port through which the use case solves its models: what it sends and what comes back.
-// solver-wasm/ implements it (the worker pool); tests may solve in process.
+// solver-wasm/ implements it (the worker pool); tests may solve in process. A solver rejects only
+// with RecoveryError (busy, crashed, aborted; failure.ts); an infeasible model or a time limit is an
+// outcome.
 import type { LinearModel } from './linear-model.ts';
 import type { SolveStatus } from './result.ts';
 
@@ -20,10 +22,37 @@ export interface SolveOutcome {
   /** Optimal value of the LP relaxation when the MIP was not proven optimal (a lower bound), else null. */
   lowerBound: number | null;
   solveMs: number;
-  /** Branch-and-bound work is not exposed by glpk.js; kept null rather than guessed. */
+  /** Why there is no plan, in a sentence (e.g. GLPK's status when it stopped without one); null when there is a plan. */
   detail: string | null;
 }
 
-export interface SolverPort {
-  solve(task: SolveTask): Promise<SolveOutcome>;
+/** Levels and counters of a solver with workers and a queue (the pool), for admission and /metrics. Counters only grow. */
+export interface SolverStats {
+  threads: number;
+  /** Workers that have loaded GLPK and take solves (below `threads` while a replacement loads). */
+  workersReady: number;
+  /** Solves handed to a worker and not finished. */
+  running: number;
+  /** Solves waiting for a worker. */
+  queued: number;
+  maxQueue: number;
+  /** Solves that returned an outcome (any status). */
+  completed: number;
+  /** Solves refused because the queue was full. */
+  rejectedQueueFull: number;
+  /** Solves that waited longer than the queue timeout. */
+  queueTimeouts: number;
+  /** Solves whose worker was terminated past the time limit. */
+  hardStops: number;
+  /** Solves lost with a worker that died. */
+  crashes: number;
+  /** Waiting solves dropped by their caller's signal. */
+  aborted: number;
+}
+
+export interface Solver {
+  /** `signal` drops the solve if it still waits for a worker (RecoveryError 'aborted'). */
+  solve(task: SolveTask, options?: { signal?: AbortSignal }): Promise<SolveOutcome>;
+  /** Its levels and counters, when it has workers and a queue (the pool does); admission refuses work early with them. */
+  stats?(): SolverStats;
 }

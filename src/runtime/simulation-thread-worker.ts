@@ -1,10 +1,11 @@
-// Inside the simulation thread (see simulation-thread.ts): loads the schedules, starts the solver pool,
-// and answers the HTTP thread's messages with the in-process simulator.
+// Inside the simulation thread (see simulation-thread.ts): takes the schedules main.ts loaded, starts
+// the solver pool, and runs each simulation in process on it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import { recoveryFailureOf } from '../recovery/failure.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 import type { FromThread, SimulationThreadData, ToThread } from './simulation-thread.ts';
-import { createInProcessSimulator, describeFailure } from './simulation-runner.ts';
+import { createInProcessRunner } from './simulation-runner.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
@@ -12,7 +13,7 @@ const data = workerData as SimulationThreadData;
 
 let start;
 try {
-  const schedules = loadScheduleCatalog(data.schedulesDir, data.defaultSchedule);
+  const schedules = createScheduleCatalog(data.schedules, data.defaultSchedule);
   const pool = createSolverPool({ ...data.pool, onWorkerError: (error) => post({ type: 'worker-error', message: error.message }) });
   await pool.ready();
   start = { schedules, pool };
@@ -21,17 +22,21 @@ try {
   process.exit(1);
 }
 const { schedules, pool } = start;
-const simulator = createInProcessSimulator(schedules, pool);
+const runner = createInProcessRunner(schedules, pool);
+// One controller per simulation: the HTTP thread's signal cannot cross the thread, its 'cancel' can.
 const running = new Map<number, AbortController>();
 
 port.on('message', (message: ToThread) => {
   switch (message.type) {
-    case 'simulate': {
+    case 'run': {
       const controller = new AbortController();
       running.set(message.id, controller);
-      simulator.simulate(message.request, controller.signal).then(
+      runner.run(message.request, controller.signal).then(
         (result) => post({ type: 'result', id: message.id, result }),
-        (error: unknown) => post({ type: 'failure', id: message.id, failure: describeFailure(error) }),
+        (error: unknown) => {
+          const failure = recoveryFailureOf(error);
+          post(failure ? { type: 'failure', id: message.id, failure } : { type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
+        },
       ).finally(() => running.delete(message.id));
       break;
     }

@@ -1,6 +1,7 @@
-// The simulation thread: one worker thread that hosts the use case of POST /simulate (model building,
-// reading plans back) and the solver pool (whose workers are nested threads of it). The HTTP thread
-// sends it a request and gets a SimulationResult back: plain data both ways, a few kilobytes.
+// The simulation thread: one worker thread that hosts the use case (model building, reading plans
+// back) and the solver pool (whose workers are nested threads of it). The HTTP thread sends it a
+// request and gets a SimulationResult back: plain data both ways, a few kilobytes. The schedules are
+// the ones main.ts loaded, cloned into the thread once at start (never read from disk twice).
 //
 // Why: building a simulation's models takes tens of milliseconds of synchronous JavaScript (up to
 // ~0.4 s at SIMULATION_MAX_MODEL_ROUTES), and copying them to the solver workers as much again. On the
@@ -9,10 +10,14 @@
 // memory ends this thread, not the process: the simulations in flight fail with 503 and a new thread
 // is started.
 import { Worker } from 'node:worker_threads';
-import type { SimulationResult } from '../recovery/result.ts';
+import type { Schedule } from '../domain/schedule.ts';
+import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import { RecoveryError, type RecoveryFailure } from '../recovery/failure.ts';
 import type { SimulationRequest } from '../recovery/pipeline.ts';
-import { SolveAbortedError, SolverBusyError, SolverCrashError, type SolverPoolOptions, type SolverPoolStats } from '../../solver-wasm/pool.ts';
-import { failureError, type SimulationFailure, type Simulator } from './simulation-runner.ts';
+import type { SimulationResult } from '../recovery/result.ts';
+import type { SolverStats } from '../recovery/solver-port.ts';
+import type { SolverPoolOptions } from '../../solver-wasm/pool.ts';
+import type { SimulationRunner } from './simulation-runner.ts';
 
 /** Old-generation heap of the simulation thread, MiB: far above any model the default limits allow. */
 export const SIMULATION_THREAD_HEAP_MB = 2048;
@@ -20,27 +25,28 @@ export const SIMULATION_THREAD_HEAP_MB = 2048;
 const ENTRY = new URL('./simulation-thread-entry.mjs', import.meta.url);
 
 export interface SimulationThreadOptions {
-  schedulesDir: string;
-  defaultSchedule: string;
+  /** The loaded schedules; the thread gets a copy of each. */
+  schedules: ScheduleCatalog;
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
   /** Told about failures that no request sees: a solver worker failing while idle, the thread dying. */
   onError?: (error: Error) => void;
   /**
-   * Safety net, milliseconds: a simulation not answered in this time fails with SolverBusyError (503)
-   * and is cancelled, so that no client waits forever even if the thread were stuck. main.ts sets it
+   * Safety net, milliseconds: a simulation not answered in this time fails as 'deadline' (503) and is
+   * cancelled, so that no client waits forever even if the thread were stuck. main.ts sets it
    * above the longest legitimate simulation. Default: none.
    */
   deadlineMs?: number;
 }
 
 export interface SimulationThreadData {
-  schedulesDir: string;
+  /** Canonical name -> schedule; structured cloning keeps the shared records of each schedule shared. */
+  schedules: Map<string, Schedule>;
   defaultSchedule: string;
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
 }
 
 export type ToThread =
-  | { type: 'simulate'; id: number; request: SimulationRequest }
+  | { type: 'run'; id: number; request: SimulationRequest }
   | { type: 'cancel'; id: number }
   | { type: 'stats'; id: number }
   | { type: 'close' };
@@ -49,13 +55,14 @@ export type FromThread =
   | { type: 'ready' }
   | { type: 'start-failed'; message: string }
   | { type: 'result'; id: number; result: SimulationResult }
-  | { type: 'failure'; id: number; failure: SimulationFailure }
-  | { type: 'stats'; id: number; stats: SolverPoolStats }
+  | { type: 'failure'; id: number; failure: RecoveryFailure }
+  | { type: 'error'; id: number; message: string }
+  | { type: 'stats'; id: number; stats: SolverStats }
   | { type: 'worker-error'; message: string }
   | { type: 'closed' };
 
-export interface SimulationThread extends Simulator {
-  stats(): Promise<SolverPoolStats>;
+export interface SimulationThread extends SimulationRunner {
+  stats(): Promise<SolverStats>;
   /**
    * FAULT INJECTION FOR TESTS ONLY (test/hardening): the thread itself, so that a test can terminate
    * it mid-simulation the way a crash would. Production code never calls it.
@@ -72,7 +79,12 @@ interface Pending { resolve: (value: unknown) => void; reject: (error: Error) =>
  * Rejects with the thread's own sentence when it cannot start (e.g. a schedule it cannot read).
  */
 export async function startSimulationThread(options: SimulationThreadOptions): Promise<SimulationThread> {
-  const data: SimulationThreadData = { schedulesDir: options.schedulesDir, defaultSchedule: options.defaultSchedule, pool: options.pool };
+  const { schedules } = options;
+  const data: SimulationThreadData = {
+    schedules: new Map(schedules.names().map((name) => [name, schedules.resolve(name)!.schedule])),
+    defaultSchedule: schedules.defaultName,
+    pool: options.pool,
+  };
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let closing = false;
@@ -98,7 +110,8 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
           case 'ready': started = true; resolve(); break;
           case 'start-failed': reject(new Error(message.message)); break;
           case 'result': settle(message.id, { value: message.result }); break;
-          case 'failure': settle(message.id, { error: failureError(message.failure) }); break;
+          case 'failure': settle(message.id, { error: new RecoveryError(message.failure) }); break;
+          case 'error': settle(message.id, { error: new Error(`Simulation thread: ${message.message}`) }); break;
           case 'stats': settle(message.id, { value: message.stats }); break;
           case 'worker-error': options.onError?.(new Error(`a solver worker failed outside a solve: ${message.message}`)); break;
           case 'closed': break;
@@ -111,7 +124,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
       current.on('exit', (code) => {
         if (!started) { reject(new Error(`The simulation thread exited with code ${code} while starting.`)); return; }
         // Everything in flight on the thread is lost with it.
-        for (const id of [...pending.keys()]) settle(id, { error: new SolverCrashError(`The simulation thread stopped (exit code ${code}).`) });
+        for (const id of [...pending.keys()]) settle(id, { error: new RecoveryError({ kind: 'crashed', message: `The simulation thread stopped (exit code ${code}).` }) });
         if (closing) return;
         options.onError?.(new Error(`The simulation thread stopped (exit code ${code}); starting a new one.`));
         ready = spawn();
@@ -123,11 +136,18 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
   ready = spawn();
   await ready;
 
-  /** Sends a message expecting one answer; an abort of `signal` asks the thread to cancel it. */
+  /**
+   * Sends a message expecting one answer. When `signal` aborts, the thread is asked to cancel it; an
+   * abort whose reason is a RecoveryError (the deadline) fails the call at once, since the thread
+   * may be the thing that is stuck.
+   */
   const request = <T>(message: (id: number) => ToThread, signal?: AbortSignal): Promise<T> => {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => send({ type: 'cancel', id });
+      const onAbort = () => {
+        send({ type: 'cancel', id });
+        if (signal!.reason instanceof RecoveryError) settle(id, { error: signal!.reason });
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       const cleanup = () => signal?.removeEventListener('abort', onAbort);
       pending.set(id, {
@@ -139,33 +159,21 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
   };
 
   return {
-    async simulate(simulation: SimulationRequest, signal: AbortSignal): Promise<SimulationResult> {
-      if (closing) throw new SolveAbortedError('The service is shutting down.');
+    async run(simulation: SimulationRequest, signal: AbortSignal): Promise<SimulationResult> {
+      if (closing) throw new RecoveryError({ kind: 'aborted', message: 'The service is shutting down.' });
       await ready;
-      if (signal.aborted) throw new SolveAbortedError('The simulation was cancelled before it started.');
-      if (options.deadlineMs === undefined) return request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), signal);
-      const deadlineMs = options.deadlineMs;
-      const cancel = new AbortController();
-      const forward = () => cancel.abort();
-      signal.addEventListener('abort', forward, { once: true });
-      let timer: NodeJS.Timeout | undefined;
-      const overdue = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          cancel.abort();
-          reject(new SolverBusyError(`The simulation did not finish within ${deadlineMs} ms.`));
-        }, deadlineMs);
-      });
-      try {
-        return await Promise.race([request<SimulationResult>((id) => ({ type: 'simulate', id, request: simulation }), cancel.signal), overdue]);
-      } finally {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', forward);
-      }
+      if (signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled before it started.' });
+      const { deadlineMs } = options;
+      const deadline = deadlineMs === undefined ? null : AbortSignal.timeout(deadlineMs);
+      // The deadline's abort carries the failure to report, so that request() can tell it from the caller's.
+      const overdue = deadline === null ? null : new AbortController();
+      deadline?.addEventListener('abort', () => overdue!.abort(new RecoveryError({ kind: 'deadline', message: `The simulation did not finish within ${deadlineMs} ms.` })), { once: true });
+      return request<SimulationResult>((id) => ({ type: 'run', id, request: simulation }), overdue ? AbortSignal.any([signal, overdue.signal]) : signal);
     },
     threadForTesting: () => worker,
-    async stats(): Promise<SolverPoolStats> {
+    async stats(): Promise<SolverStats> {
       await ready;
-      return request<SolverPoolStats>((id) => ({ type: 'stats', id }));
+      return request<SolverStats>((id) => ({ type: 'stats', id }));
     },
     async close(): Promise<void> {
       if (closing) return;

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_SCHEDULES_DIR, loadConfig } from '../../src/config.ts';
-import { createApp, type AppSolver } from '../../src/http/app.ts';
+import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
-import type { SimulationResult } from '../../src/recovery/result.ts';
+import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, STAGING_KEY, startTestServer, TEST_ENV, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf, ROOT, startService, type ServiceProcess } from './support.ts';
@@ -33,7 +34,7 @@ describe('solver faults over HTTP', () => {
   beforeAll(async () => {
     pool = createSolverPool({ threads: 1, hardStopGraceMs: 200 });
     await pool.ready();
-    const solver: AppSolver = {
+    const solver: Solver = {
       solve: (task, options) => {
         const strategy = task.model.name.split('__').at(-1)!;
         return pool.solve(stuckStrategies.has(strategy) ? { ...task, model: stuckModel() } : task, options);
@@ -68,19 +69,19 @@ describe('solver faults over HTTP', () => {
     }
     const next = await postSimulation(server.baseUrl, { scenario_id: 'after-kill', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 });
     expect(next.status).toBe(200);
-    expect(((await next.json()) as SimulationResult).options).toHaveLength(4);
+    expect(((await next.json()) as SimulationResponse).options).toHaveLength(4);
   });
 
   it('scenario: a solve stuck past its time limit does not hold the simulation: it answers in time with that strategy unsolved (time_limit), and the pool goes on', async () => {
     stuckStrategies.add('aircraft_swap');
     const timeLimitMs = 300;
-    let result: SimulationResult;
+    let result: SimulationResponse;
     let solvePhaseMs: number;
     try {
       const started = performance.now();
       const response = await postSimulation(server.baseUrl, { scenario_id: 'stuck', disrupted_flight: HUB_MORNING, min_delay_minutes: 90, config: { solver: { time_limit_ms: timeLimitMs } } });
       expect(response.status).toBe(200);
-      result = await response.json() as SimulationResult;
+      result = await response.json() as SimulationResponse;
       solvePhaseMs = performance.now() - started - result.timings_ms.build;
     } finally {
       stuckStrategies.clear();
@@ -187,7 +188,7 @@ describe('the service as an operator runs it (child process)', () => {
     expect(service.child.exitCode).toBeNull();
     const response = await inFlight;
     expect(response.status).toBe(200);
-    const result = await response.json() as SimulationResult;
+    const result = await response.json() as SimulationResponse;
     expect(result.scenario_id).toBe('sigterm');
     expect(result.options.length).toBeGreaterThan(0);
     expect(await service.exited, service.stderr()).toBe(0);

@@ -13,7 +13,7 @@ import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { createHttpServer } from '../../src/http/server.ts';
 import { ModelBuilder } from '../../src/recovery/linear-model.ts';
-import type { SolverPort } from '../../src/recovery/pipeline.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, startTestServer, TEST_ENV, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf } from './support.ts';
@@ -31,7 +31,7 @@ const simulation = (config?: unknown) => JSON.stringify({
 /** A solver that must not be reached; answers "infeasible" at once if it is, and counts calls. */
 function stubSolver() {
   const calls: number[] = [];
-  const solver: SolverPort = {
+  const solver: Solver = {
     solve: async () => {
       calls.push(Date.now());
       return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: 'stub' };

@@ -5,8 +5,8 @@
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKeyVerifier, hashApiKey } from '../../src/security/api-keys.ts';
-import type { AppSolver } from '../../src/http/app.ts';
-import { SolverBusyError } from '../../solver-wasm/pool.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
+import { RecoveryError } from '../../src/recovery/failure.ts';
 import { SECOND_STAGING_KEY, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 vi.mock('node:crypto', async (importOriginal) => {
@@ -38,9 +38,9 @@ describe('keys never reach the logs, whatever the answer', () => {
   let server: TestServer;
   let busy = false;
   beforeAll(async () => {
-    const solver: AppSolver = {
+    const solver: Solver = {
       solve: async () => {
-        if (busy) throw new SolverBusyError('All solver workers are busy and the queue is full.');
+        if (busy) throw new RecoveryError({ kind: 'busy', message: 'All solver workers are busy and the queue is full.' });
         return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: 'stub' };
       },
     };

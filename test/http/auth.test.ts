@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer({
     // A module that registers a route the raw Express way, bypassing the route builder, as a careless
     // future change might: it must still need a key.
-    extraRoutes: [(api) => {
+    extraEndpoints: [(api) => {
       api.router.get('/raw-added', (_req, res) => { res.json({ secret: true }); });
       api.router.post('/raw-added-post', (_req, res) => { res.json({ secret: true }); });
     }],

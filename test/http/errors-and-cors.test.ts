@@ -11,7 +11,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     env: { BODY_LIMIT_BYTES: '256' },
-    extraRoutes: [(api) => api.route({
+    extraEndpoints: [(api) => api.route({
       method: 'post',
       path: '/test-echo',
       summary: 'Echo (test only)',
@@ -72,7 +72,7 @@ describe('error bodies', () => {
 
   it('a response that breaks its own schema is caught as a 500 outside production', async () => {
     const drifting = await startTestServer({
-      extraRoutes: [(api) => api.route({
+      extraEndpoints: [(api) => api.route({
         method: 'get', path: '/test-drift', summary: 'drift', response: { description: 'x', schema: z.object({ n: z.number() }) },
         handler: () => ({ n: 'not a number' }),
       })],

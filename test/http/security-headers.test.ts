@@ -48,7 +48,7 @@ describe('security headers', () => {
   });
 
   it('a 500 carries them too', async () => {
-    const failing = await startTestServer({ extraRoutes: [(api) => api.router.get('/explode', () => { throw new Error('boom'); })] });
+    const failing = await startTestServer({ extraEndpoints: [(api) => api.router.get('/explode', () => { throw new Error('boom'); })] });
     try {
       const response = await failing.get('/explode');
       expect(response.status).toBe(500);

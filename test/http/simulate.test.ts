@@ -2,7 +2,7 @@
 // with a real solver pool: the answers, and every error path of contract.md for these endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SOLVER_CONFIG } from '../../src/recovery/solver-config.ts';
-import type { SimulationResult } from '../../src/recovery/result.ts';
+import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -39,12 +39,12 @@ async function expectDetail(response: Response, status: number, detail?: string 
 }
 
 describe('POST /simulate answers', () => {
-  let result: SimulationResult;
+  let result: SimulationResponse;
   beforeAll(async () => {
     const response = await post('/simulate', { scenario_id: 'hub-morning-90', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 });
     expect(response.status).toBe(200);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    result = await response.json() as SimulationResult;
+    result = await response.json() as SimulationResponse;
   });
 
   it('scenario: a 90-minute hub delay returns the four strategies ranked by cost with rank 1 as best_option_id', () => {
@@ -80,8 +80,8 @@ describe('POST /simulate answers', () => {
   });
 
   it('unit: the same request gives the same options (timings aside)', async () => {
-    const again = await (await post('/simulate', { scenario_id: 'hub-morning-90', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 })).json() as SimulationResult;
-    const strip = (r: SimulationResult) => r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } }));
+    const again = await (await post('/simulate', { scenario_id: 'hub-morning-90', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 })).json() as SimulationResponse;
+    const strip = (r: SimulationResponse) => r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } }));
     expect(strip(again)).toEqual(strip(result));
     expect(again.violations).toEqual(result.violations);
   });
@@ -92,7 +92,7 @@ describe('POST /simulate answers', () => {
       config: { strategies: { evaluate: ['delay_propagation'] } },
     });
     expect(response.status).toBe(200);
-    const body = await response.json() as SimulationResult;
+    const body = await response.json() as SimulationResponse;
     expect(body.schedule_file).toBe('default');
     expect(body.options.map((o) => o.strategy)).toEqual(['delay_propagation']);
   });

@@ -4,7 +4,10 @@
 // every combination of routes with distinct flights (branch and bound over aircraft, pruned only by
 // valid lower bounds); each combination's passengers re-accommodated exactly by min-cost flow.
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import type { RecoveryOption } from '../../src/recovery/result.ts';
+import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
+
+/** An option as the response carries it; the oracle checks everything but the rotations (a view of the same plan). */
+type RecoveryOption = Omit<RecoveryOptionView, 'rotations'>;
 import type { OracleConfig, OracleStrategy } from './config.ts';
 import {
   buildProblem, cheapestReaccommodation, close, crewViolations, disruptedGroups, evaluatePlan, isoOf, maxDelayOf,

@@ -2,7 +2,10 @@
 // option's action set to the raw schedule, verifies feasibility, and recomputes every reported
 // figure. Shares no code with the engine (only the result TYPES are imported).
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import type { RecoveryOption } from '../../src/recovery/result.ts';
+import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
+
+/** An option as the response carries it; the oracle checks everything but the rotations (a view of the same plan). */
+type RecoveryOption = Omit<RecoveryOptionView, 'rotations'>;
 import type { OracleConfig, OracleStrategy } from './config.ts';
 import {
   buildProblem, cheapestReaccommodation, close, disruptedGroups, evaluatePlan, freeSeats, groupKey, isoMinutes, isoOf,
@@ -257,6 +260,9 @@ export function checkOption(input: CheckInput): string[] {
     const r = reported.get(k);
     if (!r) say(`The option does not report the ${v.type} violation on ${v.flight ?? '(no flight)'} of ${v.type === 'crew_duty' ? `crew ${v.crew_id}` : v.tail}.`);
     else if (isoMinutes(r.limit) !== isoMinutes(v.limit)) say(`The ${v.type} violation on ${v.flight ?? '(no flight)'} reports limit ${r.limit} but it is ${v.limit}.`);
+    else if ((r.actual === null ? null : isoMinutes(r.actual)) !== (v.actual === null ? null : isoMinutes(v.actual)) || r.excess_minutes !== v.excess_minutes) {
+      say(`The ${v.type} violation on ${v.flight ?? '(no flight)'} reports actual ${r.actual} (${r.excess_minutes} min over) but it is ${v.actual} (${v.excess_minutes} min over).`);
+    }
   }
   for (const [k, v] of reported) {
     if (!expected.has(k)) say(`The option reports a ${v.type} violation on ${v.flight ?? '(no flight)'} of ${v.type === 'crew_duty' ? `crew ${v.crew_id}` : v.tail} that the plan does not have.`);

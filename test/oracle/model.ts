@@ -4,7 +4,7 @@
 // Nothing here may be imported from src/recovery, solver-wasm or src/domain (types of the file
 // format excepted).
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import type { CostBreakdown, OptionSummary, Violation } from '../../src/recovery/result.ts';
+import type { CostBreakdownView as CostBreakdown, SummaryView as OptionSummary, ViolationView as Violation } from '../../src/http/recovery-schemas.ts';
 import type { OracleConfig, OracleStrategy } from './config.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +326,7 @@ export function releaseOf(p: Problem, f: OFlight): number {
   return f.sdep + (f.id === p.f0.id ? p.D0 : 0);
 }
 
-export interface MissedCheck { check: OCheck; flight: string | null }
+export interface MissedCheck { check: OCheck; flight: string | null; arrival: number | null }
 
 /**
  * Checks of `tail` not performed by the timed route `legs`.
@@ -336,7 +336,9 @@ export interface MissedCheck { check: OCheck; flight: string | null }
  *   changing any time: station = S, arrival <= ms and the next departure (or, at the end, the scheduled
  *   departure of the first flight after the window) >= me. (A plan that deliberately skips a check it
  *   could perform for free is dominated; see the report.)
- * The violation's flight is the route's last flight departing before ms, or null.
+ * The violation's flight is the flight whose arrival misses the check: the route's first flight that
+ * lands at S after ms (its arrival is the violation's `actual`). When none does, the aircraft never
+ * gets there: the flight is the route's last flight departing before ms (or null) and `actual` null.
  */
 export function missedChecks(p: Problem, tail: string, legs: Leg[], strategy: OracleStrategy): MissedCheck[] {
   const init = p.init.get(tail)!;
@@ -354,8 +356,11 @@ export function missedChecks(p: Problem, tail: string, legs: Leg[], strategy: Or
       done = points.some((q) => q.station === m.station && q.arrival <= m.ms && q.next >= m.me);
     }
     if (!done) {
+      const late = legs.find((l) => l.f.dest === m.station && l.arr > m.ms);
       const before = legs.filter((l) => l.dep < m.ms);
-      missed.push({ check: m, flight: before.length > 0 ? before[before.length - 1]!.f.id : null });
+      missed.push(late
+        ? { check: m, flight: late.f.id, arrival: late.arr }
+        : { check: m, flight: before.length > 0 ? before[before.length - 1]!.f.id : null, arrival: null });
     }
   }
   return missed;
@@ -638,7 +643,8 @@ export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], strategy:
       detail: `crew ${c.crew.id} ends ${c.flight.id} ${c.arr - c.crew.limit} min beyond its maximum flight-duty period`,
     })),
     ...missed.map((m): Violation => ({
-      type: 'maintenance', flight: m.flight, tail: m.check.tail, limit: isoOf(m.check.ms), actual: null, excess_minutes: null,
+      type: 'maintenance', flight: m.flight, tail: m.check.tail, limit: isoOf(m.check.ms),
+      actual: m.arrival === null ? null : isoOf(m.arrival), excess_minutes: m.arrival === null ? null : m.arrival - m.check.ms,
       detail: `${m.check.type} of ${m.check.tail} at ${m.check.station} is not performed`,
     })),
   ];

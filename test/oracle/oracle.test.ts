@@ -3,7 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import type { RecoveryOption } from '../../src/recovery/result.ts';
+import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
+
+/** An option as the response carries it; the oracle checks everything but the rotations (a view of the same plan). */
+type RecoveryOption = Omit<RecoveryOptionView, 'rotations'>;
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';

@@ -1,11 +1,10 @@
 // Scenario tests of the recovery engine, one rule each, on hand-written schedules whose expected
 // plans were worked out by hand (turnaround A320 = 40 min at every airport used here).
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/recovery/pipeline.ts';
-import type { RecoveryOption, SimulationResult } from '../../src/recovery/result.ts';
-import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
+import type { RecoveryOptionView, SimulationResponse } from '../../src/http/recovery-schemas.ts';
+import { config, fixture, id, request, simulateAsResponse } from './fixtures.ts';
 
-const option = (result: SimulationResult, strategy: string): RecoveryOption => {
+const option = (result: SimulationResponse, strategy: string): RecoveryOptionView => {
   const found = result.options.find((o) => o.strategy === strategy);
   if (!found) throw new Error(`no ${strategy} option: ${JSON.stringify(result.unsolved_strategies)}`);
   return found;
@@ -22,7 +21,7 @@ const rotation = [
 describe('delay propagation', () => {
   it('unit: a 60-minute delay shrinks by each turnaround slack of 10 minutes downstream', async () => {
     const schedule = fixture({ flights: rotation });
-    const result = await simulate(schedule, request(id('NV1', '06:00'), 60), inProcessSolver);
+    const result = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 60));
     const delays = option(result, 'delay_propagation').action_set.delays.map((d) => [d.flight, d.delay_minutes]);
     expect(delays).toEqual([[id('NV1', '06:00'), 60], [id('NV2', '07:50'), 50], [id('NV3', '09:40'), 40], [id('NV4', '11:30'), 30]]);
     const first = option(result, 'delay_propagation').action_set.delays[0]!;
@@ -32,7 +31,7 @@ describe('delay propagation', () => {
 
   it('scenario: the disrupted flight leaves at least min_delay late in every option', async () => {
     const schedule = fixture({ flights: rotation, aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-BBB' }] });
-    const result = await simulate(schedule, request(id('NV1', '06:00'), 45), inProcessSolver);
+    const result = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 45));
     for (const o of result.options) {
       const cancelled = o.action_set.cancellations.some((c) => c.flight === id('NV1', '06:00'));
       const delay = o.action_set.delays.find((d) => d.flight === id('NV1', '06:00'))?.delay_minutes ?? 0;
@@ -44,7 +43,7 @@ describe('delay propagation', () => {
 describe('aircraft swap', () => {
   it('scenario: a spare aircraft at the hub takes the late aircraft\'s next round trip', async () => {
     const schedule = fixture({ flights: rotation, aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-BBB' }] });
-    const result = await simulate(schedule, request(id('NV1', '06:00'), 180), inProcessSolver);
+    const result = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 180));
     const swap = option(result, 'aircraft_swap');
     // Two equal-cost answers exist (the spare flies the late round trip, or the on-time one); in
     // both, exactly one round trip changes aircraft and NV3/NV4 leave on time.
@@ -58,7 +57,7 @@ describe('aircraft swap', () => {
 
   it('unit: swaps respect the fleet policy (same_fleet forbids an A319 for an A320 flight)', async () => {
     const schedule = fixture({ flights: rotation, aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-BBB', fleet: 'A319' }] });
-    const result = await simulate(schedule, request(id('NV1', '06:00'), 180, config({ constraints: { swap_fleet_policy: 'same_fleet' } })), inProcessSolver);
+    const result = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 180, config({ constraints: { swap_fleet_policy: 'same_fleet' } })));
     for (const o of result.options) expect(o.action_set.swaps).toEqual([]);
   });
 });
@@ -67,7 +66,7 @@ describe('cancellation', () => {
   it('scenario: cancelling the delayed round trip beats a five-hour delay of four flights', async () => {
     const lightly = rotation.map((f) => ({ ...f, booked: f.no === 'NV1' || f.no === 'NV2' ? 10 : 150 }));
     const schedule = fixture({ flights: lightly });
-    const result = await simulate(schedule, request(id('NV1', '06:00'), 300), inProcessSolver);
+    const result = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 300));
     const cancel = option(result, 'cancellation');
     expect(cancel.action_set.cancellations.map((c) => c.flight)).toEqual([id('NV1', '06:00'), id('NV2', '07:50')]);
     expect(cancel.action_set.delays).toEqual([]);
@@ -91,20 +90,20 @@ describe('maintenance', () => {
   };
 
   it('unit: a delay that brings the aircraft back after the check start is a reported maintenance violation (soft)', async () => {
-    const result = await simulate(fixture(withCheck), request(id('NV1', '06:00'), 60), inProcessSolver);
+    const result = await simulateAsResponse(fixture(withCheck), request(id('NV1', '06:00'), 60));
     expect(result.violations).toEqual([expect.objectContaining({ type: 'maintenance', tail: 'OE-AAA', flight: id('NV2', '07:50'), excess_minutes: 10 })]);
     expect(option(result, 'delay_propagation').cost_breakdown.maintenance).toBe(50000);
   });
 
   it('unit: with hard maintenance no returned option misses the check and delay propagation has no plan', async () => {
-    const result = await simulate(fixture(withCheck), request(id('NV1', '06:00'), 60, config({ constraints: { maintenance: 'hard' } })), inProcessSolver);
+    const result = await simulateAsResponse(fixture(withCheck), request(id('NV1', '06:00'), 60, config({ constraints: { maintenance: 'hard' } })));
     expect(result.unsolved_strategies.map((u) => u.strategy)).toContain('delay_propagation');
     expect(result.options.length).toBeGreaterThan(0);
     for (const o of result.options) expect(o.violations.filter((v) => v.type === 'maintenance')).toEqual([]);
   });
 
   it('unit: an on-time arrival performs the check and the next flight waits for its end', async () => {
-    const result = await simulate(fixture(withCheck), request(id('NV1', '06:00'), 20), inProcessSolver);
+    const result = await simulateAsResponse(fixture(withCheck), request(id('NV1', '06:00'), 20));
     const plan = option(result, 'delay_propagation');
     expect(plan.violations).toEqual([]);
     expect(plan.action_set.delays.map((d) => d.flight)).toEqual([id('NV1', '06:00'), id('NV2', '07:50')]);
@@ -118,16 +117,16 @@ describe('crew duty', () => {
   };
 
   it('unit: a delay pushing the last sector past the maximum duty is one violation per flight and crew (soft)', async () => {
-    const result = await simulate(fixture(crewed), request(id('NV1', '06:00'), 60), inProcessSolver);
+    const result = await simulateAsResponse(fixture(crewed), request(id('NV1', '06:00'), 60));
     // NV4 arrives 12:30 + 30 = 13:00: exactly at the limit, not beyond.
     expect(result.violations).toEqual([]);
-    const later = await simulate(fixture(crewed), request(id('NV1', '06:00'), 90), inProcessSolver);
+    const later = await simulateAsResponse(fixture(crewed), request(id('NV1', '06:00'), 90));
     expect(later.violations).toEqual([expect.objectContaining({ type: 'crew_duty', crew_id: 'NV-FC1', flight: id('NV4', '11:30'), excess_minutes: 30 })]);
     expect(option(later, 'delay_propagation').cost_breakdown.crew_duty).toBe(15000);
   });
 
   it('unit: with hard crew duty no option keeps a flight beyond the limit', async () => {
-    const result = await simulate(fixture(crewed), request(id('NV1', '06:00'), 90, config({ constraints: { crew_duty: 'hard' } })), inProcessSolver);
+    const result = await simulateAsResponse(fixture(crewed), request(id('NV1', '06:00'), 90, config({ constraints: { crew_duty: 'hard' } })));
     for (const o of result.options) expect(o.violations).toEqual([]);
     expect(result.unsolved_strategies.map((u) => u.strategy)).toEqual(['delay_propagation', 'aircraft_swap']);
   });
@@ -144,7 +143,7 @@ describe('passengers', () => {
       ],
       itineraries: [{ id: 'IT1', passengers: 12, flights: [id('NV1', '06:00'), id('NV5', '07:45')] }],
     });
-    const result = await simulate(schedule, request(id('NV1', '06:00'), 30, config({ solver: { max_candidate_aircraft: 0 } })), inProcessSolver);
+    const result = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 30, config({ solver: { max_candidate_aircraft: 0 } })));
     const plan = option(result, 'delay_propagation');
     // arrives 07:30, needs 30 min to connect, NV5 leaves 07:45: missed. NV7 has 10 free seats.
     expect(plan.action_set.reaccommodations).toEqual([
@@ -161,9 +160,9 @@ describe('passengers', () => {
 describe('ranking and determinism', () => {
   it('scenario: options are ranked by cost, integrated is never above another, the same request gives the same answer', async () => {
     const schedule = fixture({ flights: rotation, aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-BBB' }] });
-    const first = await simulate(schedule, request(id('NV1', '06:00'), 120), inProcessSolver);
-    const second = await simulate(schedule, request(id('NV1', '06:00'), 120), inProcessSolver);
-    const strip = (r: SimulationResult) => ({ ...r, timings_ms: null, options: r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } })) });
+    const first = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 120));
+    const second = await simulateAsResponse(schedule, request(id('NV1', '06:00'), 120));
+    const strip = (r: SimulationResponse) => ({ ...r, timings_ms: null, options: r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } })) });
     expect(strip(second)).toEqual(strip(first));
     const costs = first.options.map((o) => o.summary.cost);
     expect(costs).toEqual([...costs].sort((a, b) => a - b));

@@ -4,7 +4,10 @@ import { type Schedule } from '../../src/domain/schedule.ts';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
-import type { SimulationRequest, SolverPort } from '../../src/recovery/pipeline.ts';
+import { presentSimulation } from '../../src/http/recovery-presenter.ts';
+import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
+import { simulate, type SimulationRequest } from '../../src/recovery/pipeline.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 
 export const at = (hhmm: string) => `2026-11-21T${hhmm}:00Z`;
@@ -63,9 +66,14 @@ export function request(disrupted: string, minDelayMinutes: number, solverConfig
 
 let glpk: Glpk | undefined;
 /** Solves on the test's own thread: fine for tests, never for the service (solve() blocks). */
-export const inProcessSolver: SolverPort = {
+export const inProcessSolver: Solver = {
   async solve(task) {
     glpk ??= (await (GLPK as unknown as () => Promise<Glpk>)());
     return solveWithGlpk(glpk, task);
   },
 };
+
+/** Simulate on the test's thread and present the result as POST /simulate would answer it. */
+export async function simulateAsResponse(schedule: Schedule, simulation: SimulationRequest): Promise<SimulationResponse> {
+  return presentSimulation(schedule, await simulate(schedule, simulation, inProcessSolver));
+}

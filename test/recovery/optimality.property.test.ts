@@ -4,12 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
-import { simulate } from '../../src/recovery/pipeline.ts';
 import { STRATEGIES } from '../../src/recovery/solver-config.ts';
 import { bruteForceOptimum, topLevelViolations } from '../oracle/brute-force.ts';
 import { checkOption } from '../oracle/checker.ts';
 import { randomInstanceArbitrary } from '../oracle/random-instance.ts';
-import { config, inProcessSolver } from './fixtures.ts';
+import { config, simulateAsResponse } from './fixtures.ts';
 
 // Limits large enough that candidate route generation is complete on instances this small, so the
 // model's plan space is the whole plan space of docs/model.md section 1.
@@ -25,10 +24,10 @@ describe('optimality against exhaustive enumeration', () => {
     await fc.assert(fc.asyncProperty(randomInstanceArbitrary(), async (instance) => {
       const schedule = buildSchedule(instance.schedule);
       const solverConfig = config({ ...instance.config, solver: { ...instance.config.solver, ...COMPLETE_GENERATION } });
-      const result = await simulate(schedule, {
+      const result = await simulateAsResponse(schedule, {
         scenarioId: `seed-${instance.seed}`, disruptedFlightId: instance.disruptedFlight, minDelayMinutes: instance.minDelayMinutes,
         airline: schedule.flightsById.get(instance.disruptedFlight)!.airline, scheduleName: 'random', config: solverConfig,
-      }, inProcessSolver);
+      });
       const input = { schedule: instance.schedule, disruptedFlight: instance.disruptedFlight, minDelayMinutes: instance.minDelayMinutes, config: solverConfig };
 
       for (const strategy of STRATEGIES) {

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_SCHEDULES_DIR, loadConfig, type Config } from '../../src/config.ts';
 import { loadScheduleCatalog, type ScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
-import type { RouteModule } from '../../src/http/api-builder.ts';
-import { createApp, type AppDeps } from '../../src/http/app.ts';
+import { createApp } from '../../src/http/app.ts';
+import type { EndpointModule } from '../../src/http/deps.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
+import { createInProcessRunner } from '../../src/runtime/simulation-runner.ts';
 import { createLogger } from '../../src/http/logging.ts';
 
 /** Keys of the test instances. The server itself is a staging instance unless a test says otherwise. */
@@ -52,18 +54,19 @@ export interface TestServer {
 export interface StartOptions {
   env?: Record<string, string | undefined>;
   schedules?: ScheduleCatalog;
-  extraRoutes?: RouteModule<AppDeps>[];
-  /** For POST /simulate; tests that simulate pass a real solver pool. */
-  solver?: AppDeps['solver'];
+  extraEndpoints?: EndpointModule[];
+  /** For POST /simulate, run in process on it; tests that simulate pass a real solver pool. */
+  solver?: Solver;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const { config } = loadConfig({ ...TEST_ENV, ...options.env });
   const chunks: string[] = [];
   const logger = createLogger(config.logLevel, { write: (chunk: string) => { chunks.push(chunk); } });
+  const schedules = options.schedules ?? bundledCatalog();
   const app = createApp({
-    config, logger, schedules: options.schedules ?? bundledCatalog(), extraRoutes: options.extraRoutes ?? [],
-    ...(options.solver ? { solver: options.solver } : {}),
+    config, logger, schedules, extraEndpoints: options.extraEndpoints ?? [],
+    ...(options.solver ? { runner: createInProcessRunner(schedules, options.solver) } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

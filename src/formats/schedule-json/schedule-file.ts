@@ -1,10 +1,11 @@
 // The bundled schedule file format (schedules/*.json), validated with zod when the service starts.
 // The README documents every field; the generator in schedules/ writes files that pass this schema.
 import { z } from 'zod';
+import { AIRLINE_CODE_PATTERN } from '../../domain/schedule.ts';
 
 const utcInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/, 'must be an ISO 8601 UTC minute, e.g. 2026-11-21T08:30:00Z');
 const airportCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter IATA airport code');
-const airlineCode = z.string().regex(/^[A-Z0-9]{2}$/, 'must be a two-character airline code');
+const airlineCode = z.string().regex(AIRLINE_CODE_PATTERN, 'must be a two-character airline code');
 
 export const AirlineFileSchema = z.object({
   code: airlineCode,

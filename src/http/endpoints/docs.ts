@@ -16,7 +16,7 @@ const DOCS_FILES = new Set([
  * Declares both routes. `document` is called per request but is cheap: createApp builds the document
  * once, after every module has declared its routes.
  */
-export function docsRoutes(api: ApiBuilder, document: () => object): void {
+export function docsEndpoints(api: ApiBuilder, document: () => object): void {
   api.route({
     method: 'get',
     path: '/openapi.json',

@@ -1,14 +1,14 @@
 // GET /flights and GET /flights/{schedule_file}: the first 50 flights of an airline, for discovering
 // flight ids before simulating.
 import type { ApiBuilder } from '../api-builder.ts';
-import type { AppDeps } from '../app.ts';
+import type { EndpointDeps } from '../deps.ts';
 import { airlineFlightsOr404, scheduleOr404 } from '../lookups.ts';
 import { flightSummary } from '../presenters.ts';
 import { FLIGHT_LIST_LIMIT, FlightListResponseSchema, FlightsParamsSchema, FlightsQuerySchema } from '../schemas.ts';
 
 const DESCRIPTION = `Flights of the airline in the schedule, ordered by scheduled departure (UTC) then flight number, cut to the first ${FLIGHT_LIST_LIMIT}. \`flight_count\` is the airline's total in the schedule. \`dep\`/\`arr\` are local times of the origin/destination airport with their numeric offsets; \`id\` carries the departure in UTC.`;
 
-export function flightRoutes(api: ApiBuilder, deps: AppDeps): void {
+export function flightEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   const list = (scheduleName: string | undefined, airline: string | undefined) => {
     const entry = scheduleOr404(deps.schedules, scheduleName);
     const code = airline ?? deps.config.defaultAirline;

@@ -5,7 +5,7 @@ import { HealthResponseSchema } from '../schemas.ts';
 
 export const SERVICE_NAME = 'Airline Disruption Recovery Service';
 
-export function healthRoutes(api: ApiBuilder): void {
+export function healthEndpoints(api: ApiBuilder): void {
   api.route({
     method: 'get',
     path: '/health',

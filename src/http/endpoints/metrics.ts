@@ -2,11 +2,11 @@
 // PUBLIC_PATHS, so a scraper needs a key of this environment (Prometheus: `authorization` is not
 // used; set the X-API-Key header with `http_headers` in the scrape config).
 import type { ApiBuilder } from '../api-builder.ts';
-import type { AppDeps } from '../app.ts';
+import type { EndpointDeps } from '../deps.ts';
 import { z } from '../openapi-zod.ts';
 
-export function metricsRoutes(api: ApiBuilder, deps: AppDeps): void {
-  const { registry } = deps.metrics!;
+export function metricsEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
+  const { registry } = deps.metrics;
   api.router.get('/metrics', async (_req, res) => {
     const text = await registry.metrics();
     res.type(registry.contentType).send(text);

@@ -1,20 +1,33 @@
-// POST /simulate: ranked recovery options for a disrupted flight. The route only translates: the
-// use case is src/recovery/simulate.ts, the solver the worker pool given in the dependencies.
+// POST /simulate: ranked recovery options for a disrupted flight. The endpoint only translates: it
+// validates the request and the operator's bounds, runs it on the simulation runner with one signal
+// (aborted when the client goes away), and presents the result. Failures are RecoveryError, mapped to
+// HTTP in errors.ts.
+import type { SimulationLimits } from '../../config.ts';
+import { parseZonedInstant } from '../../domain/time.ts';
+import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
 import type { ApiBuilder } from '../api-builder.ts';
-import type { AppDeps } from '../app.ts';
+import type { EndpointDeps } from '../deps.ts';
 import { HttpError, quote } from '../errors.ts';
 import { scheduleOr404 } from '../lookups.ts';
+import { presentSimulation } from '../recovery-presenter.ts';
 import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
-import { parseZonedInstant } from '../../domain/time.ts';
-import { DEFAULT_SOLVER_CONFIG } from '../../recovery/solver-config.ts';
-import { FlightNotFoundError } from '../../recovery/pipeline.ts';
-import { SolveAbortedError, SolverBusyError, SolverCrashError } from '../../../solver-wasm/pool.ts';
-import { checkSimulationLimits, runSimulation } from '../../runtime/admission.ts';
 
-/** Seconds a client should wait before retrying when the solvers are saturated. */
-const RETRY_AFTER_SECONDS = '2';
+/**
+ * 400 naming the field and the operator's limit when a simulation asks for more work than
+ * SIMULATION_MAX_TIME_LIMIT_MS or SIMULATION_MAX_MODEL_ROUTES allow. `config` is complete (defaults applied).
+ */
+export function checkSimulationLimits(config: SolverConfig, limits: SimulationLimits): void {
+  const { time_limit_ms: timeLimitMs, max_candidate_aircraft: aircraft, max_routes_per_aircraft: routes } = config.solver;
+  if (timeLimitMs > limits.maxTimeLimitMs) {
+    throw new HttpError(400, `Field 'config.solver.time_limit_ms' must be at most ${limits.maxTimeLimitMs} on this service (the operator's SIMULATION_MAX_TIME_LIMIT_MS); got ${timeLimitMs}.`);
+  }
+  const modelRoutes = (aircraft + 1) * routes;
+  if (modelRoutes > limits.maxModelRoutes) {
+    throw new HttpError(400, `Fields 'config.solver.max_candidate_aircraft' and 'config.solver.max_routes_per_aircraft' ask for (${aircraft} + 1) × ${routes} = ${modelRoutes} routes per model; this service allows at most ${limits.maxModelRoutes} (the operator's SIMULATION_MAX_MODEL_ROUTES).`);
+  }
+}
 
-export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
+export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'post',
     path: '/simulate',
@@ -31,35 +44,32 @@ export function simulateRoutes(api: ApiBuilder, deps: AppDeps): void {
     },
     handler: async ({ body }, _req, res) => {
       const entry = scheduleOr404(deps.schedules, body.schedule_file);
-      const airline = body.airline ?? deps.config.defaultAirline;
       // A flight id carries its departure: an impossible date there is malformed input, not an unknown flight.
       const stamp = /_(\d{4}-\d{2}-\d{2}T[^_]*)$/.exec(body.disrupted_flight)?.[1];
       if (stamp !== undefined && parseZonedInstant(stamp) === null) {
         throw new HttpError(400, `Field 'disrupted_flight' must end with a real UTC departure such as 2026-11-21T08:30:00Z; ${quote(stamp)} is not one.`);
       }
-      if (!deps.simulator) throw new Error('POST /simulate needs a simulator (or a solver) in the app dependencies');
+      if (!deps.runner) throw new Error('POST /simulate needs a simulation runner in the app dependencies');
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
       checkSimulationLimits(config, deps.config.simulation);
+      // The one cancellation signal of this simulation: the client closing the connection first.
+      const cancel = new AbortController();
+      const onClose = () => { if (!res.writableFinished) cancel.abort(); };
+      res.once('close', onClose);
+      deps.metrics.simulationsInFlight.inc();
       try {
-        return await runSimulation(deps.simulator, {
+        const result = await deps.runner.run({
           scenarioId: body.scenario_id,
           disruptedFlightId: body.disrupted_flight,
           minDelayMinutes: body.min_delay_minutes,
-          airline,
+          airline: body.airline ?? deps.config.defaultAirline,
           scheduleName: entry.name,
           config,
-        }, res, deps.metrics);
-      } catch (error) {
-        if (error instanceof FlightNotFoundError) throw new HttpError(404, `Flight ${quote(error.flightId)} not found for airline ${quote(error.airline)}`);
-        if (error instanceof SolverBusyError) {
-          throw new HttpError(503, 'All solvers are busy; retry after the Retry-After seconds.', { 'Retry-After': RETRY_AFTER_SECONDS });
-        }
-        if (error instanceof SolverCrashError) {
-          throw new HttpError(503, 'A solver failed during this simulation; it has been replaced, retry.', { 'Retry-After': RETRY_AFTER_SECONDS });
-        }
-        // Only when the client has gone (its waiting solves were dropped): nobody reads this answer.
-        if (error instanceof SolveAbortedError) throw new HttpError(499, 'The client closed the connection before the simulation finished.');
-        throw error;
+        }, cancel.signal);
+        return presentSimulation(entry.schedule, result);
+      } finally {
+        res.off('close', onClose);
+        deps.metrics.simulationsInFlight.dec();
       }
     },
   });

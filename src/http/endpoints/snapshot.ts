@@ -1,7 +1,7 @@
 // GET /snapshot: everything of one airline that overlaps a time window, as contract.md defines it.
 import { parseZonedInstant } from '../../domain/time.ts';
 import type { ApiBuilder } from '../api-builder.ts';
-import type { AppDeps } from '../app.ts';
+import type { EndpointDeps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
 import { airlineFlightsOr404, scheduleOr404 } from '../lookups.ts';
 import { snapshotView } from '../presenters.ts';
@@ -9,7 +9,7 @@ import {
   DEFAULT_SNAPSHOT_WINDOW_MINUTES, MAX_SNAPSHOT_WINDOW_MINUTES, SnapshotQuerySchema, SnapshotResponseSchema,
 } from '../schemas.ts';
 
-export function snapshotRoutes(api: ApiBuilder, deps: AppDeps): void {
+export function snapshotEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'get',
     path: '/snapshot',

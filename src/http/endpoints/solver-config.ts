@@ -1,11 +1,11 @@
 // GET /config and POST /config/validate: the solver configuration's defaults, and a check of a
 // candidate configuration (200 with valid: false when it is wrong, so clients can show the errors).
 import type { ApiBuilder } from '../api-builder.ts';
-import type { AppDeps } from '../app.ts';
+import type { EndpointDeps } from '../deps.ts';
 import { ConfigValidateRequestSchema, ConfigValidateResponseSchema, SolverConfigResponseSchema } from '../recovery-schemas.ts';
 import { DEFAULT_SOLVER_CONFIG, resolveSolverConfig } from '../../recovery/solver-config.ts';
 
-export function solverConfigRoutes(api: ApiBuilder, _deps: AppDeps): void {
+export function solverConfigEndpoints(api: ApiBuilder, _deps: EndpointDeps): void {
   api.route({
     method: 'get',
     path: '/config',

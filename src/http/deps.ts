@@ -1,0 +1,30 @@
+// What createApp and the endpoint modules are given: built by main.ts (or a test), never by the app.
+import type { Config } from '../config.ts';
+import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import type { SimulationRunner } from '../runtime/simulation-runner.ts';
+import type { ApiBuilder } from './api-builder.ts';
+import type { Logger } from './logging.ts';
+import type { Metrics } from './metrics.ts';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  schedules: ScheduleCatalog;
+  /**
+   * Where POST /simulate runs: main.ts gives the simulation thread; tests may give an in-process
+   * runner. Without one, POST /simulate is a programmer error (500).
+   */
+  runner?: SimulationRunner;
+  /** Prometheus registry and instruments; createApp makes its own when absent. */
+  metrics?: Metrics;
+  /** True once the process is shutting down: every new request is answered 503 with Connection: close. */
+  draining?: () => boolean;
+  /** Endpoint modules appended after ENDPOINT_MODULES (tests use it; production code adds to the list). */
+  extraEndpoints?: readonly EndpointModule[];
+}
+
+/** What an endpoint module sees: the app's dependencies with the defaults createApp filled in. */
+export type EndpointDeps = AppDeps & { metrics: Metrics };
+
+/** An endpoint module: declares its endpoints on the builder. Register it in ENDPOINT_MODULES (app.ts). */
+export type EndpointModule = (api: ApiBuilder, deps: EndpointDeps) => void;

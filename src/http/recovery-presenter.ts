@@ -1,0 +1,127 @@
+// Turns a simulation result (epoch minutes, domain records) into the JSON of POST /simulate: field
+// names of contract.md, timestamps in the local time of the airport concerned, sentences for the
+// violations. The response schema (recovery-schemas.ts) types what this returns, so the two cannot
+// drift apart.
+import type { Flight, Schedule } from '../domain/schedule.ts';
+import { formatUtc, formatLocal } from '../domain/time.ts';
+import type { AircraftRotation, RecoveryOption, SimulationResult, Violation } from '../recovery/result.ts';
+import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
+
+function zoneOf(schedule: Schedule, airport: string): string {
+  return schedule.airports.get(airport)?.timeZone ?? 'UTC';
+}
+
+/** An instant in the local time of `airport`, with its numeric offset. */
+function localAt(schedule: Schedule, airport: string, minutes: number): string {
+  return formatLocal(minutes, zoneOf(schedule, airport));
+}
+
+const optionId = (option: RecoveryOption) => `opt_${option.strategy}`;
+
+export function presentViolation(schedule: Schedule, v: Violation): ViolationView {
+  if (v.type === 'crew_duty') {
+    const excess = v.arrMinutes - v.limitMinutes;
+    return {
+      type: 'crew_duty', flight: v.flight.id, crew_id: v.crew.crewId,
+      limit: localAt(schedule, v.flight.dest, v.limitMinutes), actual: localAt(schedule, v.flight.dest, v.arrMinutes), excess_minutes: excess,
+      detail: `Crew ${v.crew.crewId} (${v.crew.role}) would end its flight-duty period on ${v.flight.id} ${excess} minutes beyond its ${v.crew.maxDutyMinutes}-minute maximum.`,
+    };
+  }
+  const { check } = v;
+  const limit = localAt(schedule, check.station, check.startMinutes);
+  if (v.arrivalMinutes === null) {
+    return {
+      type: 'maintenance', flight: v.flight?.id ?? null, tail: v.tail, limit, actual: null, excess_minutes: null,
+      detail: `${v.tail} is not at ${check.station} for its ${check.type} due to start at ${limit}, and no flight of the plan takes it there afterwards${v.flight ? ` (its last flight before the check is ${v.flight.id})` : ''}.`,
+    };
+  }
+  const excess = v.arrivalMinutes - check.startMinutes;
+  return {
+    type: 'maintenance', flight: v.flight!.id, tail: v.tail, limit, actual: localAt(schedule, check.station, v.arrivalMinutes), excess_minutes: excess,
+    detail: `${v.tail} reaches ${check.station} on ${v.flight!.id} ${excess} minutes after its ${check.type} there was due to start (${limit}).`,
+  };
+}
+
+function presentRotation(schedule: Schedule, rotation: AircraftRotation): RecoveryOptionView['rotations'][number] {
+  return {
+    tail: rotation.tail,
+    end_station: rotation.endStation,
+    required_end_station: rotation.requiredEndStation,
+    legs: rotation.legs.map((leg) => ({
+      flight: leg.flight.id, origin: leg.flight.origin, dest: leg.flight.dest,
+      dep: localAt(schedule, leg.flight.origin, leg.depMinutes), arr: localAt(schedule, leg.flight.dest, leg.arrMinutes),
+      delay_minutes: leg.delayMinutes, planned_tail: leg.flight.tail,
+    })),
+    maintenance: rotation.checks.map(({ check }) => ({
+      type: check.type, station: check.station,
+      start: localAt(schedule, check.station, check.startMinutes), end: localAt(schedule, check.station, check.endMinutes),
+    })),
+  };
+}
+
+function presentOption(schedule: Schedule, option: RecoveryOption): RecoveryOptionView {
+  const { kpis, costs, solver } = option;
+  const ids = (flights: Flight[]) => flights.map((f) => f.id);
+  return {
+    option_id: optionId(option),
+    strategy: option.strategy,
+    rank: option.rank,
+    summary: {
+      otp: kpis.otp,
+      nps: kpis.nps,
+      cost: kpis.cost,
+      flights_delayed: option.delays.length,
+      flights_cancelled: option.cancellations.length,
+      flights_swapped: option.swaps.length,
+      passengers_disrupted: kpis.passengersDisrupted,
+      passengers_reaccommodated: kpis.passengersReaccommodated,
+      passengers_not_reaccommodated: kpis.passengersNotReaccommodated,
+      total_delay_minutes: option.delays.reduce((sum, d) => sum + d.delayMinutes, 0),
+    },
+    cost_breakdown: {
+      delay: costs.delay, cancellation: costs.cancellation, swap: costs.swap, spill: costs.spill,
+      reaccommodation: costs.reaccommodation, compensation: costs.compensation, crew_duty: costs.crewDuty,
+      maintenance: costs.maintenance, aircraft_position: costs.aircraftPosition,
+    },
+    action_set: {
+      delays: option.delays.map((d) => ({
+        flight: d.flight.id, tail: d.tail, delay_minutes: d.delayMinutes,
+        new_dep: localAt(schedule, d.flight.origin, d.depMinutes), new_arr: localAt(schedule, d.flight.dest, d.arrMinutes),
+      })),
+      swaps: option.swaps.map((s) => ({ flight: s.flight.id, from_tail: s.fromTail, to_tail: s.toTail })),
+      cancellations: option.cancellations.map((c) => ({ flight: c.flight.id, passengers: c.passengers })),
+      reaccommodations: option.reaccommodations.map((r) => ({
+        from_flight: r.fromFlight.id, to_flights: ids(r.toFlights), passengers: r.passengers, reason: r.reason, itinerary_id: r.itineraryId,
+      })),
+    },
+    rotations: option.rotations.map((rotation) => presentRotation(schedule, rotation)),
+    violations: option.violations.map((v) => presentViolation(schedule, v)),
+    solver: {
+      status: solver.status, objective: solver.objective, mip_gap: solver.mipGap, solve_ms: solver.solveMs,
+      rows: solver.size.rows, columns: solver.size.columns, nonzeros: solver.size.nonzeros, integers: solver.size.integers,
+      candidate_routes: solver.candidateRoutes, note: solver.note,
+    },
+  };
+}
+
+/** The POST /simulate response for `result`, computed on `schedule` (the schedule it was run on). */
+export function presentSimulation(schedule: Schedule, result: SimulationResult): SimulationResponse {
+  const best = result.options[0];
+  return {
+    scenario_id: result.scenarioId,
+    disrupted_flight: result.disrupted.id,
+    airline: result.airline,
+    schedule_file: result.scheduleName,
+    disruption: {
+      min_delay_minutes: result.minDelayMinutes,
+      disruption_time: formatUtc(result.disruptionMinutes),
+      window_end: result.windowEndMinutes === null ? null : formatUtc(result.windowEndMinutes),
+    },
+    scope: { aircraft: result.scope.tails, flights: result.scope.flights, itineraries: result.scope.itineraries },
+    options: result.options.map((option) => presentOption(schedule, option)),
+    best_option_id: best ? optionId(best) : null,
+    violations: result.violations.map((v) => presentViolation(schedule, v)),
+    unsolved_strategies: result.unsolved,
+    timings_ms: result.timingsMs,
+  };
+}

@@ -1,0 +1,53 @@
+// The recovery MIP of one strategy: route-based set partitioning with passenger re-accommodation
+// (docs/model.md section 2). Every route column carries its aircraft-side costs; passengers are
+// integrated as flows whose availability and capacity depend on the chosen routes. The rows come
+// from the named families of row-families.ts, in a fixed order (names and order make the model file
+// the same for the same disruption).
+import type { Flight, Schedule } from '../../domain/schedule.ts';
+import type { Route } from '../aircraft-routes.ts';
+import { lpName, ModelBuilder, type LinearModel } from '../linear-model.ts';
+import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
+import type { RecoveryScope } from '../scope.ts';
+import type { SolverConfig, Strategy } from '../solver-config.ts';
+import type { ModelContext } from './context.ts';
+import {
+  addAircraftRows, addCancelledPassengerRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows, addSeatRows,
+} from './row-families.ts';
+
+export interface StrategyModel {
+  strategy: Strategy;
+  model: LinearModel;
+  routeColumns: Map<string, Route>;
+  cancelColumns: Map<string, Flight>;
+  rebookColumns: Map<string, { group: PassengerGroup; target: Flight }>;
+  strandedColumns: Map<string, PassengerGroup>;
+  candidateRoutes: number;
+}
+
+/**
+ * Build the model of one strategy over the given candidate routes (per tail, in scope order).
+ * Flights of the scope that no route covers and that cannot be cancelled make the model infeasible,
+ * which GLPK reports as such.
+ */
+export function buildStrategyModel(
+  schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy,
+  routesByTail: Map<string, Route[]>, groups: PassengerGroups,
+): StrategyModel {
+  const ctx: ModelContext = {
+    b: new ModelBuilder(`recovery__${lpName(scope.disrupted.id)}__${strategy}`),
+    schedule, scope, config, strategy, groups,
+    routeColumns: new Map(), routesWith: new Map(), cancelColumns: new Map(), cancelColumnOf: new Map(),
+    rebookColumns: new Map(), strandedColumns: new Map(), seatOffers: new Map(), seatUses: new Map(),
+  };
+  addAircraftRows(ctx, routesByTail);
+  addFlightRows(ctx);
+  addMaxSwapsRow(ctx);
+  addMaxCancellationsRow(ctx);
+  addCancelledPassengerRows(ctx);
+  addMisconnectionRows(ctx);
+  addSeatRows(ctx);
+  return {
+    strategy, model: ctx.b.build(), routeColumns: ctx.routeColumns, cancelColumns: ctx.cancelColumns,
+    rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size,
+  };
+}
