@@ -98,6 +98,36 @@ describe('POST /simulate answers', () => {
   });
 });
 
+describe('POST /simulate: violations and rotations', () => {
+  it('scenario: a late arrival that misses a check names that flight, with its arrival and the minutes it is late (NV459 +90: D-ANVQ lands in FRA 35 min after its daily check was due)', async () => {
+    const response = await post('/simulate', { scenario_id: 'late-check', disrupted_flight: 'NV459_2026-11-21T08:50:00Z', min_delay_minutes: 90 });
+    expect(response.status).toBe(200);
+    const body = await response.json() as SimulationResponse;
+    expect(body.violations).toContainEqual({
+      type: 'maintenance', flight: 'NV459_2026-11-21T08:50:00Z', tail: 'D-ANVQ',
+      limit: '2026-11-21T13:30:00+01:00', actual: '2026-11-21T14:05:00+01:00', excess_minutes: 35,
+      detail: 'D-ANVQ reaches FRA on NV459_2026-11-21T08:50:00Z 35 minutes after its daily_check there was due to start (2026-11-21T13:30:00+01:00).',
+    });
+  });
+
+  it('scenario: every option carries the timed rotation of every aircraft of the scope, and it agrees with the action set', async () => {
+    const response = await post('/simulate', { scenario_id: 'rotations', disrupted_flight: HUB_MORNING, min_delay_minutes: 180 });
+    const body = await response.json() as SimulationResponse;
+    for (const option of body.options) {
+      expect(option.rotations.map((r) => r.tail)).toEqual(body.scope.aircraft);
+      const legs = new Map(option.rotations.flatMap((r) => r.legs.map((leg) => [leg.flight, { ...leg, tail: r.tail }] as const)));
+      for (const d of option.action_set.delays) expect(legs.get(d.flight)).toMatchObject({ tail: d.tail, dep: d.new_dep, arr: d.new_arr, delay_minutes: d.delay_minutes });
+      for (const s of option.action_set.swaps) expect(legs.get(s.flight)).toMatchObject({ tail: s.to_tail, planned_tail: s.from_tail });
+      for (const c of option.action_set.cancellations) expect(legs.has(c.flight)).toBe(false);
+      expect(legs.size + option.action_set.cancellations.length).toBe(body.scope.flights);
+      for (const r of option.rotations) {
+        r.legs.forEach((leg, i) => { if (i > 0) expect(leg.origin).toBe(r.legs[i - 1]!.dest); });
+        if (r.legs.length) expect(r.end_station).toBe(r.legs.at(-1)!.dest);
+      }
+    }
+  });
+});
+
 describe('POST /simulate errors', () => {
   const valid = { scenario_id: 's1', disrupted_flight: HUB_MORNING, min_delay_minutes: 90 };
 

@@ -1,0 +1,152 @@
+// One test per row family of the recovery model (src/recovery/model/row-families.ts): on a small
+// hand-written schedule, each family's rows are exactly the ones docs/model.md section 2 asks for,
+// with coefficients worked out by hand; and for the families that guard a plan's feasibility, the
+// model solved without them (a family dropped on purpose) returns a plan that breaks what they guard.
+import { describe, expect, it } from 'vitest';
+import type { Constraint, LinearModel } from '../../src/recovery/linear-model.ts';
+import type { StrategyModel } from '../../src/recovery/model/strategy-model.ts';
+import { prepareSimulation } from '../../src/recovery/pipeline.ts';
+import type { Strategy } from '../../src/recovery/solver-config.ts';
+import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
+
+// Three A320s (180 seats). OE-AAA: VIE-PRG 06:00, PRG-VIE 07:50 (170 booked). OE-BBB: VIE-BUD-VIE.
+// OE-DDD: VIE-BUD-VIE, then VIE-PRG 13:00 and PRG-VIE 15:00 (100 booked: 80 free seats). Itinerary
+// IT1: 20 passengers connect in VIE from NV2 (arrives 08:50) to NV7 (VIE-BUD 09:30).
+const schedule = fixture({
+  flights: [
+    { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '06:00', arr: '07:00', booked: 120 },
+    { no: 'NV2', tail: 'OE-AAA', from: 'PRG', to: 'VIE', dep: '07:50', arr: '08:50', booked: 170 },
+    { no: 'NV5', tail: 'OE-BBB', from: 'VIE', to: 'BUD', dep: '07:45', arr: '08:45', booked: 150 },
+    { no: 'NV6', tail: 'OE-BBB', from: 'BUD', to: 'VIE', dep: '09:30', arr: '10:30', booked: 90 },
+    { no: 'NV7', tail: 'OE-DDD', from: 'VIE', to: 'BUD', dep: '09:30', arr: '10:30', booked: 60 },
+    { no: 'NV8', tail: 'OE-DDD', from: 'BUD', to: 'VIE', dep: '11:15', arr: '12:15', booked: 60 },
+    { no: 'NV9', tail: 'OE-DDD', from: 'VIE', to: 'PRG', dep: '13:00', arr: '14:00', booked: 100 },
+    { no: 'NV10', tail: 'OE-DDD', from: 'PRG', to: 'VIE', dep: '15:00', arr: '16:00', booked: 100 },
+  ],
+  itineraries: [{ id: 'IT1', passengers: 20, flights: [id('NV2', '07:50'), id('NV7', '09:30')] }],
+});
+
+function build(strategy: Strategy, minDelay: number, partial: unknown = {}): StrategyModel {
+  const cfg = config({ strategies: { evaluate: [strategy] }, ...(partial as object) });
+  return prepareSimulation(schedule, request(id('NV1', '06:00'), minDelay, cfg)).models[0]!;
+}
+const rows = (model: LinearModel, prefix: string): Constraint[] => model.constraints.filter((c) => c.name.startsWith(prefix));
+const coef = (row: Constraint, variable: string) => row.terms.find((t) => t.variable === variable)?.coef;
+const solve = (model: LinearModel) => inProcessSolver.solve({ model, timeLimitMs: 10_000, mipGap: 0 });
+const without = (model: LinearModel, prefix: string): LinearModel => ({ ...model, constraints: model.constraints.filter((c) => !c.name.startsWith(prefix)) });
+
+describe('row families', () => {
+  it('unit: "aircraft" rows: one per aircraft of the scope, Σ of its route columns = 1; dropped, an aircraft flies several routes at once', async () => {
+    const m = build('integrated', 120);
+    const aircraftRows = rows(m.model, 'aircraft__');
+    expect(aircraftRows.map((r) => r.name).sort()).toEqual(['aircraft__OE_AAA', 'aircraft__OE_BBB', 'aircraft__OE_DDD']);
+    for (const row of aircraftRows) {
+      const tail = row.name.slice('aircraft__'.length).replace('_', '-');
+      const columns = [...m.routeColumns].filter(([, r]) => r.tail === tail).map(([c]) => c).sort();
+      expect(row).toMatchObject({ sense: '=', rhs: 1 });
+      expect(row.terms.map((t) => t.variable).sort()).toEqual(columns);
+      expect(row.terms.every((t) => t.coef === 1)).toBe(true);
+    }
+    // Priced so that every route is worth taking, the rows still give each aircraft exactly one;
+    // dropped, an aircraft takes several (its empty route beside a flying one, flights still once each).
+    const eager = { ...m.model, variables: m.model.variables.map((v) => (m.routeColumns.has(v.name) ? { ...v, cost: -1 } : v)) };
+    const routesPerTail = (values: Record<string, number>) => {
+      const count = new Map<string, number>();
+      for (const [c, route] of m.routeColumns) if ((values[c] ?? 0) > 0.5) count.set(route.tail, (count.get(route.tail) ?? 0) + 1);
+      return [...count.values()];
+    };
+    expect(routesPerTail((await solve(eager)).values)).toEqual([1, 1, 1]);
+    expect(Math.max(...routesPerTail((await solve(without(eager, 'aircraft__'))).values))).toBeGreaterThan(1);
+  });
+
+  it('unit: "flight" rows: one per flight of the scope, flown once or cancelled; no cancel column where the strategy cannot cancel', () => {
+    const integrated = build('integrated', 120);
+    const flightRows = rows(integrated.model, 'flight__');
+    expect(flightRows).toHaveLength(8);
+    const nv2 = flightRows.find((r) => r.name === 'flight__NV2_20261121T0750Z')!;
+    expect(nv2).toMatchObject({ sense: '=', rhs: 1 });
+    expect(coef(nv2, 'cancel__NV2_20261121T0750Z')).toBe(1);
+    const flying = [...integrated.routeColumns].filter(([, r]) => r.legs.some((l) => l.flight.id === id('NV2', '07:50'))).map(([c]) => c).sort();
+    expect(nv2.terms.filter((t) => t.variable.startsWith('x__')).map((t) => t.variable).sort()).toEqual(flying);
+    const delayOnly = build('delay_propagation', 120);
+    expect(delayOnly.model.variables.some((v) => v.name.startsWith('cancel__'))).toBe(false);
+    expect(rows(delayOnly.model, 'flight__').every((r) => r.terms.every((t) => t.variable.startsWith('x__')))).toBe(true);
+  });
+
+  it('unit: "max_swaps" row: Σ swaps of each route column ≤ max_swaps, only when it can bind; dropped, the plan swaps more', async () => {
+    expect(rows(build('aircraft_swap', 240).model, 'max_swaps')).toEqual([]); // default 20 ≥ 8 flights
+    const m = build('aircraft_swap', 240, { constraints: { max_swaps: 1 } });
+    const [row] = rows(m.model, 'max_swaps');
+    expect(row).toMatchObject({ sense: '<=', rhs: 1 });
+    for (const t of row!.terms) expect(t.coef).toBe(m.routeColumns.get(t.variable)!.swaps);
+    expect(row!.terms.length).toBe([...m.routeColumns.values()].filter((r) => r.swaps > 0).length);
+    // Priced so that every swap pays, the row still holds the plan to one; dropped, it swaps more.
+    const eager = { ...m.model, variables: m.model.variables.map((v) => (m.routeColumns.has(v.name) ? { ...v, cost: -1000 * m.routeColumns.get(v.name)!.swaps } : v)) };
+    const swapsOf = (values: Record<string, number>) => [...m.routeColumns].filter(([c]) => (values[c] ?? 0) > 0.5).reduce((sum, [, r]) => sum + r.swaps, 0);
+    expect(swapsOf((await solve(eager)).values)).toBeLessThanOrEqual(1);
+    expect(swapsOf((await solve(without(eager, 'max_swaps'))).values)).toBeGreaterThan(1);
+  });
+
+  it('unit: "max_cancellations" row: Σ cancel columns ≤ max_cancellations; dropped, the plan cancels more', async () => {
+    expect(rows(build('cancellation', 300).model, 'max_cancellations')).toEqual([]); // default: no limit
+    const m = build('cancellation', 300, { constraints: { max_cancellations: 1 } });
+    const [row] = rows(m.model, 'max_cancellations');
+    expect(row).toMatchObject({ sense: '<=', rhs: 1 });
+    expect(row!.terms.map((t) => t.variable).sort()).toEqual([...m.cancelColumns.keys()].sort());
+    const cancelled = (values: Record<string, number>) => [...m.cancelColumns.keys()].filter((c) => (values[c] ?? 0) > 0.5).length;
+    const cheap = config({ cost_weights: { cancellation_per_flight: 0, compensation_multiplier: 0, reaccommodation_per_passenger: 0, reaccommodation_delay_per_passenger_minute: 0 } }).cost_weights;
+    const free = { ...m.model, variables: m.model.variables.map((v) => (v.name.startsWith('cancel__') || v.name.startsWith('stranded__') ? { ...v, cost: cheap.cancellation_per_flight } : v)) };
+    expect(cancelled((await solve(free)).values)).toBeLessThanOrEqual(1);
+    expect(cancelled((await solve(without(free, 'max_cancellations'))).values)).toBeGreaterThan(1);
+  });
+
+  it('unit: "passengers" rows of a cancelled flight: Σ rebooked + stranded − booked × cancel = 0', () => {
+    const m = build('cancellation', 300);
+    const row = m.model.constraints.find((c) => c.name === 'passengers__NV2_20261121T0750Z')!;
+    expect(row).toMatchObject({ sense: '=', rhs: 0 });
+    expect(coef(row, 'cancel__NV2_20261121T0750Z')).toBe(-170);
+    expect(coef(row, 'stranded__NV2_20261121T0750Z')).toBe(1);
+    // The only later PRG-VIE flight is NV10 (15:00).
+    expect(coef(row, 'rebook__NV2_20261121T0750Z__to__NV10_20261121T1500Z')).toBe(1);
+    expect(row.terms).toHaveLength(3);
+  });
+
+  it('unit: "missed" rows of a connection: missed ≥ [NV2 arrives too late for v] + [NV7 leaves by v] − 1; dropped, a broken connection costs nothing', async () => {
+    const m = build('delay_propagation', 60); // NV2 arrives 09:50 at best, NV7 leaves 09:30: missed
+    const missedRows = rows(m.model, 'missed__IT1__');
+    expect(missedRows.length).toBeGreaterThan(0);
+    for (const row of missedRows) expect(coef(row, 'missed__IT1')).toBe(1);
+    const passengers = m.model.constraints.find((c) => c.name === 'passengers__missed_IT1')!;
+    expect(coef(passengers, 'missed__IT1')).toBe(-20);
+    const withRows = await solve(m.model);
+    expect(withRows.values['missed__IT1']).toBeCloseTo(1, 6);
+    const dropped = await solve(without(m.model, 'missed__IT1__'));
+    expect(dropped.values['missed__IT1'] ?? 0).toBeCloseTo(0, 6);
+    expect(dropped.objective!).toBeLessThan(withRows.objective!);
+  });
+
+  it('unit: "seats" rows: re-accommodated passengers fit the free seats of the flight that takes them; dropped, more than fit are moved', async () => {
+    const m = build('cancellation', 300, { cost_weights: { compensation_multiplier: 100 } });
+    // NV10 is in the scope (OE-DDD is a candidate), so its free seats are those of whichever route flies it.
+    const seats = m.model.constraints.find((c) => c.name === 'seats__NV10_20261121T1500Z')!;
+    expect(seats).toMatchObject({ sense: '<=', rhs: 0 });
+    const flyers = seats.terms.filter((t) => t.variable.startsWith('x__'));
+    expect(flyers.length).toBeGreaterThan(0);
+    for (const t of flyers) expect(t.coef).toBe(-(180 - 100));
+    const moved = (values: Record<string, number>) => [...m.rebookColumns].filter(([, r]) => r.target.id === id('NV10', '15:00')).reduce((s, [c]) => s + (values[c] ?? 0), 0);
+    const cancelNV2 = { ...m.model, constraints: [...m.model.constraints, { name: 'force_cancel', terms: [{ variable: 'cancel__NV2_20261121T0750Z', coef: 1 }], sense: '=' as const, rhs: 1 }] };
+    expect(moved((await solve(cancelNV2)).values)).toBeLessThanOrEqual(80 + 1e-6);
+    expect(moved((await solve(without(cancelNV2, 'seats__'))).values)).toBeGreaterThan(80);
+  });
+
+  it('unit: "reach" rows: passengers of a missed connection take a later flight only on a route whose inbound arrives in time', () => {
+    const m = build('integrated', 60);
+    const reach = rows(m.model, 'reach__missed_IT1__to__');
+    for (const row of reach) {
+      expect(row).toMatchObject({ sense: '<=', rhs: 0 });
+      const rebook = row.terms.find((t) => t.variable.startsWith('rebook__'))!;
+      expect(rebook.coef).toBe(1);
+      for (const t of row.terms.filter((t) => t.variable.startsWith('x__'))) expect(t.coef).toBe(-20);
+    }
+  });
+});
