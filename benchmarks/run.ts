@@ -145,11 +145,14 @@ interface SolverFigures {
 }
 const solvers: Record<string, Partial<Record<Strategy, SolverFigures>>> = {};
 
-function agree(values: (number | null)[]): boolean | null {
-  const present = values.filter((v): v is number => v !== null);
-  if (present.length < 2) return null;
-  if (present.length !== values.length) return false;
-  return present.every((v) => Math.abs(v - present[0]!) <= AGREEMENT_RELATIVE * Math.max(1, Math.abs(present[0]!)));
+/**
+ * Whether the solvers that proved optimality found the same optimum: null when fewer than two did
+ * (a solver stopped at its time limit with an incumbent, e.g. HiGHS, proves nothing to compare).
+ */
+function optimaAgree(solves: { status: string; objective: number | null }[]): boolean | null {
+  const optima = solves.filter((s) => s.status === 'optimal' && s.objective !== null).map((s) => s.objective!);
+  if (optima.length < 2) return null;
+  return optima.every((v) => Math.abs(v - optima[0]!) <= AGREEMENT_RELATIVE * Math.max(1, Math.abs(optima[0]!)));
 }
 
 if (parts.has('solvers')) {
@@ -217,9 +220,12 @@ if (parts.has('solvers')) {
         figures.highs = { status: countedHighs.status, objective: countedHighs.objective, median_ms: round(highsMedian), bb_nodes: countedHighs.bbNodes, lp_iterations: countedHighs.lpIterations };
         if (highsMedian !== null && jsSummary.median_ms) figures.ratio_highs_to_glpk_js = round(highsMedian / jsSummary.median_ms, 3);
       }
-      figures.objectives_agree = agree([counted.objective, ...(figures.glpsol ? [figures.glpsol.objective] : []), ...(figures.highs ? [figures.highs.objective] : [])]);
-      if (figures.objectives_agree === false) {
-        note(`${scenario.key} ${m.strategy}: the solvers disagree on the optimum: glpk.js ${counted.objective}, glpsol ${figures.glpsol?.objective ?? '-'}, HiGHS ${figures.highs?.objective ?? '-'}.`);
+      figures.objectives_agree = optimaAgree([figures.glpk_js, ...(figures.glpsol ? [figures.glpsol] : []), ...(figures.highs ? [figures.highs] : [])]);
+      const described = (name: string, solve: { status: string; objective: number | null } | null) => `${name} ${solve ? `${solve.status} ${solve.objective ?? '-'}` : 'absent'}`;
+      const statuses = [described('glpk.js', figures.glpk_js), described('glpsol', figures.glpsol), described('HiGHS', figures.highs)].join(', ');
+      if (figures.objectives_agree === false) note(`${scenario.key} ${m.strategy}: solvers that proved optimality disagree on the optimum: ${statuses}.`);
+      else if ([figures.glpk_js, figures.glpsol, figures.highs].some((f) => f && f.status !== 'optimal' && f.status !== 'infeasible')) {
+        note(`${scenario.key} ${m.strategy}: not every solver proved optimality, so only proven optima are compared: ${statuses}.`);
       }
       solvers[scenario.key]![m.strategy] = figures;
     }
@@ -354,12 +360,13 @@ if (parts.has('solvers')) {
     const js = sum((f) => f.glpk_js.median_ms);
     const native = glpsol ? sum((f) => f.glpsol?.solve_median_ms) : null;
     const hi = highs ? sum((f) => f.highs?.median_ms) : null;
-    const agreeing = figs.filter((f) => f.objectives_agree === true).length;
+    const compared = figs.filter((f) => f.objectives_agree !== null);
+    const agreeing = compared.filter((f) => f.objectives_agree === true).length;
     rows.push([s.key, formatMs(js), glpsol ? formatMs(native) : 'absent', highs ? formatMs(hi) : 'absent',
       native !== null && native >= MIN_NATIVE_MS && js !== null ? formatRatio(js / native) : '-',
-      hi !== null && js ? formatRatio(hi / js) : '-', `${agreeing}/${figs.length}`]);
+      hi !== null && js ? formatRatio(hi / js) : '-', `${agreeing}/${compared.length}`]);
   }
-  out.push(table(['scenario', 'glpk.js', 'glpsol', 'HiGHS', 'glpk.js/native', 'HiGHS/glpk.js', 'optima agree'], rows,
+  out.push(table(['scenario', 'glpk.js', 'glpsol', 'HiGHS', 'glpk.js/native', 'HiGHS/glpk.js', 'proven optima agree'], rows,
     'Solvers on the same four models per scenario (Σ of per-model medians, ms; glpk.js includes handing the model to WebAssembly; glpsol = its wall time minus that of `glpsol --check` on the same file (process start, reading the LP); HiGHS includes reading the LP text):'));
 }
 

@@ -1,6 +1,6 @@
-// Crew flight-time limitation rules used by the schedule generator and by anything that judges a
-// crew duty (the recovery model, the checker in the tests).
-import { localMinuteOfDay } from './time.ts';
+// EASA crew flight-time limitation rules. The schedule generator sets each duty's maximum flight-duty
+// period with them; the recovery engine then reads that maximum from the schedule (max_duty_minutes)
+// and never recomputes it, so a schedule may carry limits of another regime.
 
 /** Each sector beyond the second takes this much off the maximum daily FDP (EASA Table 2 columns). */
 export const EASA_SECTOR_REDUCTION_MINUTES = 30;
@@ -56,9 +56,4 @@ export function easaMaxFdpMinutes(reportLocalMinuteOfDay: number, sectors: numbe
   const row = TABLE_2_ONE_TWO_SECTORS.find(([from, to]) => reportLocalMinuteOfDay >= from && reportLocalMinuteOfDay <= to)!;
   const reduced = row[2] - Math.max(0, sectors - 2) * EASA_SECTOR_REDUCTION_MINUTES;
   return Math.max(EASA_MIN_FDP_MINUTES, reduced);
-}
-
-/** easaMaxFdpMinutes for a report instant (UTC minutes since the epoch) at a base in `baseTimeZone`. */
-export function easaMaxFdpForReport(reportUtcMinutes: number, baseTimeZone: string, sectors: number): number {
-  return easaMaxFdpMinutes(localMinuteOfDay(reportUtcMinutes, baseTimeZone), sectors);
 }
