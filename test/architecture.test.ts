@@ -1,0 +1,64 @@
+// The import rules of docs/architecture.md, checked on the source: every relative import of every
+// file under src/ and solver-wasm/ goes to a room the importing room may use. A new arrow running
+// back up (the domain importing HTTP, the HTTP layer importing the solver adapter) fails here.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** Room of a repo-relative path: its first two segments under src/, else its first. */
+function roomOf(path: string): string {
+  const parts = path.split('/');
+  if (parts[0] === 'src') return parts.length > 2 ? `src/${parts[1]}` : path;
+  return parts[0]!;
+}
+
+/** What each room may import (besides itself). */
+const ALLOWED: Record<string, readonly string[]> = {
+  'src/domain': [],
+  'src/security': [],
+  'src/formats': ['src/domain'],
+  'src/recovery': ['src/domain'],
+  'solver-wasm': ['src/recovery'],
+  'src/runtime': ['src/recovery', 'src/formats', 'src/domain', 'solver-wasm'],
+  'src/http': ['src/runtime', 'src/recovery', 'src/formats', 'src/domain', 'src/security', 'src/config.ts', 'package.json'],
+  'src/config.ts': ['src/domain', 'src/security', 'src/recovery'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specs = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'(\.[^']+)'/gm), ...text.matchAll(/import\('(\.[^']+)'\)/g)].map((m) => m[1]!);
+  return specs.map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)));
+}
+
+describe('architecture', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('solver-wasm')];
+
+  it('unit: every import goes to the room itself or a room below it (docs/architecture.md)', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const from = roomOf(file);
+      const allowed = ALLOWED[from];
+      if (!allowed) continue; // main.ts and the CLI compose everything
+      for (const target of importsOf(file)) {
+        const to = roomOf(target);
+        if (to !== from && !allowed.includes(to)) wrong.push(`${file} imports ${target} (${from} may not import ${to})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('unit: the rules see every room, so a new room has to be placed', () => {
+    const rooms = new Set(files.map(roomOf).filter((room) => !['src/main.ts', 'src/cli'].includes(room)));
+    expect([...rooms].filter((room) => !(room in ALLOWED))).toEqual([]);
+  });
+});
