@@ -5,7 +5,7 @@
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { modelSize, type LinearModel } from '../../src/recovery/linear-model.ts';
 import type { SolveStatus } from '../../src/recovery/result.ts';
-import { prepareSimulation, rankOptions, readOptions, solveModels } from '../../src/recovery/pipeline.ts';
+import { prepareSimulation, rankOptions, readOptions, solveStrategies } from '../../src/recovery/pipeline.ts';
 import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
 import { solveCounting } from './glpk-main-thread.ts';
@@ -22,6 +22,9 @@ export interface StrategyCounters {
   nonzeros: number;
   integers: number;
   candidate_routes: number;
+  /** Rounds of column generation. */
+  iterations: number;
+  /** GLPK's work summed over every solve of the strategy (the master LPs and the integer solves). */
   simplex_iterations: number | null;
   bb_nodes: number | null;
 }
@@ -56,31 +59,35 @@ export function counterConfig(scenario: Scenario): SolverConfig {
 export async function measureScenarioCounters(schedule: Schedule, scenario: Scenario, transform?: ModelTransform): Promise<ScenarioCounters> {
   const request = simulationRequest(scenario, counterConfig(scenario));
   const prepared = prepareSimulation(schedule, request);
-  const strategyOf = new Map(prepared.models.map((m) => [m.model.name, m]));
-  const strategies: Partial<Record<Strategy, StrategyCounters>> = {};
+  const work = new Map<string, { simplex: number | null; bb: number | null }>();
+  const add = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
   const port: Solver = {
     solve: async (task) => {
       const model = transform ? transform(task.model) : task.model;
-      const { outcome, work } = await solveCounting({ ...task, model });
-      const strategyModel = strategyOf.get(task.model.name);
-      if (!strategyModel) throw new Error(`${scenario.key}: model ${task.model.name} is not one prepareSimulation built`);
-      strategies[strategyModel.strategy] = {
-        status: outcome.status,
-        objective: outcome.objective,
-        ...modelSize(model),
-        candidate_routes: strategyModel.candidateRoutes,
-        simplex_iterations: work.simplexIterations,
-        bb_nodes: work.bbNodes,
-      };
-      return outcome;
+      const counted = await solveCounting({ ...task, model });
+      const strategy = task.model.name.split('__').at(-1)!;
+      const sum = work.get(strategy) ?? { simplex: 0, bb: 0 };
+      work.set(strategy, { simplex: add(sum.simplex, counted.work.simplexIterations), bb: add(sum.bb, counted.work.bbNodes) });
+      return counted.outcome;
     },
   };
-  const outcomes = await solveModels(prepared, request.config, port);
-  const options = rankOptions(readOptions(schedule, prepared, request.config, outcomes).options, request.config);
+  const solved = await solveStrategies(schedule, prepared, request.config, port);
+  const options = rankOptions(readOptions(schedule, prepared, request.config, solved).options, request.config);
+  const strategies: Partial<Record<Strategy, StrategyCounters>> = {};
+  for (const s of solved) {
+    const spent = work.get(s.model.strategy) ?? { simplex: null, bb: null };
+    strategies[s.model.strategy] = {
+      status: s.outcome.status,
+      objective: s.outcome.objective,
+      ...modelSize(s.model.model),
+      candidate_routes: s.model.candidateRoutes,
+      iterations: s.iterations,
+      simplex_iterations: spent.simplex,
+      bb_nodes: spent.bb,
+    };
+  }
   const integrated = options.find((o) => o.strategy === 'integrated');
   const count = (type: 'crew_duty' | 'maintenance') => prepared.violations.filter((v) => v.type === type).length;
-  const ordered: Partial<Record<Strategy, StrategyCounters>> = {};
-  for (const m of prepared.models) if (strategies[m.strategy]) ordered[m.strategy] = strategies[m.strategy];
   return {
     schedule: scenario.schedule,
     disrupted_flight: scenario.disrupted_flight,
@@ -97,7 +104,7 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
     },
     scope: { aircraft: prepared.scope.aircraft.length, flights: prepared.scope.flights.length, itineraries: prepared.groups.misconnections.length },
     best_strategy: options[0]?.strategy ?? null,
-    strategies: ordered,
+    strategies,
   };
 }
 

@@ -82,7 +82,7 @@ export function simulationRequest(scenario: Scenario, config: SolverConfig = sce
   return {
     scenarioId: `bench:${scenario.key}`.replace(/\//g, ':'),
     disruptedFlightId: scenario.disrupted_flight,
-    minDelayMinutes: scenario.min_delay_minutes,
+    disruptions: [{ type: 'flight_delay', flightId: scenario.disrupted_flight, minDelayMinutes: scenario.min_delay_minutes }],
     airline: scenario.airline,
     scheduleName: scenario.schedule,
     config,

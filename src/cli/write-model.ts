@@ -1,12 +1,15 @@
-// Write the recovery model of a disruption in CPLEX LP format, for inspection or for other solvers.
+// Write the final recovery model of a disruption (the integer model over the routes the column
+// generation priced and the optimality proof enumerated) in CPLEX LP format, for inspection or for
+// other solvers. It solves the strategy first, on a one-thread solver pool.
 // Usage: npm run model -- --schedule default --flight <id> --delay 90 [--strategy integrated] [--out file.lp]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScheduleFile } from '../formats/schedule-json/read-schedule.ts';
 import { DEFAULT_SOLVER_CONFIG, STRATEGIES, type Strategy } from '../recovery/solver-config.ts';
-import { prepareSimulation } from '../recovery/pipeline.ts';
+import { prepareSimulation, solveStrategies, type SimulationRequest } from '../recovery/pipeline.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
+import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,11 +27,15 @@ if (!values.flight) fail('--flight is required (a flight id such as NV146_2026-1
 if (!/^[a-z0-9-]+$/.test(values.schedule!)) fail('--schedule must name a bundled schedule, e.g. default.');
 const schedule = loadScheduleFile(join(import.meta.dirname, '../../schedules', `${values.schedule}.json`));
 const flight = schedule.flightsById.get(values.flight!) ?? fail(`Flight '${values.flight}' is not in schedule '${values.schedule}'.`);
-const prepared = prepareSimulation(schedule, {
-  scenarioId: 'cli', disruptedFlightId: flight.id, minDelayMinutes: Number(values.delay), airline: flight.airline,
-  scheduleName: values.schedule!, config: { ...DEFAULT_SOLVER_CONFIG, strategies: { evaluate: [strategy] } },
-});
-const text = toCplexLp(prepared.models[0]!.model);
+const request: SimulationRequest = {
+  scenarioId: 'cli', disruptedFlightId: flight.id, disruptions: [{ type: 'flight_delay', flightId: flight.id, minDelayMinutes: Number(values.delay) }],
+  airline: flight.airline, scheduleName: values.schedule!, config: { ...DEFAULT_SOLVER_CONFIG, strategies: { evaluate: [strategy] } },
+};
+const pool = createSolverPool({ threads: 1 });
+await pool.ready();
+const [solved] = await solveStrategies(schedule, prepareSimulation(schedule, request), request.config, pool);
+await pool.close();
+const text = toCplexLp(solved!.model.model);
 if (values.out) {
   writeFileSync(values.out, text);
   console.error(`Wrote ${values.out}`);

@@ -29,8 +29,10 @@ const SOLVER_RETRY_AFTER_SECONDS = '2';
 /** The answer to each failure a simulation may end with (src/recovery/failure.ts): the one place they meet HTTP. */
 function fromRecoveryFailure(failure: RecoveryFailure): HttpError {
   switch (failure.kind) {
-    case 'flight_not_found':
-      return new HttpError(404, `Flight ${quote(failure.flightId)} not found for airline ${quote(failure.airline)}`);
+    case 'not_found':
+      return new HttpError(404, failure.subject === 'flight' ? `Flight ${quote(failure.id)} not found for airline ${quote(failure.airline)}`
+        : failure.subject === 'aircraft' ? `Aircraft ${quote(failure.id)} not found for airline ${quote(failure.airline)}`
+          : `Airport ${quote(failure.id)} not found in the schedule`);
     case 'busy':
     case 'deadline':
       return new HttpError(503, 'All solvers are busy; retry after the Retry-After seconds.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS });

@@ -2,10 +2,13 @@
 // names of contract.md, timestamps in the local time of the airport concerned, sentences for the
 // violations. The response schema (recovery-schemas.ts) types what this returns, so the two cannot
 // drift apart.
+import type { Disruption } from '../domain/disruption.ts';
 import type { Flight, Schedule } from '../domain/schedule.ts';
 import { formatUtc, formatLocal } from '../domain/time.ts';
 import type { AircraftRotation, RecoveryOption, SimulationResult, Violation } from '../recovery/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
+
+type DisruptionView = SimulationResponse['disruptions'][number];
 
 function zoneOf(schedule: Schedule, airport: string): string {
   return schedule.airports.get(airport)?.timeZone ?? 'UTC';
@@ -93,15 +96,30 @@ function presentOption(schedule: Schedule, option: RecoveryOption): RecoveryOpti
       reaccommodations: option.reaccommodations.map((r) => ({
         from_flight: r.fromFlight.id, to_flights: ids(r.toFlights), passengers: r.passengers, reason: r.reason, itinerary_id: r.itineraryId,
       })),
+      new_flights: [],
     },
     rotations: option.rotations.map((rotation) => presentRotation(schedule, rotation)),
+    aircraft_out_of_position: option.rotations.filter((r) => r.outOfPosition).map((r) => ({ tail: r.tail, ends_at: r.endStation, required_at: r.requiredEndStation })),
     violations: option.violations.map((v) => presentViolation(schedule, v)),
     solver: {
-      status: solver.status, objective: solver.objective, mip_gap: solver.mipGap, solve_ms: solver.solveMs,
+      status: solver.status, objective: solver.objective, lower_bound: solver.lowerBound, mip_gap: solver.mipGap, solve_ms: solver.solveMs,
       rows: solver.size.rows, columns: solver.size.columns, nonzeros: solver.size.nonzeros, integers: solver.size.integers,
-      candidate_routes: solver.candidateRoutes, note: solver.note,
+      candidate_routes: solver.candidateRoutes, iterations: solver.iterations, note: solver.note,
     },
   };
+}
+
+/** A disruption as the response echoes it (timestamps in UTC). */
+export function presentDisruption(d: Disruption): DisruptionView {
+  switch (d.type) {
+    case 'flight_delay': return { type: d.type, flight: d.flightId, min_delay_minutes: d.minDelayMinutes };
+    case 'flight_cancellation': return { type: d.type, flight: d.flightId };
+    case 'aircraft_unavailable': return { type: d.type, tail: d.tail, from: formatUtc(d.fromMinutes), to: formatUtc(d.toMinutes) };
+    case 'airport_capacity': return {
+      type: d.type, airport: d.airport, from: formatUtc(d.fromMinutes), to: formatUtc(d.toMinutes),
+      max_departures_per_hour: d.maxDeparturesPerHour, max_arrivals_per_hour: d.maxArrivalsPerHour,
+    };
+  }
 }
 
 /** The POST /simulate response for `result`, computed on `schedule` (the schedule it was run on). */
@@ -109,11 +127,12 @@ export function presentSimulation(schedule: Schedule, result: SimulationResult):
   const best = result.options[0];
   return {
     scenario_id: result.scenarioId,
-    disrupted_flight: result.disrupted.id,
+    disrupted_flight: result.disruptedFlightId,
     airline: result.airline,
     schedule_file: result.scheduleName,
+    disruptions: result.disruptions.map(presentDisruption),
     disruption: {
-      min_delay_minutes: result.minDelayMinutes,
+      min_delay_minutes: result.disruptedFlightId === null ? null : singleDelay(result.disruptions),
       disruption_time: formatUtc(result.disruptionMinutes),
       window_end: result.windowEndMinutes === null ? null : formatUtc(result.windowEndMinutes),
     },
@@ -124,4 +143,9 @@ export function presentSimulation(schedule: Schedule, result: SimulationResult):
     unsolved_strategies: result.unsolved,
     timings_ms: result.timingsMs,
   };
+}
+
+function singleDelay(disruptions: readonly Disruption[]): number | null {
+  const [only] = disruptions;
+  return disruptions.length === 1 && only?.type === 'flight_delay' ? only.minDelayMinutes : null;
 }

@@ -3,20 +3,57 @@
 import { SOLVE_STATUSES } from '../recovery/result.ts';
 import { SolverConfigSchema, STRATEGIES } from '../recovery/solver-config.ts';
 import { z } from './openapi-zod.ts';
-import { AirlineCodeSchema } from './schemas.ts';
+import { AirlineCodeSchema, ZonedTimestampSchema } from './schemas.ts';
 
 const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
+
+const MinDelaySchema = z.number().int().min(0).max(2880);
+const FlightReference = z.string().min(1).max(128).describe('A flight id as listed by GET /flights, e.g. NV146_2026-11-21T07:50:00Z.');
+
+export const DisruptionSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('flight_delay'),
+    flight: FlightReference,
+    min_delay_minutes: MinDelaySchema.describe('The flight cannot leave earlier than its scheduled departure plus this, in any option (or it is cancelled).'),
+  }).describe('A flight that cannot leave on time.'),
+  z.strictObject({ type: z.literal('flight_cancellation'), flight: FlightReference }).describe('A flight cancelled in every option.'),
+  z.strictObject({
+    type: z.literal('aircraft_unavailable'),
+    tail: z.string().min(1).max(32).describe('Registration of an aircraft of the airline.'),
+    from: ZonedTimestampSchema, to: ZonedTimestampSchema,
+  }).describe('The aircraft flies nothing that overlaps [from, to) and stays where it is at `from`.'),
+  z.strictObject({
+    type: z.literal('airport_capacity'),
+    airport: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter airport code').describe('An airport of the schedule.'),
+    from: ZonedTimestampSchema, to: ZonedTimestampSchema,
+    max_departures_per_hour: z.number().int().min(0).max(1000),
+    max_arrivals_per_hour: z.number().int().min(0).max(1000),
+  }).describe('In every clock hour (UTC) that overlaps [from, to), at most that many of the airline\'s departures and arrivals at the airport, counted by the times of the option.'),
+]).openapi('Disruption');
 
 export const SimulationRequestSchema = z.strictObject({
   scenario_id: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, . _ : -')
     .describe('Caller-chosen identifier of the scenario, echoed in the response.'),
-  disrupted_flight: z.string().min(1).max(128).describe('A flight id as listed by GET /flights, e.g. NV146_2026-11-21T07:50:00Z.'),
-  min_delay_minutes: z.number().int().min(0).max(2880)
+  disrupted_flight: FlightReference.optional().describe('The single delayed flight (with min_delay_minutes); give this or `disruptions`.'),
+  min_delay_minutes: MinDelaySchema.optional()
     .describe('The delay that has happened: the disrupted flight cannot leave earlier than its scheduled departure plus this, in any option.'),
+  disruptions: z.array(DisruptionSchema).min(1).max(500).optional()
+    .describe('Several disruptions at once (1-500), instead of disrupted_flight + min_delay_minutes.'),
   airline: AirlineCodeSchema.optional()
-    .describe('Airline of the disrupted flight; default DEFAULT_AIRLINE.'),
+    .describe('Airline of the disrupted flights, aircraft and capacities; default DEFAULT_AIRLINE.'),
   schedule_file: z.string().min(1).max(128).optional().describe('Bundled schedule; default DEFAULT_SCHEDULE.'),
   config: SolverConfigSchema.optional().describe('Partial solver configuration; omitted fields take the defaults of GET /config.'),
+}).superRefine((body, ctx) => {
+  const single = body.disrupted_flight !== undefined || body.min_delay_minutes !== undefined;
+  if (single && body.disruptions !== undefined) {
+    ctx.addIssue({ code: 'custom', path: [], message: "must give either 'disrupted_flight' with 'min_delay_minutes', or 'disruptions', not both" });
+  } else if (!single && body.disruptions === undefined) {
+    ctx.addIssue({ code: 'custom', path: [], message: "must give 'disrupted_flight' with 'min_delay_minutes', or 'disruptions'" });
+  } else if (single && body.disrupted_flight === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['disrupted_flight'], message: "is required with 'min_delay_minutes'" });
+  } else if (single && body.min_delay_minutes === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['min_delay_minutes'], message: 'is required' });
+  }
 }).openapi('SimulationRequest');
 
 const ViolationSchema = z.object({
@@ -62,15 +99,19 @@ const ActionSetSchema = z.object({
     reason: z.enum(['cancellation', 'misconnection']),
     itinerary_id: z.string().nullable(),
   })),
+  new_flights: z.array(z.object({ tail: z.string(), origin: z.string(), dest: z.string(), dep: Zoned, arr: Zoned }))
+    .describe('Repositioning flights the option adds (always present; empty when none).'),
 });
 
 const SolverReportSchema = z.object({
-  status: z.enum(SOLVE_STATUSES),
+  status: z.enum(SOLVE_STATUSES).describe('optimal: proven optimal for the stated problem (every route of the scope, docs/model.md); feasible: a plan whose gap to the proven lower bound could not be closed (see note); time_limit: the time limit stopped the solve (with or without a plan); infeasible: proven that no plan of this strategy exists.'),
   objective: z.number().nullable(),
-  mip_gap: z.number().nullable().describe('0 when optimal; otherwise (objective − LP relaxation bound) / max(1, |objective|), an upper bound on the true gap; null when unknown.'),
+  lower_bound: z.number().nullable().describe('A lower bound of every plan of this strategy, proven over the full route space of the scope (the LP bound of the column generation); null when none is known.'),
+  mip_gap: z.number().nullable().describe('0 when optimal; otherwise (objective − lower_bound) / max(1, |objective|), a proven upper bound on the true gap; null when no bound is known (the note says why).'),
   solve_ms: z.number(),
   rows: z.number().int(), columns: z.number().int(), nonzeros: z.number().int(), integers: z.number().int(),
-  candidate_routes: z.number().int(),
+  candidate_routes: z.number().int().describe('Route columns of the final integer model (generated by pricing and enumerated for the proof).'),
+  iterations: z.number().int().describe('Rounds of column generation (0 for delay propagation, whose routes are fixed).'),
   note: z.string().nullable(),
 });
 
@@ -99,16 +140,19 @@ const OptionSchema = z.object({
   cost_breakdown: CostBreakdownSchema,
   action_set: ActionSetSchema,
   rotations: z.array(RotationSchema).describe('Every aircraft of the scope (scope.aircraft order) with its flights in this plan.'),
+  aircraft_out_of_position: z.array(z.object({ tail: z.string(), ends_at: z.string(), required_at: z.string() }))
+    .describe('Each aircraft that cost_breakdown.aircraft_position charges: where it ends and where the next day\'s plan needs it (empty when none).'),
   violations: z.array(ViolationSchema).describe('Violations that remain in this option.'),
   solver: SolverReportSchema,
 }).openapi('RecoveryOption');
 
 export const SimulationResponseSchema = z.object({
   scenario_id: z.string(),
-  disrupted_flight: z.string(),
+  disrupted_flight: z.string().nullable().describe('The delayed flight of a single-delay request; null when `disruptions` was given.'),
   airline: z.string(),
   schedule_file: z.string(),
-  disruption: z.object({ min_delay_minutes: z.number().int(), disruption_time: Zoned, window_end: Zoned.nullable() }),
+  disruptions: z.array(DisruptionSchema).describe('The disruptions, normalised (a single-delay request as one flight_delay; timestamps in UTC).'),
+  disruption: z.object({ min_delay_minutes: z.number().int().nullable().describe('The delay of a single-delay request; null for a list.'), disruption_time: Zoned, window_end: Zoned.nullable() }),
   scope: z.object({ aircraft: z.array(z.string()), flights: z.number().int(), itineraries: z.number().int() })
     .describe('What the model could re-plan: aircraft (the disrupted one first), flights and connections.'),
   options: z.array(OptionSchema).describe('One per strategy that found a plan, ranked by cost (ties: the order of strategies.evaluate).'),

@@ -1,12 +1,13 @@
-// Candidate aircraft routes: for each aircraft in scope, sequences of flights it could fly, timed by
-// propagating delays (docs/model.md 1.3). Each route becomes one binary column of the model, with
-// every aircraft-related cost and rule (rules.ts) already evaluated, so the model itself stays a small
-// set partitioning problem however complex the timing rules are.
-import { pushTo } from '../domain/collections.ts';
+// Aircraft routes: a sequence of timed legs an aircraft of the scope flies, with the checks it performs
+// on the way, evaluated once (costs, violations, rules) so that each route is one column of the model
+// with every aircraft-side cost and rule already in it (docs/model.md 1.3). The evaluator is shared by
+// delay propagation (plannedRoute) and by the pricing problem that generates the other routes
+// (pricing.ts): both price a leg with legCost and close a route with finish, so a column's cost is the
+// cost the pricing problem saw.
 import type { Flight, MaintenanceCheck, Schedule } from '../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../domain/turnaround.ts';
 import type { MaintenanceViolation, TimedLeg } from './result.ts';
-import { brokenLegRule, brokenRouteRule, crewBreaches, type CrewBreach } from './rules.ts';
+import { brokenLegRule, brokenRouteRule, crewBreaches, type CrewBreach, type LegContext } from './rules.ts';
 import type { AircraftInScope, RecoveryScope } from './scope.ts';
 import type { SolverConfig } from './solver-config.ts';
 
@@ -21,7 +22,6 @@ export interface Route {
   /** Per check of the aircraft (AircraftInScope.checks order): leg index after which it is performed (-1: before the first leg), or null when missed. */
   checkPoints: (number | null)[];
   endStation: string;
-  deviations: number;
   swaps: number;
   crewBreaches: CrewBreach[];
   missedChecks: MissedCheck[];
@@ -29,202 +29,179 @@ export interface Route {
   costs: RouteCosts;
   /** Sum of costs: the route column's objective coefficient. */
   cost: number;
+  /** Identifies the route: tail, flights with their departure minutes, check points. */
   key: string;
 }
 
-export type RouteMode = 'own' | 'any';
+/** The aircraft-side cost of one leg (everything of a route's cost that belongs to a single leg). */
+export interface LegCost { delay: number; swap: number; spill: number; crewDuty: number; total: number }
 
-interface SearchState {
-  station: string;
-  arrival: number;
-  ready: number;
-  legs: TimedLeg[];
-  checkPoints: (number | null)[];
-  deviations: number;
-  swaps: number;
-  /** Index in plannedFlights of the last own flight taken (mode 'own'). */
-  ownIndex: number;
-}
-
-/** Shared per-disruption context for route generation. */
-export class RouteFactory {
-  private readonly byOrigin = new Map<string, Flight[]>();
-  private readonly rotationNext = new Map<string, Flight | undefined>();
-
+export class RouteEvaluator {
   /**
    * `enforceWindow: false` keeps routes that miss their first flight after the window: used only to
    * report what delay propagation alone would break, never for plans.
    */
   constructor(
-    private readonly schedule: Schedule,
-    private readonly scope: RecoveryScope,
-    private readonly config: SolverConfig,
+    readonly schedule: Schedule,
+    readonly scope: RecoveryScope,
+    readonly config: SolverConfig,
     private readonly enforceWindow = true,
-  ) {
-    for (const f of scope.flights) pushTo(this.byOrigin, f.origin, f);
-    // Every flight in scope belongs to an aircraft in scope: only their rotations are ever asked.
-    for (const a of scope.aircraft) {
-      const rotation = schedule.rotations.get(a.aircraft.tail) ?? [];
-      rotation.forEach((f, i) => this.rotationNext.set(f.id, rotation[i + 1]));
-    }
+  ) {}
+
+  /** Earliest departure of `flight` in any plan: its scheduled departure plus its disruption's minimum delay. */
+  earliestDeparture(flight: Flight): number {
+    return flight.depMinutes + (this.scope.minDelayMinutes.get(flight.id) ?? 0);
   }
 
-  /** Earliest departure of `flight` by an aircraft ready at `ready`, with the disruption's minimum delay. */
-  private departure(flight: Flight, ready: number): number {
-    const earliest = flight.depMinutes + (flight.id === this.scope.disrupted.id ? this.scope.minDelayMinutes : 0);
-    return Math.max(earliest, ready);
+  /** The most `flight` may be delayed: max_delay_minutes, or its disruption's minimum delay if larger. */
+  delayLimit(flight: Flight): number {
+    return Math.max(this.scope.minDelayMinutes.get(flight.id) ?? 0, this.config.constraints.max_delay_minutes);
   }
 
-  private delayLimit(flight: Flight): number {
-    const max = this.config.constraints.max_delay_minutes;
-    return flight.id === this.scope.disrupted.id ? Math.max(this.scope.minDelayMinutes, max) : max;
+  turnaround(a: AircraftInScope, station: string): number {
+    return minTurnaroundMinutes(this.config.turnaround, a.aircraft.fleet, station);
   }
 
-  /** Extend a state by one flight, or null when a leg rule forbids it. */
-  private fly(a: AircraftInScope, state: SearchState, flight: Flight, deviation: boolean): SearchState | null {
-    if (flight.origin !== state.station) return null; // the cheapest rule first: most flights fail it
-    const depMinutes = this.departure(flight, state.ready);
+  /** The facts the leg rules judge for `a` flying `flight` at `depMinutes` from `station`. */
+  legContext(a: AircraftInScope, station: string, flight: Flight, depMinutes: number, swaps: number, pendingChecks: readonly MaintenanceCheck[]): LegContext {
+    return {
+      schedule: this.schedule, config: this.config, aircraft: a.aircraft, flight, station,
+      depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes,
+      earliestDepMinutes: this.earliestDeparture(flight), delayLimitMinutes: this.delayLimit(flight), swaps, pendingChecks,
+      unavailable: a.unavailable, cancelledByDisruption: this.scope.cancelledFlights.has(flight.id),
+    };
+  }
+
+  legCost(a: AircraftInScope, flight: Flight, depMinutes: number): LegCost {
+    const w = this.config.cost_weights;
     const delayMinutes = depMinutes - flight.depMinutes;
     const arrMinutes = depMinutes + (flight.arrMinutes - flight.depMinutes);
-    const swaps = state.swaps + (flight.tail === a.aircraft.tail ? 0 : 1);
-    const broken = brokenLegRule({
-      schedule: this.schedule, config: this.config, aircraft: a.aircraft, flight, station: state.station,
-      depMinutes, arrMinutes, delayMinutes, delayLimitMinutes: this.delayLimit(flight), swaps,
-      pendingChecks: a.checks.filter((_, i) => state.checkPoints[i] === null),
-    });
-    if (broken !== null) return null;
-    return {
-      station: flight.dest,
-      arrival: arrMinutes,
-      ready: arrMinutes + minTurnaroundMinutes(this.config.turnaround, a.aircraft.fleet, flight.dest),
-      legs: [...state.legs, { flight, depMinutes, arrMinutes, delayMinutes }],
-      checkPoints: state.checkPoints,
-      deviations: state.deviations + (deviation ? 1 : 0),
-      swaps,
-      ownIndex: flight.tail === a.aircraft.tail ? a.plannedFlights.indexOf(flight) : state.ownIndex,
-    };
+    const delay = delayMinutes * (w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers);
+    const swap = flight.tail === a.aircraft.tail ? 0 : w.swap_per_flight;
+    const spill = Math.max(0, flight.bookedPassengers - a.aircraft.seats) * w.spill_per_passenger;
+    const crewDuty = crewBreaches(this.schedule, flight, arrMinutes).length * w.crew_duty_violation;
+    return { delay, swap, spill, crewDuty, total: delay + swap + spill + crewDuty };
   }
 
-  private eligible(check: MaintenanceCheck, state: SearchState): boolean {
-    return state.station === check.station && state.arrival <= check.startMinutes;
+  /** The cost of ending a route: aircraft out of position (when no flight after the window tells where it must be). */
+  positionCost(a: AircraftInScope, endStation: string): number {
+    return a.nextDepartureAfterWindow === null && endStation !== a.requiredEndStation ? this.config.cost_weights.aircraft_out_of_position : 0;
   }
 
-  private perform(state: SearchState, index: number, check: MaintenanceCheck): SearchState {
-    const checkPoints = [...state.checkPoints];
-    checkPoints[index] = state.legs.length - 1;
-    return { ...state, ready: Math.max(state.ready, check.endMinutes), checkPoints };
-  }
-
-  private initialState(a: AircraftInScope): SearchState {
-    return {
-      station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs: [],
-      checkPoints: a.checks.map(() => null), deviations: 0, swaps: 0, ownIndex: -1,
-    };
+  /** May the check be performed by an aircraft at `station` that landed at `arrivalMinutes`? */
+  static eligible(check: MaintenanceCheck, station: string, arrivalMinutes: number): boolean {
+    return station === check.station && arrivalMinutes <= check.startMinutes;
   }
 
   /**
-   * Close a route and evaluate it. With `autoPerform`, checks still eligible at the end are
-   * performed there (nothing follows, so performing them never costs anything).
+   * How a route of `a` can end at `station` (landed at `arrivalMinutes`, ready at `readyMinutes`, the
+   * checks `performed` so far): with `autoPerform`, the checks still eligible there are performed
+   * (nothing follows, so that never costs anything); then the route rules decide, and the end costs
+   * (missed checks, position) follow. Null when a route rule forbids ending there.
    */
-  private finish(a: AircraftInScope, state: SearchState, autoPerform = true): Route | null {
-    let s = state;
-    if (autoPerform) a.checks.forEach((check, i) => { if (s.checkPoints[i] === null && this.eligible(check, s)) s = this.perform(s, i, check); });
-    const missedChecks = a.checks.filter((_, i) => s.checkPoints[i] === null).map((check) => blameForMissedCheck(a.aircraft.tail, check, s.legs));
+  close(a: AircraftInScope, station: string, arrivalMinutes: number, readyMinutes: number, performed: readonly boolean[], autoPerform: boolean):
+    { performedAtEnd: number[]; missed: number[]; cost: number } | null {
+    let ready = readyMinutes;
+    const performedAtEnd: number[] = [];
+    a.checks.forEach((check, i) => {
+      if (!performed[i] && autoPerform && RouteEvaluator.eligible(check, station, arrivalMinutes)) {
+        performedAtEnd.push(i);
+        ready = Math.max(ready, check.endMinutes);
+      }
+    });
+    const missed = a.checks.flatMap((_, i) => (performed[i] || performedAtEnd.includes(i) ? [] : [i]));
     const broken = brokenRouteRule({
-      config: this.config, endStation: s.station, readyMinutes: s.ready, missedChecks: missedChecks.length,
+      config: this.config, endStation: station, readyMinutes: ready, missedChecks: missed.length,
       requiredEndStation: a.requiredEndStation, nextDepartureAfterWindow: this.enforceWindow ? a.nextDepartureAfterWindow : null,
     });
     if (broken !== null) return null;
-    const w = this.config.cost_weights;
-    const breaches = s.legs.flatMap((leg) => crewBreaches(this.schedule, leg.flight, leg.arrMinutes));
-    const outOfPosition = a.nextDepartureAfterWindow === null && s.station !== a.requiredEndStation;
+    return { performedAtEnd, missed, cost: missed.length * this.config.cost_weights.maintenance_violation + this.positionCost(a, station) };
+  }
+
+  /**
+   * Evaluate a route of `a`: `legs` in order, `checkPoints` per check (leg index after which it is
+   * performed, -1 before the first leg, null not performed), closed as `close` says. Null when a route
+   * rule forbids it. The legs must already keep the leg rules (the caller built them so).
+   */
+  finish(a: AircraftInScope, legs: TimedLeg[], checkPoints: (number | null)[], autoPerform = true): Route | null {
+    const last = legs.at(-1);
+    const endStation = last ? last.flight.dest : a.station;
+    const arrival = last ? last.arrMinutes : a.arrivalMinutes;
+    // Checks performed after the last leg hold the aircraft until they end (earlier ones were waited
+    // for by the legs that follow them).
+    const afterLast = legs.length - 1;
+    let ready = last ? last.arrMinutes + this.turnaround(a, last.flight.dest) : a.readyMinutes;
+    a.checks.forEach((check, i) => { if (checkPoints[i] === afterLast) ready = Math.max(ready, check.endMinutes); });
+    const closed = this.close(a, endStation, arrival, ready, checkPoints.map((p) => p !== null), autoPerform);
+    if (!closed) return null;
+    const points = checkPoints.map((p, i) => (closed.performedAtEnd.includes(i) ? afterLast : p));
+    const missedChecks = closed.missed.map((i) => blameForMissedCheck(a.aircraft.tail, a.checks[i]!, legs));
     const costs: RouteCosts = {
-      delay: s.legs.reduce((sum, leg) => sum + leg.delayMinutes * (w.delay_per_minute + w.delay_per_passenger_minute * leg.flight.bookedPassengers), 0),
-      swap: s.swaps * w.swap_per_flight,
-      spill: s.legs.reduce((sum, leg) => sum + Math.max(0, leg.flight.bookedPassengers - a.aircraft.seats), 0) * w.spill_per_passenger,
-      crew_duty: breaches.length * w.crew_duty_violation,
-      maintenance: missedChecks.length * w.maintenance_violation,
-      aircraft_position: outOfPosition ? w.aircraft_out_of_position : 0,
+      delay: 0, swap: 0, spill: 0, crew_duty: 0,
+      maintenance: missedChecks.length * this.config.cost_weights.maintenance_violation, aircraft_position: this.positionCost(a, endStation),
     };
+    let swaps = 0;
+    for (const leg of legs) {
+      const c = this.legCost(a, leg.flight, leg.depMinutes);
+      costs.delay += c.delay;
+      costs.swap += c.swap;
+      costs.spill += c.spill;
+      costs.crew_duty += c.crewDuty;
+      if (leg.flight.tail !== a.aircraft.tail) swaps++;
+    }
     const cost = costs.delay + costs.swap + costs.spill + costs.crew_duty + costs.maintenance + costs.aircraft_position;
-    const key = `${a.aircraft.tail}|${s.legs.map((l) => l.flight.id).join(',')}|${s.checkPoints.join(',')}`;
     return {
-      tail: a.aircraft.tail, legs: s.legs, checkPoints: s.checkPoints, endStation: s.station, deviations: s.deviations,
-      swaps: s.swaps, crewBreaches: breaches, missedChecks, outOfPosition, costs, cost, key,
+      tail: a.aircraft.tail, legs, checkPoints: points, endStation, swaps,
+      crewBreaches: legs.flatMap((leg) => crewBreaches(this.schedule, leg.flight, leg.arrMinutes)),
+      missedChecks, outOfPosition: costs.aircraft_position > 0, costs, cost,
+      key: routeKey(a.aircraft.tail, legs, points),
     };
   }
 
   /**
-   * The scheduled sequence with propagated delays; each check is performed where the schedule
-   * plans it if the aircraft still arrives by its start, else it is missed. Null when a hard rule
-   * forbids it (then the delay-propagation strategy has no plan).
+   * Delay propagation: the planned sequence without the flights a disruption cancels, each flight
+   * leaving as early as its aircraft, its disruption and the aircraft's unavailability allow; each
+   * check performed where the schedule plans it if the aircraft still arrives by its start, else
+   * missed. Null when a rule forbids it (a cancelled flight breaks the rotation, a delay beyond the
+   * limit, a hard rule): then the delay-propagation strategy has no plan.
    */
   plannedRoute(a: AircraftInScope): Route | null {
-    let state = this.initialState(a);
+    const legs: TimedLeg[] = [];
+    const points: (number | null)[] = a.checks.map(() => null);
+    let station = a.station;
+    let arrival = a.arrivalMinutes;
+    let ready = a.readyMinutes;
     const performPlanned = (position: number) => {
       a.checks.forEach((check, i) => {
-        if (a.plannedCheckPoints[i] === position && state.checkPoints[i] === null && this.eligible(check, state)) state = this.perform(state, i, check);
+        if (a.plannedCheckPoints[i] === position && points[i] === null && RouteEvaluator.eligible(check, station, arrival)) {
+          points[i] = legs.length - 1;
+          ready = Math.max(ready, check.endMinutes);
+        }
       });
     };
     performPlanned(-1);
+    let swaps = 0;
     for (const [index, flight] of a.plannedFlights.entries()) {
-      const next = this.fly(a, state, flight, false);
-      if (!next) return null;
-      state = next;
+      if (this.scope.cancelledFlights.has(flight.id)) continue;
+      let dep = Math.max(this.earliestDeparture(flight), ready);
+      // An aircraft out of service takes its flights after the period.
+      for (const period of a.unavailable) if (dep < period.toMinutes && dep + (flight.arrMinutes - flight.depMinutes) > period.fromMinutes) dep = period.toMinutes;
+      if (flight.tail !== a.aircraft.tail) swaps++;
+      const pending = a.checks.filter((_, i) => points[i] === null);
+      if (brokenLegRule(this.legContext(a, station, flight, dep, swaps, pending)) !== null) return null;
+      const arr = dep + (flight.arrMinutes - flight.depMinutes);
+      legs.push({ flight, depMinutes: dep, arrMinutes: arr, delayMinutes: dep - flight.depMinutes });
+      station = flight.dest;
+      arrival = arr;
+      ready = arr + this.turnaround(a, flight.dest);
       performPlanned(index);
     }
-    return this.finish(a, state, false);
+    return this.finish(a, legs, points, false);
   }
+}
 
-  /**
-   * Candidate routes of an aircraft: `own` keeps to its own scheduled flights in order (skipping
-   * loops = cancelling them), `any` may take any compatible flight in scope. Routes with fewer
-   * deviations from the plan come first; generation stops at solver.max_routes_per_aircraft.
-   */
-  candidateRoutes(a: AircraftInScope, mode: RouteMode): { routes: Route[]; capped: boolean } {
-    const { max_routes_per_aircraft: cap, max_route_deviations: maxDeviations, max_branching: branching } = this.config.solver;
-    const routes: Route[] = [];
-    const keys = new Set<string>();
-    let capped = false;
-    const lastDeparture = this.scope.flights.at(-1)?.depMinutes ?? Number.NEGATIVE_INFINITY;
-
-    const visit = (state: SearchState, level: number): void => {
-      if (routes.length >= cap) { capped = true; return; }
-      if (state.deviations === level) {
-        const route = this.finish(a, state);
-        if (route && !keys.has(route.key)) { keys.add(route.key); routes.push(route); }
-      }
-      // Performing a check mid-route only matters when flights could still follow it.
-      a.checks.forEach((check, i) => {
-        if (state.checkPoints[i] === null && this.eligible(check, state) && check.endMinutes <= lastDeparture + this.config.constraints.max_delay_minutes) {
-          visit(this.perform(state, i, check), level);
-        }
-      });
-      const lastFlight = state.legs.at(-1)?.flight;
-      const natural = lastFlight ? this.rotationNext.get(lastFlight.id) : a.plannedFlights[0];
-      const options: { next: SearchState; deviation: boolean }[] = [];
-      for (const flight of this.byOrigin.get(state.station) ?? []) {
-        if (state.legs.some((leg) => leg.flight === flight)) continue;
-        if (mode === 'own' && (flight.tail !== a.aircraft.tail || a.plannedFlights.indexOf(flight) <= state.ownIndex)) continue;
-        const deviation = flight !== natural;
-        if (deviation && state.deviations >= level) continue;
-        const next = this.fly(a, state, flight, deviation);
-        if (next) options.push({ next, deviation });
-      }
-      const naturalOption = options.filter((o) => !o.deviation);
-      const alternatives = options.filter((o) => o.deviation)
-        .sort((x, y) => x.next.legs.at(-1)!.depMinutes - y.next.legs.at(-1)!.depMinutes
-          || (x.next.legs.at(-1)!.flight.id < y.next.legs.at(-1)!.flight.id ? -1 : 1))
-        .slice(0, branching);
-      for (const o of [...naturalOption, ...alternatives]) {
-        if (routes.length >= cap) { capped = true; return; }
-        visit(o.next, level);
-      }
-    };
-
-    for (let level = 0; level <= maxDeviations && routes.length < cap; level++) visit(this.initialState(a), level);
-    return { routes, capped };
-  }
+export function routeKey(tail: string, legs: readonly TimedLeg[], checkPoints: readonly (number | null)[]): string {
+  return `${tail}|${legs.map((l) => `${l.flight.id}@${l.depMinutes}`).join(',')}|${checkPoints.join(',')}`;
 }
 
 /**

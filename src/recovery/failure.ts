@@ -5,8 +5,8 @@
 // one place (src/http/errors.ts). `failure` is plain data, so it crosses a thread boundary as it is.
 
 export type RecoveryFailure =
-  /** The disrupted flight is not in the schedule, or not of the airline. */
-  | { kind: 'flight_not_found'; flightId: string; airline: string }
+  /** A disruption names a flight or an aircraft that is not the airline's, or an airport the schedule does not have. */
+  | { kind: 'not_found'; subject: 'flight' | 'aircraft' | 'airport'; id: string; airline: string }
   /** No solver capacity now (queue full, or waited too long for a worker): retry later. */
   | { kind: 'busy'; message: string }
   /** A solver worker or the simulation thread died during the simulation (it is replaced). */
@@ -18,7 +18,7 @@ export type RecoveryFailure =
 
 export class RecoveryError extends Error {
   constructor(readonly failure: RecoveryFailure) {
-    super(failure.kind === 'flight_not_found' ? `Flight '${failure.flightId}' not found for airline '${failure.airline}'` : failure.message);
+    super(failure.kind === 'not_found' ? `${failure.subject} '${failure.id}' not found for airline '${failure.airline}'` : failure.message);
   }
 }
 

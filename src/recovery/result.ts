@@ -3,6 +3,7 @@
 // presenter (src/http/recovery-presenter.ts) names the fields, formats local times and words the
 // sentences. The result crosses the simulation thread's boundary by structured clone, so it holds
 // data only (no functions, no class instances).
+import type { Disruption } from '../domain/disruption.ts';
 import type { CrewDuty, Flight, MaintenanceCheck } from '../domain/schedule.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
@@ -94,11 +95,16 @@ export interface SolverReport {
   status: SolveStatus;
   /** GLPK's objective value (equals the option's cost up to rounding when the plan came from this solve). */
   objective: number | null;
-  /** Relative gap proven for the plan: 0 when optimal, from a proven lower bound otherwise, null when unknown. */
+  /** A lower bound of every plan of the strategy, proven over the full route space of the scope; null when none is known. */
+  lowerBound: number | null;
+  /** Relative gap proven for the plan: 0 when optimal, (objective − lowerBound) / max(1, |objective|) otherwise, null when unknown. */
   mipGap: number | null;
   solveMs: number;
+  /** Size of the final integer model (the generated and enumerated routes). */
   size: ModelSize;
   candidateRoutes: number;
+  /** Rounds of column generation (0 for delay propagation, whose routes are fixed). */
+  iterations: number;
   /** Set when the plan was not found by this strategy's own solve (e.g. integrated fell back to a restricted plan). */
   note: string | null;
 }
@@ -125,8 +131,9 @@ export interface SimulationResult {
   scenarioId: string;
   airline: string;
   scheduleName: string;
-  disrupted: Flight;
-  minDelayMinutes: number;
+  /** The delayed flight of a single-delay request, null for a list of disruptions. */
+  disruptedFlightId: string | null;
+  disruptions: Disruption[];
   disruptionMinutes: number;
   windowEndMinutes: number | null;
   scope: { tails: string[]; flights: number; itineraries: number };

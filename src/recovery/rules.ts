@@ -38,12 +38,18 @@ export interface LegContext {
   depMinutes: number;
   arrMinutes: number;
   delayMinutes: number;
+  /** The earliest the flight may leave: its scheduled departure plus its disruption's minimum delay. */
+  earliestDepMinutes: number;
   /** The most this flight may be delayed: max_delay_minutes, or the disruption's minimum delay if larger. */
   delayLimitMinutes: number;
   /** Flights of the route flown by another aircraft than planned, this one included. */
   swaps: number;
   /** The aircraft's checks not yet performed on the route. */
   pendingChecks: readonly MaintenanceCheck[];
+  /** Periods [from, to) in which the aircraft is out of service. */
+  unavailable: readonly { fromMinutes: number; toMinutes: number }[];
+  /** The flight is cancelled by a disruption. */
+  cancelledByDisruption: boolean;
 }
 
 export interface LegRule { name: string; allows(leg: LegContext): boolean }
@@ -61,6 +67,21 @@ export const LEG_RULES: readonly LegRule[] = [
       || mayFly(leg.config.constraints.swap_fleet_policy, leg.aircraft, leg.schedule.aircraft.get(leg.flight.tail)!),
   },
   {
+    name: 'flight_cancelled',
+    /** A flight a disruption cancels is flown by no aircraft. */
+    allows: (leg) => !leg.cancelledByDisruption,
+  },
+  {
+    name: 'earliest_departure',
+    /** No flight leaves before its scheduled departure plus its disruption's minimum delay. */
+    allows: (leg) => leg.depMinutes >= leg.earliestDepMinutes,
+  },
+  {
+    name: 'aircraft_unavailable',
+    /** An aircraft flies nothing that overlaps a period in which it is out of service. */
+    allows: (leg) => leg.unavailable.every((p) => leg.arrMinutes <= p.fromMinutes || leg.depMinutes >= p.toMinutes),
+  },
+  {
     name: 'max_delay',
     /** No flight leaves later than its delay limit allows. */
     allows: (leg) => leg.delayMinutes <= leg.delayLimitMinutes,
@@ -68,7 +89,7 @@ export const LEG_RULES: readonly LegRule[] = [
   {
     name: 'max_swaps',
     /** A route flies at most constraints.max_swaps flights planned for other aircraft. */
-    allows: (leg) => leg.swaps <= leg.config.constraints.max_swaps,
+    allows: (leg) => withinMaxSwaps(leg.config, leg.swaps),
   },
   {
     name: 'crew_duty_hard',
@@ -81,9 +102,19 @@ export const LEG_RULES: readonly LegRule[] = [
      * With maintenance hard, a check not yet performed whose start passes while the aircraft is in
      * the air can no longer be met. (Performing it before this leg is a separate branch of the search.)
      */
-    allows: (leg) => leg.config.constraints.maintenance !== 'hard' || leg.pendingChecks.every((check) => leg.arrMinutes <= check.startMinutes),
+    allows: (leg) => checksStillReachable(leg.config, leg.pendingChecks, leg.arrMinutes),
   },
 ];
+
+/** Rule max_swaps on its own (the pricing problem checks it per label, where the route so far is known). */
+export function withinMaxSwaps(config: SolverConfig, swaps: number): boolean {
+  return swaps <= config.constraints.max_swaps;
+}
+
+/** Rule maintenance_reachable on its own: with hard maintenance, no pending check has started by `arrMinutes`. */
+export function checksStillReachable(config: SolverConfig, pendingChecks: readonly MaintenanceCheck[], arrMinutes: number): boolean {
+  return config.constraints.maintenance !== 'hard' || pendingChecks.every((check) => arrMinutes <= check.startMinutes);
+}
 
 /** The first leg rule `leg` breaks, or null when it breaks none. */
 export function brokenLegRule(leg: LegContext): string | null {

@@ -1,5 +1,6 @@
-// Scope of a recovery: which aircraft and flights the model may re-plan (docs/model.md 1.2).
-// Keeping the scope small is what lets the model solve in milliseconds on the largest schedule.
+// Scope of a recovery: which aircraft and flights the model may re-plan, and the facts of the
+// disruptions it must respect (docs/model.md 1.2). Everything outside the scope flies as planned.
+import { clockHoursOverlapping, disruptionStart, type AirportCapacity, type Disruption } from '../domain/disruption.ts';
 import { compareFlights, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../domain/turnaround.ts';
 import { mayFly } from './rules.ts';
@@ -23,22 +24,42 @@ export interface AircraftInScope {
   requiredEndStation: string;
   /** Scheduled departure of the first flight after the window (a hard deadline), or null. */
   nextDepartureAfterWindow: number | null;
+  /** Periods [from, to) in which the aircraft flies nothing (aircraft_unavailable). */
+  unavailable: { fromMinutes: number; toMinutes: number }[];
+}
+
+/** One capacity row: at most `max` movements of one kind at an airport in one clock hour, `fixed` of them by flights outside the scope. */
+export interface CapacityLimit {
+  airport: string;
+  kind: 'departures' | 'arrivals';
+  hourStartMinutes: number;
+  max: number;
+  /** Movements in that hour of the airline's flights that the scope cannot change. */
+  fixed: number;
 }
 
 export interface RecoveryScope {
-  disrupted: Flight;
-  minDelayMinutes: number;
   airline: string;
+  /** The disruptions, as given (validated against the schedule). */
+  disruptions: Disruption[];
+  /** A short readable name for the models (the delayed flight of a single delay, else `network`). */
+  label: string;
+  /** The earliest instant any disruption takes effect. */
   disruptionMinutes: number;
   windowEndMinutes: number | null;
-  /** The disrupted aircraft first, then the candidates in selection order. */
+  /** The directly disrupted aircraft first (in disruption order), then the candidates in selection order. */
   aircraft: AircraftInScope[];
   /** Flights that may be re-planned, in departure order. */
   flights: Flight[];
   flightIds: Set<string>;
+  /** Minimum delay per flight (flight_delay), minutes. */
+  minDelayMinutes: Map<string, number>;
+  /** Flights cancelled by a disruption: cancelled in every option. */
+  cancelledFlights: Set<string>;
+  capacities: CapacityLimit[];
 }
 
-function aircraftState(schedule: Schedule, config: SolverConfig, aircraft: Aircraft, t0: number, windowEnd: number | null): AircraftInScope {
+function aircraftState(schedule: Schedule, config: SolverConfig, aircraft: Aircraft, t0: number, windowEnd: number | null, disruptions: readonly Disruption[]): AircraftInScope {
   const rotation = schedule.rotations.get(aircraft.tail) ?? [];
   const departed = rotation.filter((f) => f.depMinutes < t0);
   const inWindow = rotation.filter((f) => f.depMinutes >= t0 && (windowEnd === null || f.depMinutes < windowEnd));
@@ -59,15 +80,16 @@ function aircraftState(schedule: Schedule, config: SolverConfig, aircraft: Aircr
     return index >= 0 ? index : -1;
   });
   const requiredEndStation = after[0]?.origin ?? rotation.at(-1)?.dest ?? station;
+  const unavailable = disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' && d.tail === aircraft.tail ? [{ fromMinutes: d.fromMinutes, toMinutes: d.toMinutes }] : []));
   return {
     aircraft, station, arrivalMinutes, readyMinutes, plannedFlights: inWindow, checks, plannedCheckPoints,
-    requiredEndStation, nextDepartureAfterWindow: after[0]?.depMinutes ?? null,
+    requiredEndStation, nextDepartureAfterWindow: after[0]?.depMinutes ?? null, unavailable,
   };
 }
 
 /**
- * Minutes between an aircraft being on the ground somewhere on the disrupted aircraft's route and
- * that aircraft leaving from there; Infinity when they never meet.
+ * Minutes between an aircraft being on the ground somewhere a disrupted aircraft leaves from and that
+ * departure; Infinity when they never meet.
  */
 function meetingDistance(candidate: AircraftInScope, departures: { station: string; minutes: number }[]): number {
   const grounds: { station: string; from: number; to: number }[] = [];
@@ -90,27 +112,71 @@ function meetingDistance(candidate: AircraftInScope, departures: { station: stri
   return best;
 }
 
-/** Select the scope for a disruption of `disrupted` (docs/model.md 1.2). */
-export function selectScope(schedule: Schedule, disrupted: Flight, minDelayMinutes: number, config: SolverConfig): RecoveryScope {
-  const t0 = disrupted.depMinutes;
+/** Tails whose planned flights (leaving at or after t0) move at `capacity.airport` in an hour the capacity caps. */
+function tailsUnderCapacity(schedule: Schedule, airline: string, capacity: AirportCapacity, t0: number): string[] {
+  const hours = clockHoursOverlapping(capacity.fromMinutes, capacity.toMinutes);
+  const capped = (minutes: number) => hours.some((h) => minutes >= h && minutes < h + 60);
+  const tails = new Set<string>();
+  for (const f of schedule.flightsByAirline.get(airline) ?? []) {
+    if (f.depMinutes < t0) continue;
+    if ((f.origin === capacity.airport && capped(f.depMinutes)) || (f.dest === capacity.airport && capped(f.arrMinutes))) tails.add(f.tail);
+  }
+  return [...tails];
+}
+
+/**
+ * Select the scope of a recovery from `disruptions` (all of `airline`; flights, tails and airports
+ * known to the schedule, checked by the caller). The directly disrupted aircraft, plus up to
+ * solver.max_candidate_aircraft others of the airline that the fleet policy lets fly their flights
+ * and that are on the ground where one of them leaves within solver.swap_window_hours.
+ */
+export function selectScope(schedule: Schedule, airline: string, disruptions: Disruption[], config: SolverConfig): RecoveryScope {
+  const departureOf = (id: string) => schedule.flightsById.get(id)!.depMinutes;
+  const t0 = Math.min(...disruptions.map((d) => disruptionStart(d, departureOf)));
   const windowEnd = config.constraints.recovery_window_hours === null ? null : t0 + Math.round(config.constraints.recovery_window_hours * 60);
-  const a0 = schedule.aircraft.get(disrupted.tail)!;
-  const first = aircraftState(schedule, config, a0, t0, windowEnd);
-  const departures = first.plannedFlights.map((f) => ({ station: f.origin, minutes: f.depMinutes }));
+
+  const affectedTails: string[] = [];
+  const affect = (tail: string) => { if (!affectedTails.includes(tail)) affectedTails.push(tail); };
+  for (const d of disruptions) {
+    if (d.type === 'flight_delay' || d.type === 'flight_cancellation') affect(schedule.flightsById.get(d.flightId)!.tail);
+    else if (d.type === 'aircraft_unavailable') affect(d.tail);
+    else for (const tail of tailsUnderCapacity(schedule, airline, d, t0)) affect(tail);
+  }
+  const affected = affectedTails.map((tail) => aircraftState(schedule, config, schedule.aircraft.get(tail)!, t0, windowEnd, disruptions));
+  const departures = affected.flatMap((a) => a.plannedFlights.map((f) => ({ station: f.origin, minutes: f.depMinutes })));
   const windowMinutes = config.solver.swap_window_hours * 60;
   const candidates: { state: AircraftInScope; distance: number }[] = [];
   for (const aircraft of schedule.aircraft.values()) {
-    if (aircraft.airline !== disrupted.airline || aircraft.tail === a0.tail) continue;
-    if (!mayFly(config.constraints.swap_fleet_policy, aircraft, a0)) continue;
-    const state = aircraftState(schedule, config, aircraft, t0, windowEnd);
+    if (aircraft.airline !== airline || affectedTails.includes(aircraft.tail)) continue;
+    if (!affected.some((a) => mayFly(config.constraints.swap_fleet_policy, aircraft, a.aircraft))) continue;
+    const state = aircraftState(schedule, config, aircraft, t0, windowEnd, disruptions);
     const distance = meetingDistance(state, departures);
     if (distance <= windowMinutes) candidates.push({ state, distance });
   }
   candidates.sort((x, y) => x.distance - y.distance || (x.state.aircraft.tail < y.state.aircraft.tail ? -1 : 1));
-  const aircraft = [first, ...candidates.slice(0, config.solver.max_candidate_aircraft).map((c) => c.state)];
+  const aircraft = [...affected, ...candidates.slice(0, config.solver.max_candidate_aircraft).map((c) => c.state)];
   const flights = aircraft.flatMap((a) => a.plannedFlights).sort(compareFlights);
+  const flightIds = new Set(flights.map((f) => f.id));
+
+  const minDelayMinutes = new Map<string, number>();
+  const cancelledFlights = new Set<string>();
+  const capacities: CapacityLimit[] = [];
+  for (const d of disruptions) {
+    if (d.type === 'flight_delay') minDelayMinutes.set(d.flightId, d.minDelayMinutes);
+    else if (d.type === 'flight_cancellation') cancelledFlights.add(d.flightId);
+    else if (d.type === 'airport_capacity') {
+      for (const hour of clockHoursOverlapping(d.fromMinutes, d.toMinutes)) {
+        const inHour = (minutes: number) => minutes >= hour && minutes < hour + 60;
+        const fixed = (kind: 'departures' | 'arrivals') => (schedule.flightsByAirline.get(airline) ?? [])
+          .filter((f) => !flightIds.has(f.id) && (kind === 'departures' ? f.origin === d.airport && inHour(f.depMinutes) : f.dest === d.airport && inHour(f.arrMinutes))).length;
+        capacities.push({ airport: d.airport, kind: 'departures', hourStartMinutes: hour, max: d.maxDeparturesPerHour, fixed: fixed('departures') });
+        capacities.push({ airport: d.airport, kind: 'arrivals', hourStartMinutes: hour, max: d.maxArrivalsPerHour, fixed: fixed('arrivals') });
+      }
+    }
+  }
+  const single = disruptions.length === 1 && disruptions[0]!.type === 'flight_delay' ? disruptions[0]!.flightId : null;
   return {
-    disrupted, minDelayMinutes, airline: disrupted.airline, disruptionMinutes: t0, windowEndMinutes: windowEnd,
-    aircraft, flights, flightIds: new Set(flights.map((f) => f.id)),
+    airline, disruptions, label: single ?? 'network', disruptionMinutes: t0, windowEndMinutes: windowEnd,
+    aircraft, flights, flightIds, minDelayMinutes, cancelledFlights, capacities,
   };
 }

@@ -11,6 +11,8 @@ export interface SolveTask {
   timeLimitMs: number;
   /** Relative MIP gap at which GLPK may stop. */
   mipGap: number;
+  /** Solve the LP relaxation (every variable continuous) and return its row duals: the master problem of the column generation. */
+  relaxation?: boolean;
 }
 
 export interface SolveOutcome {
@@ -24,6 +26,8 @@ export interface SolveOutcome {
   solveMs: number;
   /** Why there is no plan, in a sentence (e.g. GLPK's status when it stopped without one); null when there is a plan. */
   detail: string | null;
+  /** For a relaxation solved to optimality: the dual price of every row (GLPK's sign convention: reduced cost = cost − Σ dual × coefficient). */
+  duals?: Record<string, number>;
 }
 
 /** Levels and counters of a solver with workers and a queue (the pool), for admission and /metrics. Counters only grow. */

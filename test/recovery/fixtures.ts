@@ -61,7 +61,7 @@ export function config(partial: unknown = {}): SolverConfig {
 }
 
 export function request(disrupted: string, minDelayMinutes: number, solverConfig: SolverConfig = config()): SimulationRequest {
-  return { scenarioId: 'test', disruptedFlightId: disrupted, minDelayMinutes, airline: 'NV', scheduleName: 'fixture', config: solverConfig };
+  return { scenarioId: 'test', disruptedFlightId: disrupted, disruptions: [{ type: 'flight_delay', flightId: disrupted, minDelayMinutes }], airline: 'NV', scheduleName: 'fixture', config: solverConfig };
 }
 
 let glpk: Glpk | undefined;

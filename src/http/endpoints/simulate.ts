@@ -3,6 +3,7 @@
 // (aborted when the client goes away), and presents the result. Failures are RecoveryError, mapped to
 // HTTP in errors.ts.
 import type { SimulationLimits } from '../../config.ts';
+import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
 import type { ApiBuilder } from '../api-builder.ts';
@@ -11,6 +12,9 @@ import { HttpError, quote } from '../errors.ts';
 import { scheduleOr404 } from '../lookups.ts';
 import { presentSimulation } from '../recovery-presenter.ts';
 import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
+import type { z } from '../openapi-zod.ts';
+
+type SimulationRequestBody = z.infer<typeof SimulationRequestSchema>;
 
 /**
  * 400 naming the field and the operator's limit when a simulation asks for more work than
@@ -27,28 +31,59 @@ export function checkSimulationLimits(config: SolverConfig, limits: SimulationLi
   }
 }
 
+/** A flight id carries its departure: an impossible date there is malformed input (400), not an unknown flight. */
+function checkFlightStamp(flightId: string, field: string): void {
+  const stamp = /_(\d{4}-\d{2}-\d{2}T[^_]*)$/.exec(flightId)?.[1];
+  if (stamp !== undefined && parseZonedInstant(stamp) === null) {
+    throw new HttpError(400, `Field ${quote(field)} must end with a real UTC departure such as 2026-11-21T08:30:00Z; ${quote(stamp)} is not one.`);
+  }
+}
+
+/** The request's disruptions in the domain's terms: the single-delay body as one flight_delay. */
+function disruptionsOf(body: SimulationRequestBody): Disruption[] {
+  if (body.disruptions === undefined) {
+    checkFlightStamp(body.disrupted_flight!, 'disrupted_flight');
+    return [{ type: 'flight_delay', flightId: body.disrupted_flight!, minDelayMinutes: body.min_delay_minutes! }];
+  }
+  return body.disruptions.map((d, i): Disruption => {
+    switch (d.type) {
+      case 'flight_delay':
+        checkFlightStamp(d.flight, `disruptions.${i}.flight`);
+        return { type: d.type, flightId: d.flight, minDelayMinutes: d.min_delay_minutes };
+      case 'flight_cancellation':
+        checkFlightStamp(d.flight, `disruptions.${i}.flight`);
+        return { type: d.type, flightId: d.flight };
+      case 'aircraft_unavailable':
+        return { type: d.type, tail: d.tail, fromMinutes: parseZonedInstant(d.from)!, toMinutes: parseZonedInstant(d.to)! };
+      case 'airport_capacity':
+        return {
+          type: d.type, airport: d.airport, fromMinutes: parseZonedInstant(d.from)!, toMinutes: parseZonedInstant(d.to)!,
+          maxDeparturesPerHour: d.max_departures_per_hour, maxArrivalsPerHour: d.max_arrivals_per_hour,
+        };
+    }
+  });
+}
+
 export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'post',
     path: '/simulate',
     tags: ['Simulation'],
-    summary: 'Ranked recovery options for a disrupted flight',
-    description: 'Builds a recovery model per strategy (delay propagation only, aircraft swaps, cancellations, the integrated optimum), solves them with GLPK in parallel and returns the options ranked by cost. The model is documented in docs/model.md.',
+    summary: 'Ranked recovery options for one or several disruptions',
+    description: 'Takes a delayed flight (disrupted_flight + min_delay_minutes) or a list of disruptions (delays, cancellations, aircraft out of service, airport capacity caps), solves one model per strategy (delay propagation only, aircraft swaps, cancellations, the integrated optimum) over the full route space of the scope by column generation with GLPK, and returns the options ranked by cost, each with the lower bound proven for it. The model is documented in docs/model.md.',
     request: { body: SimulationRequestSchema },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
-      400: 'Malformed request, or a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES); the detail names the field and the limit.',
-      404: 'Unknown schedule, or unknown flight for the airline.',
+      400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), or a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES); the detail names the field and the rule.',
+      404: 'Unknown schedule, or a flight, aircraft or airport the airline\'s schedule does not have.',
       429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
       503: 'Solver capacity saturated (queue full or waited too long), or a solver worker failed; retry after the Retry-After seconds.',
     },
     handler: async ({ body }, _req, res) => {
       const entry = scheduleOr404(deps.schedules, body.schedule_file);
-      // A flight id carries its departure: an impossible date there is malformed input, not an unknown flight.
-      const stamp = /_(\d{4}-\d{2}-\d{2}T[^_]*)$/.exec(body.disrupted_flight)?.[1];
-      if (stamp !== undefined && parseZonedInstant(stamp) === null) {
-        throw new HttpError(400, `Field 'disrupted_flight' must end with a real UTC departure such as 2026-11-21T08:30:00Z; ${quote(stamp)} is not one.`);
-      }
+      const disruptions = disruptionsOf(body);
+      const contradicting = contradiction(disruptions);
+      if (contradicting) throw new HttpError(400, `Field 'disruptions': ${contradicting}`);
       if (!deps.runner) throw new Error('POST /simulate needs a simulation runner in the app dependencies');
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
       checkSimulationLimits(config, deps.config.simulation);
@@ -60,8 +95,8 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       try {
         const result = await deps.runner.run({
           scenarioId: body.scenario_id,
-          disruptedFlightId: body.disrupted_flight,
-          minDelayMinutes: body.min_delay_minutes,
+          disruptions,
+          disruptedFlightId: body.disrupted_flight ?? null,
           airline: body.airline ?? deps.config.defaultAirline,
           scheduleName: entry.name,
           config,

@@ -1,8 +1,10 @@
-// What the row families of a strategy's model share while it is built: the builder, the problem, and
-// the columns declared so far (each family reads the columns of the families before it).
-import type { Flight, Schedule } from '../../domain/schedule.ts';
+// What the row families of a strategy's model share while it is built: the builder, the problem, the
+// columns declared so far, and the rows under construction. Route columns are added to the rows last,
+// through the leg rows (LegRow): a route's coefficient in such a row is the sum over its legs of
+// legCoefficient, the one definition the model builder and the pricing problem (pricing.ts) share.
+import type { Aircraft, Flight, Schedule } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
-import type { ModelBuilder } from '../linear-model.ts';
+import type { ModelBuilder, Term } from '../linear-model.ts';
 import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { TimedLeg } from '../result.ts';
 import type { RecoveryScope } from '../scope.ts';
@@ -11,8 +13,44 @@ import type { SolverConfig, Strategy } from '../solver-config.ts';
 /** A route column that flies a flight, with the leg (its times) on that route. */
 export interface RouteUse { column: string; route: Route; leg: TimedLeg }
 
-/** A flight's offer of seats to re-accommodated passengers: a fixed number, or the free seats of whichever route flies it. */
-export type SeatOffer = { fixed: number } | { byRoute: { variable: string; coef: number }[] };
+/**
+ * A row in which the legs of a flight have a coefficient, by kind:
+ * - cover: the flight is flown (1);
+ * - seats: the flight offers its aircraft's free seats to re-accommodated passengers (−free seats);
+ * - late: the flight (the first of a connection) lands too late for a departure at `atMinutes` (−1);
+ * - departs_by: the flight (the second of a connection) leaves by `atMinutes` (−1);
+ * - reaches: the flight (the first of a connection) lands in time for a flight leaving at `atMinutes`
+ *   (−passengers), which may then take the connection's passengers;
+ * - departure_in / arrival_in: the flight leaves / lands at `airport` in the clock hour starting at
+ *   `atMinutes` (1).
+ */
+export interface LegRow {
+  row: string;
+  kind: 'cover' | 'seats' | 'late' | 'departs_by' | 'reaches' | 'departure_in' | 'arrival_in';
+  atMinutes: number;
+  connectionMinutes: number;
+  passengers: number;
+  airport: string;
+}
+
+/** The coefficient of one leg (aircraft `aircraft` flying `leg`) in the leg row `spec`. */
+export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg): number {
+  switch (spec.kind) {
+    case 'cover': return 1;
+    case 'seats': {
+      const free = aircraft.seats - leg.flight.bookedPassengers;
+      return free > 0 ? -free : 0;
+    }
+    case 'late': return leg.arrMinutes + spec.connectionMinutes > spec.atMinutes ? -1 : 0;
+    case 'departs_by': return leg.depMinutes <= spec.atMinutes ? -1 : 0;
+    case 'reaches': return leg.arrMinutes + spec.connectionMinutes <= spec.atMinutes ? -spec.passengers : 0;
+    case 'departure_in': return leg.flight.origin === spec.airport && leg.depMinutes >= spec.atMinutes && leg.depMinutes < spec.atMinutes + 60 ? 1 : 0;
+    case 'arrival_in': return leg.flight.dest === spec.airport && leg.arrMinutes >= spec.atMinutes && leg.arrMinutes < spec.atMinutes + 60 ? 1 : 0;
+  }
+}
+
+/** A row under construction: its terms other than route columns, sense and right-hand side. */
+export interface PendingRow { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }
 
 export interface ModelContext {
   b: ModelBuilder;
@@ -26,14 +64,17 @@ export interface ModelContext {
   routeColumns: Map<string, Route>;
   /** Flight id -> the route columns that fly it (aircraft rows). */
   routesWith: Map<string, RouteUse[]>;
-  /** Column name -> cancelled flight, and flight id -> its cancel column (flight rows, when the strategy cancels). */
+  /** Column name -> cancelled flight, and flight id -> its cancel column (flight rows). */
   cancelColumns: Map<string, Flight>;
   cancelColumnOf: Map<string, string>;
   /** Column name -> passengers of a group moved to a flight (passenger rows). */
   rebookColumns: Map<string, { group: PassengerGroup; target: Flight }>;
   /** Column name -> passengers of a group not re-accommodated (passenger rows). */
   strandedColumns: Map<string, PassengerGroup>;
-  /** Flight id -> seat offer (computed once) and the rebook columns that use its seats (seat rows). */
-  seatOffers: Map<string, SeatOffer | null>;
-  seatUses: Map<string, { variable: string; coef: number }[]>;
+  /** Flight id -> the seat row of a flight that takes re-accommodated passengers (declared last, in first-use order). */
+  seatRowOf: Map<string, PendingRow>;
+  /** Rows in the order they are declared; route terms are added from legRows when the model is built. */
+  rows: PendingRow[];
+  /** Flight id -> the leg rows of its legs. */
+  legRows: Map<string, LegRow[]>;
 }

@@ -1,21 +1,32 @@
 // The row families of the recovery model (docs/model.md section 2), one named builder each, in the
-// order buildStrategyModel calls them. Each declares its columns and rows on the context's builder;
-// names are deterministic and readable (aircraft__OE_NVA, flight__NV101_20261121T0530Z, ...).
+// order buildStrategyModel calls them. Each declares its columns and rows on the context; rows in
+// which route columns have a coefficient register leg rows (context.ts), and addRouteTerms fills in
+// every route column's coefficients from them at the end. Names are deterministic and readable
+// (aircraft__OE_NVA, flight__NV101_20261121T0530Z, ...).
 import { pushTo } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../linear-model.ts';
 import { reaccommodationCost, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
 import type { Strategy, SolverConfig } from '../solver-config.ts';
-import type { ModelContext, SeatOffer } from './context.ts';
+import { legCoefficient, type LegRow, type ModelContext, type PendingRow } from './context.ts';
 
-/** May this strategy cancel flights under this configuration? */
+/** May this strategy cancel flights under this configuration (beyond those a disruption cancels)? */
 export function strategyCancels(strategy: Strategy, config: SolverConfig): boolean {
   return (strategy === 'cancellation' || strategy === 'integrated')
     && config.constraints.allow_cancellations && config.constraints.max_cancellations !== 0;
 }
 
 const routeColumnName = (route: Route, index: number) => `x__${lpName(route.tail)}__r${String(index).padStart(3, '0')}`;
+
+function declare(ctx: ModelContext, row: PendingRow): PendingRow {
+  ctx.rows.push(row);
+  return row;
+}
+
+function legRow(ctx: ModelContext, flight: Flight, spec: Omit<LegRow, 'atMinutes' | 'connectionMinutes' | 'passengers' | 'airport'> & Partial<LegRow>): void {
+  pushTo(ctx.legRows, flight.id, { atMinutes: 0, connectionMinutes: 0, passengers: 0, airport: '', ...spec });
+}
 
 /** `aircraft__<tail>`: each aircraft of the scope flies exactly one of its candidate routes (possibly the empty one). */
 export function addAircraftRows(ctx: ModelContext, routesByTail: Map<string, Route[]>): void {
@@ -27,22 +38,27 @@ export function addAircraftRows(ctx: ModelContext, routesByTail: Map<string, Rou
       for (const leg of route.legs) pushTo(ctx.routesWith, leg.flight.id, { column, route, leg });
       return column;
     });
-    ctx.b.addConstraint(`aircraft__${lpName(a.aircraft.tail)}`, columns.map((variable) => ({ variable, coef: 1 })), '=', 1);
+    declare(ctx, { name: `aircraft__${lpName(a.aircraft.tail)}`, terms: columns.map((variable) => ({ variable, coef: 1 })), sense: '=', rhs: 1 });
   }
 }
 
-/** `flight__<id>`: each flight of the scope is flown by exactly one route, or cancelled where the strategy may cancel. */
+/**
+ * `flight__<id>`: each flight of the scope is flown by exactly one route, or cancelled where the
+ * strategy may cancel; a flight a disruption cancels is cancelled in every strategy.
+ */
 export function addFlightRows(ctx: ModelContext): void {
   const cancels = strategyCancels(ctx.strategy, ctx.config);
   for (const f of ctx.scope.flights) {
-    const terms: Term[] = (ctx.routesWith.get(f.id) ?? []).map((r) => ({ variable: r.column, coef: 1 }));
-    if (cancels) {
-      const column = ctx.b.addVariable(`cancel__${lpName(f.id)}`, 'continuous', ctx.config.cost_weights.cancellation_per_flight, 0, 1);
+    const forced = ctx.scope.cancelledFlights.has(f.id);
+    const terms: Term[] = [];
+    if (cancels || forced) {
+      const column = ctx.b.addVariable(`cancel__${lpName(f.id)}`, 'continuous', ctx.config.cost_weights.cancellation_per_flight, forced ? 1 : 0, 1);
       ctx.cancelColumns.set(column, f);
       ctx.cancelColumnOf.set(f.id, column);
       terms.push({ variable: column, coef: 1 });
     }
-    ctx.b.addConstraint(`flight__${lpName(f.id)}`, terms, '=', 1);
+    const row = declare(ctx, { name: `flight__${lpName(f.id)}`, terms, sense: '=', rhs: 1 });
+    legRow(ctx, f, { row: row.name, kind: 'cover' });
   }
 }
 
@@ -50,54 +66,57 @@ export function addFlightRows(ctx: ModelContext): void {
 export function addMaxSwapsRow(ctx: ModelContext): void {
   if (ctx.config.constraints.max_swaps >= ctx.scope.flights.length) return; // cannot bind
   const terms = [...ctx.routeColumns].filter(([, r]) => r.swaps > 0).map(([variable, r]) => ({ variable, coef: r.swaps }));
-  if (terms.length) ctx.b.addConstraint('max_swaps', terms, '<=', ctx.config.constraints.max_swaps);
+  declare(ctx, { name: 'max_swaps', terms, sense: '<=', rhs: ctx.config.constraints.max_swaps });
 }
 
-/** `max_cancellations`: the plan cancels at most constraints.max_cancellations flights. */
+/** `max_cancellations`: the plan cancels at most constraints.max_cancellations flights (those a disruption cancels do not count). */
 export function addMaxCancellationsRow(ctx: ModelContext): void {
-  if (ctx.cancelColumns.size === 0 || ctx.config.constraints.max_cancellations === null) return;
-  ctx.b.addConstraint('max_cancellations', [...ctx.cancelColumns.keys()].map((variable) => ({ variable, coef: 1 })), '<=', ctx.config.constraints.max_cancellations);
+  const chosen = [...ctx.cancelColumns].filter(([, f]) => !ctx.scope.cancelledFlights.has(f.id)).map(([variable]) => variable);
+  if (chosen.length === 0 || ctx.config.constraints.max_cancellations === null) return;
+  declare(ctx, { name: 'max_cancellations', terms: chosen.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: ctx.config.constraints.max_cancellations });
 }
 
-/** Seats `target` offers to re-accommodated passengers: fixed outside the scope, the free seats of whichever aircraft flies it inside. */
-function seatOffer(ctx: ModelContext, target: Flight): SeatOffer | null {
-  if (!ctx.scope.flightIds.has(target.id)) {
-    const free = ctx.schedule.aircraft.get(target.tail)!.seats - target.bookedPassengers;
-    return free > 0 ? { fixed: free } : null;
-  }
-  const terms = (ctx.routesWith.get(target.id) ?? [])
-    .map((r) => ({ variable: r.column, coef: ctx.schedule.aircraft.get(r.route.tail)!.seats - target.bookedPassengers }))
-    .filter((t) => t.coef > 0);
-  return terms.length ? { byRoute: terms } : null;
-}
-
-/** Adds `column` to the seats row of `target`; false when the flight can offer no seat at all. */
-function useSeat(ctx: ModelContext, target: Flight, column: string): boolean {
-  if (!ctx.seatOffers.has(target.id)) ctx.seatOffers.set(target.id, seatOffer(ctx, target));
-  if (!ctx.seatOffers.get(target.id)) return false;
-  pushTo(ctx.seatUses, target.id, { variable: column, coef: 1 });
-  return true;
+/**
+ * The seat row of `target` for a rebooking column, or null when the flight can offer no seat: a fixed
+ * number of free seats outside the scope; inside, the free seats of whichever route flies it (its
+ * leg rows), declared even while no current route offers any, so that the pricing problem sees what
+ * a larger aircraft on it would be worth.
+ */
+function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
+  const known = ctx.seatRowOf.get(target.id);
+  if (known) return known;
+  const inScope = ctx.scope.flightIds.has(target.id);
+  const free = inScope ? 0 : ctx.schedule.aircraft.get(target.tail)!.seats - target.bookedPassengers;
+  if (!inScope && free <= 0) return null;
+  const row: PendingRow = { name: `seats__${lpName(target.id)}`, terms: [], sense: '<=', rhs: free };
+  ctx.seatRowOf.set(target.id, row);
+  if (inScope) legRow(ctx, target, { row: row.name, kind: 'seats' });
+  return row;
 }
 
 /**
  * The columns that take a group's passengers somewhere: one `rebook__` column per eligible target
- * with seats (and, when reaching it depends on the chosen routes, a `reach__` row: passengers take
- * it only if their inbound arrives in time), and one `stranded__` column (not re-accommodated,
- * compensated). Returns the terms whose sum is the group's disrupted passengers.
+ * with seats (and, when reaching it depends on the routes, a `reach__` row: passengers take it only if
+ * a route brings them in time), and one `stranded__` column (not re-accommodated, compensated).
+ * `reach(target)` is true when the passengers reach it whatever the routes, false when they never
+ * do, or the leg row that says whether a route brings them in time. Returns the terms whose sum is the
+ * group's disrupted passengers.
  */
-function addRebookings(ctx: ModelContext, group: PassengerGroup, groupName: string, reachable: (target: Flight) => Term[] | true | null): Term[] {
+function addRebookings(ctx: ModelContext, group: PassengerGroup, groupName: string, reach: (target: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }): Term[] {
   const terms: Term[] = [];
   for (const target of group.targets) {
-    const reach = reachable(target);
-    if (reach === null) continue;
+    const reached = reach(target);
+    if (reached === false) continue;
+    const seats = seatRow(ctx, target);
+    if (!seats) continue;
     const name = `rebook__${groupName}__to__${lpName(target.id)}`;
-    if (!useSeat(ctx, target, name)) continue;
     const column = ctx.b.addVariable(name, 'continuous', reaccommodationCost(ctx.config, group, target), 0, group.passengers);
     ctx.rebookColumns.set(column, { group, target });
+    seats.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
-    if (reach !== true) {
-      ctx.b.addConstraint(`reach__${groupName}__to__${lpName(target.id)}`,
-        [{ variable: column, coef: 1 }, ...reach.map((t) => ({ variable: t.variable, coef: -group.passengers * t.coef }))], '<=', 0);
+    if (reached !== true) {
+      const row = declare(ctx, { name: `reach__${groupName}__to__${lpName(target.id)}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0 });
+      legRow(ctx, reached.first, { ...reached.spec, row: row.name });
     }
   }
   const stranded = ctx.b.addVariable(`stranded__${groupName}`, 'continuous', group.compensationPerPassenger, 0, group.passengers);
@@ -113,16 +132,18 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
     if (!cancel) continue;
     const name = lpName(group.flight.id);
     const terms = addRebookings(ctx, group, name, () => true);
-    ctx.b.addConstraint(`passengers__${name}`, [...terms, { variable: cancel, coef: -group.passengers }], '=', 0);
+    declare(ctx, { name: `passengers__${name}`, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
   }
 }
 
 /**
  * `missed__<itinerary>__<i>` and `passengers__missed_<itinerary>`: a connection (f1, f2) breaks when
  * f1's arrival plus the minimum connection time is later than f2's departure. Both times come from the
- * chosen routes, so "missed" is linearised without big-M: for every departure time v that f2 can take,
- * missed ≥ [f1 arrives too late for v] + [f2 leaves by v] − 1. With f1 or f2 fixed, one side is a
- * constant. Passengers of a missed connection are re-accommodated from the hub or stranded.
+ * chosen routes, so "missed" is linearised without big-M: for every departure time v that f2 takes in
+ * some route, missed ≥ [f1 lands too late for v] + [f2 leaves by v] − 1. With f1 or f2 fixed, one side
+ * is a constant. Rows exist only for the times the routes use (a row at a time no route uses is implied
+ * by the row at the time before it); the column generation adds them as new routes bring new times.
+ * Passengers of a missed connection are re-accommodated from the hub or stranded.
  */
 export function addMisconnectionRows(ctx: ModelContext): void {
   for (const group of ctx.groups.misconnections) addMisconnection(ctx, group);
@@ -133,41 +154,69 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup): void {
   const firstIn = ctx.scope.flightIds.has(first.id);
   const secondIn = ctx.scope.flightIds.has(second.id);
   if (!firstIn && !secondIn) return;
-  const arrivals = firstIn ? (ctx.routesWith.get(first.id) ?? []).map((r) => ({ variable: r.column, at: r.leg.arrMinutes })) : null;
-  const departures = secondIn ? (ctx.routesWith.get(second.id) ?? []).map((r) => ({ variable: r.column, at: r.leg.depMinutes })) : null;
-  const name = lpName(group.itinerary.id);
-  const rows: { terms: Term[]; rhs: number }[] = [];
-  if (arrivals && departures) {
-    for (const v of [...new Set(departures.map((d) => d.at))].sort((p, q) => p - q)) {
-      const late = arrivals.filter((a) => a.at + mct > v);
-      if (!late.length) continue;
-      const leaves = departures.filter((d) => d.at <= v);
-      rows.push({ terms: [...late, ...leaves].map((t) => ({ variable: t.variable, coef: -1 })), rhs: -1 });
+  const uses = (flight: Flight, spec: Omit<LegRow, 'row'>) => (ctx.routesWith.get(flight.id) ?? [])
+    .some((r) => legCoefficient({ ...spec, row: '' }, ctx.schedule.aircraft.get(r.route.tail)!, r.leg) !== 0);
+  const base = { connectionMinutes: mct, passengers: 0, airport: '' };
+  const rows: { rhs: number; specs: [Flight, Omit<LegRow, 'row'>][] }[] = [];
+  if (firstIn && secondIn) {
+    const times = [...new Set((ctx.routesWith.get(second.id) ?? []).map((r) => r.leg.depMinutes))].sort((p, q) => p - q);
+    for (const v of times) {
+      const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: v };
+      if (uses(first, late)) rows.push({ rhs: -1, specs: [[first, late], [second, { ...base, kind: 'departs_by', atMinutes: v }]] });
     }
-  } else if (arrivals) {
-    const late = arrivals.filter((a) => a.at + mct > second.depMinutes);
-    if (late.length) rows.push({ terms: late.map((t) => ({ variable: t.variable, coef: -1 })), rhs: 0 });
-  } else if (departures) {
-    const early = departures.filter((d) => d.at < first.arrMinutes + mct);
-    if (early.length) rows.push({ terms: early.map((t) => ({ variable: t.variable, coef: -1 })), rhs: 0 });
+  } else if (firstIn) {
+    const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: second.depMinutes };
+    if (uses(first, late)) rows.push({ rhs: 0, specs: [[first, late]] });
+  } else {
+    const early: Omit<LegRow, 'row'> = { ...base, kind: 'departs_by', atMinutes: first.arrMinutes + mct - 1 };
+    if (uses(second, early)) rows.push({ rhs: 0, specs: [[second, early]] });
   }
-  if (!rows.length) return; // no choice of routes can break this connection
+  if (!rows.length) return; // no route breaks this connection (yet)
+  const name = lpName(group.itinerary.id);
   const missed = ctx.b.addVariable(`missed__${name}`, 'continuous', 0, 0, 1);
-  rows.forEach((row, i) => ctx.b.addConstraint(`missed__${name}__${i}`, [{ variable: missed, coef: 1 }, ...row.terms], '>=', row.rhs));
-  const terms = addRebookings(ctx, group, `missed_${name}`, (target) => {
-    if (!arrivals) return first.arrMinutes + mct <= target.depMinutes ? true : null;
-    const reach = arrivals.filter((a) => a.at + mct <= target.depMinutes).map((a) => ({ variable: a.variable, coef: 1 }));
-    return reach.length ? reach : null;
+  rows.forEach((r, i) => {
+    const row = declare(ctx, { name: `missed__${name}__${i}`, terms: [{ variable: missed, coef: 1 }], sense: '>=', rhs: r.rhs });
+    for (const [flight, spec] of r.specs) legRow(ctx, flight, { ...spec, row: row.name });
   });
-  ctx.b.addConstraint(`passengers__missed_${name}`, [...terms, { variable: missed, coef: -group.passengers }], '=', 0);
+  const terms = addRebookings(ctx, group, `missed_${name}`, (target) => {
+    if (!firstIn) return first.arrMinutes + mct <= target.depMinutes;
+    return { first, spec: { kind: 'reaches', atMinutes: target.depMinutes, connectionMinutes: mct, passengers: group.passengers, airport: '' } };
+  });
+  declare(ctx, { name: `passengers__missed_${name}`, terms: [...terms, { variable: missed, coef: -group.passengers }], sense: '=', rhs: 0 });
 }
 
-/** `seats__<flight>`: re-accommodated passengers fit the free seats of the flight (of the aircraft that flies it, inside the scope). */
+/** `seats__<flight>`: re-accommodated passengers fit the free seats of the flight that takes them (of the aircraft that flies it, inside the scope). */
 export function addSeatRows(ctx: ModelContext): void {
-  for (const [flightId, uses] of ctx.seatUses) {
-    const offer = ctx.seatOffers.get(flightId)!;
-    const name = `seats__${lpName(flightId)}`;
-    if ('fixed' in offer) ctx.b.addConstraint(name, uses, '<=', offer.fixed);
-    else ctx.b.addConstraint(name, [...uses, ...offer.byRoute.map((t) => ({ variable: t.variable, coef: -t.coef }))], '<=', 0);
+  for (const row of ctx.seatRowOf.values()) declare(ctx, row);
+}
+
+/**
+ * `departures__<airport>__<hour>` and `arrivals__<airport>__<hour>` (airport_capacity): the scope's
+ * flights leaving / landing at the airport in that clock hour, plus the flights outside the scope
+ * that do (fixed), are at most the hour's capacity.
+ */
+export function addCapacityRows(ctx: ModelContext): void {
+  for (const limit of ctx.scope.capacities) {
+    const hour = new Date(limit.hourStartMinutes * 60_000).toISOString().slice(0, 13).replace(/[-T]/g, '');
+    const row = declare(ctx, { name: `${limit.kind}__${limit.airport}__${hour}`, terms: [], sense: '<=', rhs: limit.max - limit.fixed });
+    const kind = limit.kind === 'departures' ? 'departure_in' : 'arrival_in';
+    for (const f of ctx.scope.flights) {
+      if ((limit.kind === 'departures' ? f.origin : f.dest) === limit.airport) legRow(ctx, f, { row: row.name, kind, atMinutes: limit.hourStartMinutes, airport: limit.airport });
+    }
   }
+}
+
+/** Every route column's coefficients in the leg rows (the sum over its legs), then every row into the model, in declaration order. */
+export function addRouteTerms(ctx: ModelContext): void {
+  const byName = new Map(ctx.rows.map((row) => [row.name, row]));
+  for (const [column, route] of ctx.routeColumns) {
+    const aircraft = ctx.schedule.aircraft.get(route.tail)!;
+    for (const leg of route.legs) {
+      for (const spec of ctx.legRows.get(leg.flight.id) ?? []) {
+        const coef = legCoefficient(spec, aircraft, leg);
+        if (coef !== 0) byName.get(spec.row)!.terms.push({ variable: column, coef });
+      }
+    }
+  }
+  for (const row of ctx.rows) ctx.b.addConstraint(row.name, row.terms, row.sense, row.rhs);
 }

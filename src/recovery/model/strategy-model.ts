@@ -9,9 +9,10 @@ import { lpName, ModelBuilder, type LinearModel } from '../linear-model.ts';
 import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { RecoveryScope } from '../scope.ts';
 import type { SolverConfig, Strategy } from '../solver-config.ts';
-import type { ModelContext } from './context.ts';
+import type { LegRow, ModelContext } from './context.ts';
 import {
-  addAircraftRows, addCancelledPassengerRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows, addSeatRows,
+  addAircraftRows, addCancelledPassengerRows, addCapacityRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows,
+  addRouteTerms, addSeatRows,
 } from './row-families.ts';
 
 export interface StrategyModel {
@@ -22,6 +23,8 @@ export interface StrategyModel {
   rebookColumns: Map<string, { group: PassengerGroup; target: Flight }>;
   strandedColumns: Map<string, PassengerGroup>;
   candidateRoutes: number;
+  /** Flight id -> the rows its legs have a coefficient in (the pricing problem prices legs with them). */
+  legRows: Map<string, LegRow[]>;
 }
 
 /**
@@ -34,10 +37,10 @@ export function buildStrategyModel(
   routesByTail: Map<string, Route[]>, groups: PassengerGroups,
 ): StrategyModel {
   const ctx: ModelContext = {
-    b: new ModelBuilder(`recovery__${lpName(scope.disrupted.id)}__${strategy}`),
+    b: new ModelBuilder(`recovery__${lpName(scope.label)}__${strategy}`),
     schedule, scope, config, strategy, groups,
     routeColumns: new Map(), routesWith: new Map(), cancelColumns: new Map(), cancelColumnOf: new Map(),
-    rebookColumns: new Map(), strandedColumns: new Map(), seatOffers: new Map(), seatUses: new Map(),
+    rebookColumns: new Map(), strandedColumns: new Map(), seatRowOf: new Map(), rows: [], legRows: new Map(),
   };
   addAircraftRows(ctx, routesByTail);
   addFlightRows(ctx);
@@ -45,9 +48,11 @@ export function buildStrategyModel(
   addMaxCancellationsRow(ctx);
   addCancelledPassengerRows(ctx);
   addMisconnectionRows(ctx);
+  addCapacityRows(ctx);
   addSeatRows(ctx);
+  addRouteTerms(ctx);
   return {
     strategy, model: ctx.b.build(), routeColumns: ctx.routeColumns, cancelColumns: ctx.cancelColumns,
-    rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size,
+    rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size, legRows: ctx.legRows,
   };
 }

@@ -1,0 +1,221 @@
+// One strategy's model solved over the FULL route space of its scope (docs/model.md section 3):
+//   1. column generation: the LP relaxation of the route master, its duals priced per aircraft over
+//      the aircraft's whole time-space network (pricing.ts) until no route has a negative reduced
+//      cost; the LP value is then a lower bound of every plan (valid also when stopped early, as the
+//      Lagrangian bound LP + Σ_a min(0, least reduced cost of a));
+//   2. the integer plan over the generated routes (GLPK branch and bound);
+//   3. the proof: a plan costs at least the LP bound plus the reduced costs of its routes, so an
+//      optimal plan uses only routes whose reduced cost is at most (plan − bound); those are
+//      enumerated, added, and the integer model solved again. When that enumeration is complete and
+//      GLPK proves the last solve optimal, the plan is optimal for the stated problem.
+// Whatever stops the proof (the time limit, the cap on routes per aircraft) leaves a plan with a
+// proven gap, and the status says which.
+import type { Schedule } from '../domain/schedule.ts';
+import { RouteEvaluator, type Route } from './aircraft-routes.ts';
+import { RecoveryError } from './failure.ts';
+import { lpName, type LinearModel } from './linear-model.ts';
+import { legCoefficient } from './model/context.ts';
+import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
+import type { PassengerGroups } from './passengers.ts';
+import { enumerateRoutes, priceRoutes, type PricingDuals, type PricingMode } from './pricing.ts';
+import type { SolveStatus } from './result.ts';
+import type { RecoveryScope } from './scope.ts';
+import type { SolverConfig, Strategy } from './solver-config.ts';
+import type { SolveOutcome, Solver } from './solver-port.ts';
+
+/**
+ * Artificial columns (a flight nobody flies or cancels, an aircraft without a route) keep the master
+ * LP feasible while few routes are known. Their cost starts at about what cancelling the flight would
+ * cost (the aircraft rows at a day's worth of such), so that the duals stay of the size of real costs
+ * (huge duals make the pricing return routes of huge negative reduced cost and a useless bound), and
+ * is multiplied while the converged LP still uses one. Any cost gives a valid lower bound: the
+ * artificials only widen the problem.
+ */
+const ARTIFICIAL_GROWTH = 10;
+const ARTIFICIAL_MAX_FACTOR = 1e6;
+/** A route enters the master when its reduced cost is below this. */
+const NEGATIVE = -1e-6;
+/** Routes added per aircraft and pricing round. */
+const ROUTES_PER_ROUND = 8;
+/** Plan and bound closer than this (relative) prove optimality. */
+const OPTIMALITY_TOLERANCE = 1e-7;
+
+export const PRICING_MODES: Record<Strategy, PricingMode> = {
+  delay_propagation: 'planned', cancellation: 'own', aircraft_swap: 'any', integrated: 'any',
+};
+
+/** The result of one strategy's solve: the final model, GLPK's last outcome on it, and what was proven. */
+export interface StrategySolve {
+  model: StrategyModel;
+  /** The plan (values of the final model) with the status proven for the stated problem and the proven lower bound. */
+  outcome: SolveOutcome;
+  iterations: number;
+  note: string | null;
+}
+
+interface Progress { iterations: number; bound: number | null; converged: boolean }
+
+/** The model with an artificial column in every aircraft and flight row, at `scale` × its starting cost. */
+function withArtificials(model: LinearModel, scope: RecoveryScope, config: SolverConfig, scale: number): LinearModel {
+  const w = config.cost_weights;
+  const flightCost = new Map(scope.flights.map((f) => [`flight__${lpName(f.id)}`, w.cancellation_per_flight + f.bookedPassengers * 600 * Math.max(1, w.compensation_multiplier)]));
+  const aircraftCost = [...flightCost.values()].reduce((sum, c) => sum + c, 0) / Math.max(1, scope.aircraft.length) + w.aircraft_out_of_position + w.maintenance_violation;
+  const variables = [...model.variables];
+  const constraints = model.constraints.map((c) => {
+    const base = c.name.startsWith('aircraft__') ? aircraftCost : flightCost.get(c.name);
+    if (base === undefined) return c;
+    const name = `artificial__${c.name}`;
+    variables.push({ name, kind: 'continuous', lb: 0, ub: 1, cost: base * scale });
+    return { ...c, terms: [...c.terms, { variable: name, coef: 1 }] };
+  });
+  return { ...model, variables, constraints };
+}
+
+function pricingDuals(model: StrategyModel, duals: Record<string, number>): PricingDuals {
+  return {
+    leg(a, flight, depMinutes) {
+      const leg = { flight, depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes };
+      let sum = 0;
+      for (const spec of model.legRows.get(flight.id) ?? []) {
+        const dual = duals[spec.row];
+        if (dual) sum += dual * legCoefficient(spec, a.aircraft, leg);
+      }
+      return sum;
+    },
+    aircraft: (a) => duals[`aircraft__${lpName(a.aircraft.tail)}`] ?? 0,
+    perSwap: duals.max_swaps ?? 0,
+  };
+}
+
+/**
+ * Solve one strategy. `deadline` is the performance.now() instant by which it must answer; solver
+ * failures (busy, crashed, aborted) reject as RecoveryError.
+ */
+export async function solveStrategy(args: {
+  schedule: Schedule; scope: RecoveryScope; config: SolverConfig; strategy: Strategy; groups: PassengerGroups;
+  solver: Solver; signal?: AbortSignal; deadline: number;
+}): Promise<StrategySolve> {
+  const { schedule, scope, config, strategy, groups, solver, signal, deadline } = args;
+  const started = performance.now();
+  const ev = new RouteEvaluator(schedule, scope, config);
+  const remaining = () => Math.max(1, deadline - performance.now());
+  const build = (pool: Map<string, Route[]>) => buildStrategyModel(schedule, scope, config, strategy, pool, groups);
+  const solve = (model: LinearModel, relaxation: boolean) => solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation }, { signal });
+
+  if (strategy === 'delay_propagation') {
+    // One route per aircraft, its planned sequence with propagated delays: only the passengers are decided.
+    const pool = new Map(scope.aircraft.map((a) => {
+      const route = ev.plannedRoute(a);
+      return [a.aircraft.tail, route ? [route] : []];
+    }));
+    const model = build(pool);
+    const outcome = await solve(model.model, false);
+    return { model, outcome: { ...outcome, solveMs: performance.now() - started }, iterations: 0, note: null };
+  }
+
+  const mode = PRICING_MODES[strategy];
+  const pool = new Map<string, Route[]>();
+  const keys = new Set<string>();
+  const add = (route: Route) => {
+    if (keys.has(route.key)) return false;
+    keys.add(route.key);
+    const list = pool.get(route.tail);
+    if (list) list.push(route); else pool.set(route.tail, [route]);
+    return true;
+  };
+  for (const a of scope.aircraft) {
+    pool.set(a.aircraft.tail, []);
+    const planned = ev.plannedRoute(a);
+    if (planned) add(planned);
+  }
+
+  const progress: Progress = { iterations: 0, bound: null, converged: false };
+  let duals: PricingDuals | null = null;
+  let model = build(pool);
+  let lpValues: Record<string, number> = {};
+  let artificialScale = 1;
+  while (performance.now() < deadline) {
+    const lp = await solve(withArtificials(model.model, scope, config, artificialScale), true);
+    if (lp.status !== 'optimal' || !lp.duals) break;
+    progress.iterations++;
+    lpValues = lp.values;
+    duals = pricingDuals(model, lp.duals);
+    let lagrangian = lp.objective!;
+    let added = 0;
+    const pricingStarted = performance.now();
+    for (const a of scope.aircraft) {
+      const priced = priceRoutes(ev, a, mode, duals, { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND });
+      if (Number.isFinite(priced.leastReducedCost)) lagrangian += Math.min(0, priced.leastReducedCost);
+      for (const { route } of priced.routes) if (add(route)) added++;
+    }
+    progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, lagrangian);
+    if (added === 0) {
+      const usesArtificial = Object.entries(lp.values).some(([name, value]) => name.startsWith('artificial__') && value > 1e-6);
+      if (usesArtificial && artificialScale < ARTIFICIAL_MAX_FACTOR) {
+        // Covering some flight (or giving some aircraft a route) costs more than its artificial: price with a dearer one.
+        artificialScale *= ARTIFICIAL_GROWTH;
+        continue;
+      }
+      progress.converged = true;
+      progress.bound = lp.objective!;
+      break;
+    }
+    model = build(pool);
+    if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+  }
+  const artificial = Object.entries(lpValues).some(([name, value]) => name.startsWith('artificial__') && value > 1e-6);
+  if (progress.converged && artificial) {
+    return {
+      model, iterations: progress.iterations, note: `Column generation over the full route space (${progress.iterations} rounds) proves that no plan of this strategy exists.`,
+      outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: 'No plan of this strategy satisfies the rules and the disruptions: proven by column generation over every route of the scope.' },
+    };
+  }
+
+  let planModel = model;
+  let outcome = await solve(model.model, false);
+  let proof: 'proven' | 'routes_capped' | 'time' | 'not_converged' = progress.converged ? 'proven' : 'not_converged';
+  const closeEnough = (value: number) => progress.bound !== null && value - progress.bound <= OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
+  if (progress.converged && duals && outcome.objective !== null && !(outcome.status === 'optimal' && closeEnough(outcome.objective))) {
+    // The proof: every route that an optimal plan could use is in the model.
+    const threshold = outcome.objective - progress.bound!;
+    let added = 0;
+    for (const a of scope.aircraft) {
+      const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
+      const enumerated = enumerateRoutes(ev, a, mode, duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room) });
+      if (!enumerated.complete) proof = 'routes_capped';
+      for (const { route } of enumerated.routes) if (add(route)) added++;
+      if (performance.now() >= deadline) { proof = 'time'; break; }
+    }
+    if (added > 0 && performance.now() < deadline) {
+      const larger = build(pool);
+      const again = await solve(larger.model, false);
+      // A larger model whose solve ran out of time keeps the plan already found.
+      if (again.objective !== null && again.objective <= outcome.objective + 1e-9) {
+        planModel = larger;
+        outcome = again;
+      } else if (again.status !== 'optimal') proof = 'time';
+    }
+  }
+  const plan = outcome.objective;
+  let status: SolveStatus = outcome.status;
+  if (plan !== null) {
+    const proven = proof === 'proven' && outcome.status === 'optimal';
+    status = proven ? 'optimal' : performance.now() >= deadline || proof === 'time' || proof === 'not_converged' ? 'time_limit' : 'feasible';
+  }
+  const boundText = progress.bound === null ? 'no lower bound is known' : `the lower bound ${round2(progress.bound)} is proven over every route of the scope`;
+  const why = {
+    proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the generated routes',
+    routes_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) routes for an aircraft`,
+    time: 'the time limit came during the optimality proof',
+    not_converged: 'the time limit came before the column generation converged',
+  }[proof];
+  const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes; ${boundText}; ${why}.`;
+  return {
+    model: planModel, iterations: progress.iterations, note,
+    outcome: { ...outcome, status, lowerBound: progress.bound, solveMs: performance.now() - started },
+  };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,373 @@
+// The pricing problem of the column generation (docs/model.md section 3): for one aircraft, the route
+// of least reduced cost among ALL its feasible routes, by a label-setting sweep over its time-space
+// network. Nodes are flight copies: flight f leaving at a minute of its departure grid
+// (earliest(f), earliest(f) + step, ..., up to its delay limit). A label is a partial route ending at a
+// node; it is extended to every node leaving the same airport after its aircraft is ready (turnaround,
+// and the end of any check performed in between). Reduced costs are additive over legs (every row a
+// route column has a coefficient in is a sum over its legs), so the sweep is exact: the least reduced
+// cost it returns is the minimum over the whole route space of the aircraft, which is what makes the
+// LP bound of the master a bound of the full problem.
+//
+// Resources: the checks performed (a bit mask, for maintenance costs and hard maintenance), the flights
+// flown for other aircraft (only while constraints.max_swaps can bind), and in the 'own' and 'planned'
+// modes the index of the last planned flight flown. Routes may repeat a flight (a relaxation: a column
+// flying a flight twice can never be part of an integer plan, so it only weakens the LP bound a little
+// and never makes it invalid); enumerateRoutes, which the optimality proof relies on, returns simple
+// routes only.
+import type { Flight, MaintenanceCheck } from '../domain/schedule.ts';
+import type { Route, RouteEvaluator } from './aircraft-routes.ts';
+import type { TimedLeg } from './result.ts';
+import { brokenLegRule, checksStillReachable, withinMaxSwaps } from './rules.ts';
+import type { AircraftInScope } from './scope.ts';
+
+/** Which flights a route may fly: all planned ones in order (delay propagation with chosen times), a subsequence of them (cancellations), or any compatible flight of the scope. */
+export type PricingMode = 'planned' | 'own' | 'any';
+
+/** Dual prices of the master's rows, as the pricing problem needs them. */
+export interface PricingDuals {
+  /** Σ π·coef over the rows a leg of `a` flying `flight` at `depMinutes` has a coefficient in (flight, passenger, seat and capacity rows). */
+  leg(a: AircraftInScope, flight: Flight, depMinutes: number): number;
+  /** π of the aircraft's row (Σ of its routes = 1). */
+  aircraft(a: AircraftInScope): number;
+  /** π of the max_swaps row (a route's coefficient is its number of swapped flights); 0 without one. */
+  perSwap: number;
+}
+
+export interface PricedRoute { route: Route; reducedCost: number }
+
+interface Node { flight: Flight; index: number; dep: number; arr: number; legValue: number; swapped: boolean }
+
+interface Label {
+  /** Reduced cost so far (the aircraft row's dual included). */
+  rc: number;
+  station: string;
+  arrival: number;
+  ready: number;
+  /** Checks performed so far (bit i = a.checks[i]). */
+  mask: number;
+  swaps: number;
+  /** Index in the mode's flight list of the last flight flown ('own', 'planned'); always -1 in 'any'. */
+  last: number;
+  legs: number;
+  prev: Label | null;
+  node: Node | null;
+  /** Checks performed right after this label's leg (or at the start). */
+  performed: number;
+}
+
+/** The departure grid of a flight: earliest, earliest + step, ..., not beyond its delay limit. */
+export function departureGrid(ev: RouteEvaluator, flight: Flight, stepMinutes: number): number[] {
+  const times: number[] = [];
+  const latest = flight.depMinutes + ev.delayLimit(flight);
+  for (let t = ev.earliestDeparture(flight); t <= latest; t += stepMinutes) times.push(t);
+  return times;
+}
+
+/** The flights a route of `a` may fly in `mode`, in the order the mode's `last` index refers to. */
+export function pricingFlights(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode): Flight[] {
+  if (mode !== 'any') return a.plannedFlights.filter((f) => !ev.scope.cancelledFlights.has(f.id));
+  return ev.scope.flights.filter((f) => !ev.scope.cancelledFlights.has(f.id));
+}
+
+class Heap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly before: (p: T, q: T) => boolean) {}
+  get size(): number { return this.items.length; }
+  peek(): T | undefined { return this.items[0]; }
+  push(item: T): void {
+    const a = this.items;
+    a.push(item);
+    let i = a.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(a[i]!, a[parent]!)) break;
+      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      i = parent;
+    }
+  }
+  pop(): T | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last !== undefined) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && this.before(a[l]!, a[m]!)) m = l;
+        if (r < a.length && this.before(a[r]!, a[m]!)) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m]!, a[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+/**
+ * The time-space network of one aircraft: its nodes (with their leg values under `duals`) and the
+ * helpers the sweep and the enumeration share.
+ */
+class AircraftNetwork {
+  readonly nodes: Node[] = [];
+  readonly trackSwaps: boolean;
+  readonly flightCount: number;
+  private readonly hardMaintenance: boolean;
+  private readonly pendingByMask = new Map<number, MaintenanceCheck[]>();
+  private readonly checkStations: Set<string>;
+
+  constructor(readonly ev: RouteEvaluator, readonly a: AircraftInScope, readonly mode: PricingMode, readonly duals: PricingDuals, stepMinutes: number, trackSwaps: boolean) {
+    const flights = pricingFlights(ev, a, mode);
+    this.flightCount = flights.length;
+    flights.forEach((flight, index) => {
+      for (const dep of departureGrid(ev, flight, stepMinutes)) {
+        // The rules that do not depend on the route so far; the others are checked when a label is extended.
+        if (brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) !== null) continue;
+        const cost = ev.legCost(a, flight, dep);
+        const swapped = flight.tail !== a.aircraft.tail;
+        this.nodes.push({
+          flight, index, dep, arr: dep + (flight.arrMinutes - flight.depMinutes), swapped,
+          legValue: cost.total - duals.leg(a, flight, dep) - (swapped ? duals.perSwap : 0),
+        });
+      }
+    });
+    this.nodes.sort((p, q) => p.dep - q.dep || p.index - q.index);
+    const foreign = new Set(this.nodes.filter((n) => n.swapped).map((n) => n.flight.id)).size;
+    this.trackSwaps = trackSwaps && ev.config.constraints.max_swaps < foreign;
+    this.hardMaintenance = ev.config.constraints.maintenance === 'hard';
+    this.checkStations = new Set(a.checks.map((c) => c.station));
+  }
+
+  /**
+   * May a label be extended by `node`? The order of the mode, and the two leg rules that depend on the
+   * route so far (the others were applied to the node): max_swaps and maintenance_reachable.
+   */
+  extends(label: Label, node: Node): boolean {
+    if (this.mode === 'planned' && node.index !== label.last + 1) return false;
+    if (this.mode === 'own' && node.index <= label.last) return false;
+    if (this.trackSwaps && node.swapped && !withinMaxSwaps(this.ev.config, label.swaps + 1)) return false;
+    if (this.hardMaintenance && !checksStillReachable(this.ev.config, this.pending(label.mask), node.arr)) return false;
+    return true;
+  }
+
+  private pending(mask: number): MaintenanceCheck[] {
+    let list = this.pendingByMask.get(mask);
+    if (!list) this.pendingByMask.set(mask, (list = this.a.checks.filter((_, i) => (mask & (1 << i)) === 0)));
+    return list;
+  }
+
+  /** The label after flying `node`. */
+  fly(label: Label, node: Node): Label {
+    return {
+      rc: label.rc + node.legValue, station: node.flight.dest, arrival: node.arr, ready: node.arr + this.ev.turnaround(this.a, node.flight.dest),
+      mask: label.mask, swaps: label.swaps + (node.swapped ? 1 : 0), last: this.mode === 'any' ? -1 : node.index, legs: label.legs + 1, prev: label, node, performed: 0,
+    };
+  }
+
+  /** `label` and its variants that perform checks eligible where it is (each subset of them), before anything else. */
+  withChecks(label: Label): Label[] {
+    if (!this.checkStations.has(label.station)) return [label];
+    const eligible = this.a.checks.map((check, i) => ({ check, i }))
+      .filter(({ check, i }) => (label.mask & (1 << i)) === 0 && check.station === label.station && label.arrival <= check.startMinutes);
+    const variants = [label];
+    for (const { check, i } of eligible) {
+      for (const v of [...variants]) variants.push(performCheck(v, check, i));
+    }
+    return variants;
+  }
+
+  start(): Label {
+    const a = this.a;
+    return { rc: -this.duals.aircraft(a), station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, mask: 0, swaps: 0, last: -1, legs: 0, prev: null, node: null, performed: 0 };
+  }
+
+  /** The reduced cost of ending the route at `label` (its end costs added), or null when a route rule forbids ending there. */
+  endValue(label: Label): number | null {
+    if (this.mode === 'planned' && label.last !== this.flightCount - 1) return null;
+    const closed = this.ev.close(this.a, label.station, label.arrival, label.ready, this.a.checks.map((_, i) => (label.mask & (1 << i)) !== 0), true);
+    return closed === null ? null : label.rc + closed.cost;
+  }
+
+  toRoute(label: Label): Route | null {
+    const legs: TimedLeg[] = [];
+    const points: (number | null)[] = this.a.checks.map(() => null);
+    const chain: Label[] = [];
+    for (let l: Label | null = label; l; l = l.prev) chain.push(l);
+    chain.reverse();
+    for (const l of chain) {
+      if (l.node) legs.push({ flight: l.node.flight, depMinutes: l.node.dep, arrMinutes: l.node.arr, delayMinutes: l.node.dep - l.node.flight.depMinutes });
+      this.a.checks.forEach((_, i) => { if (l.performed & (1 << i)) points[i] = legs.length - 1; });
+    }
+    return this.ev.finish(this.a, legs, points);
+  }
+}
+
+function performCheck(label: Label, check: MaintenanceCheck, index: number): Label {
+  return { ...label, ready: Math.max(label.ready, check.endMinutes), mask: label.mask | (1 << index), performed: label.performed | (1 << index) };
+}
+
+/**
+ * Labels with the same checks and order index, kept only while no other is at least as good: fewer
+ * or as many swaps (when swaps are tracked) and a reduced cost as low.
+ */
+class ParetoLabels {
+  private readonly fronts = new Map<string, Label[]>();
+  constructor(private readonly trackSwaps: boolean) {}
+
+  add(label: Label): void {
+    const key = `${label.mask}|${label.last}`;
+    const front = this.fronts.get(key);
+    if (!front) { this.fronts.set(key, [label]); return; }
+    const track = this.trackSwaps;
+    for (const l of front) if ((!track || l.swaps <= label.swaps) && l.rc <= label.rc) return;
+    let kept = 0;
+    for (const l of front) if (!((!track || label.swaps <= l.swaps) && label.rc <= l.rc)) front[kept++] = l;
+    front.length = kept;
+    front.push(label);
+  }
+
+  forEach(visit: (label: Label) => void): void {
+    for (const front of this.fronts.values()) for (const label of front) visit(label);
+  }
+}
+
+/**
+ * The routes of `a` whose reduced cost is below `threshold` (at most `maxRoutes`, least first), and
+ * the least reduced cost of any route of `a` (exact over its whole route space; +Infinity when it has
+ * no feasible route).
+ */
+export function priceRoutes(
+  ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
+  options: { stepMinutes: number; threshold: number; maxRoutes: number },
+): { routes: PricedRoute[]; leastReducedCost: number } {
+  // constraints.max_swaps per route rarely binds, and tracking swaps multiplies the labels: price
+  // without it first (a relaxation: its least reduced cost is still a bound), and again with it only
+  // when a negative route breaks it.
+  const relaxed = sweep(ev, a, mode, duals, options, false);
+  if (relaxed.routes.every(({ route }) => withinMaxSwaps(ev.config, route.swaps))) return relaxed;
+  const exact = sweep(ev, a, mode, duals, options, true);
+  return { routes: exact.routes, leastReducedCost: Math.max(relaxed.leastReducedCost, exact.leastReducedCost) };
+}
+
+function sweep(
+  ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
+  options: { stepMinutes: number; threshold: number; maxRoutes: number }, trackSwaps: boolean,
+): { routes: PricedRoute[]; leastReducedCost: number } {
+  const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, trackSwaps);
+  // The labels ready at each airport by the sweep's time: any of them may take any later departure.
+  const stations = new Map<string, ParetoLabels>();
+  const at = (station: string) => {
+    let labels = stations.get(station);
+    if (!labels) stations.set(station, (labels = new ParetoLabels(net.trackSwaps)));
+    return labels;
+  };
+  const events = new Heap<Label>((p, q) => p.ready < q.ready);
+  const ends: { label: Label; value: number }[] = [];
+  let least = Number.POSITIVE_INFINITY;
+  const settle = (label: Label) => {
+    for (const variant of net.withChecks(label)) {
+      events.push(variant);
+      // Ending adds costs, never subtracts: a label at or above 0 and the threshold can neither
+      // become a column nor lower the least reduced cost below 0.
+      if (variant.rc >= 0 && variant.rc >= options.threshold) continue;
+      const value = net.endValue(variant);
+      if (value === null) continue;
+      least = Math.min(least, value);
+      if (value < options.threshold) ends.push({ label: variant, value });
+    }
+  };
+  settle(net.start());
+  for (const node of net.nodes) {
+    while (events.size > 0 && events.peek()!.ready <= node.dep) {
+      const label = events.pop()!;
+      at(label.station).add(label);
+    }
+    const here = stations.get(node.flight.origin);
+    if (!here) continue;
+    // The best extension per resulting state; a node's labels are settled once all are known.
+    const extended = new ParetoLabels(net.trackSwaps);
+    here.forEach((label) => { if (net.extends(label, node)) extended.add(net.fly(label, node)); });
+    extended.forEach(settle);
+  }
+  ends.sort((p, q) => p.value - q.value);
+  const routes: PricedRoute[] = [];
+  const keys = new Set<string>();
+  for (const { label, value } of ends) {
+    if (routes.length >= options.maxRoutes) break;
+    const route = net.toRoute(label);
+    if (!route || keys.has(route.key)) continue;
+    keys.add(route.key);
+    routes.push({ route, reducedCost: value });
+  }
+  return { routes, leastReducedCost: least };
+}
+
+/**
+ * Every simple route of `a` (no flight twice) whose reduced cost is at most `threshold`, by a
+ * depth-first search pruned with completion bounds (the least reduced cost from a node to any end,
+ * computed backwards over the same network with the resources relaxed). Stops after `maxRoutes`
+ * routes and says so (`complete: false`).
+ */
+export function enumerateRoutes(
+  ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
+  options: { stepMinutes: number; threshold: number; maxRoutes: number },
+): { routes: PricedRoute[]; complete: boolean } {
+  const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, true);
+  const byOrigin = new Map<string, Node[]>();
+  for (const node of net.nodes) {
+    const list = byOrigin.get(node.flight.origin);
+    if (list) list.push(node); else byOrigin.set(node.flight.origin, [node]);
+  }
+  // Completion bound of a node: its leg value plus the better of ending after it or continuing with a
+  // node leaving its destination once the aircraft is ready (checks, swaps and order relaxed, so the
+  // bound is never above the true completion).
+  const completion = new Map<Node, number>();
+  const suffixBest = new Map<string, { dep: number; best: number }[]>();
+  for (let i = net.nodes.length - 1; i >= 0; i--) {
+    const node = net.nodes[i]!;
+    const ready = node.arr + ev.turnaround(a, node.flight.dest);
+    const after = suffixBest.get(node.flight.dest) ?? [];
+    // `after` holds (dep, best completion of nodes leaving at dep or later), dep decreasing as built.
+    let bestNext = Number.POSITIVE_INFINITY;
+    for (let k = after.length - 1; k >= 0; k--) if (after[k]!.dep >= ready) { bestNext = after[k]!.best; break; }
+    // Ending costs nothing below 0 (missed checks and position only add), so 0 bounds every end.
+    const value = node.legValue + Math.min(0, bestNext);
+    completion.set(node, value);
+    const list = suffixBest.get(node.flight.origin) ?? [];
+    const bestFromHere = Math.min(value, list.at(-1)?.best ?? Number.POSITIVE_INFINITY);
+    list.push({ dep: node.dep, best: bestFromHere });
+    suffixBest.set(node.flight.origin, list);
+  }
+  const routes: PricedRoute[] = [];
+  const keys = new Set<string>();
+  let complete = true;
+  const flown = new Set<string>();
+  const visit = (label: Label): void => {
+    if (!complete) return;
+    for (const variant of net.withChecks(label)) {
+      const value = net.endValue(variant);
+      if (value !== null && value <= options.threshold) {
+        const route = net.toRoute(variant)!;
+        if (!keys.has(route.key)) {
+          if (routes.length >= options.maxRoutes) { complete = false; return; }
+          keys.add(route.key);
+          routes.push({ route, reducedCost: value });
+        }
+      }
+      for (const node of byOrigin.get(variant.station) ?? []) {
+        if (node.dep < variant.ready || flown.has(node.flight.id)) continue;
+        if (variant.rc + completion.get(node)! > options.threshold + 1e-9) continue;
+        if (!net.extends(variant, node)) continue;
+        flown.add(node.flight.id);
+        visit(net.fly(variant, node));
+        flown.delete(node.flight.id);
+        if (!complete) return;
+      }
+    }
+  };
+  visit(net.start());
+  return { routes, complete };
+}
