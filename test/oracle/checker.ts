@@ -1,28 +1,25 @@
 // Independent checker of one recovery option against docs/model.md section 1. It applies the
-// option's action set to the raw schedule, verifies feasibility, and recomputes every reported
-// figure. Shares no code with the engine (only the result TYPES are imported).
-import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
+// option's action set to the raw schedule, verifies feasibility (every rule of 1.3 and the strategy's
+// restriction of 1.8), recomputes every reported figure, and checks the views of the same plan that the
+// option carries (rotations, aircraft out of position, the solver report). Shares no code with the
+// engine (only the result TYPES are imported).
 import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
-
-/** An option as the response carries it; the oracle checks everything but the rotations (a view of the same plan). */
-type RecoveryOption = Omit<RecoveryOptionView, 'rotations'>;
-import type { OracleConfig, OracleStrategy } from './config.ts';
+import { propagatedRouteBreaks } from './brute-force.ts';
+import type { OracleStrategy } from './config.ts';
 import {
-  buildProblem, cheapestReaccommodation, close, disruptedGroups, evaluatePlan, freeSeats, groupKey, isoMinutes, isoOf,
-  maxDelayOf, policyAllows, releaseOf, routeOf, scheduledOutcome, turnOf, violationKey,
-  type Outcome, type PaxMove, type Problem,
+  baseOutcome, buildProblem, capacityExcess, cheapestReaccommodation, close, delayPropagationRoute, disruptedGroups,
+  earliestDep, evaluatePlan, firstGridDep, freeSeats, groupKey, isoMinutes, isoOf, maxDelayOf, onGrid, performableAt, plannedPoint, policyAllows,
+  routeOf, routePoints, slotText, turnOf, unavailabilityHit, violationKey,
+  type Outcome, type PaxMove, type Problem, type ProblemInput,
 } from './model.ts';
 
-export interface CheckInput {
-  schedule: ScheduleFile;
-  disruptedFlight: string;
-  minDelayMinutes: number;
-  /** The full effective configuration (every field present). */
-  config: OracleConfig;
-  option: RecoveryOption;
+export interface CheckInput extends ProblemInput {
+  /** The full effective configuration (every field present) is `config`. */
+  option: RecoveryOptionView;
 }
 
 const hhmm = (m: number): string => (Number.isFinite(m) ? isoOf(m) : String(m));
+const sameInstant = (a: string, b: number) => isoMinutes(a) === b;
 
 /** Problems of the option, one sentence each; empty when the option is correct. */
 export function checkOption(input: CheckInput): string[] {
@@ -37,7 +34,7 @@ export function checkOption(input: CheckInput): string[] {
   const opt = input.option;
   const strategy: OracleStrategy = opt.strategy;
   const actions = opt.action_set;
-  const o: Outcome = scheduledOutcome(p);
+  const o: Outcome = baseOutcome(p);
 
   // ---------------------------------------------------------------- apply the action set
   const known = (fid: string, where: string): boolean => {
@@ -47,10 +44,11 @@ export function checkOption(input: CheckInput): string[] {
     return true;
   };
   const cancelled = new Set<string>();
-  const delayed = new Map<string, RecoveryOption['action_set']['delays'][number]>();
-  const swapped = new Map<string, RecoveryOption['action_set']['swaps'][number]>();
+  const delayed = new Map<string, RecoveryOptionView['action_set']['delays'][number]>();
+  const swapped = new Map<string, RecoveryOptionView['action_set']['swaps'][number]>();
   const touched = new Set<string>();
 
+  if (actions.new_flights.length > 0) say(`The option adds ${actions.new_flights.length} new flights, but a plan of docs/model.md section 1 flies only flights of the schedule.`);
   for (const c of actions.cancellations) {
     if (!known(c.flight, 'cancellation')) continue;
     if (cancelled.has(c.flight)) { say(`Flight ${c.flight} is cancelled twice.`); continue; }
@@ -60,6 +58,7 @@ export function checkOption(input: CheckInput): string[] {
     if (c.passengers !== f.booked) say(`The cancellation of ${c.flight} reports ${c.passengers} passengers but ${f.booked} are booked.`);
     o.get(c.flight)!.flown = false;
   }
+  for (const fid of p.disruptedCancelled) if (!cancelled.has(fid)) say(`Flight ${fid} is cancelled by a disruption but the option does not list it among its cancellations.`);
   for (const d of actions.delays) {
     if (!known(d.flight, 'delay')) continue;
     if (delayed.has(d.flight)) { say(`Flight ${d.flight} appears twice among the delays (flown twice).`); continue; }
@@ -105,6 +104,7 @@ export function checkOption(input: CheckInput): string[] {
   for (const fid of touched) {
     const f = p.flights.get(fid)!;
     const a = o.get(fid)!;
+    if (p.disruptedCancelled.has(fid)) continue;
     // An entry that leaves a flight exactly as scheduled changes nothing, wherever the flight is.
     if (!p.inF.has(fid) && a.flown && a.tail === f.tail && a.dep === f.sdep && a.arr === f.sarr) continue;
     if (f.sdep < p.t0) say(`Flight ${fid} departed before the disruption time ${hhmm(p.t0)} and must fly untouched, but the option changes it.`);
@@ -113,9 +113,10 @@ export function checkOption(input: CheckInput): string[] {
   for (const f of p.F) {
     const a = o.get(f.id)!;
     if (a.flown && !inK.has(a.tail)) say(`Flight ${f.id} is flown by ${a.tail}, which is not among the aircraft in scope (${p.K.join(', ')}).`);
+    if (a.flown && p.disruptedCancelled.has(f.id)) say(`Flight ${f.id} is cancelled by a disruption but the option flies it.`);
   }
 
-  // ---------------------------------------------------------------- every tail's day
+  // ---------------------------------------------------------------- every tail's day: continuity and turnarounds
   const dayOf = new Map<string, { id: string; origin: string; dest: string; dep: number; arr: number }[]>();
   for (const f of p.airlineFlights) {
     const a = o.get(f.id)!;
@@ -138,48 +139,81 @@ export function checkOption(input: CheckInput): string[] {
     }
   }
 
-  // ---------------------------------------------------------------- propagation rule (no deliberate holds)
+  // ---------------------------------------------------------------- departure times (1.3 and 1.8)
+  const routes = new Map(p.K.map((tail) => [tail, routeOf(p, o, tail)]));
+  const propagated = new Map(p.K.map((tail) => [tail, delayPropagationRoute(p, tail)]));
+  const samePlan = (tail: string) => {
+    const a = routes.get(tail)!;
+    const b = propagated.get(tail)!;
+    return !b.broken && a.length === b.legs.length && a.every((l, i) => l.f.id === b.legs[i]!.f.id && l.dep === b.legs[i]!.dep);
+  };
+  // The integrated option may be the propagated plan itself (1.8), whose times are off the grid.
+  const isPropagatedPlan = strategy === 'delay_propagation' || (strategy === 'integrated' && p.K.every(samePlan) && p.K.some((tail) => routes.get(tail)!.some((l) => !onGrid(p, l.f, l.dep))));
   for (const tail of p.K) {
-    const legs = routeOf(p, o, tail);
-    const init = p.init.get(tail)!;
-    const checks = p.checks.get(tail) ?? [];
-    let station = init.station;
-    let arrival = init.arrival;
-    let ready = init.ready;
-    let prevId: string | null = init.lastDeparted?.id ?? null;
-    const holdUsed = new Set<number>();
-    for (const l of legs) {
-      let base = Math.max(releaseOf(p, l.f), ready);
-      if (strategy === 'delay_propagation') {
-        for (const m of checks) if (m.plannedAfter === prevId && m.station === station && arrival <= m.ms) base = Math.max(base, m.me);
-        if (l.dep !== base) say(`Under delay_propagation ${l.f.id} should depart at ${hhmm(base)} (its aircraft ${tail} is ready then, planned checks included) but departs at ${hhmm(l.dep)}.`);
-      } else if (l.dep > base) {
-        const m = checks.find((c) => !holdUsed.has(c.idx) && c.station === station && arrival <= c.ms && c.me === l.dep);
-        if (m) holdUsed.add(m.idx);
-        else say(`Flight ${l.f.id} departs at ${hhmm(l.dep)} although ${tail} allows ${hhmm(base)}: delays are propagated, never chosen, and no maintenance check ending then justifies the hold.`);
+    const legs = routes.get(tail)!;
+    if (isPropagatedPlan) {
+      const dp = propagated.get(tail)!;
+      const why = propagatedRouteBreaks(p, tail, dp);
+      if (why !== null) { say(`Under delay_propagation ${tail} has no plan (${why}), but the option gives it one.`); continue; }
+      if (!samePlan(tail)) {
+        say(`Under delay_propagation ${tail} flies ${dp.legs.map((l) => `${l.f.id} at ${hhmm(l.dep)}`).join(', ') || 'nothing'}, but the option has ${legs.map((l) => `${l.f.id} at ${hhmm(l.dep)}`).join(', ') || 'nothing'}.`);
       }
-      station = l.f.dest;
-      arrival = l.arr;
-      ready = l.arr + turnOf(p, tail, l.f.dest);
-      prevId = l.f.id;
+      continue;
     }
-    if (strategy === 'delay_propagation') {
-      const after = p.afterWindow.get(tail);
-      let end = ready;
-      for (const m of checks) if (m.plannedAfter === prevId && m.station === station && arrival <= m.ms) end = Math.max(end, m.me);
-      if (after && end > after.sdep) say(`Under delay_propagation ${tail} is ready at ${hhmm(end)} (planned checks included), after the scheduled departure of ${after.id}.`);
+    for (const l of legs) {
+      const e = earliestDep(p, l.f);
+      if (l.dep < e) say(`Flight ${l.f.id} departs at ${hhmm(l.dep)}, before its earliest departure ${hhmm(e)} (scheduled departure plus its minimum delay).`);
+      else if (!onGrid(p, l.f, l.dep)) say(`Flight ${l.f.id} departs at ${hhmm(l.dep)}, off its departure grid ${hhmm(e)} + k x ${p.step} min.`);
+      const hit = unavailabilityHit(p, tail, l.dep, l.arr);
+      if (hit) say(`Flight ${l.f.id} is flown by ${tail} from ${hhmm(l.dep)} to ${hhmm(l.arr)}, overlapping its unavailability ${hhmm(hit.from)}-${hhmm(hit.to)}.`);
+    }
+  }
+  if (isPropagatedPlan) for (const f of p.F) if (!o.get(f.id)!.flown && !p.disruptedCancelled.has(f.id)) say(`Under delay_propagation every flight but the disrupted-cancelled ones flies, but ${f.id} is cancelled.`);
+
+  // ---------------------------------------------------------------- the rotations and the checks they perform
+  const performed = new Map<string, Set<number>>(p.K.map((tail) => [tail, new Set<number>()]));
+  const rotationTails = opt.rotations.map((r) => r.tail);
+  if (new Set(rotationTails).size !== rotationTails.length) say(`The rotations list an aircraft twice.`);
+  const missingRotation = p.K.filter((t) => !rotationTails.includes(t));
+  const extraRotation = rotationTails.filter((t) => !inK.has(t));
+  if (missingRotation.length > 0 || extraRotation.length > 0) say(`The rotations cover ${rotationTails.join(', ') || 'no aircraft'}, but the aircraft in scope are ${p.K.join(', ')}.`);
+  for (const rot of opt.rotations) {
+    if (!inK.has(rot.tail)) continue;
+    const legs = routes.get(rot.tail)!;
+    const init = p.init.get(rot.tail)!;
+    const endStation = legs.length > 0 ? legs[legs.length - 1]!.f.dest : init.station;
+    if (rot.end_station !== endStation) say(`The rotation of ${rot.tail} ends at ${rot.end_station} but its route ends at ${endStation}.`);
+    if (rot.required_end_station !== p.L.get(rot.tail)) say(`The rotation of ${rot.tail} says it is required at ${rot.required_end_station} but L(${rot.tail}) is ${p.L.get(rot.tail)}.`);
+    const want = legs.map((l) => `${l.f.id} ${l.f.origin}-${l.f.dest} ${l.dep}-${l.arr} +${l.dep - l.f.sdep} ${l.f.tail}`).join(', ');
+    const got = rot.legs.map((l) => `${l.flight} ${l.origin}-${l.dest} ${isoMinutes(l.dep)}-${isoMinutes(l.arr)} +${l.delay_minutes} ${l.planned_tail}`).join(', ');
+    if (want !== got) say(`The rotation of ${rot.tail} lists ${rot.legs.map((l) => `${l.flight} at ${l.dep}`).join(', ') || 'no legs'}, but the action set flies ${legs.map((l) => `${l.f.id} at ${hhmm(l.dep)}`).join(', ') || 'nothing'} with it (or a leg's airports, delay or planned tail are wrong).`);
+    const points = routePoints(p, rot.tail, legs);
+    const checks = p.checks.get(rot.tail) ?? [];
+    for (const m of rot.maintenance) {
+      const check = checks.find((c) => c.type === m.type && c.station === m.station && sameInstant(m.start, c.ms) && sameInstant(m.end, c.me));
+      if (!check) { say(`The rotation of ${rot.tail} performs a ${m.type} at ${m.station} from ${m.start} that is not a check of this aircraft to consider.`); continue; }
+      if (performed.get(rot.tail)!.has(check.idx)) { say(`The rotation of ${rot.tail} performs its ${m.type} at ${m.station} twice.`); continue; }
+      const planned = plannedPoint(p, check, points);
+      const where = isPropagatedPlan ? (planned ? [planned] : []) : points;
+      if (!where.some((q) => performableAt(check, q))) {
+        say(`The rotation of ${rot.tail} performs its ${m.type} at ${m.station} (${hhmm(check.ms)}-${hhmm(check.me)}), but ${isPropagatedPlan ? 'not at the point the schedule plans it' : 'no point of its route is there by the start and stays until the end'}.`);
+        continue;
+      }
+      performed.get(rot.tail)!.add(check.idx);
+    }
+    if (isPropagatedPlan) {
+      const dp = propagated.get(rot.tail)!;
+      for (const idx of dp.performed) if (!performed.get(rot.tail)!.has(idx)) say(`Under delay_propagation ${rot.tail} performs its ${checks[idx]!.type} at ${checks[idx]!.station} where the schedule plans it, but the rotation does not list it.`);
     }
   }
 
-  // ---------------------------------------------------------------- constraints 3-5, fleet policy, strategy
+  // ---------------------------------------------------------------- constraints 3-8, fleet policy, strategy
   const c = p.cfg.constraints;
-  const f0 = o.get(p.f0.id)!;
-  if (f0.flown && f0.dep - p.f0.sdep < p.D0) say(`The disrupted flight ${p.f0.id} departs ${f0.dep - p.f0.sdep} min late, less than the minimum delay of ${p.D0} min.`);
   let nSwaps = 0;
   let nCancelled = 0;
   for (const f of p.airlineFlights) {
     const a = o.get(f.id)!;
-    if (!a.flown) { nCancelled++; continue; }
+    if (!a.flown) { if (!p.disruptedCancelled.has(f.id)) nCancelled++; continue; }
     const delay = a.dep - f.sdep;
     if (p.inF.has(f.id) && delay > maxDelayOf(p, f)) say(`Flight ${f.id} is delayed ${delay} min, more than the ${maxDelayOf(p, f)} min allowed.`);
     if (a.tail !== f.tail) {
@@ -191,17 +225,27 @@ export function checkOption(input: CheckInput): string[] {
   }
   if (nSwaps > c.max_swaps) say(`The option swaps ${nSwaps} flights, more than max_swaps = ${c.max_swaps}.`);
   if (nCancelled > 0 && !c.allow_cancellations) say(`The option cancels ${nCancelled} flights but cancellations are not allowed.`);
-  if (c.max_cancellations !== null && nCancelled > c.max_cancellations) say(`The option cancels ${nCancelled} flights, more than max_cancellations = ${c.max_cancellations}.`);
+  if (c.max_cancellations !== null && nCancelled > c.max_cancellations) say(`The option cancels ${nCancelled} flights (besides the disrupted ones), more than max_cancellations = ${c.max_cancellations}.`);
   if ((strategy === 'delay_propagation' || strategy === 'cancellation') && nSwaps > 0) say(`The ${strategy} strategy allows no swaps but the option swaps ${nSwaps} flights.`);
-  if ((strategy === 'delay_propagation' || strategy === 'aircraft_swap') && nCancelled > 0) say(`The ${strategy} strategy allows no cancellations but the option cancels ${nCancelled} flights.`);
+  if ((strategy === 'delay_propagation' || strategy === 'aircraft_swap') && nCancelled > 0) say(`The ${strategy} strategy cancels only the flights a disruption cancels, but the option cancels ${nCancelled} more.`);
   if (strategy === 'delay_propagation' || strategy === 'cancellation') {
     for (const tail of p.K) {
-      const legs = routeOf(p, o, tail);
+      const legs = routes.get(tail)!;
       for (let i = 1; i < legs.length; i++) {
         if (legs[i]!.f.sdep < legs[i - 1]!.f.sdep) say(`Under ${strategy} ${tail} must fly its own flights in scheduled order, but flies ${legs[i]!.f.id} after ${legs[i - 1]!.f.id}.`);
       }
     }
   }
+  for (const tail of p.K) {
+    // Constraint 6: with its checks done at the end, the aircraft is at L(a) by its first flight after the window.
+    const after = p.afterWindow.get(tail);
+    if (!after) continue;
+    const legs = routes.get(tail)!;
+    const station = legs.length > 0 ? legs[legs.length - 1]!.f.dest : p.init.get(tail)!.station;
+    const ready = legs.length > 0 ? legs[legs.length - 1]!.arr + turnOf(p, tail, station) : p.init.get(tail)!.ready;
+    if (station !== after.origin || ready > after.sdep) say(`${tail} ends its route at ${station}, ready ${hhmm(ready)}, but must be at ${after.origin} by ${hhmm(after.sdep)} for ${after.id}.`);
+  }
+  for (const x of capacityExcess(p, o)) say(`The option has ${x.count} ${slotText(p, x.slot)}, above the capacity of ${x.limit}.`);
 
   // ---------------------------------------------------------------- passengers
   const groups = disruptedGroups(p, o);
@@ -236,7 +280,7 @@ export function checkOption(input: CheckInput): string[] {
   }
 
   // ---------------------------------------------------------------- recompute figures
-  const ev = evaluatePlan(p, o, moves, strategy);
+  const ev = evaluatePlan(p, o, moves, performed);
   if (c.maintenance === 'hard') for (const m of ev.missed) say(`The ${m.check.type} of ${m.check.tail} at ${m.check.station} (${hhmm(m.check.ms)}-${hhmm(m.check.me)}) is missed although maintenance is hard.`);
   if (c.crew_duty === 'hard') for (const v of ev.crew) say(`Crew ${v.crew.id} ends ${v.flight.id} at ${hhmm(v.arr)}, beyond its duty limit ${hhmm(v.crew.limit)}, although crew_duty is hard.`);
 
@@ -253,6 +297,11 @@ export function checkOption(input: CheckInput): string[] {
   if (!close(s.otp, ev.summary.otp)) say(`summary.otp is ${s.otp} but recomputes to ${ev.summary.otp}.`);
   if (!close(s.nps, ev.summary.nps)) say(`summary.nps is ${s.nps} but recomputes to ${ev.summary.nps}.`);
 
+  const position = (x: { tail: string; ends_at: string; required_at: string }) => `${x.tail}: ${x.ends_at} instead of ${x.required_at}`;
+  const wantPosition = ev.outOfPosition.map(position).sort();
+  const gotPosition = opt.aircraft_out_of_position.map(position).sort();
+  if (wantPosition.join('; ') !== gotPosition.join('; ')) say(`aircraft_out_of_position lists [${gotPosition.join('; ')}] but the plan leaves [${wantPosition.join('; ')}] out of position.`);
+
   const reported = new Map(opt.violations.map((v) => [violationKey(v), v]));
   const expected = new Map(ev.violations.map((v) => [violationKey(v), v]));
   if (reported.size !== opt.violations.length) say(`The option lists a violation twice.`);
@@ -268,9 +317,42 @@ export function checkOption(input: CheckInput): string[] {
     if (!expected.has(k)) say(`The option reports a ${v.type} violation on ${v.flight ?? '(no flight)'} of ${v.type === 'crew_duty' ? `crew ${v.crew_id}` : v.tail} that the plan does not have.`);
   }
 
+  // ---------------------------------------------------------------- the solver report
+  const r = opt.solver;
+  if (!['optimal', 'feasible', 'time_limit'].includes(r.status)) say(`An option with a plan reports solver status ${r.status}.`);
+  if (r.objective !== null && !close(r.objective, opt.summary.cost)) say(`solver.objective is ${r.objective} but the option costs ${opt.summary.cost}.`);
+  if (r.lower_bound !== null && r.lower_bound > opt.summary.cost && !close(r.lower_bound, opt.summary.cost)) say(`solver.lower_bound ${r.lower_bound} is above the cost ${opt.summary.cost} of a plan of this strategy.`);
+  if (r.status === 'optimal' && r.mip_gap !== 0) say(`An optimal solve reports mip_gap ${r.mip_gap}, not 0.`);
+  if (r.status !== 'optimal') {
+    if (r.lower_bound === null && r.mip_gap !== null) say(`solver.mip_gap is ${r.mip_gap} but no lower bound is reported.`);
+    if (r.lower_bound !== null && r.objective !== null) {
+      const gap = (r.objective - r.lower_bound) / Math.max(1, Math.abs(r.objective));
+      if (r.mip_gap === null || !close(r.mip_gap, gap, 1e-4)) say(`solver.mip_gap is ${r.mip_gap} but (objective − lower_bound) / max(1, |objective|) is ${gap}.`);
+    }
+  }
+  if (!Number.isInteger(r.iterations) || r.iterations < 0 || (strategy === 'delay_propagation' && r.iterations !== 0)) say(`solver.iterations is ${r.iterations}.`);
+
   // ---------------------------------------------------------------- cheapest re-accommodation (1.6, last line)
   const best = cheapestReaccommodation(p, o, groups);
   const mine = ev.breakdown.reaccommodation + ev.breakdown.compensation;
   if (mine > best.cost && !close(mine, best.cost)) say(`The re-accommodation costs ${mine} but the cheapest one for these aircraft decisions costs ${best.cost}.`);
   return problems;
+}
+
+/**
+ * How many legs of the option's rotations leave later than their aircraft allows on the grid (holds:
+ * for a capacity, a connection or a check), for statistics of the property tests.
+ */
+export function optionHolds(input: ProblemInput, option: RecoveryOptionView): number {
+  const p = buildProblem(input);
+  let holds = 0;
+  for (const rot of option.rotations) {
+    let ready = p.init.get(rot.tail)?.ready ?? Number.NEGATIVE_INFINITY;
+    for (const l of rot.legs) {
+      const f = p.flights.get(l.flight)!;
+      if (isoMinutes(l.dep) > firstGridDep(p, f, ready)) holds++;
+      ready = isoMinutes(l.arr) + turnOf(p, rot.tail, f.dest);
+    }
+  }
+  return holds;
 }

@@ -42,8 +42,11 @@ export interface OracleConfig {
     max_candidate_aircraft: number;
     swap_window_hours: number;
     max_routes_per_aircraft: number;
-    max_route_deviations: number;
-    max_branching: number;
+    /** Grid of chosen departure times (docs/model.md 1.3): e(g) + k x this, minutes. */
+    time_step_minutes: number;
+    /** Deprecated and ignored by the problem definition; accepted so an engine configuration is an OracleConfig. */
+    max_route_deviations?: number;
+    max_branching?: number;
   };
 }
 
@@ -85,9 +88,8 @@ export function defaultOracleConfig(): OracleConfig {
       mip_gap: 0,
       max_candidate_aircraft: 6,
       swap_window_hours: 6,
-      max_routes_per_aircraft: 150,
-      max_route_deviations: 3,
-      max_branching: 4,
+      max_routes_per_aircraft: 500,
+      time_step_minutes: 5,
     },
   };
 }

@@ -3,10 +3,19 @@
 // cancellation 8000, swap 400, reaccommodation 120 + 0.5/pax/min, EU261 250 (all distances here are
 // below 1500 km), maintenance 50000, crew 15000, out of position 20000. Turnaround A320 40, E190 30.
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
+import type { OracleDisruption } from './model.ts';
 
 export const DAY = '2026-11-21';
 export const at = (hhmm: string): string => `${DAY}T${hhmm}:00Z`;
 export const fid = (number: string, hhmm: string): string => `${number}_${at(hhmm)}`;
+
+/** The four disruptions of docs/model.md 1.1, as the request writes them (times "HH:MM" UTC on DAY). */
+export const delay = (flight: string, minutes: number): OracleDisruption => ({ type: 'flight_delay', flight, min_delay_minutes: minutes });
+export const cancel = (flight: string): OracleDisruption => ({ type: 'flight_cancellation', flight });
+export const unavailable = (tail: string, from: string, to: string): OracleDisruption => ({ type: 'aircraft_unavailable', tail, from: at(from), to: at(to) });
+export const capacity = (airport: string, from: string, to: string, maxDepartures: number, maxArrivals: number): OracleDisruption => ({
+  type: 'airport_capacity', airport, from: at(from), to: at(to), max_departures_per_hour: maxDepartures, max_arrivals_per_hour: maxArrivals,
+});
 
 const AIRPORTS: ScheduleFile['airports'] = [
   { code: 'VIE', name: 'Vienna International', time_zone: 'Europe/Vienna', lat: 48.1103, lon: 16.5697, hub: true, maintenance_station: true, min_connection_minutes: 45 },

@@ -1,11 +1,17 @@
 // The oracle's own reading of docs/model.md section 1 ("the problem"), shared by the checker and the
-// brute-force enumerator and by nothing else. It works on the raw schedule JSON and re-implements
-// every rule it needs (time parsing, turnaround precedence, haversine, EU261, scope, groups, costs).
-// Nothing here may be imported from src/recovery, solver-wasm or src/domain (types of the file
-// format excepted).
+// brute-force enumerator and by nothing else. It works on the raw schedule JSON and the disruptions as
+// the request writes them, and re-implements every rule it needs (time parsing, turnaround precedence,
+// haversine, EU261, scope, grid, capacities, groups, costs). Nothing here may be imported from
+// src/recovery, solver-wasm or src/domain (types of the file format and of the response excepted).
+// Where section 1 leaves a choice open, the reading taken is written beside the code ("Reading:").
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import type { CostBreakdownView as CostBreakdown, SummaryView as OptionSummary, ViolationView as Violation } from '../../src/http/recovery-schemas.ts';
-import type { OracleConfig, OracleStrategy } from './config.ts';
+import type {
+  CostBreakdownView as CostBreakdown, SimulationResponse, SummaryView as OptionSummary, ViolationView as Violation,
+} from '../../src/http/recovery-schemas.ts';
+import type { OracleConfig } from './config.ts';
+
+/** A disruption as the request and the response write it (docs/model.md 1.1). */
+export type OracleDisruption = SimulationResponse['disruptions'][number];
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -58,6 +64,13 @@ export function close(a: number, b: number, rel = 1e-6): boolean {
   return Math.abs(a - b) <= rel * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
+/** Start minute of every UTC clock hour that overlaps [from, to). */
+export function clockHours(from: number, to: number): number[] {
+  const hours: number[] = [];
+  for (let h = Math.floor(from / 60) * 60; h < to; h += 60) hours.push(h);
+  return hours;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The problem instance (section 1.1 and 1.2)
 
@@ -77,20 +90,27 @@ export interface OFlight {
 export interface OAircraft { tail: string; airline: string; fleet: string; family: string; seats: number; base: string }
 
 export interface OCheck {
-  /** Index among the checks of its tail (order of the file), used in bit sets. */
+  /** Index among the relevant checks of its tail (order of the file), used in bit sets. */
   idx: number;
   tail: string;
   type: string;
   station: string;
   ms: number;
   me: number;
-  /** Last scheduled flight of the tail arriving by ms (the point where the schedule plans the check), or null. */
+  /**
+   * Last scheduled flight of the tail arriving by ms (the point where the schedule plans the check), or
+   * null. Reading: a departed flight here means the start of the route (the aircraft's state at t0).
+   */
   plannedAfter: string | null;
 }
 
 export interface OCrew { id: string; limit: number; flights: string[] }
 export interface OItinerary { id: string; passengers: number; f1: string; f2: string }
 export interface OAirport { code: string; lat: number; lon: number; mct: number }
+export interface Period { from: number; to: number }
+
+/** One airport_capacity disruption: its capped clock hours, dmax departures and amax arrivals of A in each. */
+export interface OCapacity { index: number; airport: string; from: number; to: number; dmax: number; amax: number; hours: number[] }
 
 export interface InitialState {
   station: string;
@@ -102,19 +122,30 @@ export interface InitialState {
 
 export interface ProblemInput {
   schedule: ScheduleFile;
-  disruptedFlight: string;
-  minDelayMinutes: number;
+  /** At least one (1.1). */
+  disruptions: OracleDisruption[];
   config: OracleConfig;
+  /** Airline A; by default the airline of the first flight or aircraft a disruption names. */
+  airline?: string;
 }
 
 export interface Problem {
   cfg: OracleConfig;
   airline: string;
-  f0: OFlight;
-  D0: number;
+  disruptions: OracleDisruption[];
+  /** Disruption time (1.2). */
   t0: number;
   /** End of the recovery window (Infinity when recovery_window_hours is null). */
   W: number;
+  /** solver.time_step_minutes. */
+  step: number;
+  /** D(f) of each delayed flight. */
+  D: Map<string, number>;
+  /** Flights cancelled by a disruption: in no route of any plan. */
+  disruptedCancelled: Set<string>;
+  /** Periods of each unavailable aircraft. */
+  unavailable: Map<string, Period[]>;
+  capacities: OCapacity[];
   airports: Map<string, OAirport>;
   fleets: Map<string, { family: string; seats: number }>;
   aircraft: Map<string, OAircraft>;
@@ -123,9 +154,11 @@ export interface Problem {
   airlineFlights: OFlight[];
   /** Scheduled rotation of every tail (all its flights, departure order). */
   rotation: Map<string, OFlight[]>;
-  /** Aircraft in scope, a0 first then candidates in selection order. */
+  /** Disrupted aircraft, in the order of the disruptions. */
+  K0: string[];
+  /** Aircraft in scope: K0, then the candidates in selection order. */
   K: string[];
-  /** Flights in scope, by scheduled departure. */
+  /** Flights in scope, by scheduled departure (disrupted-cancelled ones included). */
   F: OFlight[];
   inF: Set<string>;
   init: Map<string, InitialState>;
@@ -133,12 +166,12 @@ export interface Problem {
   L: Map<string, string>;
   /** First scheduled flight after the window, or null. */
   afterWindow: Map<string, OFlight | null>;
-  /** Checks of each a in K that the plan must consider (see relevantChecks). */
+  /** Checks of each a in K that the plan must consider (1.3). */
   checks: Map<string, OCheck[]>;
   crews: OCrew[];
   crewsByFlight: Map<string, OCrew[]>;
   itineraries: OItinerary[];
-  /** Candidate distances (minutes) of the aircraft considered for K, for diagnostics. */
+  /** Meeting distance (minutes) of every aircraft considered as a candidate, for diagnostics. */
   candidateDistances: Map<string, number>;
 }
 
@@ -159,6 +192,20 @@ export function turnOf(p: Problem, tail: string, airport: string): number {
   return turnaroundMinutes(p.cfg.turnaround, p.aircraft.get(tail)!.fleet, airport);
 }
 
+/** Where an aircraft is at t0 and when it is ready (1.2, "Initial state"). */
+function stateAt(cfg: OracleConfig, plane: OAircraft, rot: OFlight[], t0: number): InitialState {
+  const departed = rot.filter((f) => f.sdep < t0);
+  const last = departed.length > 0 ? departed[departed.length - 1]! : null;
+  return last
+    ? { station: last.dest, arrival: last.sarr, ready: last.sarr + turnaroundMinutes(cfg.turnaround, plane.fleet, last.dest), lastDeparted: last }
+    : { station: rot[0]?.origin ?? plane.base, arrival: Number.NEGATIVE_INFINITY, ready: Number.NEGATIVE_INFINITY, lastDeparted: null };
+}
+
+/**
+ * The problem of section 1 for `input`. Throws (with a sentence) on input section 1.1 calls a
+ * contradiction or an unknown reference, and on a flight disruption outside the recovery window,
+ * which section 1 does not define (the random instances never make one).
+ */
 export function buildProblem(input: ProblemInput): Problem {
   const { schedule: s, config: cfg } = input;
   const airports = new Map<string, OAirport>(s.airports.map((a) => [a.code, { code: a.code, lat: a.lat, lon: a.lon, mct: a.min_connection_minutes }]));
@@ -177,39 +224,103 @@ export function buildProblem(input: ProblemInput): Problem {
     if (!aircraft.has(f.tail)) throw new Error(`flight ${id} names unknown tail ${f.tail}`);
     flights.set(id, { id, number: f.flight_number, airline: f.airline, tail: f.tail, origin: f.origin, dest: f.dest, sdep, sarr, block: sarr - sdep, booked: f.booked_passengers });
   }
-  const f0 = flights.get(input.disruptedFlight);
-  if (!f0) throw new Error(`disrupted flight ${input.disruptedFlight} is not in the schedule`);
-  const airline = f0.airline;
-  const D0 = input.minDelayMinutes;
-  const t0 = f0.sdep;
+
+  // --- Disruptions (1.1).
+  const disruptions = input.disruptions;
+  if (disruptions.length === 0) throw new Error('at least one disruption is needed');
+  const named = disruptions.map((d) => (d.type === 'flight_delay' || d.type === 'flight_cancellation' ? flights.get(d.flight)?.airline
+    : d.type === 'aircraft_unavailable' ? aircraft.get(d.tail)?.airline : undefined)).find((x) => x !== undefined);
+  const airline = input.airline ?? named;
+  if (airline === undefined) throw new Error('the airline is not given and no disruption names a flight or an aircraft');
+  const D = new Map<string, number>();
+  const disruptedCancelled = new Set<string>();
+  const unavailable = new Map<string, Period[]>();
+  const capacities: OCapacity[] = [];
+  const starts: number[] = [];
+  const period = (from: string, to: string, what: string): Period => {
+    const p = { from: isoMinutes(from), to: isoMinutes(to) };
+    if (!Number.isFinite(p.from) || !Number.isFinite(p.to)) throw new Error(`${what} has an unreadable period`);
+    if (p.to <= p.from) throw new Error(`${what} has 'to' at or before 'from'`);
+    return p;
+  };
+  for (const d of disruptions) {
+    if (d.type === 'flight_delay' || d.type === 'flight_cancellation') {
+      const f = flights.get(d.flight);
+      if (!f || f.airline !== airline) throw new Error(`flight ${d.flight} is not a flight of ${airline}`);
+      if (D.has(f.id) || disruptedCancelled.has(f.id)) throw new Error(`flight ${f.id} is disrupted twice (a contradiction)`);
+      if (d.type === 'flight_delay') D.set(f.id, d.min_delay_minutes);
+      else disruptedCancelled.add(f.id);
+      starts.push(f.sdep);
+    } else if (d.type === 'aircraft_unavailable') {
+      if (aircraft.get(d.tail)?.airline !== airline) throw new Error(`aircraft ${d.tail} is not an aircraft of ${airline}`);
+      const p = period(d.from, d.to, `the unavailability of ${d.tail}`);
+      const list = unavailable.get(d.tail) ?? [];
+      if (list.some((q) => q.from < p.to && p.from < q.to)) throw new Error(`aircraft ${d.tail} is given overlapping periods (a contradiction)`);
+      list.push(p);
+      unavailable.set(d.tail, list);
+      starts.push(p.from);
+    } else {
+      if (!airports.has(d.airport)) throw new Error(`airport ${d.airport} is not in the schedule`);
+      const p = period(d.from, d.to, `the capacity of ${d.airport}`);
+      if (capacities.some((c) => c.airport === d.airport && c.from < p.to && p.from < c.to)) throw new Error(`airport ${d.airport} is given overlapping periods (a contradiction)`);
+      capacities.push({ index: capacities.length, airport: d.airport, from: p.from, to: p.to, dmax: d.max_departures_per_hour, amax: d.max_arrivals_per_hour, hours: clockHours(p.from, p.to) });
+      starts.push(p.from);
+    }
+  }
+  const t0 = Math.min(...starts);
   const W = cfg.constraints.recovery_window_hours === null ? Number.POSITIVE_INFINITY : t0 + cfg.constraints.recovery_window_hours * 60;
+  for (const fid of [...D.keys(), ...disruptedCancelled]) {
+    if (flights.get(fid)!.sdep >= W) throw new Error(`flight ${fid} is disrupted but leaves after the recovery window, which docs/model.md section 1 does not define`);
+  }
 
   const all = [...flights.values()].sort(byDeparture);
   const airlineFlights = all.filter((f) => f.airline === airline);
   const rotation = new Map<string, OFlight[]>();
   for (const tail of aircraft.keys()) rotation.set(tail, []);
   for (const f of all) rotation.get(f.tail)!.push(f);
+  const inWindow = (tail: string) => rotation.get(tail)!.filter((f) => f.sdep >= t0 && f.sdep < W);
 
   const p: Problem = {
-    cfg, airline, f0, D0, t0, W, airports, fleets, aircraft, flights, airlineFlights, rotation,
-    K: [], F: [], inF: new Set(), init: new Map(), L: new Map(), afterWindow: new Map(), checks: new Map(),
+    cfg, airline, disruptions, t0, W, step: cfg.solver.time_step_minutes, D, disruptedCancelled, unavailable, capacities,
+    airports, fleets, aircraft, flights, airlineFlights, rotation,
+    K0: [], K: [], F: [], inF: new Set(), init: new Map(), L: new Map(), afterWindow: new Map(), checks: new Map(),
     crews: [], crewsByFlight: new Map(), itineraries: [], candidateDistances: new Map(),
   };
 
-  // --- Aircraft in scope (1.2): a0 and up to max_candidate_aircraft others, nearest first, ties by tail.
-  const a0 = aircraft.get(f0.tail)!;
-  const remaining = rotation.get(a0.tail)!.filter((f) => f.sdep >= t0 && f.sdep < W);
+  // --- Disrupted aircraft K0, in the order of the disruptions.
+  const K0: string[] = [];
+  const affect = (tail: string) => { if (!K0.includes(tail)) K0.push(tail); };
+  for (const d of disruptions) {
+    if (d.type === 'flight_delay' || d.type === 'flight_cancellation') affect(flights.get(d.flight)!.tail);
+    else if (d.type === 'aircraft_unavailable') affect(d.tail);
+    else {
+      const c = capacities.find((x) => x.airport === d.airport && x.from === isoMinutes(d.from))!;
+      const capped = (m: number) => c.hours.some((h) => m >= h && m < h + 60);
+      // Reading: in departure order (section 1 gives no order among the aircraft of one capacity).
+      for (const f of airlineFlights) {
+        if (f.sdep >= t0 && ((f.origin === c.airport && capped(f.sdep)) || (f.dest === c.airport && capped(f.sarr)))) affect(f.tail);
+      }
+    }
+  }
+  p.K0 = K0;
+
+  // --- Candidates: policy-compatible with some aircraft of K0 and on the ground where some aircraft of K0
+  // leaves, within swap_window_hours of that departure; nearest first, ties by tail. Reading: an aircraft's
+  // ground periods are those of its state at t0 (1.2, "Initial state") and its flights in the window, the
+  // last one open-ended: where it was before t0 no longer matters, and the two conditions are independent
+  // (compatible with one aircraft of K0, near a departure of any).
+  const departures = K0.flatMap((tail) => inWindow(tail));
   const horizon = cfg.solver.swap_window_hours * 60;
   const candidates: { tail: string; dist: number }[] = [];
   for (const b of aircraft.values()) {
-    if (b.tail === a0.tail || b.airline !== airline) continue;
-    if (!policyAllows(p, b.fleet, a0.fleet)) continue;
-    const dist = groundDistance(groundIntervals(b, rotation.get(b.tail)!), remaining);
+    if (K0.includes(b.tail) || b.airline !== airline) continue;
+    if (!K0.some((tail) => policyAllows(p, b.fleet, aircraft.get(tail)!.fleet))) continue;
+    const dist = groundDistance(groundIntervals(stateAt(cfg, b, rotation.get(b.tail)!, t0), inWindow(b.tail)), departures);
     p.candidateDistances.set(b.tail, dist);
     if (dist <= horizon) candidates.push({ tail: b.tail, dist });
   }
   candidates.sort((x, y) => x.dist - y.dist || (x.tail < y.tail ? -1 : x.tail > y.tail ? 1 : 0));
-  p.K = [a0.tail, ...candidates.slice(0, cfg.solver.max_candidate_aircraft).map((c) => c.tail)];
+  p.K = [...K0, ...candidates.slice(0, cfg.solver.max_candidate_aircraft).map((c) => c.tail)];
   const inK = new Set(p.K);
 
   // --- Flights in scope.
@@ -219,11 +330,7 @@ export function buildProblem(input: ProblemInput): Problem {
   // --- Initial state, end location, first flight after the window.
   for (const tail of p.K) {
     const rot = rotation.get(tail)!;
-    const departed = rot.filter((f) => f.sdep < t0);
-    const last = departed.length > 0 ? departed[departed.length - 1]! : null;
-    const init: InitialState = last
-      ? { station: last.dest, arrival: last.sarr, ready: last.sarr + turnaroundMinutes(cfg.turnaround, aircraft.get(tail)!.fleet, last.dest), lastDeparted: last }
-      : { station: rot[0]?.origin ?? aircraft.get(tail)!.base, arrival: Number.NEGATIVE_INFINITY, ready: Number.NEGATIVE_INFINITY, lastDeparted: null };
+    const init = stateAt(cfg, aircraft.get(tail)!, rot, t0);
     p.init.set(tail, init);
     const after = rot.find((f) => f.sdep >= W) ?? null;
     p.afterWindow.set(tail, after);
@@ -243,8 +350,7 @@ export function buildProblem(input: ProblemInput): Problem {
     for (const m of byTail.get(tail) ?? []) {
       const ms = isoMinutes(m.start);
       const me = isoMinutes(m.end);
-      // "A maintenance check m of a that has not ended by t0 (me > t0)". Assumption: a check that starts
-      // at or after the first flight after the window belongs to the part of the day flown as planned.
+      // "has not ended by t0 (me > t0), and does not start after a's first flight after the window".
       if (!(me > t0)) continue;
       if (after && ms >= after.sdep) continue;
       const before = rot.filter((f) => f.sarr <= ms);
@@ -268,16 +374,20 @@ export function buildProblem(input: ProblemInput): Problem {
 
 interface GroundInterval { station: string; from: number; to: number }
 
-function groundIntervals(b: OAircraft, rot: OFlight[]): GroundInterval[] {
-  if (rot.length === 0) return [{ station: b.base, from: Number.NEGATIVE_INFINITY, to: Number.POSITIVE_INFINITY }];
-  const out: GroundInterval[] = [{ station: rot[0]!.origin, from: Number.NEGATIVE_INFINITY, to: rot[0]!.sdep }];
-  for (let i = 0; i < rot.length; i++) {
-    out.push({ station: rot[i]!.dest, from: rot[i]!.sarr, to: i + 1 < rot.length ? rot[i + 1]!.sdep : Number.POSITIVE_INFINITY });
+function groundIntervals(state: InitialState, flightsInWindow: OFlight[]): GroundInterval[] {
+  const out: GroundInterval[] = [];
+  let station = state.station;
+  let from = state.arrival;
+  for (const f of flightsInWindow) {
+    out.push({ station, from, to: f.sdep });
+    station = f.dest;
+    from = f.sarr;
   }
+  out.push({ station, from, to: Number.POSITIVE_INFINITY });
   return out;
 }
 
-/** Smallest time gap between a ground interval of b and a departure of a0 from the same airport. */
+/** Smallest time gap between a ground interval and a departure from the same airport. */
 function groundDistance(intervals: GroundInterval[], departures: OFlight[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (const d of departures) {
@@ -291,15 +401,68 @@ function groundDistance(intervals: GroundInterval[], departures: OFlight[]): num
 }
 
 // ---------------------------------------------------------------------------------------------
+// Flight timing rules (1.3)
+
+/** e(f) = sdep(f) + D(f). */
+export function earliestDep(p: Problem, f: OFlight): number {
+  return f.sdep + (p.D.get(f.id) ?? 0);
+}
+
+/** Delay limit of a flight (constraint 3): max(D(f), max_delay_minutes). */
+export function maxDelayOf(p: Problem, f: OFlight): number {
+  return Math.max(p.D.get(f.id) ?? 0, p.cfg.constraints.max_delay_minutes);
+}
+
+/** Whether `dep` is on f's departure grid e(f) + k x step, k >= 0. */
+export function onGrid(p: Problem, f: OFlight, dep: number): boolean {
+  const k = (dep - earliestDep(p, f)) / p.step;
+  return k >= 0 && Number.isInteger(k);
+}
+
+/** The first grid departure of f at or after `ready` (k >= 0). */
+export function firstGridDep(p: Problem, f: OFlight, ready: number): number {
+  const e = earliestDep(p, f);
+  return ready <= e ? e : e + Math.ceil((ready - e) / p.step) * p.step;
+}
+
+/** The unavailability period of `tail` that [dep, arr) overlaps, or null (constraint 7). */
+export function unavailabilityHit(p: Problem, tail: string, dep: number, arr: number): Period | null {
+  return (p.unavailable.get(tail) ?? []).find((u) => dep < u.to && u.from < arr) ?? null;
+}
+
+/**
+ * The capacity slots a movement uses (constraint 8): `<capacity>|D|<hour>` when it leaves a capped
+ * airport in a capped hour, `<capacity>|A|<hour>` when it lands at one in a capped hour.
+ */
+export function capacitySlots(p: Problem, origin: string, dest: string, dep: number, arr: number): string[] {
+  const out: string[] = [];
+  for (const c of p.capacities) {
+    const hd = Math.floor(dep / 60) * 60;
+    const ha = Math.floor(arr / 60) * 60;
+    if (origin === c.airport && c.hours.includes(hd)) out.push(`${c.index}|D|${hd}`);
+    if (dest === c.airport && c.hours.includes(ha)) out.push(`${c.index}|A|${ha}`);
+  }
+  return out;
+}
+
+/** The limit of a capacity slot. */
+export function slotLimit(p: Problem, slot: string): number {
+  const [index, kind] = slot.split('|');
+  const c = p.capacities[Number(index)]!;
+  return kind === 'D' ? c.dmax : c.amax;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Outcomes: what happens to each flight under a plan
 
 export interface Assignment { flown: boolean; tail: string; dep: number; arr: number }
 /** Every flight of the schedule, keyed by id. */
 export type Outcome = Map<string, Assignment>;
 
-export function scheduledOutcome(p: Problem): Outcome {
+/** Every flight as scheduled, except the disrupted-cancelled ones, cancelled in every plan. */
+export function baseOutcome(p: Problem): Outcome {
   const o: Outcome = new Map();
-  for (const f of p.flights.values()) o.set(f.id, { flown: true, tail: f.tail, dep: f.sdep, arr: f.sarr });
+  for (const f of p.flights.values()) o.set(f.id, { flown: !p.disruptedCancelled.has(f.id), tail: f.tail, dep: f.sdep, arr: f.sarr });
   return o;
 }
 
@@ -315,53 +478,84 @@ export function routeOf(p: Problem, o: Outcome, tail: string): Leg[] {
   return legs.sort((x, y) => x.dep - y.dep || byDeparture(x.f, y.f));
 }
 
-/** Delay limit of a flight (constraint 3). */
-export function maxDelayOf(p: Problem, f: OFlight): number {
-  const m = p.cfg.constraints.max_delay_minutes;
-  return f.id === p.f0.id ? Math.max(p.D0, m) : m;
+/** Capacity slots whose count exceeds the limit under an outcome (constraint 8). */
+export function capacityExcess(p: Problem, o: Outcome): { slot: string; count: number; limit: number }[] {
+  const counts = new Map<string, number>();
+  for (const f of p.airlineFlights) {
+    const a = o.get(f.id)!;
+    if (!a.flown) continue;
+    for (const slot of capacitySlots(p, f.origin, f.dest, a.dep, a.arr)) counts.set(slot, (counts.get(slot) ?? 0) + 1);
+  }
+  return [...counts].filter(([slot, n]) => n > slotLimit(p, slot)).map(([slot, count]) => ({ slot, count, limit: slotLimit(p, slot) }));
 }
 
-/** Earliest departure a flight may take regardless of its aircraft: sdep, plus D0 for f0. */
-export function releaseOf(p: Problem, f: OFlight): number {
-  return f.sdep + (f.id === p.f0.id ? p.D0 : 0);
+/** A capacity slot in words, for messages. */
+export function slotText(p: Problem, slot: string): string {
+  const [index, kind, hour] = slot.split('|');
+  const c = p.capacities[Number(index)]!;
+  return `${kind === 'D' ? 'departures from' : 'arrivals at'} ${c.airport} in the hour from ${isoOf(Number(hour))}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance (1.3)
+
+/** A point of a route where a check may be performed: the start, and after each leg. */
+export interface RoutePoint {
+  station: string;
+  arrival: number;
+  /** The flight just flown (at the start: the last departed flight, or null). */
+  after: string | null;
+  /** The next departure (at the end: the first flight after the window, or Infinity): a check done here must end by then. */
+  nextDep: number;
+}
+
+export function routePoints(p: Problem, tail: string, legs: Leg[]): RoutePoint[] {
+  const init = p.init.get(tail)!;
+  const after = p.afterWindow.get(tail);
+  const endLimit = after ? after.sdep : Number.POSITIVE_INFINITY;
+  const points: RoutePoint[] = [{ station: init.station, arrival: init.arrival, after: init.lastDeparted?.id ?? null, nextDep: legs.length > 0 ? legs[0]!.dep : endLimit }];
+  legs.forEach((l, i) => points.push({ station: l.f.dest, arrival: l.arr, after: l.f.id, nextDep: i + 1 < legs.length ? legs[i + 1]!.dep : endLimit }));
+  return points;
+}
+
+/** Whether check m may be performed at point q of a route whose times are given: station, arrival <= ms, done before the next departure. */
+export function performableAt(m: OCheck, q: RoutePoint): boolean {
+  return q.station === m.station && q.arrival <= m.ms && q.nextDep >= m.me;
+}
+
+/**
+ * The point where the schedule plans check m (after the same flight), as delay_propagation performs it,
+ * or null when that point is not in the route (its flight is not flown by the aircraft).
+ */
+export function plannedPoint(p: Problem, m: OCheck, points: RoutePoint[]): RoutePoint | null {
+  const f = m.plannedAfter === null ? null : p.flights.get(m.plannedAfter)!;
+  if (f === null || f.sdep < p.t0) return points[0]!;
+  return points.find((q) => q.after === m.plannedAfter) ?? null;
+}
+
+/** Checks (indices) a route with these times performs at best: each one it can perform somewhere. */
+export function performableChecks(p: Problem, tail: string, legs: Leg[]): Set<number> {
+  const points = routePoints(p, tail, legs);
+  return new Set((p.checks.get(tail) ?? []).filter((m) => points.some((q) => performableAt(m, q))).map((m) => m.idx));
 }
 
 export interface MissedCheck { check: OCheck; flight: string | null; arrival: number | null }
 
 /**
- * Checks of `tail` not performed by the timed route `legs`.
- * - delay_propagation: a check is performed exactly at its planned point (after the same flight) if the
- *   aircraft is there at its station by the check's start (1.8).
- * - other strategies: a check counts as performed when some point of the route could take it without
- *   changing any time: station = S, arrival <= ms and the next departure (or, at the end, the scheduled
- *   departure of the first flight after the window) >= me. (A plan that deliberately skips a check it
- *   could perform for free is dominated; see the report.)
- * The violation's flight is the flight whose arrival misses the check: the route's first flight that
- * lands at S after ms (its arrival is the violation's `actual`). When none does, the aircraft never
- * gets there: the flight is the route's last flight departing before ms (or null) and `actual` null.
+ * Checks of `tail` that the route `legs` does not perform. The violation's flight is the flight whose
+ * arrival misses the check: the route's first flight that lands at S after ms (its arrival is the
+ * violation's `actual`). When none does, the aircraft never gets there: the flight is the route's last
+ * flight departing before ms (or null) and `actual` null.
  */
-export function missedChecks(p: Problem, tail: string, legs: Leg[], strategy: OracleStrategy): MissedCheck[] {
-  const init = p.init.get(tail)!;
-  const after = p.afterWindow.get(tail)!;
-  const endLimit = after ? after.sdep : Number.POSITIVE_INFINITY;
-  const points = [{ station: init.station, arrival: init.arrival, next: legs.length > 0 ? legs[0]!.dep : endLimit, after: init.lastDeparted?.id ?? null }];
-  legs.forEach((l, i) => points.push({ station: l.f.dest, arrival: l.arr, next: i + 1 < legs.length ? legs[i + 1]!.dep : endLimit, after: l.f.id }));
+export function missedChecks(p: Problem, tail: string, legs: Leg[], performed: ReadonlySet<number>): MissedCheck[] {
   const missed: MissedCheck[] = [];
   for (const m of p.checks.get(tail) ?? []) {
-    let done: boolean;
-    if (strategy === 'delay_propagation') {
-      const pt = points.find((q) => q.after === m.plannedAfter) ?? (m.plannedAfter === null ? points[0] : undefined);
-      done = pt !== undefined && pt.station === m.station && pt.arrival <= m.ms;
-    } else {
-      done = points.some((q) => q.station === m.station && q.arrival <= m.ms && q.next >= m.me);
-    }
-    if (!done) {
-      const late = legs.find((l) => l.f.dest === m.station && l.arr > m.ms);
-      const before = legs.filter((l) => l.dep < m.ms);
-      missed.push(late
-        ? { check: m, flight: late.f.id, arrival: late.arr }
-        : { check: m, flight: before.length > 0 ? before[before.length - 1]!.f.id : null, arrival: null });
-    }
+    if (performed.has(m.idx)) continue;
+    const late = legs.find((l) => l.f.dest === m.station && l.arr > m.ms);
+    const before = legs.filter((l) => l.dep < m.ms);
+    missed.push(late
+      ? { check: m, flight: late.f.id, arrival: late.arr }
+      : { check: m, flight: before.length > 0 ? before[before.length - 1]!.f.id : null, arrival: null });
   }
   return missed;
 }
@@ -377,6 +571,59 @@ export function crewViolations(p: Problem, o: Outcome, only?: Iterable<OFlight>)
     for (const c of p.crewsByFlight.get(f.id) ?? []) if (a.arr > c.limit) out.push({ crew: c, flight: f, arr: a.arr });
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// delay_propagation (1.8)
+
+export interface PropagatedRoute {
+  legs: Leg[];
+  station: string;
+  ready: number;
+  /** Checks performed at their planned points. */
+  performed: Set<number>;
+  /** A disrupted cancellation broke the rotation: the next flight leaves from elsewhere. */
+  broken: boolean;
+}
+
+/**
+ * The delay_propagation route of an aircraft: its own flights of F less the disrupted-cancelled ones,
+ * in scheduled order, each at max(e(g), ready) pushed past every unavailability it overlaps (no holds,
+ * no grid); each check performed at its planned point if the aircraft is there by the check's start.
+ * No feasibility filter is applied here.
+ */
+export function delayPropagationRoute(p: Problem, tail: string): PropagatedRoute {
+  const init = p.init.get(tail)!;
+  const checks = p.checks.get(tail) ?? [];
+  const legs: Leg[] = [];
+  const performed = new Set<number>();
+  let station = init.station;
+  let arrival = init.arrival;
+  let ready = init.ready;
+  const performPlanned = () => {
+    const points = [{ station, arrival, after: legs.length > 0 ? legs[legs.length - 1]!.f.id : init.lastDeparted?.id ?? null, nextDep: Number.POSITIVE_INFINITY }];
+    for (const m of checks) {
+      if (performed.has(m.idx)) continue;
+      const q = legs.length === 0 ? plannedPoint(p, m, points) : points.find((x) => x.after === m.plannedAfter) ?? null;
+      if (q && q.station === m.station && q.arrival <= m.ms) {
+        performed.add(m.idx);
+        ready = Math.max(ready, m.me);
+      }
+    }
+  };
+  performPlanned();
+  for (const f of p.F) {
+    if (f.tail !== tail || p.disruptedCancelled.has(f.id)) continue;
+    if (f.origin !== station) return { legs, station, ready, performed, broken: true };
+    let dep = Math.max(earliestDep(p, f), ready);
+    for (let hit = unavailabilityHit(p, tail, dep, dep + f.block); hit; hit = unavailabilityHit(p, tail, dep, dep + f.block)) dep = hit.to;
+    legs.push({ f, dep, arr: dep + f.block });
+    station = f.dest;
+    arrival = dep + f.block;
+    ready = arrival + turnOf(p, tail, f.dest);
+    performPlanned();
+  }
+  return { legs, station, ready, performed, broken: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -546,6 +793,9 @@ export function minCostTransport(groups: TransportGroup[], capacity: Map<string,
 // ---------------------------------------------------------------------------------------------
 // Evaluation of a complete plan (1.4 - 1.7)
 
+
+export interface OutOfPosition { tail: string; ends_at: string; required_at: string }
+
 export interface Evaluation {
   breakdown: CostBreakdown;
   cost: number;
@@ -554,9 +804,14 @@ export interface Evaluation {
   groups: Group[];
   missed: MissedCheck[];
   crew: CrewViolation[];
+  outOfPosition: OutOfPosition[];
 }
 
-export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], strategy: OracleStrategy): Evaluation {
+/**
+ * Costs, figures and violations of a complete plan: the outcome of every flight, the re-accommodation
+ * `moves`, and the checks each aircraft of K performs (`performed`, by tail; missing means none).
+ */
+export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], performed: ReadonlyMap<string, ReadonlySet<number>>): Evaluation {
   const w = p.cfg.cost_weights;
   const breakdown: CostBreakdown = { delay: 0, cancellation: 0, swap: 0, spill: 0, reaccommodation: 0, compensation: 0, crew_duty: 0, maintenance: 0, aircraft_position: 0 };
   let flightsDelayed = 0;
@@ -609,17 +864,17 @@ export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], strategy:
   const crew = crewViolations(p, o);
   breakdown.crew_duty = w.crew_duty_violation * crew.length;
   const missed: MissedCheck[] = [];
-  let outOfPosition = 0;
+  const outOfPosition: OutOfPosition[] = [];
   for (const tail of p.K) {
     const legs = routeOf(p, o, tail);
-    missed.push(...missedChecks(p, tail, legs, strategy));
+    missed.push(...missedChecks(p, tail, legs, performed.get(tail) ?? new Set()));
     if (!p.afterWindow.get(tail)) {
       const end = legs.length > 0 ? legs[legs.length - 1]!.f.dest : p.init.get(tail)!.station;
-      if (end !== p.L.get(tail)) outOfPosition++;
+      if (end !== p.L.get(tail)) outOfPosition.push({ tail, ends_at: end, required_at: p.L.get(tail)! });
     }
   }
   breakdown.maintenance = w.maintenance_violation * missed.length;
-  breakdown.aircraft_position = w.aircraft_out_of_position * outOfPosition;
+  breakdown.aircraft_position = w.aircraft_out_of_position * outOfPosition.length;
 
   const cost = breakdown.delay + breakdown.cancellation + breakdown.swap + breakdown.spill + breakdown.reaccommodation
     + breakdown.compensation + breakdown.crew_duty + breakdown.maintenance + breakdown.aircraft_position;
@@ -636,7 +891,12 @@ export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], strategy:
     passengers_not_reaccommodated: notReacc,
     total_delay_minutes: totalDelay,
   };
-  const violations: Violation[] = [
+  return { breakdown, cost, summary, violations: violationsOf(crew, missed, o), groups, missed, crew, outOfPosition };
+}
+
+/** Crew and maintenance violations as the response writes them. */
+export function violationsOf(crew: CrewViolation[], missed: MissedCheck[], o: Outcome): Violation[] {
+  return [
     ...crew.map((c): Violation => ({
       type: 'crew_duty', flight: c.flight.id, tail: o.get(c.flight.id)!.tail, crew_id: c.crew.id,
       limit: isoOf(c.crew.limit), actual: isoOf(c.arr), excess_minutes: c.arr - c.crew.limit,
@@ -648,7 +908,6 @@ export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], strategy:
       detail: `${m.check.type} of ${m.check.tail} at ${m.check.station} is not performed`,
     })),
   ];
-  return { breakdown, cost, summary, violations, groups, missed, crew };
 }
 
 /** Key identifying a violation: type, flight, and tail (maintenance) or crew id (crew duty). */

@@ -3,30 +3,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
-
-/** An option as the response carries it; the oracle checks everything but the rotations (a view of the same plan). */
-type RecoveryOption = Omit<RecoveryOptionView, 'rotations'>;
+import type { RecoveryOptionView as RecoveryOption } from '../../src/http/recovery-schemas.ts';
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
-import { checkOption } from './checker.ts';
+import { checkOption, optionHolds } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
-import { at, F1, F1_CREW, F2, F3, F4, F5, fid, makeSchedule } from './fixtures.ts';
-import { isoMinutes, minCostTransport, turnaroundMinutes, type TransportGroup } from './model.ts';
-import { randomInstance, randomInstanceArbitrary } from './random-instance.ts';
+import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, fid, makeSchedule, unavailable } from './fixtures.ts';
+import { isoMinutes, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
+import { randomInstance, randomInstanceArbitrary, type RandomInstance } from './random-instance.ts';
 
-interface Case { schedule: ScheduleFile; disruptedFlight: string; minDelayMinutes: number; patch?: OracleConfigPatch; strategy?: OracleStrategy }
-const inputOf = (c: Case) => ({ schedule: c.schedule, disruptedFlight: c.disruptedFlight, minDelayMinutes: c.minDelayMinutes, config: oracleConfig(c.patch) });
+interface Case { schedule: ScheduleFile; disruptions: OracleDisruption[]; patch?: OracleConfigPatch; strategy?: OracleStrategy }
+const inputOf = (c: Case) => ({ schedule: c.schedule, disruptions: c.disruptions, config: oracleConfig(c.patch) });
 const solve = (c: Case): BruteForceResult => bruteForceOptimum({ ...inputOf(c), strategy: c.strategy });
 const check = (c: Case, option: RecoveryOption): string[] => checkOption({ ...inputOf(c), option });
 const clone = <T>(x: T): T => structuredClone(x);
 
 const N101 = fid('NV101', '08:00');
 const N102 = fid('NV102', '10:15');
-const f1: Case = { schedule: F1, disruptedFlight: N101, minDelayMinutes: 60 };
-const f2: Case = { schedule: F2, disruptedFlight: N102, minDelayMinutes: 120 };
-const f3: Case = { schedule: F3, disruptedFlight: N101, minDelayMinutes: 240, patch: { cost_weights: { reaccommodation_delay_per_passenger_minute: 0.1 } } };
-const f4: Case = { schedule: F4, disruptedFlight: N101, minDelayMinutes: 60 };
-const f5: Case = { schedule: F5, disruptedFlight: N101, minDelayMinutes: 60 };
+const f1: Case = { schedule: F1, disruptions: [delay(N101, 60)] };
+const f2: Case = { schedule: F2, disruptions: [delay(N102, 120)] };
+const f3: Case = { schedule: F3, disruptions: [delay(N101, 240)], patch: { cost_weights: { reaccommodation_delay_per_passenger_minute: 0.1 } } };
+const f4: Case = { schedule: F4, disruptions: [delay(N101, 60)] };
+const f5: Case = { schedule: F5, disruptions: [delay(N101, 60)] };
 
 describe('brute force: hand-checked optima', () => {
   it('F1 pure delay propagation: 17250, both flights delayed 60 and 55', () => {
@@ -59,10 +56,10 @@ describe('brute force: hand-checked optima', () => {
   });
 
   it('F2 with a 3-hour window: the aircraft must be back at ZRH by 14:30 (2250 with D0 10, infeasible with D0 30)', () => {
-    const ok = solve({ ...f2, minDelayMinutes: 10, patch: { constraints: { recovery_window_hours: 3 } } });
+    const ok = solve({ ...f2, disruptions: [delay(N102, 10)], patch: { constraints: { recovery_window_hours: 3 } } });
     expect(ok.scope.flights).toEqual([N102, fid('NV103', '12:30')]);
     expect(ok.cost).toBe(2250);
-    const late = solve({ ...f2, minDelayMinutes: 30, patch: { constraints: { recovery_window_hours: 3 } } });
+    const late = solve({ ...f2, disruptions: [delay(N102, 30)], patch: { constraints: { recovery_window_hours: 3 } } });
     expect(late.feasible).toBe(false);
     expect(late.cost).toBe(Number.POSITIVE_INFINITY);
   });
@@ -99,11 +96,11 @@ describe('brute force: hand-checked optima', () => {
     schedule.aircraft.push({ tail: 'OE-AAC', airline: 'NV', fleet: 'E190', seats: 100, base: 'VIE' });
     schedule.flights.push({ flight_number: 'NV205', airline: 'NV', tail: 'OE-AAC', origin: 'VIE', dest: 'ZRH', dep: at('10:30'), arr: at('11:45'), distance_km: 600, booked_passengers: 50 });
     expect(solve({ ...f4, schedule }).cost).toBe(22050);
-    const r = solve({ ...f4, schedule, minDelayMinutes: 30 });
+    const r = solve({ ...f4, schedule, disruptions: [delay(N101, 30)] });
     expect(r.cost).toBe(10950);
     expect(r.option!.action_set.reaccommodations[0]!.to_flights).toEqual([fid('NV205', '10:30')]);
     // No misconnection at all when the connection keeps exactly the minimum connection time.
-    expect(solve({ ...f4, schedule, minDelayMinutes: 0 }).cost).toBe(0);
+    expect(solve({ ...f4, schedule, disruptions: [delay(N101, 0)] }).cost).toBe(0);
   });
 
   it('an aircraft taking over after a departed flight is ready only after its turnaround', () => {
@@ -124,15 +121,15 @@ describe('brute force: hand-checked optima', () => {
         ['NV201', 'OE-AAB', 'ZRH', 'VIE', '09:00', '10:25', 100],
       ],
     });
-    const r = solve({ schedule, disruptedFlight: fid('NV101', '09:30'), minDelayMinutes: 180 });
+    const r = solve({ schedule, disruptions: [delay(fid('NV101', '09:30'), 180)] });
     expect(r.cost).toBe(28550);
     expect(r.option!.action_set.delays.find((d) => d.flight.startsWith('NV103'))).toMatchObject({ tail: 'OE-AAB', delay_minutes: 5 });
   });
 
   it('otp counts arrivals up to 15 minutes late as on time', () => {
     // F1 with D0 15: NV101 arrives 15 late, NV102 (ready 09:45 + 40 = 10:25) 10 late: otp 1. D0 16: 0.5.
-    expect(solve({ ...f1, minDelayMinutes: 15 }).option!.summary.otp).toBe(1);
-    expect(solve({ ...f1, minDelayMinutes: 16 }).option!.summary.otp).toBe(0.5);
+    expect(solve({ ...f1, disruptions: [delay(N101, 15)] }).option!.summary.otp).toBe(1);
+    expect(solve({ ...f1, disruptions: [delay(N101, 16)] }).option!.summary.otp).toBe(0.5);
   });
 
   it('F5 a maintenance check: cancel (66000); missed without cancellations (67250); held when hard (175500)', () => {
@@ -155,13 +152,14 @@ describe('brute force: hand-checked optima', () => {
     expect(topLevelViolations(inputOf(f2))).toEqual([]);
   });
 
-  it('selects candidate aircraft by fleet policy, ground time near a0 departures, nearest first, ties by tail', () => {
+  it('selects candidate aircraft by fleet policy, ground time from t0 on near departures of K0, nearest first, ties by tail', () => {
     const schedule = makeSchedule({
       name: 'scope',
       aircraft: [
         { tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAC', fleet: 'A320', base: 'ZRH' },
         { tail: 'OE-AAB', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAD', fleet: 'A320', base: 'PRG' },
         { tail: 'OE-AAE', fleet: 'E190', base: 'VIE' }, { tail: 'OE-AAF', fleet: 'A320', base: 'VIE' },
+        { tail: 'OE-AAG', fleet: 'A320', base: 'PRG' },
       ],
       flights: [
         ['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100],
@@ -170,20 +168,28 @@ describe('brute force: hand-checked optima', () => {
         ['NV104', 'OE-AAA', 'ZRH', 'VIE', '14:30', '15:45', 100],
         // OE-AAD reaches VIE at 19:40: 430 min after OE-AAA's last departure there (12:30).
         ['NV401', 'OE-AAD', 'PRG', 'VIE', '18:50', '19:40', 50],
-        // OE-AAF leaves VIE at 05:00 for good: 450 min before OE-AAA's departure there (12:30).
+        // OE-AAF left VIE at 05:00, before t0: from t0 on it is at PRG, where OE-AAA never leaves from
+        // (a candidate of no window; in the old reading, its ground time at VIE made it one of 8 hours).
         ['NV501', 'OE-AAF', 'VIE', 'PRG', '05:00', '05:50', 50],
+        // OE-AAG reaches ZRH at 22:00: 450 min after OE-AAA's departure there (14:30).
+        ['NV601', 'OE-AAG', 'PRG', 'ZRH', '21:10', '22:00', 50],
       ],
     });
-    const base: Case = { schedule, disruptedFlight: N102, minDelayMinutes: 120 };
+    const base: Case = { schedule, disruptions: [delay(N102, 120)] };
     const scope = (patch: OracleConfigPatch) => solve({ ...base, patch }).scope.aircraft;
     expect(scope({})).toEqual(['OE-AAA', 'OE-AAB', 'OE-AAC']);
     expect(scope({ solver: { max_candidate_aircraft: 1 } })).toEqual(['OE-AAA', 'OE-AAB']);
-    expect(scope({ solver: { swap_window_hours: 8 } })).toEqual(['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAD', 'OE-AAF']);
+    expect(scope({ solver: { swap_window_hours: 8 } })).toEqual(['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAD', 'OE-AAG']);
     expect(scope({ solver: { swap_window_hours: 8, max_candidate_aircraft: 3 } })).toEqual(['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAD']);
     expect(scope({ solver: { swap_window_hours: 7.2 } })).toEqual(['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAD']);
     expect(scope({ constraints: { swap_fleet_policy: 'any' } })).toEqual(['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAE']);
     expect(scope({ solver: { max_candidate_aircraft: 0 } })).toEqual(['OE-AAA']);
     expect(solve({ ...base, patch: { solver: { max_candidate_aircraft: 0 } } }).cost).toBe(51750);
+    // Several disrupted aircraft: OE-AAD (out of service 09:00-10:00, t0 = 09:00) leaves PRG at 18:50, where
+    // OE-AAF and OE-AAG are on the ground: both become candidates (distance 0), after K0 in disruption order.
+    const two: Case = { schedule, disruptions: [delay(N102, 120), unavailable('OE-AAD', '09:00', '10:00')] };
+    expect(solve(two).scope.aircraft).toEqual(['OE-AAA', 'OE-AAD', 'OE-AAB', 'OE-AAC', 'OE-AAF', 'OE-AAG']);
+    expect(solve({ ...two, disruptions: [...two.disruptions].reverse() }).scope.aircraft.slice(0, 2)).toEqual(['OE-AAD', 'OE-AAA']);
   });
 });
 
@@ -207,7 +213,7 @@ describe('turnaround precedence', () => {
       flights: [['NV101', 'OE-AAA', 'VIE', 'CDG', '08:00', '09:50', 100], ['NV102', 'OE-AAA', 'CDG', 'VIE', '10:35', '12:20', 100]],
     });
     schedule.airports.push({ code: 'CDG', name: 'Paris Charles de Gaulle', time_zone: 'Europe/Paris', lat: 49.0097, lon: 2.5479, hub: false, maintenance_station: false, min_connection_minutes: 60 });
-    const c: Case = { schedule, disruptedFlight: N101, minDelayMinutes: 60 };
+    const c: Case = { schedule, disruptions: [delay(N101, 60)] };
     const r = solve(c);
     expect(r.cost).toBe(120 * 150);
     expect(r.option!.action_set.delays[1]).toMatchObject({ delay_minutes: 60, new_dep: at('11:35') });
@@ -282,17 +288,27 @@ describe('checker', () => {
         { flight: N101, tail: 'OE-AAA', delay_minutes: 60, new_dep: '2026-11-21T10:00:00+01:00', new_arr: '2026-11-21T11:30:00+01:00' },
         { flight: N102, tail: 'OE-AAA', delay_minutes: 55, new_dep: '2026-11-21T12:10:00+01:00', new_arr: '2026-11-21T13:40:00+01:00' },
       ],
-      swaps: [], cancellations: [], reaccommodations: [],
+      swaps: [], cancellations: [], reaccommodations: [], new_flights: [],
     },
+    rotations: [{
+      tail: 'OE-AAA', end_station: 'VIE', required_end_station: 'VIE', maintenance: [],
+      legs: [
+        { flight: N101, origin: 'VIE', dest: 'FRA', dep: '2026-11-21T10:00:00+01:00', arr: '2026-11-21T11:30:00+01:00', delay_minutes: 60, planned_tail: 'OE-AAA' },
+        { flight: N102, origin: 'FRA', dest: 'VIE', dep: '2026-11-21T12:10:00+01:00', arr: '2026-11-21T13:40:00+01:00', delay_minutes: 55, planned_tail: 'OE-AAA' },
+      ],
+    }],
+    aircraft_out_of_position: [],
     violations: [],
-    solver: { status: 'optimal', objective: 17250, mip_gap: 0, solve_ms: 1, rows: 0, columns: 0, nonzeros: 0, integers: 0, candidate_routes: 1, note: null },
+    solver: { status: 'optimal', objective: 17250, lower_bound: 17000, mip_gap: 0, solve_ms: 1, rows: 0, columns: 0, nonzeros: 0, integers: 0, candidate_routes: 1, iterations: 2, note: null },
   };
-  const withDelay2 = (o: RecoveryOption, dep: string, delay: number): RecoveryOption => {
+  /** handF1 with NV102 leaving at `dep` (HH:MM UTC), in the action set and the rotation alike. */
+  const withDelay2 = (o: RecoveryOption, dep: string, minutes: number): RecoveryOption => {
     const x = clone(o);
     const d = x.action_set.delays[1]!;
-    d.delay_minutes = delay;
+    d.delay_minutes = minutes;
     d.new_dep = `${at(dep)}`;
     d.new_arr = new Date(isoMinutes(at(dep)) * 60_000 + 90 * 60_000).toISOString();
+    Object.assign(x.rotations[0]!.legs[1]!, { dep: d.new_dep, arr: d.new_arr, delay_minutes: minutes });
     return x;
   };
 
@@ -310,9 +326,21 @@ describe('checker', () => {
     }
   });
 
-  it('rejects a broken turnaround and a deliberate hold', () => {
+  it('rejects a broken turnaround, a departure off the grid, and a hold under delay_propagation; accepts the propagated plan off the grid as integrated', () => {
     expect(check(f1, withDelay2(handF1, '11:05', 50))).toContainEqual(expect.stringMatching(/turns NV101_.* into NV102_.* at FRA in 35 min, below the minimum turnaround of 40 min/));
-    expect(check(f1, withDelay2(handF1, '11:25', 70))).toContainEqual(expect.stringMatching(/NV102_.* departs at .*11:25.* although OE-AAA allows .*11:10.*never chosen/));
+    // Holding NV102 to 11:25 is a plan of the integrated strategy (on the 5-minute grid): only its figures are wrong here.
+    expect(check(f1, withDelay2(handF1, '11:25', 70)).filter((x) => !/cost|summary|nps|otp/.test(x))).toEqual([]);
+    expect(check(f1, { ...withDelay2(handF1, '11:25', 70), strategy: 'delay_propagation' }))
+      .toContainEqual(expect.stringMatching(/Under delay_propagation OE-AAA flies NV101_.* at .*09:00.*, NV102_.* at .*11:10.*, but the option has .*NV102_.* at .*11:25/));
+    // On a 15-minute grid NV102 (earliest 10:15) may leave 11:15, not 11:10 ...
+    const step15: Case = { ...f1, patch: { solver: { time_step_minutes: 15 } } };
+    expect(check(step15, { ...handF1, strategy: 'aircraft_swap' })).toContainEqual(expect.stringMatching(/NV102_.* departs at .*11:10.*, off its departure grid .*10:15.* \+ k x 15 min/));
+    // ... but the integrated option may be the propagated plan itself (1.8), which the brute force finds cheaper here.
+    expect(check(step15, handF1)).toEqual([]);
+    const r = solve(step15);
+    expect(r.plan!.source).toBe('delay_propagation');
+    expect(r.cost).toBe(17250);
+    expect(solve({ ...step15, strategy: 'aircraft_swap' }).cost).toBe(17250 + 5 * 150);
   });
 
   it('rejects wrong block times, delay minutes, too small a disruption delay and departed flights touched', () => {
@@ -322,7 +350,7 @@ describe('checker', () => {
     const minutes = clone(handF1);
     minutes.action_set.delays[0]!.delay_minutes = 59;
     expect(check(f1, minutes)).toContainEqual(expect.stringMatching(/reports 59 min but new_dep is 60 min/));
-    expect(check({ ...f1, minDelayMinutes: 90 }, handF1)).toContainEqual(expect.stringMatching(/departs 60 min late, less than the minimum delay of 90 min/));
+    expect(check({ ...f1, disruptions: [delay(N101, 90)] }, handF1)).toContainEqual(expect.stringMatching(/NV101_.* departs at .*09:00.*, before its earliest departure .*09:30/));
     const r = solve(f2);
     const departed = clone(r.option!);
     departed.action_set.delays.push({ flight: N101, tail: 'OE-AAA', delay_minutes: 5, new_dep: at('08:05'), new_arr: at('09:35') });
@@ -350,7 +378,7 @@ describe('checker', () => {
     const r = solve(f3);
     expect(check({ ...f3, patch: { ...f3.patch, constraints: { allow_cancellations: false } } }, r.option!)).toContainEqual(expect.stringMatching(/cancels 2 flights but cancellations are not allowed/));
     expect(check({ ...f3, patch: { ...f3.patch, constraints: { max_cancellations: 1 } } }, r.option!)).toContainEqual(expect.stringMatching(/more than max_cancellations = 1/));
-    expect(check(f3, { ...clone(r.option!), strategy: 'aircraft_swap' })).toContainEqual(expect.stringMatching(/aircraft_swap strategy allows no cancellations/));
+    expect(check(f3, { ...clone(r.option!), strategy: 'aircraft_swap' })).toContainEqual(expect.stringMatching(/aircraft_swap strategy cancels only the flights a disruption cancels, but the option cancels 2 more/));
   });
 
   it('rejects exceeded seats, ineligible flights, unaccounted and undisrupted groups, and a dearer re-accommodation', () => {
@@ -379,6 +407,7 @@ describe('checker', () => {
     dear.cost_breakdown.reaccommodation = 0;
     dear.cost_breakdown.compensation = 5000;
     dear.summary.cost = 22250;
+    dear.solver.objective = 22250;
     dear.summary.passengers_reaccommodated = 0;
     dear.summary.passengers_not_reaccommodated = 20;
     // 20 passengers at disutility 1 instead of 0.5 + 0.5 x 240/360 (NV203 arrives 240 min after NV201 was due); 390 booked.
@@ -448,7 +477,7 @@ describe('random instances', () => {
     const aircraft = new Map(s.aircraft.map((a) => [a.tail, a]));
     need(aircraft.size === s.aircraft.length && s.aircraft.length >= 2 && s.aircraft.length <= 4, 'aircraft count');
     for (const a of s.aircraft) need(FORMAT.tail.test(a.tail) && fleets.has(a.fleet) && airports.has(a.base) && a.seats > 0 && a.airline === 'NV', `aircraft ${a.tail}`);
-    need(s.flights.length >= 4 && s.flights.length <= 12, 'flight count');
+    need(s.flights.length >= 4 && s.flights.length <= 8, 'flight count');
     const ids = new Set<string>();
     for (const f of s.flights) {
       const id = `${f.flight_number}_${f.dep}`;
@@ -483,36 +512,73 @@ describe('random instances', () => {
     return out;
   }
 
-  it('are valid schedules, deterministic per seed, with a disruption of the schedule', () => {
+  /** The disruptions are 1-3 of 1.1 without contradictions, on the 5-minute grid, inside a window when there is one. */
+  function disruptionProblems(inst: RandomInstance): string[] {
+    const out: string[] = [];
+    const need = (ok: boolean, what: string) => { if (!ok) out.push(what); };
+    const m = (iso: string) => Date.parse(iso) / 60_000;
+    const byId = new Map(inst.schedule.flights.map((f) => [`${f.flight_number}_${f.dep}`, f]));
+    need(inst.disruptions.length >= 1 && inst.disruptions.length <= 3, 'count');
+    const flights = inst.disruptions.flatMap((d) => ('flight' in d ? [d.flight] : []));
+    need(new Set(flights).size === flights.length && flights.every((id) => byId.has(id)), 'flights');
+    const t0 = Math.min(...inst.disruptions.map((d) => ('flight' in d ? m(byId.get(d.flight)!.dep) : m(d.from))));
+    const W = inst.config.constraints.recovery_window_hours === null ? Infinity : t0 + inst.config.constraints.recovery_window_hours * 60;
+    for (const [i, d] of inst.disruptions.entries()) {
+      if (d.type === 'flight_delay') need(d.min_delay_minutes % 5 === 0 && d.min_delay_minutes >= 0 && d.min_delay_minutes <= 240, `delay ${i}`);
+      if ('flight' in d) need(m(byId.get(d.flight)!.dep) < W, `window ${i}`);
+      if (d.type === 'aircraft_unavailable' || d.type === 'airport_capacity') {
+        need(m(d.from) % 5 === 0 && m(d.to) % 5 === 0 && m(d.to) > m(d.from), `period ${i}`);
+        const key = d.type === 'aircraft_unavailable' ? d.tail : d.airport;
+        need(!inst.disruptions.some((e, j) => j < i && e.type === d.type && (e.type === 'aircraft_unavailable' ? e.tail : (e as typeof d & { airport: string }).airport) === key
+          && m((e as typeof d).from) < m(d.to) && m(d.from) < m((e as typeof d).to)), `overlap ${i}`);
+      }
+      if (d.type === 'aircraft_unavailable') {
+        need(inst.schedule.aircraft.some((a) => a.tail === d.tail) && m(d.to) <= W, `tail ${i}`);
+        need(!inst.schedule.flights.some((f) => f.tail === d.tail && m(f.dep) < m(d.from) && m(f.arr) > m(d.from)), `in the air at from ${i}`);
+      }
+      if (d.type === 'airport_capacity') need(inst.schedule.airports.some((a) => a.code === d.airport) && d.max_departures_per_hour >= 0 && d.max_arrivals_per_hour >= 0, `airport ${i}`);
+    }
+    const solver = inst.config.solver;
+    need([10, 15, 20, 30].includes(solver.time_step_minutes) && inst.config.constraints.max_delay_minutes <= 120, 'grid and limits');
+    return out;
+  }
+
+  it('are valid schedules with valid disruptions of all four kinds, deterministic per seed', () => {
+    const kinds = new Set<string>();
     fc.assert(fc.property(randomInstanceArbitrary(), (inst) => {
       expect(problemsOf(inst.schedule)).toEqual([]);
-      expect(inst.schedule.flights.some((f) => `${f.flight_number}_${f.dep}` === inst.disruptedFlight)).toBe(true);
-      expect(inst.minDelayMinutes).toBeGreaterThanOrEqual(0);
-      expect(inst.minDelayMinutes).toBeLessThanOrEqual(240);
+      expect(disruptionProblems(inst)).toEqual([]);
+      for (const d of inst.disruptions) kinds.add(d.type);
       expect(JSON.stringify(randomInstance(inst.seed))).toBe(JSON.stringify(inst));
     }), { numRuns: 300, seed: 7 });
+    expect([...kinds].sort()).toEqual(['aircraft_unavailable', 'airport_capacity', 'flight_cancellation', 'flight_delay']);
   });
 
   it('brute force is fast, its optima pass the checker, and integrated is never worse than a restricted strategy', () => {
-    let swaps = 0;
-    let cancels = 0;
-    for (let seed = 1; seed <= 40; seed++) {
+    const seen = { swaps: 0, cancels: 0, holds: 0, capacityBinds: 0, infeasible: 0 };
+    for (let seed = 1; seed <= 60; seed++) {
       const inst = randomInstance(seed);
       const costs = new Map<OracleStrategy, number>();
       for (const strategy of ORACLE_STRATEGIES) {
         const r = bruteForceOptimum({ ...inst, strategy });
-        expect(r.stats.ms, `seed ${seed} ${strategy}`).toBeLessThan(1000);
+        expect(r.stats.ms, `seed ${seed} ${strategy}`).toBeLessThan(2000);
         costs.set(strategy, r.cost);
-        if (!r.feasible) continue;
+        if (!r.feasible) { seen.infeasible++; continue; }
         expect(checkOption({ ...inst, option: r.option! }), `seed ${seed} ${strategy}`).toEqual([]);
         if (strategy === 'integrated') {
-          if (r.option!.action_set.swaps.length > 0) swaps++;
-          if (r.option!.action_set.cancellations.length > 0) cancels++;
+          if (r.option!.action_set.swaps.length > 0) seen.swaps++;
+          if (r.option!.action_set.cancellations.length > inst.disruptions.filter((d) => d.type === 'flight_cancellation').length) seen.cancels++;
+          if (optionHolds(inst, r.option!) > 0) seen.holds++;
         }
       }
+      // A capacity binds when the propagated plan, or the schedule, breaks it.
+      if (inst.disruptions.some((d) => d.type === 'airport_capacity') && !bruteForceOptimum({ ...inst, strategy: 'delay_propagation', config: { ...inst.config, constraints: { ...inst.config.constraints, max_delay_minutes: 2880 } } }).feasible) seen.capacityBinds++;
       for (const s of ORACLE_STRATEGIES) expect(costs.get('integrated')!, `seed ${seed} vs ${s}`).toBeLessThanOrEqual(costs.get(s)! + 1e-6);
     }
     // The generator must produce interesting optima, not only delays.
-    expect(swaps + cancels).toBeGreaterThan(3);
+    expect(seen.swaps, JSON.stringify(seen)).toBeGreaterThan(3);
+    expect(seen.cancels, JSON.stringify(seen)).toBeGreaterThan(3);
+    expect(seen.holds, JSON.stringify(seen)).toBeGreaterThan(0);
+    expect(seen.capacityBinds, JSON.stringify(seen)).toBeGreaterThan(0);
   });
 });

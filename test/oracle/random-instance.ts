@@ -1,16 +1,19 @@
-// Seeded generator of small random but valid schedules (ScheduleFile JSON) with a disruption and a
-// configuration, for property tests of the engine against the oracle. Everything here is local:
-// the turnaround numbers are copied from the documented defaults, not imported.
+// Seeded generator of small random but valid schedules (ScheduleFile JSON) with 1-3 disruptions of
+// all four kinds and a configuration whose grid and limits keep brute force fast, for property tests
+// of the engine against the oracle. Everything here is local: the turnaround numbers are copied from
+// the documented defaults, not imported. Every time (schedule, disruptions, maintenance) is on 5 minutes.
 import fc from 'fast-check';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { oracleConfig, type OracleConfig } from './config.ts';
-import { flightIdOf, haversineKm, isoOf, turnaroundMinutes } from './model.ts';
+import { flightIdOf, haversineKm, isoOf, turnaroundMinutes, type OracleDisruption } from './model.ts';
 
 export interface RandomInstance {
   seed: number;
   schedule: ScheduleFile;
-  disruptedFlight: string;
-  minDelayMinutes: number;
+  /** The airline of every flight and aircraft (NV). */
+  airline: string;
+  /** 1-3, at most one per flight, periods of one aircraft or airport never overlapping. */
+  disruptions: OracleDisruption[];
   config: OracleConfig;
 }
 
@@ -19,7 +22,7 @@ export interface RandomInstanceOptions {
   maxFlights?: number;
   minAircraft?: number;
   maxAircraft?: number;
-  /** Randomise constraints and weights (default true); false keeps the documented defaults. */
+  /** Randomise constraints, weights and the scope limits (default true); false keeps the documented defaults but a small grid. */
   varyConfig?: boolean;
 }
 
@@ -90,28 +93,27 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
   const nAircraft = int(options.minAircraft ?? 2, options.maxAircraft ?? 4);
   const tails = ['OE-AAA', 'OE-AAB', 'OE-AAC', 'OE-AAD', 'OE-AAE', 'OE-AAF'].slice(0, nAircraft);
   const aircraft = tails.map((tail, i) => {
-    // Both families are present from three aircraft on; two aircraft share a family half the time.
-    const fleet = i === 0 ? bigFleets[0]! : i === 1 ? (chance(0.5) ? smallFleet : pick(bigFleets)) : i === nAircraft - 1 ? smallFleet : pick(fleets);
+    // Mostly one family, so that swaps are possible; the last aircraft is of the other family half the time.
+    const fleet = i === 0 ? bigFleets[0]! : i === nAircraft - 1 && chance(0.5) ? smallFleet : chance(0.8) ? pick(bigFleets) : smallFleet;
     const seats = chance(0.2) ? fleet.seats - pick([4, 6, 12]) : fleet.seats;
     return { tail, airline: 'NV', fleet: fleet.code, seats, base: hub.code };
   });
 
   // Flights: continuous rotations respecting the default turnaround.
-  const nFlights = int(options.minFlights ?? 4, Math.max(options.minFlights ?? 4, options.maxFlights ?? 12));
+  const nFlights = int(options.minFlights ?? 4, Math.max(options.minFlights ?? 4, options.maxFlights ?? 8));
   const perTail = new Array<number>(nAircraft).fill(0);
   perTail[0] = 1;
-  for (let k = 1; k < nFlights; k++) {
-    // The last aircraft is sometimes a spare without flights.
-    const spare = nAircraft > 2 && chance(0.5) ? nAircraft - 1 : nAircraft;
-    perTail[int(0, spare - 1)]! += 1;
-  }
+  // The last aircraft is a spare without flights a third of the time (at the hub, of the first one's family).
+  const spare = chance(1 / 3);
+  if (spare) Object.assign(aircraft[nAircraft - 1]!, { fleet: aircraft[0]!.fleet, seats: aircraft[0]!.seats });
+  for (let k = 1; k < nFlights; k++) perTail[int(0, spare ? nAircraft - 2 : nAircraft - 1)]! += 1;
   const flights: ScheduleFile['flights'] = [];
   const maintenance: ScheduleFile['maintenance'] = [];
   let number = 100;
   const rotations = new Map<string, ScheduleFile['flights']>();
   aircraft.forEach((plane, i) => {
     const rot: ScheduleFile['flights'] = [];
-    let station = chance(0.75) ? hub.code : pick(spokes).code;
+    let station = chance(0.75) || perTail[i] === 0 ? hub.code : pick(spokes).code;
     plane.base = station;
     let ready = DAY0 + int(5 * 12, 9 * 12) * 5; // 05:00-09:00 UTC
     const fleetSeats = plane.seats;
@@ -177,7 +179,7 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     const gap = Date.parse(b.dep) / 60_000 - Date.parse(a.arr) / 60_000;
     if (a !== b && a.dest === b.origin && b.dest !== a.origin && gap >= mct.get(a.dest)! && gap <= 300) pairs.push([a, b]);
   }
-  for (const [a, b] of shuffle(pairs).slice(0, int(0, 3))) {
+  for (const [a, b] of shuffle(pairs).slice(0, int(1, 3))) {
     const pax = int(1, Math.max(1, Math.min(30, a.booked_passengers, b.booked_passengers)));
     if (a.booked_passengers === 0 || b.booked_passengers === 0) continue;
     itineraries.push({
@@ -202,22 +204,25 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     itineraries,
   };
 
-  // Disruption: prefer early flights so that delays propagate.
-  const ordered = [...flights].sort((x, y) => Date.parse(x.dep) - Date.parse(y.dep));
-  const f0 = chance(0.7) ? ordered[int(0, Math.max(0, Math.floor(ordered.length * 0.6) - 1))]! : pick(ordered);
-  const disruptedFlight = flightIdOf(f0.flight_number, Date.parse(f0.dep) / 60_000);
-  const minDelayMinutes = chance(0.5) ? pick([0, 15, 30, 60, 90, 120, 180, 240]) : int(0, 240);
+  const disruptions = randomDisruptions(rnd, flights, aircraft, rotations, hub.code);
 
   const vary = options.varyConfig ?? true;
+  const sdepOf = new Map(flights.map((f) => [flightIdOf(f.flight_number, Date.parse(f.dep) / 60_000), Date.parse(f.dep) / 60_000]));
+  const flightStarts = disruptions.flatMap((d) => (d.type === 'flight_delay' || d.type === 'flight_cancellation' ? [sdepOf.get(d.flight)!] : []));
+  const t0 = Math.min(...flightStarts, ...disruptions.flatMap((d) => ('from' in d ? [Date.parse(d.from) / 60_000] : [])));
+  // A window must hold every disrupted flight and every unavailability (section 1 defines nothing else).
+  const needed = Math.max(...flightStarts.map((m) => m + 5), ...disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [Date.parse(d.to) / 60_000] : [])), t0 + 60);
+  const windowHours = Math.ceil((needed - t0) / 60) + int(1, 4);
+  const solver = { time_step_minutes: pick([10, 15, 15, 20, 30]), time_limit_ms: 30_000, max_candidate_aircraft: 60, swap_window_hours: 24 };
   const config = oracleConfig(vary ? {
     constraints: {
-      max_delay_minutes: pick([360, 360, 240, 180, 90]),
-      max_swaps: pick([20, 20, 2, 1, 0]),
+      max_delay_minutes: pick([60, 90, 120, 120]),
+      max_swaps: pick([20, 20, 20, 2, 1, 0]),
       allow_cancellations: chance(0.85),
       max_cancellations: pick([null, null, null, 2, 1]),
       crew_duty: chance(0.25) ? 'hard' : 'soft',
       maintenance: chance(0.25) ? 'hard' : 'soft',
-      recovery_window_hours: chance(0.8) ? null : int(2, 8),
+      recovery_window_hours: chance(0.8) || windowHours > 48 ? null : windowHours,
       swap_fleet_policy: pick(['same_family', 'same_family', 'same_family', 'same_fleet', 'any'] as const),
     },
     cost_weights: chance(0.7) ? {} : {
@@ -227,10 +232,82 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
       maintenance_violation: pick([10000, 50000]),
       compensation_multiplier: pick([0.5, 1, 1.5]),
     },
-    solver: { max_candidate_aircraft: 60, swap_window_hours: 24 },
-  } : { solver: { max_candidate_aircraft: 60, swap_window_hours: 24 } });
+    // Mostly every aircraft in scope; sometimes a tight scope, so that its selection is tested too.
+    solver: chance(0.75) ? solver : { ...solver, max_candidate_aircraft: int(0, 2), swap_window_hours: pick([1, 2, 4]) },
+  } : { constraints: { max_delay_minutes: 120 }, solver });
 
-  return { seed, schedule, disruptedFlight, minDelayMinutes, config };
+  return { seed, schedule, airline: 'NV', disruptions, config };
+}
+
+/**
+ * 1-3 disruptions, each of a kind drawn uniformly from the four: a delay (early flights preferred, so
+ * it propagates), a cancellation (the last flight of a rotation half the time, so that it does not
+ * always break it), an aircraft out of service during one of its ground periods (never while it is in
+ * the air, which section 1 does not define), an airport capacity over an hour with scheduled movements,
+ * capped at or just below what the schedule needs.
+ */
+function randomDisruptions(
+  rnd: () => number, flights: ScheduleFile['flights'], aircraft: ScheduleFile['aircraft'], rotations: Map<string, ScheduleFile['flights']>, hub: string,
+): OracleDisruption[] {
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const chance = (p: number) => rnd() < p;
+  const minutes = (iso: string) => Date.parse(iso) / 60_000;
+  const idOf = (f: ScheduleFile['flights'][number]) => flightIdOf(f.flight_number, minutes(f.dep));
+  const ordered = [...flights].sort((x, y) => minutes(x.dep) - minutes(y.dep));
+  const out: OracleDisruption[] = [];
+  const flightTaken = (f: ScheduleFile['flights'][number]) => out.some((d) => (d.type === 'flight_delay' || d.type === 'flight_cancellation') && d.flight === idOf(f));
+  const overlaps = (key: string, from: number, to: number) => out.some((d) => ((d.type === 'aircraft_unavailable' && d.tail === key) || (d.type === 'airport_capacity' && d.airport === key))
+    && minutes(d.from) < to && from < minutes(d.to));
+  const n = pick([1, 1, 2, 2, 3]);
+  for (let attempt = 0; out.length < n && attempt < 20; attempt++) {
+    const kind = pick(['flight_delay', 'flight_cancellation', 'aircraft_unavailable', 'airport_capacity'] as const);
+    if (kind === 'flight_delay') {
+      const f = chance(0.7) ? ordered[int(0, Math.max(0, Math.floor(ordered.length * 0.6) - 1))]! : pick(ordered);
+      if (flightTaken(f)) continue;
+      out.push({ type: kind, flight: idOf(f), min_delay_minutes: chance(0.6) ? pick([15, 30, 45, 60, 90, 120, 180]) : int(0, 48) * 5 });
+    } else if (kind === 'flight_cancellation') {
+      const lasts = [...rotations.values()].filter((r) => r.length > 0).map((r) => r[r.length - 1]!);
+      const f = chance(0.5) ? pick(lasts) : pick(ordered);
+      if (flightTaken(f)) continue;
+      out.push({ type: kind, flight: idOf(f) });
+    } else if (kind === 'aircraft_unavailable') {
+      const busy = aircraft.filter((a) => rotations.get(a.tail)!.length > 0);
+      const plane = chance(0.85) && busy.length > 0 ? pick(busy) : pick(aircraft);
+      const rot = rotations.get(plane.tail)!;
+      // Ground periods of the schedule: before the first flight, between flights, after the last.
+      const grounds: [number, number][] = [];
+      const dayStart = minutes(ordered[0]!.dep) - 60;
+      if (rot.length === 0) grounds.push([dayStart, dayStart + 600]);
+      else {
+        grounds.push([Math.min(dayStart, minutes(rot[0]!.dep) - 60), minutes(rot[0]!.dep)]);
+        for (let i = 1; i < rot.length; i++) grounds.push([minutes(rot[i - 1]!.arr), minutes(rot[i]!.dep)]);
+        if (chance(0.2)) grounds.push([minutes(rot[rot.length - 1]!.arr), minutes(rot[rot.length - 1]!.arr) + 240]);
+      }
+      // Early periods rather than late ones, so that they take flights away.
+      const [lo, hi] = grounds[Math.min(int(0, grounds.length - 1), int(0, grounds.length - 1))]!;
+      const from = lo + int(0, Math.floor((hi - lo) / 5)) * 5;
+      const to = from + pick([30, 45, 60, 90, 120, 180]);
+      if (overlaps(plane.tail, from, to)) continue;
+      out.push({ type: kind, tail: plane.tail, from: isoOf(from), to: isoOf(to) });
+    } else {
+      const airport = chance(0.7) ? hub : pick(flights).origin;
+      const moves = flights.flatMap((f) => [...(f.origin === airport ? [{ kind: 'D', at: minutes(f.dep) }] : []), ...(f.dest === airport ? [{ kind: 'A', at: minutes(f.arr) }] : [])]);
+      if (moves.length === 0) continue;
+      const hour = Math.floor(pick(moves).at / 60) * 60;
+      const from = hour + pick([0, 0, 15, 30]);
+      const to = from + pick([30, 60, 60, 90, 120]);
+      if (overlaps(airport, from, to)) continue;
+      // The busiest capped hour's scheduled movements, so that a cap at or below it binds.
+      const hours: number[] = [];
+      for (let h = Math.floor(from / 60) * 60; h < to; h += 60) hours.push(h);
+      const busiest = (kind: string) => Math.max(0, ...hours.map((h) => moves.filter((m) => m.kind === kind && m.at >= h && m.at < h + 60).length));
+      const cap = (kind: string) => (chance(0.7) ? Math.max(0, busiest(kind) - int(0, 1)) : int(0, 3));
+      out.push({ type: kind, airport, from: isoOf(from), to: isoOf(to), max_departures_per_hour: cap('D'), max_arrivals_per_hour: cap('A') });
+    }
+  }
+  if (out.length === 0) out.push({ type: 'flight_delay', flight: idOf(ordered[0]!), min_delay_minutes: 60 });
+  return out;
 }
 
 /** fast-check arbitrary of random instances (shrinks on the seed only). */
