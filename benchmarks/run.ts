@@ -10,11 +10,12 @@ import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Schedule } from '../src/domain/schedule.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
-import { prepareSimulation, rankOptions, readOptions, simulate, type PreparedSimulation } from '../src/recovery/pipeline.ts';
+import type { StrategySolve } from '../src/recovery/column-generation.ts';
+import { prepareSimulation, rankOptions, readOptions, simulate, solveStrategies } from '../src/recovery/pipeline.ts';
 import type { Strategy } from '../src/recovery/solver-config.ts';
 import { toCplexLp } from '../solver-wasm/lp-format.ts';
 import { createSolverPool, type SolverPool } from '../solver-wasm/pool.ts';
-import type { SolveOutcome } from '../src/recovery/solver-port.ts';
+import type { Solver } from '../src/recovery/solver-port.ts';
 import { measureCounters, type CounterReport } from './lib/counters.ts';
 import { glpkVersion, loadGlpk, solveQuietly } from './lib/glpk-main-thread.ts';
 import { highsVersion, solveWithHighs } from './lib/highs.ts';
@@ -84,8 +85,10 @@ announce(`counters measured for ${scenarios.length} scenarios`);
 // Stages, in process.
 interface ScenarioStages { build: Summary; solve: Partial<Record<Strategy, Summary>>; read: Summary | null; simulate: Summary | null; http: Summary | null }
 const stages: Record<string, { load: Summary; scenarios: Record<string, ScenarioStages> }> = {};
-const preparedByKey = new Map<string, PreparedSimulation>();
-const outcomes = new Map<string, SolveOutcome>();
+/** The strategies' final integer models (the routes priced and enumerated), which the solvers part compares. */
+const solvedByKey = new Map<string, StrategySolve[]>();
+/** glpk.js on this thread, through the service's own translation: the stages time the solver without worker threads. */
+const mainThreadSolver: Solver = { solve: (task) => solveQuietly(task) };
 
 let pool: SolverPool | null = null;
 if (parts.has('stages') || parts.has('solvers')) {
@@ -105,21 +108,21 @@ if (parts.has('stages') || parts.has('solvers')) {
       progress(`${at}: build`);
       const build = parts.has('stages') ? await measure(() => prepareSimulation(schedule, request), REPS.stage) : [];
       const prepared = prepareSimulation(schedule, request);
-      preparedByKey.set(scenario.key, prepared);
       const solve: ScenarioStages['solve'] = {};
-      for (const m of prepared.models) {
-        progress(`${at}: glpk.js solve ${m.strategy}`);
-        const task = { model: m.model, timeLimitMs: request.config.solver.time_limit_ms, mipGap: request.config.solver.mip_gap };
-        let last: SolveOutcome | undefined;
-        const samples = parts.has('stages') ? await measure(async () => { last = await solveQuietly(task); }, REPS.stage) : [];
-        outcomes.set(`${scenario.key}|${m.strategy}`, last ?? await solveQuietly(task));
-        solve[m.strategy] = summarize(samples);
+      const solved: StrategySolve[] = [];
+      for (const strategy of request.config.strategies.evaluate) {
+        progress(`${at}: glpk.js solve ${strategy}`);
+        const config = { ...request.config, strategies: { evaluate: [strategy] } };
+        let last: StrategySolve | undefined;
+        const samples = parts.has('stages') ? await measure(async () => { [last] = await solveStrategies(schedule, prepared, config, mainThreadSolver); }, REPS.stage) : [];
+        solved.push(last ?? (await solveStrategies(schedule, prepared, config, mainThreadSolver))[0]!);
+        solve[strategy] = summarize(samples);
       }
+      solvedByKey.set(scenario.key, solved);
       let read: Summary | null = null;
       let sim: Summary | null = null;
       if (parts.has('stages')) {
         progress(`${at}: read back`);
-        const solved = prepared.models.map((m) => outcomes.get(`${scenario.key}|${m.strategy}`)!);
         read = summarize(await measure(() => rankOptions(readOptions(schedule, prepared, request.config, solved).options, request.config), REPS.stage));
         progress(`${at}: simulate in process`);
         sim = summarize(await measure(() => simulate(schedule, request, pool!), REPS.stage));
@@ -158,10 +161,9 @@ function optimaAgree(solves: { status: string; objective: number | null }[]): bo
 if (parts.has('solvers')) {
   if (values['lp-dir']) mkdirSync(values['lp-dir'], { recursive: true });
   for (const scenario of scenarios) {
-    const prepared = preparedByKey.get(scenario.key)!;
     const config = scenario.solverConfig.solver;
     solvers[scenario.key] = {};
-    for (const m of prepared.models) {
+    for (const { model: m } of solvedByKey.get(scenario.key)!) {
       const at = `solvers ${scenario.key} ${m.strategy}`;
       const lp = toCplexLp(m.model);
       if (values['lp-dir']) writeFileSync(join(values['lp-dir'], `${scenario.schedule}__${scenario.id}__${m.strategy}.lp`), lp);

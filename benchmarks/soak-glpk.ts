@@ -1,13 +1,14 @@
 // Soak: 2,000 consecutive solves in one process must run without failure and without memory
 // growth beyond a stated bound (glpk.js has a reported WebAssembly memory failure after repeated
-// solves). Solves real recovery models of the default schedule, rotating over several disruptions,
+// solves). Solves real recovery models of the default schedule (the strategies' final integer models),
+// rotating over several disruptions,
 // on one solver worker (the production code path) so that one WebAssembly instance sees them all.
 // Usage: npm run soak [-- --solves 2000 --bound-mb 64]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/solver-config.ts';
-import { prepareSimulation } from '../src/recovery/pipeline.ts';
+import { prepareSimulation, solveStrategies, type SimulationRequest } from '../src/recovery/pipeline.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 
 const { values } = parseArgs({ options: { solves: { type: 'string', default: '2000' }, 'bound-mb': { type: 'string', default: '64' } } });
@@ -17,12 +18,17 @@ const WARM_UP_SOLVES = Math.min(200, Math.floor(solves / 10));
 
 const schedule = loadScheduleFile(join(import.meta.dirname, '../schedules/default.json'));
 const disrupted = schedule.flights.filter((f) => f.airline === 'NV' && f.origin === 'VIE').filter((_, i) => i % 9 === 0).slice(0, 8);
-const models = disrupted.flatMap((f, i) => prepareSimulation(schedule, {
-  scenarioId: 'soak', disruptedFlightId: f.id, minDelayMinutes: 60 + 30 * (i % 5), airline: 'NV', scheduleName: 'default', config: DEFAULT_SOLVER_CONFIG,
-}).models.map((m) => m.model));
-
 const pool = createSolverPool({ threads: 1 });
 await pool.ready();
+// The final integer model of each strategy (after its column generation) of each disruption.
+const models = [];
+for (const [i, f] of disrupted.entries()) {
+  const request: SimulationRequest = {
+    scenarioId: 'soak', disruptedFlightId: f.id, disruptions: [{ type: 'flight_delay', flightId: f.id, minDelayMinutes: 60 + 30 * (i % 5) }],
+    airline: 'NV', scheduleName: 'default', config: DEFAULT_SOLVER_CONFIG,
+  };
+  for (const solved of await solveStrategies(schedule, prepareSimulation(schedule, request), request.config, pool)) models.push(solved.model.model);
+}
 const objectives = new Map<number, number | null>();
 let failures = 0;
 let rssAfterWarmUp = 0;

@@ -10,14 +10,14 @@
 //      GLPK proves the last solve optimal, the plan is optimal for the stated problem.
 // Whatever stops the proof (the time limit, the cap on routes per aircraft) leaves a plan with a
 // proven gap, and the status says which.
-import type { Schedule } from '../domain/schedule.ts';
+import type { Flight, Schedule } from '../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import { RecoveryError } from './failure.ts';
 import { lpName, type LinearModel } from './linear-model.ts';
-import { legCoefficient } from './model/context.ts';
+import { legCoefficient, type LegRow } from './model/context.ts';
 import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
 import type { PassengerGroups } from './passengers.ts';
-import { enumerateRoutes, priceRoutes, type PricingDuals, type PricingMode } from './pricing.ts';
+import { enumerateRoutes, priceRoutes, type PricingCache, type PricingDuals, type PricingMode } from './pricing.ts';
 import type { SolveStatus } from './result.ts';
 import type { RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
@@ -84,7 +84,25 @@ function pricingDuals(model: StrategyModel, duals: Record<string, number>): Pric
     },
     aircraft: (a) => duals[`aircraft__${lpName(a.aircraft.tail)}`] ?? 0,
     perSwap: duals.max_swaps ?? 0,
+    breakpoints: (flight) => legRowBreakpoints(flight, model.legRows.get(flight.id) ?? []),
   };
+}
+
+/** Departure minutes of `flight` at which its coefficient in one of `rows` may change (see legCoefficient). */
+function legRowBreakpoints(flight: Flight, rows: readonly LegRow[]): number[] {
+  const block = flight.arrMinutes - flight.depMinutes;
+  const points: number[] = [];
+  for (const spec of rows) {
+    switch (spec.kind) {
+      case 'late': points.push(spec.atMinutes - spec.connectionMinutes - block + 1); break;
+      case 'departs_by': points.push(spec.atMinutes + 1); break;
+      case 'reaches': points.push(spec.atMinutes - spec.connectionMinutes - block + 1); break;
+      case 'departure_in': points.push(spec.atMinutes, spec.atMinutes + 60); break;
+      case 'arrival_in': points.push(spec.atMinutes - block, spec.atMinutes + 60 - block); break;
+      case 'cover': case 'seats': break;
+    }
+  }
+  return points;
 }
 
 /**
@@ -130,6 +148,8 @@ export async function solveStrategy(args: {
   }
 
   const progress: Progress = { iterations: 0, bound: null, converged: false };
+  const cache: PricingCache = new Map();
+  const pricing = { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND, cache };
   let duals: PricingDuals | null = null;
   let model = build(pool);
   let lpValues: Record<string, number> = {};
@@ -140,11 +160,12 @@ export async function solveStrategy(args: {
     progress.iterations++;
     lpValues = lp.values;
     duals = pricingDuals(model, lp.duals);
+    // The Lagrangian bound: the LP value plus, per aircraft, its least reduced cost (each aircraft
+    // flies one route), valid at every round; at convergence it is the LP value.
     let lagrangian = lp.objective!;
     let added = 0;
-    const pricingStarted = performance.now();
     for (const a of scope.aircraft) {
-      const priced = priceRoutes(ev, a, mode, duals, { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND });
+      const priced = priceRoutes(ev, a, mode, duals, pricing);
       if (Number.isFinite(priced.leastReducedCost)) lagrangian += Math.min(0, priced.leastReducedCost);
       for (const { route } of priced.routes) if (add(route)) added++;
     }
@@ -181,7 +202,7 @@ export async function solveStrategy(args: {
     let added = 0;
     for (const a of scope.aircraft) {
       const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
-      const enumerated = enumerateRoutes(ev, a, mode, duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room) });
+      const enumerated = enumerateRoutes(ev, a, mode, duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache });
       if (!enumerated.complete) proof = 'routes_capped';
       for (const { route } of enumerated.routes) if (add(route)) added++;
       if (performance.now() >= deadline) { proof = 'time'; break; }

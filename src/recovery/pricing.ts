@@ -31,11 +31,26 @@ export interface PricingDuals {
   aircraft(a: AircraftInScope): number;
   /** π of the max_swaps row (a route's coefficient is its number of swapped flights); 0 without one. */
   perSwap: number;
+  /**
+   * Departure minutes of `flight` at which some row coefficient of its legs may change (a connection's
+   * threshold, a clock hour of a capacity): between two of them, a leg's duals do not depend on when it
+   * leaves, so a later departure there only costs more delay. Optional: without it every copy is priced.
+   */
+  breakpoints?(flight: Flight): readonly number[];
 }
 
 export interface PricedRoute { route: Route; reducedCost: number }
 
-interface Node { flight: Flight; index: number; dep: number; arr: number; legValue: number; swapped: boolean }
+interface Node {
+  flight: Flight;
+  index: number;
+  dep: number;
+  arr: number;
+  legValue: number;
+  swapped: boolean;
+  /** Copies of a flight with the same region have the same duals and crew costs (see PricingDuals.breakpoints). */
+  region: number;
+}
 
 interface Label {
   /** Reduced cost so far (the aircraft row's dual included). */
@@ -67,6 +82,43 @@ export function departureGrid(ev: RouteEvaluator, flight: Flight, stepMinutes: n
 export function pricingFlights(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode): Flight[] {
   if (mode !== 'any') return a.plannedFlights.filter((f) => !ev.scope.cancelledFlights.has(f.id));
   return ev.scope.flights.filter((f) => !ev.scope.cancelledFlights.has(f.id));
+}
+
+/** The departures an aircraft may take of one flight, whatever the duals: computed once per solve. */
+interface FlightCopies {
+  flight: Flight;
+  /** Position in the mode's flight list. */
+  index: number;
+  block: number;
+  /** Grid departures that keep the leg rules independent of the route so far. */
+  deps: number[];
+  swapped: boolean;
+  /** Delay cost per minute of departure delay. */
+  delayPerMinute: number;
+  /** Departures from which an arrival passes a crew's limit (the crew cost changes there). */
+  crewBreaks: number[];
+}
+
+/** Per aircraft and mode, the flight copies of its network (they do not change between pricing rounds). */
+export type PricingCache = Map<string, FlightCopies[]>;
+
+function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, stepMinutes: number, cache?: PricingCache): FlightCopies[] {
+  const key = `${a.aircraft.tail}|${mode}|${stepMinutes}`;
+  const known = cache?.get(key);
+  if (known) return known;
+  const w = ev.config.cost_weights;
+  const copies = pricingFlights(ev, a, mode).map((flight, index): FlightCopies => {
+    const block = flight.arrMinutes - flight.depMinutes;
+    return {
+      flight, index, block, swapped: flight.tail !== a.aircraft.tail,
+      // The rules that do not depend on the route so far; the others are checked when a label is extended.
+      deps: departureGrid(ev, flight, stepMinutes).filter((dep) => brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) === null),
+      delayPerMinute: w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers,
+      crewBreaks: flight.crewIds.map((id) => { const duty = ev.schedule.crewById.get(id)!; return duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1; }),
+    };
+  });
+  cache?.set(key, copies);
+  return copies;
 }
 
 class Heap<T> {
@@ -119,23 +171,30 @@ class AircraftNetwork {
   private readonly pendingByMask = new Map<number, MaintenanceCheck[]>();
   private readonly checkStations: Set<string>;
 
-  constructor(readonly ev: RouteEvaluator, readonly a: AircraftInScope, readonly mode: PricingMode, readonly duals: PricingDuals, stepMinutes: number, trackSwaps: boolean) {
-    const flights = pricingFlights(ev, a, mode);
-    this.flightCount = flights.length;
-    flights.forEach((flight, index) => {
-      for (const dep of departureGrid(ev, flight, stepMinutes)) {
-        // The rules that do not depend on the route so far; the others are checked when a label is extended.
-        if (brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) !== null) continue;
-        const cost = ev.legCost(a, flight, dep);
-        const swapped = flight.tail !== a.aircraft.tail;
+  constructor(readonly ev: RouteEvaluator, readonly a: AircraftInScope, readonly mode: PricingMode, readonly duals: PricingDuals, stepMinutes: number, trackSwaps: boolean, cache?: PricingCache) {
+    const copies = flightCopies(ev, a, mode, stepMinutes, cache);
+    this.flightCount = copies.length;
+    for (const c of copies) {
+      const breaks = [...(duals.breakpoints?.(c.flight) ?? []), ...c.crewBreaks].sort((p, q) => p - q);
+      let region = -1;
+      let constant = 0;
+      for (const dep of c.deps) {
+        // Within a region the duals and the crew costs do not change: price them once per region.
+        let r = region < 0 ? 0 : region;
+        while (r < breaks.length && breaks[r]! <= dep) r++;
+        if (r !== region || !duals.breakpoints) {
+          const cost = ev.legCost(a, c.flight, dep);
+          constant = cost.swap + cost.spill + cost.crewDuty - duals.leg(a, c.flight, dep) - (c.swapped ? duals.perSwap : 0);
+          region = r;
+        }
         this.nodes.push({
-          flight, index, dep, arr: dep + (flight.arrMinutes - flight.depMinutes), swapped,
-          legValue: cost.total - duals.leg(a, flight, dep) - (swapped ? duals.perSwap : 0),
+          flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, region: duals.breakpoints ? region : -dep,
+          legValue: c.delayPerMinute * (dep - c.flight.depMinutes) + constant,
         });
       }
-    });
+    }
     this.nodes.sort((p, q) => p.dep - q.dep || p.index - q.index);
-    const foreign = new Set(this.nodes.filter((n) => n.swapped).map((n) => n.flight.id)).size;
+    const foreign = copies.filter((c) => c.swapped && c.deps.length > 0).length;
     this.trackSwaps = trackSwaps && ev.config.constraints.max_swaps < foreign;
     this.hardMaintenance = ev.config.constraints.maintenance === 'hard';
     this.checkStations = new Set(a.checks.map((c) => c.station));
@@ -205,6 +264,12 @@ class AircraftNetwork {
   }
 }
 
+function flightSequence(label: Label): string {
+  const ids: string[] = [];
+  for (let l: Label | null = label; l; l = l.prev) if (l.node) ids.push(l.node.flight.id);
+  return `${label.mask}|${ids.join(',')}`;
+}
+
 function performCheck(label: Label, check: MaintenanceCheck, index: number): Label {
   return { ...label, ready: Math.max(label.ready, check.endMinutes), mask: label.mask | (1 << index), performed: label.performed | (1 << index) };
 }
@@ -215,14 +280,17 @@ function performCheck(label: Label, check: MaintenanceCheck, index: number): Lab
  */
 class ParetoLabels {
   private readonly fronts = new Map<string, Label[]>();
+  /** Grows whenever a label is kept: two looks at the same version see the same labels. */
+  version = 0;
   constructor(private readonly trackSwaps: boolean) {}
 
   add(label: Label): void {
     const key = `${label.mask}|${label.last}`;
     const front = this.fronts.get(key);
+    this.version++;
     if (!front) { this.fronts.set(key, [label]); return; }
     const track = this.trackSwaps;
-    for (const l of front) if ((!track || l.swaps <= label.swaps) && l.rc <= label.rc) return;
+    for (const l of front) if ((!track || l.swaps <= label.swaps) && l.rc <= label.rc) { this.version--; return; }
     let kept = 0;
     for (const l of front) if (!((!track || label.swaps <= l.swaps) && label.rc <= l.rc)) front[kept++] = l;
     front.length = kept;
@@ -241,7 +309,7 @@ class ParetoLabels {
  */
 export function priceRoutes(
   ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
-  options: { stepMinutes: number; threshold: number; maxRoutes: number },
+  options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache },
 ): { routes: PricedRoute[]; leastReducedCost: number } {
   // constraints.max_swaps per route rarely binds, and tracking swaps multiplies the labels: price
   // without it first (a relaxation: its least reduced cost is still a bound), and again with it only
@@ -254,9 +322,9 @@ export function priceRoutes(
 
 function sweep(
   ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
-  options: { stepMinutes: number; threshold: number; maxRoutes: number }, trackSwaps: boolean,
+  options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache }, trackSwaps: boolean,
 ): { routes: PricedRoute[]; leastReducedCost: number } {
-  const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, trackSwaps);
+  const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, trackSwaps, options.cache);
   // The labels ready at each airport by the sweep's time: any of them may take any later departure.
   const stations = new Map<string, ParetoLabels>();
   const at = (station: string) => {
@@ -280,6 +348,9 @@ function sweep(
     }
   };
   settle(net.start());
+  // A later copy of a flight in the same region, seeing the same labels at its airport, is dominated
+  // by the earlier one: the same predecessors, the same duals, more delay and a later arrival.
+  const lastLook = new Map<Flight, { version: number; region: number }>();
   for (const node of net.nodes) {
     while (events.size > 0 && events.peek()!.ready <= node.dep) {
       const label = events.pop()!;
@@ -287,19 +358,26 @@ function sweep(
     }
     const here = stations.get(node.flight.origin);
     if (!here) continue;
+    const look = lastLook.get(node.flight);
+    if (look && look.version === here.version && look.region === node.region) continue;
+    lastLook.set(node.flight, { version: here.version, region: node.region });
     // The best extension per resulting state; a node's labels are settled once all are known.
     const extended = new ParetoLabels(net.trackSwaps);
     here.forEach((label) => { if (net.extends(label, node)) extended.add(net.fly(label, node)); });
     extended.forEach(settle);
   }
+  // The best timing of each distinct sequence of flights: columns that differ only by a hold tell the
+  // master little, distinct sequences tell it more per round.
   ends.sort((p, q) => p.value - q.value);
   const routes: PricedRoute[] = [];
-  const keys = new Set<string>();
+  const sequences = new Set<string>();
   for (const { label, value } of ends) {
     if (routes.length >= options.maxRoutes) break;
+    const sequence = flightSequence(label);
+    if (sequences.has(sequence)) continue;
     const route = net.toRoute(label);
-    if (!route || keys.has(route.key)) continue;
-    keys.add(route.key);
+    if (!route) continue;
+    sequences.add(sequence);
     routes.push({ route, reducedCost: value });
   }
   return { routes, leastReducedCost: least };
@@ -313,9 +391,9 @@ function sweep(
  */
 export function enumerateRoutes(
   ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
-  options: { stepMinutes: number; threshold: number; maxRoutes: number },
+  options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache },
 ): { routes: PricedRoute[]; complete: boolean } {
-  const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, true);
+  const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, true, options.cache);
   const byOrigin = new Map<string, Node[]>();
   for (const node of net.nodes) {
     const list = byOrigin.get(node.flight.origin);

@@ -22,23 +22,24 @@ beforeAll(async () => {
 });
 afterAll(async () => { await thread.close(); });
 
+const delay = (flightId: string, minDelayMinutes: number) => ({ disruptedFlightId: flightId, disruptions: [{ type: 'flight_delay' as const, flightId, minDelayMinutes }] });
 const request = (overrides: Partial<SimulationRequest> = {}): SimulationRequest => ({
-  scenarioId: 'thread', disruptedFlightId: 'NV100_2026-11-21T04:45:00Z', minDelayMinutes: 60, airline: 'NV', scheduleName: 'small', config: DEFAULT_SOLVER_CONFIG, ...overrides,
+  scenarioId: 'thread', ...delay('NV100_2026-11-21T04:45:00Z', 60), airline: 'NV', scheduleName: 'small', config: DEFAULT_SOLVER_CONFIG, ...overrides,
 });
 /** A larger model (6 candidate aircraft × 500 routes) that keeps the one solver busy for a while. */
 const heavy = () => request({
-  disruptedFlightId: 'NV536_2026-11-21T05:05:00Z', minDelayMinutes: 90, scheduleName: 'default',
+  ...delay('NV536_2026-11-21T05:05:00Z', 90), scheduleName: 'default',
   config: SolverConfigSchema.parse({ solver: { max_candidate_aircraft: 6, max_routes_per_aircraft: 500, time_limit_ms: 3000 } }),
 });
 
 describe('simulation thread', () => {
   it('unit: answers a simulation, its failures keep their kind across the thread, and it reports its pool', async () => {
     const result = await thread.run(request(), new AbortController().signal);
-    expect(result).toMatchObject({ scenarioId: 'thread', scheduleName: 'small', disrupted: { id: 'NV100_2026-11-21T04:45:00Z' } });
+    expect(result).toMatchObject({ scenarioId: 'thread', scheduleName: 'small', disruptedFlightId: 'NV100_2026-11-21T04:45:00Z' });
     expect(result.options.length).toBeGreaterThan(0);
-    const unknown = thread.run(request({ disruptedFlightId: 'NV999_2026-11-21T04:45:00Z' }), new AbortController().signal);
+    const unknown = thread.run(request(delay('NV999_2026-11-21T04:45:00Z', 60)), new AbortController().signal);
     await expect(unknown).rejects.toBeInstanceOf(RecoveryError);
-    await expect(unknown).rejects.toMatchObject({ failure: { kind: 'flight_not_found', flightId: 'NV999_2026-11-21T04:45:00Z', airline: 'NV' } });
+    await expect(unknown).rejects.toMatchObject({ failure: { kind: 'not_found', subject: 'flight', id: 'NV999_2026-11-21T04:45:00Z', airline: 'NV' } });
     expect(await thread.stats()).toMatchObject({ threads: 1, workersReady: 1, running: 0, queued: 0, maxQueue: 16 });
   });
 

@@ -4,8 +4,11 @@
 // model solved without them (a family dropped on purpose) returns a plan that breaks what they guard.
 import { describe, expect, it } from 'vitest';
 import type { Constraint, LinearModel } from '../../src/recovery/linear-model.ts';
-import type { StrategyModel } from '../../src/recovery/model/strategy-model.ts';
+import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
+import { PRICING_MODES } from '../../src/recovery/column-generation.ts';
+import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model/strategy-model.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
+import { enumerateRoutes } from '../../src/recovery/pricing.ts';
 import type { Strategy } from '../../src/recovery/solver-config.ts';
 import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
 
@@ -26,9 +29,17 @@ const schedule = fixture({
   itineraries: [{ id: 'IT1', passengers: 20, flights: [id('NV2', '07:50'), id('NV7', '09:30')] }],
 });
 
-function build(strategy: Strategy, minDelay: number, partial: unknown = {}): StrategyModel {
-  const cfg = config({ strategies: { evaluate: [strategy] }, ...(partial as object) });
-  return prepareSimulation(schedule, request(id('NV1', '06:00'), minDelay, cfg)).models[0]!;
+const free = { leg: () => 0, aircraft: () => 0, perSwap: 0 };
+
+/** The strategy's model over EVERY route of the scope (on a 60-minute departure grid), built by the row families. */
+function build(strategy: Strategy, minDelay: number, partial: Record<string, unknown> = {}): StrategyModel {
+  const cfg = config({ strategies: { evaluate: [strategy] }, ...partial, solver: { time_step_minutes: 60, ...(partial.solver as object) } });
+  const prepared = prepareSimulation(schedule, request(id('NV1', '06:00'), minDelay, cfg));
+  const ev = new RouteEvaluator(schedule, prepared.scope, cfg);
+  const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail, strategy === 'delay_propagation'
+    ? [ev.plannedRoute(a)!]
+    : enumerateRoutes(ev, a, PRICING_MODES[strategy], free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
+  return buildStrategyModel(schedule, prepared.scope, cfg, strategy, routes, prepared.groups);
 }
 const rows = (model: LinearModel, prefix: string): Constraint[] => model.constraints.filter((c) => c.name.startsWith(prefix));
 const coef = (row: Constraint, variable: string) => row.terms.find((t) => t.variable === variable)?.coef;

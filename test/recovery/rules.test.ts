@@ -3,9 +3,11 @@
 // broken on purpose, which that rule (and only it) must refuse. A second test per rule shows route
 // generation drops the routes that break it.
 import { describe, expect, it } from 'vitest';
-import { RouteFactory } from '../../src/recovery/aircraft-routes.ts';
+import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
+import { enumerateRoutes } from '../../src/recovery/pricing.ts';
 import { brokenLegRule, brokenRouteRule, LEG_RULES, ROUTE_RULES, type LegContext, type RouteContext } from '../../src/recovery/rules.ts';
 import { selectScope } from '../../src/recovery/scope.ts';
+import type { Disruption } from '../../src/domain/disruption.ts';
 import { config, fixture, id } from './fixtures.ts';
 
 // OE-AAA flies VIE-PRG-VIE-BUD-VIE; OE-BBB (A320 too) and OE-CCC (an A330, another family) stand by in VIE.
@@ -26,8 +28,8 @@ const NV1 = flight('NV1', '06:00');
 function legKeepingEveryRule(): LegContext {
   return {
     schedule, config: config(), aircraft: schedule.aircraft.get('OE-AAA')!, flight: NV1, station: 'VIE',
-    depMinutes: NV1.depMinutes, arrMinutes: NV1.arrMinutes, delayMinutes: 0, delayLimitMinutes: 360, swaps: 0,
-    pendingChecks: schedule.maintenanceByTail.get('OE-AAA')!,
+    depMinutes: NV1.depMinutes, arrMinutes: NV1.arrMinutes, delayMinutes: 0, earliestDepMinutes: NV1.depMinutes, delayLimitMinutes: 360, swaps: 0,
+    pendingChecks: schedule.maintenanceByTail.get('OE-AAA')!, unavailable: [], cancelledByDisruption: false,
   };
 }
 
@@ -41,6 +43,9 @@ function routeKeepingEveryRule(): RouteContext {
 /** Each leg rule, broken on purpose by one edit of a leg that keeps every rule. */
 const brokenLegs: Record<string, (leg: LegContext) => LegContext> = {
   continuity: (leg) => ({ ...leg, station: 'BUD' }),
+  flight_cancelled: (leg) => ({ ...leg, cancelledByDisruption: true }),
+  earliest_departure: (leg) => ({ ...leg, earliestDepMinutes: leg.depMinutes + 30 }),
+  aircraft_unavailable: (leg) => ({ ...leg, unavailable: [{ fromMinutes: leg.depMinutes + 10, toMinutes: leg.depMinutes + 600 }] }),
   fleet_policy: (leg) => ({
     ...leg, aircraft: { ...schedule.aircraft.get('OE-BBB')!, fleet: 'A332', family: 'A330' }, swaps: 1,
   }),
@@ -89,12 +94,15 @@ describe('route rules', () => {
 });
 
 describe('route generation applies the rules', () => {
-  const routesOf = (tail: string, minDelay: number, partial: unknown = {}) => {
-    const cfg = config({ solver: { max_routes_per_aircraft: 5000, max_route_deviations: 6, max_branching: 20 }, ...(partial as object) });
-    const scope = selectScope(schedule, NV1, minDelay, cfg);
-    const factory = new RouteFactory(schedule, scope, cfg);
+  const free = { leg: () => 0, aircraft: () => 0, perSwap: 0 };
+  /** Every route of `tail` (all priced at their cost; the threshold admits them all). */
+  const routesOf = (tail: string, minDelay: number, partial: unknown = {}, disruptions: Disruption[] = []) => {
+    const cfg = config({ solver: { time_step_minutes: 30 }, ...(partial as object) });
+    const scope = selectScope(schedule, 'NV', [{ type: 'flight_delay', flightId: NV1.id, minDelayMinutes: minDelay }, ...disruptions], cfg);
     const a = scope.aircraft.find((s) => s.aircraft.tail === tail)!;
-    return factory.candidateRoutes(a, 'any').routes;
+    const { routes, complete } = enumerateRoutes(new RouteEvaluator(schedule, scope, cfg), a, 'any', free, { stepMinutes: 30, threshold: Number.POSITIVE_INFINITY, maxRoutes: 100_000 });
+    expect(complete).toBe(true);
+    return routes.map((r) => r.route);
   };
 
   it('unit: "continuity": every generated route leaves each airport from where the aircraft is', () => {
@@ -145,10 +153,33 @@ describe('route generation applies the rules', () => {
     const nv1 = mixed.flightsById.get(id('NV1', '06:00'))!;
     for (const [policy, swapsAllowed] of [['same_family', true], ['same_fleet', false]] as const) {
       const cfg = config({ constraints: { swap_fleet_policy: policy } });
-      const scope = selectScope(mixed, nv1, 0, cfg);
-      const candidate = scope.aircraft.find((s) => s.aircraft.tail === 'OE-BBB');
-      const routes = candidate ? new RouteFactory(mixed, scope, cfg).candidateRoutes(candidate, 'any').routes : [];
-      expect(routes.some((r) => r.swaps > 0), policy).toBe(swapsAllowed);
+      // OE-BBB is asked for as a disrupted aircraft (out of service after the day) so that it is in scope whatever the policy.
+      const scope = selectScope(mixed, 'NV', [
+        { type: 'flight_delay', flightId: nv1.id, minDelayMinutes: 0 },
+        { type: 'aircraft_unavailable', tail: 'OE-BBB', fromMinutes: nv1.depMinutes + 2000, toMinutes: nv1.depMinutes + 2100 },
+      ], cfg);
+      const candidate = scope.aircraft.find((s) => s.aircraft.tail === 'OE-BBB')!;
+      const { routes } = enumerateRoutes(new RouteEvaluator(mixed, scope, cfg), candidate, 'any', free, { stepMinutes: 5, threshold: Number.POSITIVE_INFINITY, maxRoutes: 1000 });
+      expect(routes.some((r) => r.route.swaps > 0), policy).toBe(swapsAllowed);
     }
+  });
+
+  it('unit: "aircraft_unavailable" and "flight_cancelled": no route flies into an unavailability, none flies a cancelled flight', () => {
+    const nv3 = flight('NV3', '09:40');
+    const routes = routesOf('OE-AAA', 0, {}, [
+      { type: 'aircraft_unavailable', tail: 'OE-AAA', fromMinutes: nv3.depMinutes, toMinutes: nv3.depMinutes + 120 },
+      { type: 'flight_cancellation', flightId: id('NV2', '07:50') },
+    ]);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      for (const leg of route.legs) {
+        expect(leg.flight.id).not.toBe(id('NV2', '07:50'));
+        expect(leg.arrMinutes <= nv3.depMinutes || leg.depMinutes >= nv3.depMinutes + 120).toBe(true);
+      }
+    }
+  });
+
+  it('unit: "earliest_departure": no route flies the delayed flight before its minimum delay', () => {
+    for (const route of routesOf('OE-AAA', 45)) for (const leg of route.legs) if (leg.flight === NV1) expect(leg.delayMinutes).toBeGreaterThanOrEqual(45);
   });
 });
