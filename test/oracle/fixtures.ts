@@ -184,3 +184,85 @@ export const F5 = makeSchedule({
   ],
   maintenance: [{ tail: 'OE-AAA', type: 'daily_check', station: 'VIE', start: at('12:30'), end: at('14:00') }],
 });
+
+/**
+ * F6 - a capacity met by a hold. OE-AAA (A320): NV101 VIE-FRA 10:10-11:40; OE-AAB (A320): NV201
+ * VIE-ZRH 10:20-11:35; OE-AAC (A320, base ZRH): NV301 ZRH-VIE 09:20-10:35 (100 booked each).
+ * Capacity VIE 09:00-11:00 (hours 09 and 10): 1 departure, 0 arrivals per hour. t0 = 09:00, K0 = the
+ * three aircraft (each moves at VIE in a capped hour).
+ * NV301 must land at 11:00 or later: held to 09:45 (25 min, 3750). One of NV101 / NV201 must leave at
+ * 11:00 or later: NV201 held 40 min (6000) beats NV101 held 50 min (7500). Optimum 9750 (every strategy
+ * but delay_propagation, which cannot hold: no plan). Cancelling instead costs 8000 + 100 x 250 + 20000
+ * (the aircraft ends away from where its day was planned to end).
+ * On a 15-minute grid: NV301 at 09:50 (30 min, 4500), NV201 at 11:05 (45 min, 6750): 11250.
+ * With max_delay_minutes 30: NV201 and NV101 cannot wait for 11:00, NV301 can (25): one of them is
+ * cancelled: 3750 + 8000 + 25000 + 20000 = 56750 (integrated and cancellation); aircraft_swap: no plan.
+ */
+export const F6 = makeSchedule({
+  name: 'f6-capacity',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAB', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAC', fleet: 'A320', base: 'ZRH' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'FRA', '10:10', '11:40', 100],
+    ['NV201', 'OE-AAB', 'VIE', 'ZRH', '10:20', '11:35', 100],
+    ['NV301', 'OE-AAC', 'ZRH', 'VIE', '09:20', '10:35', 100],
+  ],
+});
+
+/**
+ * F7 - an aircraft out of service: F2's schedule (OE-AAB idle at VIE), OE-AAA unavailable 12:00-14:00
+ * (at VIE after NV102). t0 = 12:00: NV101, NV102 have departed; F = NV103, NV104; OE-AAB is in scope
+ * (on the ground at VIE where OE-AAA leaves at 12:30).
+ * delay_propagation: NV103 at 12:30 overlaps the period, pushed to 14:00 (90), lands 15:15; NV104 ready
+ * 15:55 (85): 175 x 150 = 26250. The spare flies both on time: 2 x 400 = 800 (aircraft_swap, integrated).
+ * cancellation (no swaps): the same delays on the 5-minute grid, 26250 (cancelling the round trip:
+ * 16000 + 200 x 250 = 66000). On a 15-minute grid NV104 leaves 16:00 (90): 27000, while the propagated
+ * plan keeps 15:55.
+ */
+export const F7 = F2;
+
+/**
+ * F8 - a disrupted cancellation. F2's schedule plus OE-AAC (E190, another family: never in scope)
+ * NV305 ZRH-VIE 18:00-19:15 with 60 booked (40 free seats).
+ * Cancelling NV104 (the last flight of OE-AAA; t0 = 14:30, K = OE-AAA only: OE-AAB is never at ZRH):
+ * every strategy, delay_propagation included, cancels it; 40 of its passengers onto NV305 at 120 + 0.5 x
+ * (19:15 - 15:45 = 210) = 225 each, 60 compensated at 250; OE-AAA ends at ZRH instead of VIE:
+ * 8000 + 9000 + 15000 + 20000 = 52000, with or without allow_cancellations or max_cancellations 0.
+ * Cancelling NV103 instead (t0 = 12:30; OE-AAB in scope) breaks the rotation: NV104 leaves ZRH where
+ * nobody is. delay_propagation and aircraft_swap have no plan; cancellation and integrated also cancel
+ * NV104: 16000 + 100 x 250 (NV103: no other VIE-ZRH flight) + 40 x 225 + 60 x 250 (NV104's) = 65000;
+ * with max_cancellations 0 nothing is feasible.
+ */
+export const F8 = makeSchedule({
+  name: 'f8-cancelled',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAB', fleet: 'A320', base: 'VIE' }, { tail: 'OE-AAC', fleet: 'E190', base: 'ZRH' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100],
+    ['NV102', 'OE-AAA', 'FRA', 'VIE', '10:15', '11:45', 100],
+    ['NV103', 'OE-AAA', 'VIE', 'ZRH', '12:30', '13:45', 100],
+    ['NV104', 'OE-AAA', 'ZRH', 'VIE', '14:30', '15:45', 100],
+    ['NV305', 'OE-AAC', 'ZRH', 'VIE', '18:00', '19:15', 60],
+  ],
+});
+
+/**
+ * F9 - a hold protects a connection. OE-AAA (A320, base FRA): NV101 FRA-VIE 08:00-09:15, NV102 VIE-FRA
+ * 10:00-11:15 (100 each). OE-AAB (A320, base VIE): NV201 VIE-ZRH 10:00-11:15 (80), NV202 ZRH-VIE
+ * 12:30-13:45 (50), NV203 VIE-ZRH 14:30-15:45 (60). IT1: NV101 -> NV201, 20 passengers, VIE connection
+ * 45 min. NV101 delayed 20; max_swaps 0. OE-AAB is in scope (at VIE when OE-AAA leaves at 10:00).
+ * NV101 08:20-09:35 (3000), NV102 ready 10:15 (15 min, 2250). Without a hold IT1 breaks (09:35 + 45 >
+ * 10:00); NV203 would cost 120 + 0.5 x (15:45 - 11:15 = 270) = 255 > 250: 20 x 250 = 5000, total 10250
+ * (delay_propagation). Holding NV201 to 10:20 keeps IT1 (20 x (100 + 0.5 x 80) = 2800; NV202 stays on
+ * time, ready 12:15): 8050, the optimum of the other three strategies.
+ */
+export const F9 = makeSchedule({
+  name: 'f9-connection-hold',
+  aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'FRA' }, { tail: 'OE-AAB', fleet: 'A320', base: 'VIE' }],
+  flights: [
+    ['NV101', 'OE-AAA', 'FRA', 'VIE', '08:00', '09:15', 100],
+    ['NV102', 'OE-AAA', 'VIE', 'FRA', '10:00', '11:15', 100],
+    ['NV201', 'OE-AAB', 'VIE', 'ZRH', '10:00', '11:15', 80],
+    ['NV202', 'OE-AAB', 'ZRH', 'VIE', '12:30', '13:45', 50],
+    ['NV203', 'OE-AAB', 'VIE', 'ZRH', '14:30', '15:45', 60],
+  ],
+  itineraries: [{ itinerary_id: 'IT1', passengers: 20, flights: [fid('NV101', '08:00'), fid('NV201', '10:00')] }],
+});

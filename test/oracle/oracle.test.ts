@@ -7,12 +7,12 @@ import type { RecoveryOptionView as RecoveryOption } from '../../src/http/recove
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption, optionHolds } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
-import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, fid, makeSchedule, unavailable } from './fixtures.ts';
+import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, fid, makeSchedule, unavailable } from './fixtures.ts';
 import { isoMinutes, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
 import { randomInstance, randomInstanceArbitrary, type RandomInstance } from './random-instance.ts';
 
 interface Case { schedule: ScheduleFile; disruptions: OracleDisruption[]; patch?: OracleConfigPatch; strategy?: OracleStrategy }
-const inputOf = (c: Case) => ({ schedule: c.schedule, disruptions: c.disruptions, config: oracleConfig(c.patch) });
+const inputOf = (c: Case) => ({ schedule: c.schedule, disruptions: c.disruptions, airline: 'NV', config: oracleConfig(c.patch) });
 const solve = (c: Case): BruteForceResult => bruteForceOptimum({ ...inputOf(c), strategy: c.strategy });
 const check = (c: Case, option: RecoveryOption): string[] => checkOption({ ...inputOf(c), option });
 const clone = <T>(x: T): T => structuredClone(x);
@@ -190,6 +190,84 @@ describe('brute force: hand-checked optima', () => {
     const two: Case = { schedule, disruptions: [delay(N102, 120), unavailable('OE-AAD', '09:00', '10:00')] };
     expect(solve(two).scope.aircraft).toEqual(['OE-AAA', 'OE-AAD', 'OE-AAB', 'OE-AAC', 'OE-AAF', 'OE-AAG']);
     expect(solve({ ...two, disruptions: [...two.disruptions].reverse() }).scope.aircraft.slice(0, 2)).toEqual(['OE-AAD', 'OE-AAA']);
+  });
+});
+
+describe('brute force: the disruptions of a network (hand-checked, see fixtures.ts)', () => {
+  const f6: Case = { schedule: F6, disruptions: [capacity('VIE', '09:00', '11:00', 1, 0)] };
+  const f7: Case = { schedule: F7, disruptions: [unavailable('OE-AAA', '12:00', '14:00')] };
+  const f8: Case = { schedule: F8, disruptions: [cancel(fid('NV104', '14:30'))] };
+  const f9: Case = { schedule: F9, disruptions: [delay(N101, 20)], patch: { constraints: { max_swaps: 0 } } };
+  const costs = (c: Case) => ORACLE_STRATEGIES.map((strategy) => solve({ ...c, strategy }).cost);
+  const depOf = (r: BruteForceResult, flight: string) => r.option!.action_set.delays.find((d) => d.flight === flight)?.new_dep ?? null;
+
+  it('F6 a capacity is met by holds on the grid: 9750; 11250 on a 15-minute grid; a cancellation when the delay limit forbids the hold', () => {
+    const r = solve(f6);
+    expect(r.scope.aircraft).toEqual(['OE-AAC', 'OE-AAA', 'OE-AAB']);
+    expect(costs(f6)).toEqual([Infinity, 9750, 9750, 9750]);
+    expect([depOf(r, fid('NV301', '09:20')), depOf(r, fid('NV201', '10:20')), depOf(r, N101.replace('08:00', '10:10'))]).toEqual([at('09:45'), at('11:00'), null]);
+    expect(costs({ ...f6, patch: { solver: { time_step_minutes: 15 } } })).toEqual([Infinity, 11250, 11250, 11250]);
+    const short = solve({ ...f6, patch: { constraints: { max_delay_minutes: 30 } } });
+    expect(short.cost).toBe(56750);
+    expect(short.plan!.cancelled).toEqual([fid('NV201', '10:20')]);
+    expect(solve({ ...f6, strategy: 'aircraft_swap', patch: { constraints: { max_delay_minutes: 30 } } }).feasible).toBe(false);
+  });
+
+  it('F7 an aircraft out of service: propagated past its period (26250), replaced by the spare (800); off the grid only delay_propagation keeps 15:55', () => {
+    expect(costs(f7)).toEqual([26250, 800, 26250, 800]);
+    const dp = solve({ ...f7, strategy: 'delay_propagation' });
+    expect([depOf(dp, fid('NV103', '12:30')), depOf(dp, fid('NV104', '14:30'))]).toEqual([at('14:00'), at('15:55')]);
+    expect(solve(f7).option!.action_set.swaps.map((x) => x.to_tail)).toEqual(['OE-AAB', 'OE-AAB']);
+    expect(costs({ ...f7, patch: { solver: { time_step_minutes: 15 } } })).toEqual([26250, 800, 27000, 800]);
+  });
+
+  it('F8 a disrupted cancellation: in every strategy, with its passengers, outside max_cancellations; a broken rotation leaves delay_propagation and aircraft_swap without a plan', () => {
+    expect(costs(f8)).toEqual([52000, 52000, 52000, 52000]);
+    const r = solve({ ...f8, strategy: 'delay_propagation' });
+    expect(r.option!.cost_breakdown).toMatchObject({ cancellation: 8000, reaccommodation: 9000, compensation: 15000, aircraft_position: 20000 });
+    expect(r.option!.aircraft_out_of_position).toEqual([{ tail: 'OE-AAA', ends_at: 'ZRH', required_at: 'VIE' }]);
+    expect(costs({ ...f8, patch: { constraints: { allow_cancellations: false } } })).toEqual([52000, 52000, 52000, 52000]);
+    expect(costs({ ...f8, patch: { constraints: { max_cancellations: 0 } } })).toEqual([52000, 52000, 52000, 52000]);
+    const broken: Case = { schedule: F8, disruptions: [cancel(fid('NV103', '12:30'))] };
+    expect(costs(broken)).toEqual([Infinity, Infinity, 65000, 65000]);
+    expect(solve(broken).plan!.cancelled).toEqual([fid('NV103', '12:30'), fid('NV104', '14:30')]);
+    expect(costs({ ...broken, patch: { constraints: { max_cancellations: 0 } } })).toEqual([Infinity, Infinity, Infinity, Infinity]);
+  });
+
+  it('F9 a hold protects a connection: 8050 against 10250 for the propagated plan', () => {
+    expect(costs(f9)).toEqual([10250, 8050, 8050, 8050]);
+    const r = solve(f9);
+    expect(depOf(r, fid('NV201', '10:00'))).toBe(at('10:20'));
+    expect(r.option!.action_set.reaccommodations).toEqual([]);
+    expect(solve({ ...f9, strategy: 'delay_propagation' }).option!.cost_breakdown.compensation).toBe(5000);
+  });
+
+  it('every optimum of these fixtures passes the checker, and the checker rejects what the new rules forbid', () => {
+    for (const c of [f6, f7, f8, f9, { ...f7, patch: { solver: { time_step_minutes: 15 } } }]) {
+      for (const strategy of ORACLE_STRATEGIES) {
+        const r = solve({ ...c, strategy });
+        if (r.feasible) expect(check({ ...c, strategy }, r.option!), `${c.schedule.name} ${strategy}`).toEqual([]);
+      }
+    }
+    // Capacity: NV201 back at its scheduled 10:20.
+    const cap = clone(solve(f6).option!);
+    cap.action_set.delays = cap.action_set.delays.filter((d) => !d.flight.startsWith('NV201'));
+    expect(check(f6, cap)).toContainEqual(expect.stringMatching(/has 2 departures from VIE in the hour from .*10:00.*, above the capacity of 1/));
+    // Unavailability: OE-AAA flies its own NV103 at 12:30, inside its period.
+    const busy = clone(solve(f7).option!);
+    busy.action_set.swaps = busy.action_set.swaps.filter((x) => !x.flight.startsWith('NV103'));
+    expect(check(f7, busy)).toContainEqual(expect.stringMatching(/NV103_.* is flown by OE-AAA from .*12:30.* overlapping its unavailability/));
+    // A disrupted cancellation flown, or not listed.
+    const flown = clone(solve(f8).option!);
+    flown.action_set.cancellations = [];
+    expect(check(f8, flown)).toContainEqual(expect.stringMatching(/NV104_.* is cancelled by a disruption but the option does not list it/));
+    // The propagated plan as aircraft_swap: off the grid is not allowed there.
+    const f7step: Case = { ...f7, patch: { solver: { time_step_minutes: 15 } } };
+    expect(check(f7step, { ...solve({ ...f7step, strategy: 'delay_propagation' }).option!, strategy: 'cancellation' }))
+      .toContainEqual(expect.stringMatching(/NV104_.* departs at .*15:55.*, off its departure grid/));
+    // A hold under delay_propagation.
+    expect(check({ ...f9, strategy: 'delay_propagation' }, { ...solve(f9).option!, strategy: 'delay_propagation' }))
+      .toContainEqual(expect.stringMatching(/Under delay_propagation OE-AAB flies .*NV201_.* at .*10:00/));
   });
 });
 

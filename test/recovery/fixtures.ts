@@ -1,5 +1,6 @@
 // Tiny hand-written schedules for the engine's scenario tests. Times are "HH:MM" UTC on 2026-11-21.
 import GLPK from 'glpk.js/node';
+import type { Disruption } from '../../src/domain/disruption.ts';
 import { type Schedule } from '../../src/domain/schedule.ts';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
@@ -73,7 +74,35 @@ export const inProcessSolver: Solver = {
   },
 };
 
-/** Simulate on the test's thread and present the result as POST /simulate would answer it. */
-export async function simulateAsResponse(schedule: Schedule, simulation: SimulationRequest): Promise<SimulationResponse> {
-  return presentSimulation(schedule, await simulate(schedule, simulation, inProcessSolver));
+/** A disruption as a request body writes it (times ISO 8601 with a zone). */
+export type DisruptionBody = SimulationResponse['disruptions'][number];
+
+/** Several disruptions as POST /simulate takes them, with the configuration to solve them under. */
+export interface DisruptionsRequest { disruptions: DisruptionBody[]; config: SolverConfig; airline?: string; scenarioId?: string }
+
+/** A request body's disruption in the domain's terms (epoch minutes). */
+function disruptionOf(d: DisruptionBody): Disruption {
+  const minutes = (iso: string) => Date.parse(iso) / 60_000;
+  switch (d.type) {
+    case 'flight_delay': return { type: d.type, flightId: d.flight, minDelayMinutes: d.min_delay_minutes };
+    case 'flight_cancellation': return { type: d.type, flightId: d.flight };
+    case 'aircraft_unavailable': return { type: d.type, tail: d.tail, fromMinutes: minutes(d.from), toMinutes: minutes(d.to) };
+    case 'airport_capacity': return {
+      type: d.type, airport: d.airport, fromMinutes: minutes(d.from), toMinutes: minutes(d.to),
+      maxDeparturesPerHour: d.max_departures_per_hour, maxArrivalsPerHour: d.max_arrivals_per_hour,
+    };
+  }
+}
+
+/**
+ * Simulate on the test's thread and present the result as POST /simulate would answer it: for a
+ * SimulationRequest (e.g. `request(...)`, one delay), or for a list of disruptions in the request
+ * body's form (airline NV unless given).
+ */
+export async function simulateAsResponse(schedule: Schedule, simulation: SimulationRequest | DisruptionsRequest): Promise<SimulationResponse> {
+  const full: SimulationRequest = 'scheduleName' in simulation ? simulation : {
+    scenarioId: simulation.scenarioId ?? 'test', airline: simulation.airline ?? 'NV', scheduleName: 'fixture', config: simulation.config,
+    disruptions: simulation.disruptions.map(disruptionOf), disruptedFlightId: null,
+  };
+  return presentSimulation(schedule, await simulate(schedule, full, inProcessSolver));
 }

@@ -1,0 +1,124 @@
+// Widening the scope never makes the integrated option dearer. With more candidate aircraft, a longer
+// swap window or more time, every plan of the narrower solve is still a plan (the added aircraft fly
+// their own flights as scheduled, docs/model.md 1.2-1.3), so when both solves prove optimality the
+// wider optimum is at most the narrower one, and the wider scope holds every aircraft of the narrower.
+// Random single delays and several-disruption requests on small.json, a sample of single delays on
+// default.json, short time limits, only the integrated strategy solved (the same on both sides of a
+// pair); only pairs where both solves report `optimal` compare.
+import fc from 'fast-check';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Schedule } from '../../src/domain/schedule.ts';
+import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
+import { config, simulateAsResponse, type DisruptionBody } from './fixtures.ts';
+
+const schedulePath = (name: string) => fileURLToPath(new URL(`../../schedules/${name}.json`, import.meta.url));
+const SMALL_REQUESTS = 50;
+const DEFAULT_REQUESTS = 5;
+const TIME_LIMIT_MS = 800;
+const SEED = 20261124;
+
+interface Scope { max_candidate_aircraft: number; swap_window_hours: number; time_limit_ms: number }
+type Widening = 'candidates' | 'window' | 'time';
+
+const iso = (minutes: number) => new Date(minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Random disruptions of the airline's flights, aircraft and airports (every time on 5 minutes). */
+function requestArbitrary(schedule: Schedule, airline: string, severalToo: boolean): fc.Arbitrary<DisruptionBody[]> {
+  const flights = schedule.flightsByAirline.get(airline)!;
+  const tails = [...new Set(flights.map((f) => f.tail))];
+  const airports = [...new Set(flights.map((f) => f.origin))];
+  const first = flights[0]!.depMinutes;
+  const last = flights[flights.length - 1]!.depMinutes;
+  const instant = fc.integer({ min: Math.ceil(first / 5), max: Math.floor(last / 5) }).map((k) => k * 5);
+  const delay = fc.record({ f: fc.constantFrom(...flights), d: fc.integer({ min: 1, max: 48 }) })
+    .map(({ f, d }): DisruptionBody => ({ type: 'flight_delay', flight: f.id, min_delay_minutes: d * 5 }));
+  const cancellation = fc.constantFrom(...flights).map((f): DisruptionBody => ({ type: 'flight_cancellation', flight: f.id }));
+  const unavailable = fc.record({ tail: fc.constantFrom(...tails), from: instant, hours: fc.integer({ min: 1, max: 4 }) })
+    .map(({ tail, from, hours }): DisruptionBody => ({ type: 'aircraft_unavailable', tail, from: iso(from), to: iso(from + hours * 60) }));
+  const capacity = fc.record({ airport: fc.constantFrom(...airports), from: instant, hours: fc.integer({ min: 1, max: 2 }), dep: fc.integer({ min: 0, max: 3 }), arr: fc.integer({ min: 0, max: 3 }) })
+    .map(({ airport, from, hours, dep, arr }): DisruptionBody => ({
+      type: 'airport_capacity', airport, from: iso(from), to: iso(from + hours * 60), max_departures_per_hour: dep, max_arrivals_per_hour: arr,
+    }));
+  const several = fc.array(fc.oneof(delay, cancellation, unavailable, capacity), { minLength: 2, maxLength: 3 });
+  return (severalToo ? fc.oneof(delay.map((d) => [d]), several) : delay.map((d) => [d])).filter((list) => !contradictory(list));
+}
+
+/** The same flight disrupted twice, or one aircraft or airport given overlapping periods (a 400, not a plan). */
+function contradictory(list: DisruptionBody[]): boolean {
+  return list.some((d, i) => list.slice(0, i).some((e) => {
+    if ('flight' in d && 'flight' in e) return d.flight === e.flight;
+    if (d.type === 'aircraft_unavailable' && e.type === 'aircraft_unavailable' && d.tail === e.tail) return d.from < e.to && e.from < d.to;
+    if (d.type === 'airport_capacity' && e.type === 'airport_capacity' && d.airport === e.airport) return d.from < e.to && e.from < d.to;
+    return false;
+  }));
+}
+
+function widen(scope: Scope, how: Widening): Scope {
+  if (how === 'candidates') return { ...scope, max_candidate_aircraft: scope.max_candidate_aircraft + 2 };
+  if (how === 'window') return { ...scope, swap_window_hours: scope.swap_window_hours + 3 };
+  return { ...scope, time_limit_ms: scope.time_limit_ms * 4 };
+}
+
+async function integrated(schedule: Schedule, disruptions: DisruptionBody[], scope: Scope): Promise<{ response: SimulationResponse; status: string | null; cost: number | null }> {
+  const response = await simulateAsResponse(schedule, { disruptions, config: config({ solver: scope, strategies: { evaluate: ['integrated'] } }) });
+  const option = response.options.find((o) => o.strategy === 'integrated');
+  return { response, status: option?.solver.status ?? response.unsolved_strategies.find((u) => u.strategy === 'integrated')?.status ?? null, cost: option?.summary.cost ?? null };
+}
+
+describe('monotonicity of the integrated optimum in the scope', () => {
+  it(`property: on ${SMALL_REQUESTS} requests on small.json and ${DEFAULT_REQUESTS} on default.json, each solved narrow and widened three ways, a wider scope is never dearer when both solves are optimal`, async () => {
+    const found: string[] = [];
+    const tally = { requests: 0, solves: 0, pairs: 0, comparable: 0, strictlyBetter: 0, byWidening: { candidates: 0, window: 0, time: 0 }, ms: { small: 0, default: 0 } };
+    for (const [name, runs] of [['small', SMALL_REQUESTS], ['default', DEFAULT_REQUESTS]] as const) {
+      const started = performance.now();
+      const schedule = loadScheduleFile(schedulePath(name));
+      // default.json (96 aircraft): single delays and narrow scopes only, to keep the run short.
+      const cases = fc.sample(fc.record({
+        disruptions: requestArbitrary(schedule, 'NV', name === 'small'),
+        scope: fc.record({
+          max_candidate_aircraft: fc.integer({ min: 0, max: name === 'small' ? 2 : 1 }),
+          swap_window_hours: fc.integer({ min: 1, max: name === 'small' ? 3 : 2 }),
+          time_limit_ms: fc.constant(TIME_LIMIT_MS),
+        }),
+      }), { numRuns: runs, seed: SEED });
+      for (const { disruptions, scope } of cases) {
+        tally.requests++;
+        const label = `${name} ${JSON.stringify(disruptions)} ${JSON.stringify(scope)}`;
+        let narrow: Awaited<ReturnType<typeof integrated>>;
+        try {
+          narrow = await integrated(schedule, disruptions, scope);
+          tally.solves++;
+        } catch (error) {
+          found.push(`${label}: the engine failed: ${(error as Error).message}`);
+          continue;
+        }
+        for (const how of ['candidates', 'window', 'time'] as const) {
+          let wide: Awaited<ReturnType<typeof integrated>>;
+          try {
+            wide = await integrated(schedule, disruptions, widen(scope, how));
+            tally.solves++;
+          } catch (error) {
+            found.push(`${label} widened by ${how}: the engine failed: ${(error as Error).message}`);
+            continue;
+          }
+          tally.pairs++;
+          const missing = narrow.response.scope.aircraft.filter((t) => !wide.response.scope.aircraft.includes(t));
+          if (missing.length > 0) found.push(`${label} widened by ${how}: the wider scope drops ${missing.join(', ')}`);
+          if (narrow.status !== 'optimal' || wide.status !== 'optimal') continue;
+          tally.comparable++;
+          tally.byWidening[how]++;
+          if (wide.cost! > narrow.cost! + 1e-6 * Math.max(1, narrow.cost!)) found.push(`${label} widened by ${how}: the integrated optimum rises from ${narrow.cost} to ${wide.cost}`);
+          else if (wide.cost! < narrow.cost! - 1e-6 * Math.max(1, narrow.cost!)) tally.strictlyBetter++;
+        }
+      }
+      tally.ms[name] = Math.round(performance.now() - started);
+    }
+    console.info(`monotonicity property: ${JSON.stringify(tally)}`);
+    expect(found).toEqual([]);
+    // Enough pairs compare, of every kind of widening.
+    expect(tally.comparable).toBeGreaterThan(50);
+    for (const how of ['candidates', 'window', 'time'] as const) expect(tally.byWidening[how], how).toBeGreaterThan(0);
+  }, 300_000);
+});
