@@ -177,6 +177,7 @@ export function checkOption(input: CheckInput): string[] {
   const missingRotation = p.K.filter((t) => !rotationTails.includes(t));
   const extraRotation = rotationTails.filter((t) => !inK.has(t));
   if (missingRotation.length > 0 || extraRotation.length > 0) say(`The rotations cover ${rotationTails.join(', ') || 'no aircraft'}, but the aircraft in scope are ${p.K.join(', ')}.`);
+  else if (rotationTails.join() !== p.K.join()) say(`The rotations list the aircraft as ${rotationTails.join(', ')}, not in the scope's order ${p.K.join(', ')}.`);
   for (const rot of opt.rotations) {
     if (!inK.has(rot.tail)) continue;
     const legs = routes.get(rot.tail)!;

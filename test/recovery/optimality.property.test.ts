@@ -4,13 +4,16 @@
 // the engine finds no plan where none exists, its lower bound never exceeds the optimum, the scope
 // and the top-level violations agree. Every disagreement of the run is listed, not only the first.
 import fc from 'fast-check';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
+import { buildSchedule, loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { STRATEGIES } from '../../src/recovery/solver-config.ts';
 import { bruteForceOptimum, topLevelViolations } from '../oracle/brute-force.ts';
 import { checkOption, optionHolds } from '../oracle/checker.ts';
-import { close, violationKey } from '../oracle/model.ts';
+import { capacity, delay, F1, fid, makeSchedule } from '../oracle/fixtures.ts';
+import { close, violationKey, type OracleDisruption } from '../oracle/model.ts';
 import { randomInstanceArbitrary, type RandomInstance } from '../oracle/random-instance.ts';
 import { config, simulateAsResponse } from './fixtures.ts';
 
@@ -101,4 +104,50 @@ describe('optimality against exhaustive enumeration', () => {
     expect(coverage.withCancellation).toBeGreaterThan(0);
     expect(coverage.noPlanAgreed).toBeGreaterThan(0);
   }, 600_000);
+});
+
+// The smallest cases of the disagreements the property found, each against the oracle (hand-checked
+// in test/oracle/fixtures.ts and test/oracle/oracle.test.ts), so that a fix is seen at once.
+describe('the smallest cases of the disagreements found', () => {
+  const smallest = async (schedule: ScheduleFile, disruptions: OracleDisruption[], partial: unknown) => {
+    const solverConfig = config(partial);
+    const input = { schedule, disruptions, airline: 'NV', config: solverConfig };
+    const result = await simulateAsResponse(buildSchedule(schedule), { disruptions, config: solverConfig });
+    return STRATEGIES.map((strategy) => {
+      const option = result.options.find((o) => o.strategy === strategy);
+      return { strategy, oracle: bruteForceOptimum({ ...input, strategy }).cost, engine: option?.summary.cost ?? null, problems: option ? checkOption({ ...input, option }) : [] };
+    });
+  };
+
+  it('unit: on a 15-minute grid, aircraft_swap and cancellation plans leave on the grid (F1, NV101 delayed 60: NV102 at 11:15, not the propagated 11:10)', async () => {
+    const found = await smallest(F1, [delay(fid('NV101', '08:00'), 60)], { solver: { time_step_minutes: 15 } });
+    expect(found.map((x) => [x.strategy, x.engine, x.problems])).toEqual([
+      ['delay_propagation', 17250, []], ['aircraft_swap', 18000, []], ['cancellation', 18000, []], ['integrated', 17250, []],
+    ]);
+    expect(found.map((x) => x.oracle)).toEqual([17250, 18000, 18000, 17250]);
+  });
+
+  it('unit: two capacities of one airport whose periods share a clock hour are two limits, not one doubled row (NV101 at 10:10 fits both: cost 0)', async () => {
+    const schedule = makeSchedule({ name: 'two-caps', aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }], flights: [['NV101', 'OE-AAA', 'VIE', 'FRA', '10:10', '11:40', 100]] });
+    const found = await smallest(schedule, [capacity('VIE', '10:00', '10:30', 1, 1), capacity('VIE', '10:30', '11:00', 1, 1)], {});
+    expect(found.map((x) => [x.strategy, x.oracle, x.engine])).toEqual(STRATEGIES.map((s) => [s, 0, 0]));
+  });
+
+  it('unit: a capacity where the airline moves nothing leaves an empty scope and plans of cost 0, not a solver crash', async () => {
+    const schedule = makeSchedule({ name: 'empty-scope', aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }], flights: [['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100]] });
+    const found = await smallest(schedule, [capacity('ZRH', '10:00', '11:00', 1, 1)], {});
+    expect(found.map((x) => [x.strategy, x.oracle, x.engine])).toEqual(STRATEGIES.map((s) => [s, 0, 0]));
+  });
+
+  it('unit: one aircraft and four flights are proven optimal within the default 500 routes (small.json, NV100 delayed 30, no candidates)', async () => {
+    const schedule = loadScheduleFile(fileURLToPath(new URL('../../schedules/small.json', import.meta.url)));
+    const flight = schedule.flightsByAirline.get('NV')![0]!;
+    const result = await simulateAsResponse(schedule, {
+      disruptions: [{ type: 'flight_delay', flight: flight.id, min_delay_minutes: 30 }],
+      config: config({ solver: { time_limit_ms: 5000, max_candidate_aircraft: 0 }, strategies: { evaluate: ['integrated'] } }),
+    });
+    const option = result.options[0]!;
+    expect(option.solver.lower_bound, option.solver.note ?? '').toBeLessThanOrEqual(option.summary.cost);
+    expect(option.solver.status, option.solver.note ?? '').toBe('optimal');
+  });
 });
