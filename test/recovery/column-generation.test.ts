@@ -62,8 +62,8 @@ function modelReducedCost(model: LinearModel, column: string, duals: Record<stri
   return rc;
 }
 
-const step = 15;
-const cfg = (strategy: Strategy) => config({ strategies: { evaluate: [strategy] }, solver: { time_step_minutes: step, time_limit_ms: 60_000 }, constraints: { max_delay_minutes: 180 } });
+const step = 30;
+const cfg = (strategy: Strategy) => config({ strategies: { evaluate: [strategy] }, solver: { time_step_minutes: step, time_limit_ms: 60_000 }, constraints: { max_delay_minutes: 150 } });
 
 describe('column generation', () => {
   it('unit: round after round, the pricing problem\'s reduced cost of every new route is its column\'s reduced cost in the next master, and at convergence no column prices negative', async () => {
