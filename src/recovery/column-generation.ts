@@ -12,6 +12,7 @@
 // proven gap, and the status says which.
 import type { Flight, Schedule } from '../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
+import { firstPlan } from './first-plan.ts';
 import { RecoveryError } from './failure.ts';
 import { lpName, type LinearModel } from './linear-model.ts';
 import { legCoefficient, type LegRow } from './model/context.ts';
@@ -144,13 +145,17 @@ export async function solveStrategy(args: {
     if (list) list.push(route); else pool.set(route.tail, [route]);
     return true;
   };
-  // First routes: the planned one, and where the strategy may cancel, the empty one (the aircraft
-  // stays on the ground, its flights cancelled), which keeps the first masters feasible.
+  // First routes: the planned one, where the strategy may cancel the empty one (the aircraft stays on
+  // the ground, its flights cancelled), which keep the first masters feasible,
+  // and the first plan's (its planned sequence held where airport capacities need it: first-plan.ts).
   const cancels = strategyCancels(strategy, config);
+  const first = firstPlan(ev, config.solver.time_step_minutes);
   for (const a of scope.aircraft) {
     pool.set(a.aircraft.tail, []);
     const planned = ev.plannedRoute(a);
     if (planned) add(planned);
+    const slotted = first.get(a.aircraft.tail);
+    if (slotted) add(slotted);
     const grounded = cancels ? ev.finish(a, [], a.checks.map(() => null)) : null;
     if (grounded) add(grounded);
   }
@@ -179,14 +184,17 @@ export async function solveStrategy(args: {
     let added = 0;
     const least = new Map<string, number>();
     for (const a of scope.aircraft) {
+      // A round cut short by the budget still adds its routes, but proves no bound.
+      if (performance.now() >= generationDeadline) break;
       const priced = priceRoutes(ev, a, mode, duals, pricing);
       least.set(a.aircraft.tail, Math.min(0, priced.leastReducedCost));
       lagrangian += Math.min(0, priced.leastReducedCost);
       for (const { route } of priced.routes) if (add(route)) added++;
     }
-    if (!artificialUsed(lp.values)) last = { duals, bound: lagrangian, least };
+    const complete = least.size === scope.aircraft.length;
+    if (complete && !artificialUsed(lp.values)) last = { duals, bound: lagrangian, least };
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound);
-    if (added === 0) {
+    if (complete && added === 0) {
       if (artificialUsed(lp.values) && artificialScale < ARTIFICIAL_MAX_FACTOR) {
         // Covering some flight (or giving some aircraft a route) costs more than its artificial: price with a dearer one.
         artificialScale *= ARTIFICIAL_GROWTH;
