@@ -10,7 +10,7 @@ export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
 export interface Glpk {
   GLP_MIN: number; GLP_FR: number; GLP_LO: number; GLP_UP: number; GLP_DB: number; GLP_FX: number; GLP_MSG_OFF: number;
   GLP_UNDEF: number; GLP_FEAS: number; GLP_INFEAS: number; GLP_NOFEAS: number; GLP_OPT: number; GLP_UNBND: number;
-  solve(lp: unknown, options: Record<string, unknown>): { result: { status: number; z: number; vars: Record<string, number> } };
+  solve(lp: unknown, options: Record<string, unknown>): { result: { status: number; z: number; vars: Record<string, number>; dual?: Record<string, number> } };
 }
 
 function toGlpk(glpk: Glpk, model: LinearModel, relax: boolean) {
@@ -25,7 +25,10 @@ function toGlpk(glpk: Glpk, model: LinearModel, relax: boolean) {
       bnds: c.sense === '=' ? { type: glpk.GLP_FX, lb: c.rhs, ub: c.rhs }
         : c.sense === '<=' ? { type: glpk.GLP_UP, lb: 0, ub: c.rhs } : { type: glpk.GLP_LO, lb: c.rhs, ub: 0 },
     })),
-    bounds: model.variables.map((v) => ({ name: v.name, ...bound(v.lb, v.kind === 'binary' ? 1 : v.ub) })),
+    // Relaxed, a binary keeps no upper bound of its own: in our models each one sits in a row that
+    // bounds it (Σ routes of an aircraft = 1), and a bound of its own would take part of the dual
+    // information away from the rows (a column at its bound may price negative at the optimum).
+    bounds: model.variables.map((v) => ({ name: v.name, ...bound(v.lb, v.kind === 'binary' ? (relax ? Infinity : 1) : v.ub) })),
     binaries: relax ? [] : model.variables.filter((v) => v.kind === 'binary').map((v) => v.name),
     generals: relax ? [] : model.variables.filter((v) => v.kind === 'integer').map((v) => v.name),
   };
@@ -46,6 +49,7 @@ export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
     return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${violated.name}.` };
   }
   if (empty.length) task = { ...task, model: { ...task.model, constraints: task.model.constraints.filter((c) => c.terms.length > 0) } };
+  if (task.relaxation) return solveRelaxation(glpk, task, started);
   // GLPK gets three quarters of the budget: it overshoots its own limit a little, and the rest pays
   // for the LP bound below, so that a plan found in time is not lost to the pool's hard stop.
   const glpkLimitMs = task.timeLimitMs * GLPK_SHARE_OF_TIME_LIMIT;
@@ -75,4 +79,20 @@ export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
         ? { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs, detail: 'The time limit was reached before GLPK found any plan.' }
         : { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: `GLPK found no plan (status ${result.status}).` };
   }
+}
+
+/** The LP relaxation with its row duals (the column generation's master problem). */
+function solveRelaxation(glpk: Glpk, task: SolveTask, started: number): SolveOutcome {
+  // Without the presolver: with it, GLPK reports an infeasible LP as "undefined" (status 1), which
+  // would read as a time limit. (Only MIP solves need the presolver in glpk.js.)
+  const { result } = glpk.solve(toGlpk(glpk, task.model, true), { msglev: glpk.GLP_MSG_OFF, presol: false, tmlim: task.timeLimitMs / 1000 });
+  const solveMs = performance.now() - started;
+  if (result.status === glpk.GLP_OPT) {
+    const values = Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));
+    return { status: 'optimal', objective: result.z, values, lowerBound: result.z, solveMs, detail: null, duals: result.dual ?? {} };
+  }
+  if (result.status === glpk.GLP_NOFEAS || result.status === glpk.GLP_INFEAS) {
+    return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: 'GLPK proved that the relaxation has no solution.' };
+  }
+  return { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs, detail: `GLPK did not solve the relaxation (status ${result.status}).` };
 }

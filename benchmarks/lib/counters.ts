@@ -60,14 +60,19 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
   const request = simulationRequest(scenario, counterConfig(scenario));
   const prepared = prepareSimulation(schedule, request);
   const work = new Map<string, { simplex: number | null; bb: number | null }>();
-  const add = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+  /** Size of the last integer model each strategy solved (as GLPK saw it, after any transform): its final model. */
+  const finalSize = new Map<string, ReturnType<typeof modelSize>>();
+  // An LP relaxation has no branch and bound: its log gives no node count, which adds nothing.
+  const add = (sum: number | null, more: number | null, relaxation: boolean) => (sum === null || (more === null && !relaxation) ? null : sum + (more ?? 0));
   const port: Solver = {
     solve: async (task) => {
       const model = transform ? transform(task.model) : task.model;
       const counted = await solveCounting({ ...task, model });
       const strategy = task.model.name.split('__').at(-1)!;
       const sum = work.get(strategy) ?? { simplex: 0, bb: 0 };
-      work.set(strategy, { simplex: add(sum.simplex, counted.work.simplexIterations), bb: add(sum.bb, counted.work.bbNodes) });
+      const relaxation = task.relaxation === true;
+      work.set(strategy, { simplex: add(sum.simplex, counted.work.simplexIterations, false), bb: add(sum.bb, counted.work.bbNodes, relaxation) });
+      if (!relaxation) finalSize.set(strategy, modelSize(model));
       return counted.outcome;
     },
   };
@@ -79,7 +84,7 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
     strategies[s.model.strategy] = {
       status: s.outcome.status,
       objective: s.outcome.objective,
-      ...modelSize(s.model.model),
+      ...(finalSize.get(s.model.strategy) ?? modelSize(s.model.model)),
       candidate_routes: s.model.candidateRoutes,
       iterations: s.iterations,
       simplex_iterations: spent.simplex,

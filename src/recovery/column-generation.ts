@@ -12,9 +12,11 @@
 // proven gap, and the status says which.
 import type { Flight, Schedule } from '../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
+import { firstPlan } from './first-plan.ts';
 import { RecoveryError } from './failure.ts';
 import { lpName, type LinearModel } from './linear-model.ts';
 import { legCoefficient, type LegRow } from './model/context.ts';
+import { strategyCancels } from './model/row-families.ts';
 import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
 import type { PassengerGroups } from './passengers.ts';
 import { enumerateRoutes, priceRoutes, type PricingCache, type PricingDuals, type PricingMode } from './pricing.ts';
@@ -39,6 +41,8 @@ const NEGATIVE = -1e-6;
 const ROUTES_PER_ROUND = 8;
 /** Plan and bound closer than this (relative) prove optimality. */
 const OPTIMALITY_TOLERANCE = 1e-7;
+/** Share of a strategy's time budget the column generation may use; the integer plan and the proof get the rest. */
+const GENERATION_SHARE = 0.6;
 
 export const PRICING_MODES: Record<Strategy, PricingMode> = {
   delay_propagation: 'planned', cancellation: 'own', aircraft_swap: 'any', integrated: 'any',
@@ -141,51 +145,68 @@ export async function solveStrategy(args: {
     if (list) list.push(route); else pool.set(route.tail, [route]);
     return true;
   };
+  // First routes: the planned one, where the strategy may cancel the empty one (the aircraft stays on
+  // the ground, its flights cancelled), which keep the first masters feasible,
+  // and the first plan's (its planned sequence held where airport capacities need it: first-plan.ts).
+  const cancels = strategyCancels(strategy, config);
+  const first = firstPlan(ev, config.solver.time_step_minutes);
   for (const a of scope.aircraft) {
     pool.set(a.aircraft.tail, []);
     const planned = ev.plannedRoute(a);
     if (planned) add(planned);
+    const slotted = first.get(a.aircraft.tail);
+    if (slotted) add(slotted);
+    const grounded = cancels ? ev.finish(a, [], a.checks.map(() => null)) : null;
+    if (grounded) add(grounded);
   }
 
   const progress: Progress = { iterations: 0, bound: null, converged: false };
   const cache: PricingCache = new Map();
   const pricing = { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND, cache };
-  let duals: PricingDuals | null = null;
+  // The prices of the last pricing round, its Lagrangian bound, and each aircraft's least reduced
+  // cost there: what the proof needs (section 3.4 of docs/model.md).
+  let last: { duals: PricingDuals; bound: number; least: Map<string, number> } | null = null;
   let model = build(pool);
   let lpValues: Record<string, number> = {};
   let artificialScale = 1;
-  while (performance.now() < deadline) {
+  // The column generation leaves the integer phase a share of the budget, so that a time limit
+  // still ends with a plan and its proven gap.
+  const generationDeadline = started + GENERATION_SHARE * (deadline - started);
+  while (performance.now() < generationDeadline) {
     const lp = await solve(withArtificials(model.model, scope, config, artificialScale), true);
     if (lp.status !== 'optimal' || !lp.duals) break;
     progress.iterations++;
     lpValues = lp.values;
-    duals = pricingDuals(model, lp.duals);
+    const duals = pricingDuals(model, lp.duals);
     // The Lagrangian bound: the LP value plus, per aircraft, its least reduced cost (each aircraft
     // flies one route), valid at every round; at convergence it is the LP value.
     let lagrangian = lp.objective!;
     let added = 0;
+    const least = new Map<string, number>();
     for (const a of scope.aircraft) {
+      // A round cut short by the budget still adds its routes, but proves no bound.
+      if (performance.now() >= generationDeadline) break;
       const priced = priceRoutes(ev, a, mode, duals, pricing);
-      if (Number.isFinite(priced.leastReducedCost)) lagrangian += Math.min(0, priced.leastReducedCost);
+      least.set(a.aircraft.tail, Math.min(0, priced.leastReducedCost));
+      lagrangian += Math.min(0, priced.leastReducedCost);
       for (const { route } of priced.routes) if (add(route)) added++;
     }
-    progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, lagrangian);
-    if (added === 0) {
-      const usesArtificial = Object.entries(lp.values).some(([name, value]) => name.startsWith('artificial__') && value > 1e-6);
-      if (usesArtificial && artificialScale < ARTIFICIAL_MAX_FACTOR) {
+    const complete = least.size === scope.aircraft.length;
+    if (complete && !artificialUsed(lp.values)) last = { duals, bound: lagrangian, least };
+    if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound);
+    if (complete && added === 0) {
+      if (artificialUsed(lp.values) && artificialScale < ARTIFICIAL_MAX_FACTOR) {
         // Covering some flight (or giving some aircraft a route) costs more than its artificial: price with a dearer one.
         artificialScale *= ARTIFICIAL_GROWTH;
         continue;
       }
       progress.converged = true;
-      progress.bound = lp.objective!;
       break;
     }
     model = build(pool);
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
   }
-  const artificial = Object.entries(lpValues).some(([name, value]) => name.startsWith('artificial__') && value > 1e-6);
-  if (progress.converged && artificial) {
+  if (progress.converged && artificialUsed(lpValues)) {
     return {
       model, iterations: progress.iterations, note: `Column generation over the full route space (${progress.iterations} rounds) proves that no plan of this strategy exists.`,
       outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: 'No plan of this strategy satisfies the rules and the disruptions: proven by column generation over every route of the scope.' },
@@ -194,16 +215,20 @@ export async function solveStrategy(args: {
 
   let planModel = model;
   let outcome = await solve(model.model, false);
-  let proof: 'proven' | 'routes_capped' | 'time' | 'not_converged' = progress.converged ? 'proven' : 'not_converged';
-  const closeEnough = (value: number) => progress.bound !== null && value - progress.bound <= OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
-  if (progress.converged && duals && outcome.objective !== null && !(outcome.status === 'optimal' && closeEnough(outcome.objective))) {
-    // The proof: every route that an optimal plan could use is in the model.
-    const threshold = outcome.objective - progress.bound!;
+  let proof: 'proven' | 'routes_capped' | 'time' | 'no_bound' = last ? 'proven' : 'no_bound';
+  const gapOf = (value: number) => (progress.bound === null ? Number.POSITIVE_INFINITY : value - progress.bound);
+  const tolerance = (value: number) => OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
+  if (last && outcome.objective !== null && !(outcome.status === 'optimal' && gapOf(outcome.objective) <= tolerance(outcome.objective))) {
+    // The proof: a plan costs at least bound + Σ_a (reduced cost of its route − least_a), so a plan
+    // better than this one uses only routes within (plan − bound) of their aircraft's least. Every such
+    // route joins the model; the model's optimum is then the optimum.
+    const slack = outcome.objective - last.bound;
     let added = 0;
     for (const a of scope.aircraft) {
       const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
-      const enumerated = enumerateRoutes(ev, a, mode, duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache });
-      if (!enumerated.complete) proof = 'routes_capped';
+      const threshold = last.least.get(a.aircraft.tail)! + slack + tolerance(outcome.objective);
+      const enumerated = enumerateRoutes(ev, a, mode, last.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache, deadline });
+      if (!enumerated.complete) proof = performance.now() >= deadline ? 'time' : 'routes_capped';
       for (const { route } of enumerated.routes) if (add(route)) added++;
       if (performance.now() >= deadline) { proof = 'time'; break; }
     }
@@ -214,27 +239,34 @@ export async function solveStrategy(args: {
       if (again.objective !== null && again.objective <= outcome.objective + 1e-9) {
         planModel = larger;
         outcome = again;
-      } else if (again.status !== 'optimal') proof = 'time';
+      }
+      if (again.status !== 'optimal') proof = 'time';
     }
   }
   const plan = outcome.objective;
   let status: SolveStatus = outcome.status;
+  let lowerBound = progress.bound;
   if (plan !== null) {
     const proven = proof === 'proven' && outcome.status === 'optimal';
-    status = proven ? 'optimal' : performance.now() >= deadline || proof === 'time' || proof === 'not_converged' ? 'time_limit' : 'feasible';
+    status = proven ? 'optimal' : proof === 'routes_capped' ? 'feasible' : 'time_limit';
+    if (proven) lowerBound = plan;
   }
-  const boundText = progress.bound === null ? 'no lower bound is known' : `the lower bound ${round2(progress.bound)} is proven over every route of the scope`;
+  const boundText = progress.bound === null ? 'no lower bound is known' : `lower bound ${round2(progress.bound)} over every route of the scope${progress.converged ? ' (the converged LP)' : ' (Lagrangian, the time limit stopped the generation)'}`;
   const why = {
-    proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the generated routes',
+    proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the priced routes',
     routes_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) routes for an aircraft`,
     time: 'the time limit came during the optimality proof',
-    not_converged: 'the time limit came before the column generation converged',
+    no_bound: 'the time limit came before a first bound',
   }[proof];
   const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes; ${boundText}; ${why}.`;
   return {
     model: planModel, iterations: progress.iterations, note,
-    outcome: { ...outcome, status, lowerBound: progress.bound, solveMs: performance.now() - started },
+    outcome: { ...outcome, status, lowerBound, solveMs: performance.now() - started },
   };
+}
+
+function artificialUsed(values: Record<string, number>): boolean {
+  return Object.entries(values).some(([name, value]) => name.startsWith('artificial__') && value > 1e-6);
 }
 
 function round2(value: number): number {

@@ -387,11 +387,11 @@ function sweep(
  * Every simple route of `a` (no flight twice) whose reduced cost is at most `threshold`, by a
  * depth-first search pruned with completion bounds (the least reduced cost from a node to any end,
  * computed backwards over the same network with the resources relaxed). Stops after `maxRoutes`
- * routes and says so (`complete: false`).
+ * routes, or at the performance.now() instant `deadline`, and says so (`complete: false`).
  */
 export function enumerateRoutes(
   ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,
-  options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache },
+  options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache; deadline?: number },
 ): { routes: PricedRoute[]; complete: boolean } {
   const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, true, options.cache);
   const byOrigin = new Map<string, Node[]>();
@@ -423,8 +423,11 @@ export function enumerateRoutes(
   const keys = new Set<string>();
   let complete = true;
   const flown = new Set<string>();
+  let visits = 0;
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const visit = (label: Label): void => {
     if (!complete) return;
+    if (++visits % 1024 === 0 && performance.now() >= deadline) { complete = false; return; }
     for (const variant of net.withChecks(label)) {
       const value = net.endValue(variant);
       if (value !== null && value <= options.threshold) {

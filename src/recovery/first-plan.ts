@@ -1,0 +1,79 @@
+// A first plan for the column generation to start from: every aircraft keeps its planned sequence
+// (less the flights a disruption cancels), each flight leaves at the first minute of its departure
+// grid that its aircraft, its disruption, the aircraft's unavailability and the airport capacities
+// allow, the capacities given out first come, first served in order of departure. It is only a
+// start (a feasible plan when one of this shape exists, so that a time limit still ends with a plan);
+// the column generation improves on it and proves how far it is from the optimum.
+import type { Route, RouteEvaluator } from './aircraft-routes.ts';
+import type { TimedLeg } from './result.ts';
+import { brokenLegRule } from './rules.ts';
+import type { AircraftInScope, CapacityLimit } from './scope.ts';
+
+interface Progress { a: AircraftInScope; next: number; station: string; arrival: number; ready: number; legs: TimedLeg[]; points: (number | null)[]; failed: boolean }
+
+/** Per aircraft of the scope, its planned sequence timed as above; null where that breaks a rule. */
+export function firstPlan(ev: RouteEvaluator, stepMinutes: number): Map<string, Route | null> {
+  const { scope } = ev;
+  const used = new Map<string, number>();
+  const keyOf = (airport: string, kind: CapacityLimit['kind'], minutes: number) => `${airport}|${kind}|${Math.floor(minutes / 60) * 60}`;
+  const limits = new Map(scope.capacities.map((c) => [`${c.airport}|${c.kind}|${c.hourStartMinutes}`, c]));
+  for (const c of scope.capacities) used.set(`${c.airport}|${c.kind}|${c.hourStartMinutes}`, c.fixed);
+  const fits = (airport: string, kind: CapacityLimit['kind'], minutes: number) => {
+    const key = keyOf(airport, kind, minutes);
+    const limit = limits.get(key);
+    return !limit || (used.get(key) ?? 0) < limit.max;
+  };
+  const take = (airport: string, kind: CapacityLimit['kind'], minutes: number) => {
+    const key = keyOf(airport, kind, minutes);
+    if (limits.has(key)) used.set(key, (used.get(key) ?? 0) + 1);
+  };
+
+  const states: Progress[] = scope.aircraft.map((a) => ({
+    a, next: 0, station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs: [], points: a.checks.map(() => null), failed: false,
+  }));
+  const flightsOf = (a: AircraftInScope) => a.plannedFlights.filter((f) => !scope.cancelledFlights.has(f.id));
+  const performPlanned = (s: Progress, position: number) => {
+    s.a.checks.forEach((check, i) => {
+      if (s.a.plannedCheckPoints[i] === position && s.points[i] === null && check.station === s.station && s.arrival <= check.startMinutes) {
+        s.points[i] = s.legs.length - 1;
+        s.ready = Math.max(s.ready, check.endMinutes);
+      }
+    });
+  };
+  for (const s of states) performPlanned(s, -1);
+  // The earliest grid departure of the state's next flight, before capacities.
+  const earliest = (s: Progress) => {
+    const flight = flightsOf(s.a)[s.next]!;
+    const e = ev.earliestDeparture(flight);
+    let dep = e + Math.ceil(Math.max(0, s.ready - e) / stepMinutes) * stepMinutes;
+    const block = flight.arrMinutes - flight.depMinutes;
+    for (const p of s.a.unavailable) {
+      if (dep < p.toMinutes && dep + block > p.fromMinutes) dep = e + Math.ceil(Math.max(0, p.toMinutes - e) / stepMinutes) * stepMinutes;
+    }
+    return dep;
+  };
+  for (;;) {
+    const open = states.filter((s) => !s.failed && s.next < flightsOf(s.a).length);
+    if (open.length === 0) break;
+    const s = open.reduce((best, t) => (earliest(t) < earliest(best) ? t : best));
+    const flight = flightsOf(s.a)[s.next]!;
+    const block = flight.arrMinutes - flight.depMinutes;
+    const latest = flight.depMinutes + ev.delayLimit(flight);
+    let dep = earliest(s);
+    while (dep <= latest && !(fits(flight.origin, 'departures', dep) && fits(flight.dest, 'arrivals', dep + block))) dep += stepMinutes;
+    const pending = s.a.checks.filter((_, i) => s.points[i] === null);
+    if (dep > latest || brokenLegRule(ev.legContext(s.a, s.station, flight, dep, flight.tail === s.a.aircraft.tail ? 0 : 1, pending)) !== null) {
+      s.failed = true;
+      continue;
+    }
+    take(flight.origin, 'departures', dep);
+    take(flight.dest, 'arrivals', dep + block);
+    s.legs.push({ flight, depMinutes: dep, arrMinutes: dep + block, delayMinutes: dep - flight.depMinutes });
+    s.station = flight.dest;
+    s.arrival = dep + block;
+    s.ready = dep + block + ev.turnaround(s.a, flight.dest);
+    performPlanned(s, s.a.plannedFlights.indexOf(flight));
+    s.next++;
+  }
+  return new Map(states.map((s) => [s.a.aircraft.tail, s.failed ? null : ev.finish(s.a, s.legs, s.points, false)]));
+}
