@@ -57,18 +57,24 @@ function lineText(s: SolutionLine): string {
 }
 
 /**
- * Write `solution` into folder `dir` (created if needed) as the two files of the format: single
- * spaces, no trailing blanks, a closing `#` line. Lines without legs are written first: the official
- * cost checker then prices them as the specification does (spec 5.7).
+ * The texts of the two files: single spaces, no trailing blanks, a closing `#` line. Lines without
+ * legs come first: the official cost checker then prices them as the specification does (spec 5.7).
  */
-export function writeSolution(dir: string, solution: RoadefSolution): void {
-  mkdirSync(dir, { recursive: true });
-  const rotations = solution.rotations.map(rotationText);
+export function formatSolution(solution: RoadefSolution): { rotations: string; itineraries: string } {
   const withoutLegs = solution.itineraries.filter((s) => s.legs.length === 0);
   const withLegs = solution.itineraries.filter((s) => s.legs.length > 0);
-  const lines = [...withoutLegs, ...withLegs].map(lineText);
-  writeFileSync(join(dir, SOLUTION_ROTATIONS_FILE), `${[...rotations, '#'].join('\n')}\n`);
-  writeFileSync(join(dir, SOLUTION_ITINERARIES_FILE), `${[...lines, '#'].join('\n')}\n`);
+  return {
+    rotations: `${[...solution.rotations.map(rotationText), '#'].join('\n')}\n`,
+    itineraries: `${[...[...withoutLegs, ...withLegs].map(lineText), '#'].join('\n')}\n`,
+  };
+}
+
+/** Write `solution` into folder `dir` (created if needed) as sol_rotations.csv and sol_itineraries.csv. */
+export function writeSolution(dir: string, solution: RoadefSolution): void {
+  mkdirSync(dir, { recursive: true });
+  const texts = formatSolution(solution);
+  writeFileSync(join(dir, SOLUTION_ROTATIONS_FILE), texts.rotations);
+  writeFileSync(join(dir, SOLUTION_ITINERARIES_FILE), texts.itineraries);
 }
 
 // ---- reading ---------------------------------------------------------------------------------------
