@@ -6,7 +6,9 @@
 // The airline is invented: four hubs, spokes around them in four regions, a few far airports served
 // long-haul (class I, First and Business cabins). Aircraft fly out-and-back rotations from their hub,
 // the same every day; some return legs are linked to their outbound (PREV); about one aircraft in
-// twelve has a night maintenance at its hub after the first day with a flying budget. Disruptions:
+// twelve has a night maintenance at its hub after the first day with a flying budget. Two ground
+// shuttles (TranspCom) link the first hub with a second airport of its city; a spare of every model
+// and a spare shuttle wait at the first hub without planned legs. Disruptions:
 // delays and cancellations before the window start, a few aircraft out of service on day 2, one hub's
 // capacity halved for two hours on day 1.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,8 +37,14 @@ const MODELS: Model[] = [
   { model: 'CRJ700', family: 'CRJ', seats: [0, 0, 70], range: 180, cost: 1300, turnRound: 25, transit: 20, longHaul: false },
 ];
 const LONG_HAUL: Model = { model: 'B777', family: 'Boeing', seats: [14, 48, 240], range: 720, cost: 9500, turnRound: 90, transit: 60, longHaul: true };
+const SHUTTLE: Model = { model: 'TranspCom', family: 'TranspCom', seats: [-1, -1, -1], range: 120, cost: 0, turnRound: 10, transit: 10, longHaul: false };
+/** Spare aircraft (one per model) and shuttles (two running, one spare). */
+const SPARES = MODELS.length + 1;
+const SHUTTLES = 3;
+/** A shuttle leg takes 30 minutes; each shuttle runs back and forth from 06:00 to 22:30. */
+const SHUTTLE_LEGS_PER_DAY = 24;
 
-interface Airport { code: string; x: number; y: number; region: number; hub: boolean; far: boolean }
+interface Airport { code: string; x: number; y: number; region: number; hub: boolean; far: boolean; shuttleOnly?: boolean }
 interface Flight { number: number; origin: string; dest: string; dep: number; arr: number; previous: number }
 interface Plane { id: string; model: Model; base: string; flights: Flight[]; maintenance: string }
 
@@ -61,26 +69,29 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
     }
   }
   for (let k = 0; k < 8; k++) airports.push({ code: code(airports.length), x: 4000 + 300 * k, y: -2000, region: 9, hub: false, far: true });
+  const cityAirport: Airport = { code: code(airports.length), x: 20, y: 0, region: 0, hub: false, far: false, shuttleOnly: true };
+  airports.push(cityAirport);
   const byCode = new Map(airports.map((a) => [a.code, a]));
   const hubs = airports.filter((a) => a.hub);
   const block = (a: Airport, b: Airport) => 30 + 5 * Math.ceil(Math.hypot(a.x - b.x, a.y - b.y) / 50);
   const haul = (a: Airport, b: Airport) => (a.far || b.far ? 'I' : a.region === b.region ? 'D' : 'C');
 
   // Aircraft mix: long-haul aircraft fly one round trip a day, the others one or two.
-  const longHaul = Math.max(1, Math.round(size.aircraft * 0.065));
-  const shortHaul = size.aircraft - longHaul;
-  const twoTrips = (size.flightNumbers - 2 * longHaul - 2 * shortHaul) / 2;
+  const flying = size.aircraft - SPARES - SHUTTLES;
+  const longHaul = Math.max(1, Math.round(flying * 0.065));
+  const shortHaul = flying - longHaul;
+  const twoTrips = (size.flightNumbers - 2 * SHUTTLE_LEGS_PER_DAY - 2 * longHaul - 2 * shortHaul) / 2;
   if (!Number.isInteger(twoTrips) || twoTrips < 0 || twoTrips > shortHaul) throw new Error(`cannot lay out ${size.flightNumbers} flight numbers on ${size.aircraft} aircraft`);
 
   let nextNumber = 1000;
   const planes: Plane[] = [];
   const dayStart = 6 * 60;
   const dayEnd = 23 * 60;
-  for (let i = 0; i < size.aircraft; i++) {
+  for (let i = 0; i < flying; i++) {
     const model = i < longHaul ? LONG_HAUL : MODELS[i % MODELS.length]!;
     const base = hubs[i % hubs.length]!;
     const trips = model.longHaul ? 1 : i - longHaul < twoTrips ? 2 : 1;
-    const destinations = airports.filter((a) => a !== base && (model.longHaul ? a.far : !a.far && block(base, a) <= model.range) && (model.longHaul || a.hub || a.region === base.region || random() < 0.1));
+    const destinations = airports.filter((a) => a !== base && !a.shuttleOnly && (model.longHaul ? a.far : !a.far && block(base, a) <= model.range) && (model.longHaul || a.hub || a.region === base.region || random() < 0.1));
     const stops = Array.from({ length: trips }, () => pick(destinations));
     const gaps = Array.from({ length: trips * 2 - 1 }, () => model.turnRound + 5 * int(0, 8));
     const total = stops.reduce((sum, s) => sum + 2 * block(base, s), 0) + gaps.reduce((a, b) => a + b, 0);
@@ -95,6 +106,19 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
     });
     planes.push({ id: `${model.model}#${i + 1}`, model, base: base.code, flights, maintenance: 'NULL' });
   }
+  const hub0 = hubs[0]!;
+  [...MODELS, LONG_HAUL].forEach((model) => planes.push({ id: `${model.model}#${planes.length + 1}`, model, base: hub0.code, flights: [], maintenance: 'NULL' }));
+  let shuttleNumber = 1;
+  for (let k = 0; k < SHUTTLES; k++) {
+    const [from, to] = k === 0 ? [hub0, cityAirport] : [cityAirport, hub0];
+    const flights: Flight[] = [];
+    for (let j = 0; k < 2 && j < SHUTTLE_LEGS_PER_DAY; j++) {
+      const dep = dayStart + 40 * j;
+      const [o, d] = j % 2 === 0 ? [from, to] : [to, from];
+      flights.push({ number: shuttleNumber++, origin: o.code, dest: d.code, dep, arr: dep + 30, previous: 0 });
+    }
+    planes.push({ id: `TranspCom#${k + 1}`, model: SHUTTLE, base: k === 0 || k === 2 ? hub0.code : cityAirport.code, flights, maintenance: 'NULL' });
+  }
 
   const day0 = Date.UTC(2009, 2, 1) / 86_400_000;
   const S = day0 * MINUTES_PER_DAY + 10 * 60;
@@ -105,11 +129,11 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
       for (const f of plane.flights) legs.push({ flight: f, day: day0 + d, plane, dep: (day0 + d) * MINUTES_PER_DAY + f.dep, arr: (day0 + d) * MINUTES_PER_DAY + f.arr });
     }
   }
-  // Night maintenance at the hub after day 1, within a flying budget of day 1 plus half an hour.
+  // Night maintenance at the hub after day 1, within a flying budget of day 1 plus an hour and a half.
   planes.forEach((plane, i) => {
-    if (plane.model.longHaul || i % 12 !== 5) return;
+    if (plane.model.longHaul || plane.flights.length === 0 || plane.model === SHUTTLE || i % 12 !== 5) return;
     const flown = plane.flights.reduce((sum, f) => sum + f.arr - f.dep, 0);
-    plane.maintenance = [plane.base, formatDate(day0), '23:30', formatDate(day0 + 1), '05:30', flown + 30].join('-');
+    plane.maintenance = [plane.base, formatDate(day0), '23:30', formatDate(day0 + 1), '05:30', flown + 90].join('-');
   });
 
   // Disruptions of the legs before the window start: delays (propagated along the aircraft's legs that
@@ -117,7 +141,7 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
   const altFlights: string[] = [];
   const actual = new Map<(typeof legs)[number], number>();
   for (const plane of planes) {
-    if (plane.model.longHaul) continue;
+    if (plane.model.longHaul || plane.model === SHUTTLE) continue;
     const early = legs.filter((l) => l.plane === plane && l.dep < S);
     if (early.length === 0 || random() >= 0.2) continue;
     if (random() < 0.05 && early.length >= 2 && early[1]!.flight.origin === early[0]!.flight.dest) {
@@ -144,7 +168,9 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
     hours[Math.floor((minute % MINUTES_PER_DAY) / 60)]! += 1;
     busiest.set(key, hours);
   };
-  for (const plane of planes) for (const f of plane.flights) { bump(f.origin, f.dep, 0); bump(f.dest, f.arr, 1); }
+  for (const plane of planes) {
+    if (plane.model !== SHUTTLE) for (const f of plane.flights) { bump(f.origin, f.dep, 0); bump(f.dest, f.arr, 1); }
+  }
   for (const [l, d] of actual) { bump(l.flight.origin, l.dep + d, 0); bump(l.flight.dest, l.arr + d, 1); }
   const capacityLine = (a: Airport) => {
     const groups: string[] = [];
@@ -161,7 +187,8 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
   const legKeyOf = (l: (typeof legs)[number]) => `${l.flight.number} ${l.day}`;
   for (const l of legs) free.set(legKeyOf(l), l.plane.model.seats.map((s) => Math.floor(s * 0.9)) as [number, number, number]);
   const departures = new Map<string, (typeof legs)[number][]>();
-  for (const l of legs) {
+  const bookable = legs.filter((l) => l.plane.model !== SHUTTLE);
+  for (const l of bookable) {
     const key = `${l.flight.origin} ${l.day}`;
     const list = departures.get(key) ?? [];
     list.push(l);
@@ -173,7 +200,7 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
   };
   const itineraries: string[] = [];
   for (let id = 1; itineraries.length < size.itineraries; id++) {
-    const first = pick(legs);
+    const first = pick(bookable);
     const trip = [first];
     const shape = random();
     if (shape < 0.4 && byCode.get(first.flight.dest)!.hub) {
@@ -207,6 +234,7 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
 
   const positions = new Map<string, Map<string, number>>();
   for (const p of planes) {
+    if (p.model === SHUTTLE) continue;
     const at = positions.get(p.base) ?? new Map<string, number>();
     const key = `${p.model.model} ${p.model.seats.join('/')}`;
     at.set(key, (at.get(key) ?? 0) + 1);
