@@ -71,8 +71,9 @@ export const ScheduleDisruptionFileSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-const byCabinAndHaul = z.object(Object.fromEntries(CABINS.map((c) => [c, z.object(Object.fromEntries(HAULS.map((h) => [h, z.number().min(0)])))])));
-const byHaul = z.object(Object.fromEntries(HAULS.map((h) => [h, z.number().min(0)])));
+const amount = z.number().min(0);
+const byHaul = z.object({ domestic: amount, continental: amount, intercontinental: amount });
+const byCabinAndHaul = z.object({ first: byHaul, business: byHaul, economy: byHaul });
 
 export const ScheduleFileExtension = {
   /** Where an imported schedule comes from. */

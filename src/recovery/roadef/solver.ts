@@ -51,11 +51,13 @@ export interface SolveRun {
 export const RETURN_GRACE_MS = 2_000;
 
 /**
- * Run `solver` under a wall-clock limit: abort at `timeLimitMs`, wait at most RETURN_GRACE_MS more for
- * it to return, otherwise keep its last incumbent. A solver that throws propagates its error.
+ * Run `solver` under a wall-clock limit: abort at `timeLimitMs`, wait at most `graceMs` (default
+ * RETURN_GRACE_MS) more for it to return, otherwise keep its last incumbent. A solver that throws
+ * propagates its error.
  */
 export async function runSolver(
-  solver: RoadefSolver, instance: RoadefInstance, timeLimitMs: number, onIncumbent: (incumbent: RoadefIncumbent) => void = () => {},
+  solver: RoadefSolver, instance: RoadefInstance, timeLimitMs: number,
+  onIncumbent: (incumbent: RoadefIncumbent) => void = () => {}, graceMs = RETURN_GRACE_MS,
 ): Promise<SolveRun> {
   const started = performance.now();
   const controller = new AbortController();
@@ -63,7 +65,7 @@ export async function runSolver(
   const timers: NodeJS.Timeout[] = [];
   const deadline = new Promise<'overran'>((resolve) => {
     timers.push(setTimeout(() => controller.abort(), timeLimitMs));
-    timers.push(setTimeout(() => resolve('overran'), timeLimitMs + RETURN_GRACE_MS));
+    timers.push(setTimeout(() => resolve('overran'), timeLimitMs + graceMs));
   });
   try {
     const answer = await Promise.race([
