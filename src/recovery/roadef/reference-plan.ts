@@ -56,8 +56,8 @@ interface Walk {
   flownBeforeMaintenance: number;
   /** Its maintenance is behind it (or cannot be influenced any more). */
   maintenanceSettled: boolean;
-  /** Periods it may not fly in, for the `+N` rule of the official checker (spec 4.11). */
-  periods: Period[];
+  /** Its periods out of service (alt_aircraft.csv). */
+  unavailability: Period[];
 }
 
 interface Flown { dep: number; arr: number; aircraft: string }
@@ -179,8 +179,9 @@ class ReferencePlanner {
   /**
    * The earliest start at or after `earliest` for a leg of `durationMinutes` from `origin` to `dest`:
    * pushed past unavailability and maintenance, then (when `capacity`) to the next hour while its
-   * departure or arrival hour is full. Null when it would land after the window end, or when (spec 4.11) a departure
-   * pushed past midnight of `day` would read, without its +N, as before the end of a period it follows.
+   * departure or arrival hour is full. Null when it would land after `landBy`, or when a departure
+   * pushed past midnight of `day` would read, without its +N, as before the end of a period it follows
+   * (the official checker reads it so, spec 4.11).
    */
   private earliestStart(walk: Walk, origin: string, dest: string, durationMinutes: number, earliest: number, day: number, landBy = this.E, capacity = true): number | null {
     const m = walk.aircraft.maintenance;
@@ -188,7 +189,7 @@ class ReferencePlanner {
     for (;;) {
       const end = start + durationMinutes;
       if (end > landBy) return null;
-      const blocked = walk.periods.find((p) => start < p.endMinutes && end > p.startMinutes && p !== (m as Period | null));
+      const blocked = walk.unavailability.find((p) => start < p.endMinutes && end > p.startMinutes);
       if (blocked) { start = blocked.endMinutes; continue; }
       if (m && ((start >= m.startMinutes && start < m.endMinutes) || (start < m.startMinutes && end > m.startMinutes))) { start = m.endMinutes; continue; }
       if (capacity && !this.slots.free(origin, start, 'departures')) { start = (Math.floor(start / 60) + 1) * 60; continue; }
@@ -198,7 +199,8 @@ class ReferencePlanner {
     const daysLater = Math.floor((start - day * MINUTES_PER_DAY) / MINUTES_PER_DAY);
     if (daysLater >= 1) {
       const asRead = start - daysLater * MINUTES_PER_DAY;
-      if (walk.periods.some((p) => p.endMinutes <= start && asRead < p.endMinutes)) return null;
+      const periods: Period[] = m ? [...walk.unavailability, m] : walk.unavailability;
+      if (periods.some((p) => p.endMinutes <= start && asRead < p.endMinutes)) return null;
     }
     return start;
   }
@@ -328,11 +330,10 @@ class ReferencePlanner {
     }
     const queue = new WalkQueue();
     for (const aircraft of this.instance.aircraft.values()) {
-      const periods: Period[] = this.instance.aircraftUnavailability.filter((u) => u.aircraft === aircraft.id);
-      if (aircraft.maintenance) periods.push(aircraft.maintenance);
       const walk: Walk = {
         aircraft, legs: (byAircraft.get(aircraft.id) ?? []).sort(byPlannedTime), next: 0, location: aircraft.origin, readyAt: null,
-        lastFlight: 0, flownBeforeMaintenance: 0, maintenanceSettled: false, periods,
+        lastFlight: 0, flownBeforeMaintenance: 0, maintenanceSettled: false,
+        unavailability: this.instance.aircraftUnavailability.filter((u) => u.aircraft === aircraft.id),
       };
       const candidate = this.nextCandidate(walk, false);
       if (candidate) queue.push(candidate.start, candidate.leg.line, walk);
