@@ -68,7 +68,8 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
       airports.push({ code: code(airports.length), x: centres[region]![0] + distance * Math.cos(angle), y: centres[region]![1] + distance * Math.sin(angle), region, hub: false, far: false });
     }
   }
-  for (let k = 0; k < 8; k++) airports.push({ code: code(airports.length), x: 4000 + 300 * k, y: -2000, region: 9, hub: false, far: true });
+  // Far airports 5.5 to 7 hours from every hub: a long-haul round trip fits in a day.
+  for (let k = 0; k < 8; k++) airports.push({ code: code(airports.length), x: 2800 + 100 * k, y: -1500, region: 9, hub: false, far: true });
   const cityAirport: Airport = { code: code(airports.length), x: 20, y: 0, region: 0, hub: false, far: false, shuttleOnly: true };
   airports.push(cityAirport);
   const byCode = new Map(airports.map((a) => [a.code, a]));
@@ -95,7 +96,8 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
     const stops = Array.from({ length: trips }, () => pick(destinations));
     const gaps = Array.from({ length: trips * 2 - 1 }, () => model.turnRound + 5 * int(0, 8));
     const total = stops.reduce((sum, s) => sum + 2 * block(base, s), 0) + gaps.reduce((a, b) => a + b, 0);
-    let t = dayStart + 5 * Math.floor(random() * Math.max(0, (dayEnd - dayStart - total) / 5));
+    if (total > dayEnd - dayStart) throw new Error(`aircraft ${i + 1}: a day of ${total} minutes does not fit between 06:00 and 23:00`);
+    let t = dayStart + 5 * Math.floor(random() * ((dayEnd - dayStart - total) / 5));
     const flights: Flight[] = [];
     stops.forEach((stop, k) => {
       const out: Flight = { number: nextNumber++, origin: base.code, dest: stop.code, dep: t, arr: t + block(base, stop), previous: 0 };
