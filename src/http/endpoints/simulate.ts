@@ -37,13 +37,18 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
     request: { body: SimulationRequestSchema },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
-      400: 'Malformed request, or a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES); the detail names the field and the limit.',
+      400: 'Malformed request, a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES; the detail names the field and the limit), or a schedule without airport coordinates (an imported ROADEF 2009 instance).',
       404: 'Unknown schedule, or unknown flight for the airline.',
       429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
       503: 'Solver capacity saturated (queue full or waited too long), or a solver worker failed; retry after the Retry-After seconds.',
     },
     handler: async ({ body }, _req, res) => {
       const entry = scheduleOr404(deps.schedules, body.schedule_file);
+      // The model prices compensation by great-circle distance; imported ROADEF schedules have no coordinates.
+      const unplaced = [...entry.schedule.airports.values()].find((a) => a.lat === null || a.lon === null);
+      if (unplaced) {
+        throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unplaced.code} has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).`);
+      }
       // A flight id carries its departure: an impossible date there is malformed input, not an unknown flight.
       const stamp = /_(\d{4}-\d{2}-\d{2}T[^_]*)$/.exec(body.disrupted_flight)?.[1];
       if (stamp !== undefined && parseZonedInstant(stamp) === null) {
