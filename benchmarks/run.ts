@@ -4,6 +4,7 @@
 //
 //   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput]
 //                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
+//   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s N]   (benchmarks/roadef.ts)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -23,10 +24,14 @@ import { postJson, startServer, throughput, type RunningServer, type ThroughputR
 import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
+import { roadefPartRequested, runRoadefPart } from './roadef.ts';
 import { BENCHMARKS_DIR, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
 import { schedulePath } from './lib/schedules.ts';
 import { formatMs, formatRatio, geometricMean, measure, median, round, summarize, type Summary } from './lib/stats.ts';
 import { table } from './lib/table.ts';
+
+// `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
+if (roadefPartRequested(process.argv.slice(2))) process.exit(await runRoadefPart(process.argv.slice(2)));
 
 const PARTS = ['stages', 'solvers', 'http', 'throughput'] as const;
 type Part = (typeof PARTS)[number];

@@ -11,14 +11,15 @@ export interface Airport {
   code: string;
   name: string;
   timeZone: string;
-  lat: number;
-  lon: number;
+  /** Null when the source has no coordinates (imported ROADEF schedules). */
+  lat: number | null;
+  lon: number | null;
   hub: boolean;
   maintenanceStation: boolean;
   minConnectionMinutes: number;
 }
 
-export interface Fleet { code: string; family: string; seats: number; cruiseSpeedKmh: number }
+export interface Fleet { code: string; family: string; seats: number; cruiseSpeedKmh: number | null }
 
 export interface Aircraft { tail: string; airline: string; fleet: string; family: string; seats: number; base: string }
 
@@ -33,7 +34,7 @@ export interface Flight {
   dest: string;
   depMinutes: number;
   arrMinutes: number;
-  distanceKm: number;
+  distanceKm: number | null;
   bookedPassengers: number;
   crewIds: string[];
 }
@@ -60,7 +61,8 @@ export interface CrewDuty {
   flightIds: string[];
 }
 
-export interface Itinerary { id: string; passengers: number; flightIds: [string, string] }
+/** Flights in travel order: two (a hub connection) in the bundled schedules, any number when imported. */
+export interface Itinerary { id: string; passengers: number; flightIds: string[] }
 
 export interface Schedule {
   name: string;

@@ -35,7 +35,8 @@ export interface PassengerGroups { cancellations: CancellationGroup[]; misconnec
 function compensation(schedule: Schedule, config: SolverConfig, origin: string, dest: string): number {
   const a = schedule.airports.get(origin)!;
   const b = schedule.airports.get(dest)!;
-  return config.cost_weights.compensation_multiplier * eu261CompensationEur(greatCircleKm(a.lat, a.lon, b.lat, b.lon));
+  // Schedules without coordinates (imported ROADEF ones) are refused before simulation (src/http/endpoints/simulate.ts).
+  return config.cost_weights.compensation_multiplier * eu261CompensationEur(greatCircleKm(a.lat!, a.lon!, b.lat!, b.lon!));
 }
 
 /** Cost of re-accommodating one passenger of a group on `target`. */
@@ -63,10 +64,11 @@ export function passengerGroups(schedule: Schedule, scope: RecoveryScope, config
   const seen = new Set<string>();
   for (const flight of scope.flights) {
     for (const itinerary of schedule.itinerariesByFlight.get(flight.id) ?? []) {
-      if (seen.has(itinerary.id)) continue;
+      // The model re-accommodates hub connections: itineraries of exactly two flights.
+      if (seen.has(itinerary.id) || itinerary.flightIds.length !== 2) continue;
       seen.add(itinerary.id);
-      const first = schedule.flightsById.get(itinerary.flightIds[0])!;
-      const second = schedule.flightsById.get(itinerary.flightIds[1])!;
+      const first = schedule.flightsById.get(itinerary.flightIds[0]!)!;
+      const second = schedule.flightsById.get(itinerary.flightIds[1]!)!;
       misconnections.push({
         kind: 'misconnection', itinerary, first, second,
         connectionMinutes: schedule.airports.get(first.dest)!.minConnectionMinutes,

@@ -208,7 +208,7 @@ function stateAt(cfg: OracleConfig, plane: OAircraft, rot: OFlight[], t0: number
  */
 export function buildProblem(input: ProblemInput): Problem {
   const { schedule: s, config: cfg } = input;
-  const airports = new Map<string, OAirport>(s.airports.map((a) => [a.code, { code: a.code, lat: a.lat, lon: a.lon, mct: a.min_connection_minutes }]));
+  const airports = new Map<string, OAirport>(s.airports.map((a) => [a.code, { code: a.code, lat: a.lat!, lon: a.lon!, mct: a.min_connection_minutes }]));
   const fleets = new Map(s.fleets.map((f) => [f.code, { family: f.family, seats: f.seats }]));
   const aircraft = new Map<string, OAircraft>();
   for (const a of s.aircraft) {

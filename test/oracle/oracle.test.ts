@@ -545,7 +545,7 @@ describe('random instances', () => {
     need(s.format_version === 1 && FORMAT.name.test(s.name) && /^\d{4}-\d{2}-\d{2}$/.test(s.operating_date), 'header');
     const airports = new Map(s.airports.map((a) => [a.code, a]));
     for (const a of s.airports) {
-      need(FORMAT.airport.test(a.code) && Math.abs(a.lat) <= 90 && Math.abs(a.lon) <= 180, `airport ${a.code}`);
+      need(FORMAT.airport.test(a.code) && Math.abs(a.lat!) <= 90 && Math.abs(a.lon!) <= 180, `airport ${a.code}`);
       need(Number.isInteger(a.min_connection_minutes) && a.min_connection_minutes >= 0 && a.min_connection_minutes <= 240, `mct ${a.code}`);
       try { new Intl.DateTimeFormat('en-US', { timeZone: a.time_zone }); } catch { out.push(`tz ${a.time_zone}`); }
     }
@@ -563,7 +563,7 @@ describe('random instances', () => {
       ids.add(id);
       need(FORMAT.flight.test(f.flight_number) && f.flight_number.startsWith(f.airline) && FORMAT.instant.test(f.dep) && FORMAT.instant.test(f.arr), `format ${id}`);
       need(aircraft.get(f.tail)?.airline === f.airline && airports.has(f.origin) && airports.has(f.dest) && f.origin !== f.dest, `refs ${id}`);
-      need(Date.parse(f.arr) > Date.parse(f.dep) && f.distance_km > 0 && Number.isInteger(f.booked_passengers) && f.booked_passengers >= 0, `values ${id}`);
+      need(Date.parse(f.arr) > Date.parse(f.dep) && f.distance_km! > 0 && Number.isInteger(f.booked_passengers) && f.booked_passengers >= 0, `values ${id}`);
       need(f.booked_passengers <= aircraft.get(f.tail)!.seats, `overbooked ${id}`);
     }
     const turn = oracleConfig().turnaround;

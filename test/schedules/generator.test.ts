@@ -131,11 +131,11 @@ function blockTimeErrors(ix: Index): string[] {
   for (const f of ix.flights.values()) {
     const a = ix.airports.get(f.origin)!;
     const b = ix.airports.get(f.dest)!;
-    const km = greatCircleKm(a.lat, a.lon, b.lat, b.lon);
-    if (Math.abs(km - f.distance_km) > 1) errors.push(`${f.id} distance ${f.distance_km} km, great circle ${km.toFixed(1)} km`);
+    const km = greatCircleKm(a.lat!, a.lon!, b.lat!, b.lon!);
+    if (Math.abs(km - f.distance_km!) > 1) errors.push(`${f.id} distance ${f.distance_km} km, great circle ${km.toFixed(1)} km`);
     const fleet = ix.fleets.get(ix.aircraft.get(f.tail)!.fleet)!;
     const block = f.arrMin - f.depMin;
-    const allowance = block - (km / fleet.cruise_speed_kmh) * 60;
+    const allowance = block - (km / fleet.cruise_speed_kmh!) * 60;
     if (block % 5 !== 0 || allowance < 25 || allowance > 36) errors.push(`${f.id} block ${block} min leaves ${allowance.toFixed(1)} min beyond cruise`);
   }
   return errors;
@@ -468,7 +468,7 @@ describe.each(NAMES)('committed schedules/%s.json', (name) => {
 
   it('is exactly what the generator produces from its spec (determinism)', () => {
     const spec = SPECS[name];
-    expect(file.generator.seed).toBe(spec.seed);
+    expect(file.generator!.seed).toBe(spec.seed);
     expect(serializeSchedule(generateSchedule(spec)) === text).toBe(true);
   });
 });
@@ -548,7 +548,7 @@ describe('the checks can fail', () => {
 
   it('block time check catches a wrong distance', () => {
     const bad = ix();
-    [...bad.flights.values()][3]!.distance_km += 50;
+    [...bad.flights.values()][3]!.distance_km! += 50;
     expect(blockTimeErrors(bad)).toHaveLength(1);
   });
 });

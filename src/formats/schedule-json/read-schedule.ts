@@ -5,6 +5,7 @@ import { pushTo } from '../../domain/collections.ts';
 import { compareFlights, flightId, type Aircraft, type Airport, type CrewDuty, type Fleet, type Flight, type Itinerary, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
 import { parseInstantMinutes } from '../../domain/time.ts';
 import { DEFAULT_TURNAROUND, minTurnaroundMinutes, type TurnaroundRule } from '../../domain/turnaround.ts';
+import { checkScheduleExtensions, ownGroundMinutes } from './schedule-extensions.ts';
 import { ScheduleFileSchema, type ScheduleFile } from './schedule-file.ts';
 
 /** A schedule file that cannot be served; the message names the file and the first problem. */
@@ -19,11 +20,11 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
   const fail = (message: string): never => { throw new ScheduleError(message); };
   const airlines = new Map(file.airlines.map((a) => [a.code, { code: a.code, name: a.name }]));
   const airports = new Map<string, Airport>(file.airports.map((a) => [a.code, {
-    code: a.code, name: a.name, timeZone: a.time_zone, lat: a.lat, lon: a.lon, hub: a.hub,
+    code: a.code, name: a.name, timeZone: a.time_zone, lat: a.lat ?? null, lon: a.lon ?? null, hub: a.hub,
     maintenanceStation: a.maintenance_station, minConnectionMinutes: a.min_connection_minutes,
   }]));
   const fleets = new Map<string, Fleet>(file.fleets.map((f) => [f.code, {
-    code: f.code, family: f.family, seats: f.seats, cruiseSpeedKmh: f.cruise_speed_kmh,
+    code: f.code, family: f.family, seats: f.seats, cruiseSpeedKmh: f.cruise_speed_kmh ?? null,
   }]));
   const aircraft = new Map<string, Aircraft>();
   for (const a of file.aircraft) {
@@ -50,7 +51,7 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
     if (flightsById.has(id)) fail(`flight id ${id} appears twice`);
     const flight: Flight = {
       id, flightNumber: f.flight_number, airline: f.airline, tail: f.tail, origin: f.origin, dest: f.dest,
-      depMinutes, arrMinutes, distanceKm: f.distance_km, bookedPassengers: f.booked_passengers, crewIds: [],
+      depMinutes, arrMinutes, distanceKm: f.distance_km ?? null, bookedPassengers: f.booked_passengers, crewIds: [],
     };
     flights.push(flight);
     flightsById.set(id, flight);
@@ -63,6 +64,7 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
     pushTo(flightsByAirline, f.airline, f);
     pushTo(rotations, f.tail, f);
   }
+  const ownGround = ownGroundMinutes(file);
   for (const [tail, rotation] of rotations) {
     const plane = aircraft.get(tail)!;
     for (let i = 1; i < rotation.length; i++) {
@@ -70,7 +72,7 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
       const next = rotation[i]!;
       if (prev.dest !== next.origin) fail(`rotation of ${tail} jumps from ${prev.dest} (${prev.id}) to ${next.origin} (${next.id})`);
       const ground = next.depMinutes - prev.arrMinutes;
-      const needed = minTurnaroundMinutes(turnaround, plane.fleet, prev.dest);
+      const needed = ownGround(tail, prev.flightNumber, next.id) ?? minTurnaroundMinutes(turnaround, plane.fleet, prev.dest);
       if (ground < needed) fail(`rotation of ${tail} turns ${prev.id} into ${next.id} in ${ground} min at ${prev.dest}, below the ${needed} min minimum`);
     }
   }
@@ -108,13 +110,14 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
   const itineraries: Itinerary[] = [];
   const itinerariesByFlight = new Map<string, Itinerary[]>();
   for (const it of file.itineraries) {
-    const [first, second] = it.flights.map((id) => flightsById.get(id) ?? fail(`itinerary ${it.itinerary_id} names unknown flight '${id}'`));
-    if (first!.dest !== second!.origin) fail(`itinerary ${it.itinerary_id} does not connect at one airport`);
-    const itinerary: Itinerary = { id: it.itinerary_id, passengers: it.passengers, flightIds: [first!.id, second!.id] };
+    const legs = it.flights.map((id) => flightsById.get(id) ?? fail(`itinerary ${it.itinerary_id} names unknown flight '${id}'`));
+    for (let i = 1; i < legs.length; i++) if (legs[i - 1]!.dest !== legs[i]!.origin) fail(`itinerary ${it.itinerary_id} does not connect at one airport`);
+    const itinerary: Itinerary = { id: it.itinerary_id, passengers: it.passengers, flightIds: legs.map((f) => f.id) };
     itineraries.push(itinerary);
-    pushTo(itinerariesByFlight, first!.id, itinerary);
-    pushTo(itinerariesByFlight, second!.id, itinerary);
+    for (const f of legs) pushTo(itinerariesByFlight, f.id, itinerary);
   }
+
+  checkScheduleExtensions(file, new Set(flightsById.keys()), fail);
 
   return {
     name: file.name, description: file.description, operatingDate: file.operating_date,

@@ -2,6 +2,9 @@
 // The README documents every field; the generator in schedules/ writes files that pass this schema.
 import { z } from 'zod';
 import { AIRLINE_CODE_PATTERN } from '../../domain/schedule.ts';
+import {
+  AircraftFileExtension, AirportFileExtension, FlightFileExtension, ItineraryFileExtension, MaintenanceFileExtension, ScheduleFileExtension,
+} from './schedule-file-extensions.ts';
 
 const utcInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/, 'must be an ISO 8601 UTC minute, e.g. 2026-11-21T08:30:00Z');
 const airportCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter IATA airport code');
@@ -18,28 +21,32 @@ export const AirportFileSchema = z.object({
   time_zone: z.string().min(1).refine((tz) => {
     try { new Intl.DateTimeFormat('en-US', { timeZone: tz }); return true; } catch { return false; }
   }, 'must be an IANA time zone'),
-  lat: z.number().min(-90).max(90),
-  lon: z.number().min(-180).max(180),
+  /** Absent in imported schedules whose source has no coordinates. */
+  lat: z.number().min(-90).max(90).optional(),
+  lon: z.number().min(-180).max(180).optional(),
   hub: z.boolean(),
   maintenance_station: z.boolean(),
   /** Minimum connection time for passengers changing flights here. */
   min_connection_minutes: z.number().int().min(0).max(240),
+  ...AirportFileExtension,
 });
 
 export const FleetFileSchema = z.object({
-  code: z.string().regex(/^[A-Z0-9]{3,4}$/),
+  code: z.string().regex(/^[A-Za-z0-9]{2,12}$/, 'must be 2-12 letters or digits, e.g. A320 or CRJ100'),
   /** Aircraft of one family share a type rating, so they may be swapped for each other. */
   family: z.string().min(1),
   seats: z.number().int().positive(),
-  cruise_speed_kmh: z.number().positive(),
+  cruise_speed_kmh: z.number().positive().optional(),
 });
 
 export const AircraftFileSchema = z.object({
-  tail: z.string().regex(/^[A-Z0-9]{1,2}-[A-Z0-9]{3,5}$/, 'must be a registration such as OE-NVA'),
+  // Registrations, or an imported source's own aircraft ids (ROADEF 2009: A319#4).
+  tail: z.string().regex(/^([A-Z0-9]{1,2}-[A-Z0-9]{3,5}|[A-Za-z0-9]+#\d+)$/, 'must be a registration such as OE-NVA or an aircraft id such as A319#4'),
   airline: airlineCode,
   fleet: z.string(),
   seats: z.number().int().positive(),
   base: airportCode,
+  ...AircraftFileExtension,
 });
 
 export const FlightFileSchema = z.object({
@@ -50,8 +57,9 @@ export const FlightFileSchema = z.object({
   dest: airportCode,
   dep: utcInstant,
   arr: utcInstant,
-  distance_km: z.number().positive(),
+  distance_km: z.number().positive().optional(),
   booked_passengers: z.number().int().min(0),
+  ...FlightFileExtension,
 });
 
 export const MaintenanceFileSchema = z.object({
@@ -61,6 +69,7 @@ export const MaintenanceFileSchema = z.object({
   station: airportCode,
   start: utcInstant,
   end: utcInstant,
+  ...MaintenanceFileExtension,
 });
 
 export const CrewFileSchema = z.object({
@@ -78,8 +87,9 @@ export const CrewFileSchema = z.object({
 export const ItineraryFileSchema = z.object({
   itinerary_id: z.string().min(1),
   passengers: z.number().int().positive(),
-  /** Flight ids in travel order; two flights make a connection through a hub. */
-  flights: z.array(z.string()).length(2),
+  /** Flight ids in travel order; the bundled schedules have two: a connection through a hub. */
+  flights: z.array(z.string()).min(1),
+  ...ItineraryFileExtension,
 });
 
 export const ScheduleFileSchema = z.object({
@@ -87,7 +97,7 @@ export const ScheduleFileSchema = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   description: z.string(),
   operating_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  generator: z.object({ seed: z.number().int(), version: z.string() }),
+  generator: z.object({ seed: z.number().int(), version: z.string() }).optional(),
   airlines: z.array(AirlineFileSchema).min(1),
   airports: z.array(AirportFileSchema).min(1),
   fleets: z.array(FleetFileSchema).min(1),
@@ -96,6 +106,7 @@ export const ScheduleFileSchema = z.object({
   maintenance: z.array(MaintenanceFileSchema),
   crew: z.array(CrewFileSchema),
   itineraries: z.array(ItineraryFileSchema),
+  ...ScheduleFileExtension,
 });
 
 export type ScheduleFile = z.infer<typeof ScheduleFileSchema>;

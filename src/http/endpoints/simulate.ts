@@ -74,13 +74,18 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
     request: { body: SimulationRequestSchema },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
-      400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), or a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES); the detail names the field and the rule.',
+      400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule without airport coordinates (an imported ROADEF 2009 instance); the detail names the field and the rule.',
       404: 'Unknown schedule, or a flight, aircraft or airport the airline\'s schedule does not have.',
       429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
       503: 'Solver capacity saturated (queue full or waited too long), or a solver worker failed; retry after the Retry-After seconds.',
     },
     handler: async ({ body }, _req, res) => {
       const entry = scheduleOr404(deps.schedules, body.schedule_file);
+      // The model prices compensation by great-circle distance; imported ROADEF schedules have no coordinates.
+      const unplaced = [...entry.schedule.airports.values()].find((a) => a.lat === null || a.lon === null);
+      if (unplaced) {
+        throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unplaced.code} has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).`);
+      }
       const disruptions = disruptionsOf(body);
       const contradicting = contradiction(disruptions);
       if (contradicting) throw new HttpError(400, `Field 'disruptions': ${contradicting}`);

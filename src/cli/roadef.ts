@@ -1,0 +1,133 @@
+// The ROADEF/EURO 2009 benchmark from the command line (../shared/spec/roadef2009.md):
+//
+//   npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]
+//   npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver reference]
+//   npm run roadef -- import --instance <dir> --name <schedule> [--airline RX] [--schedules-dir <dir>] [--force]
+//
+// score: our scorer's verdict. Prints every violated rule with a count and examples, the ten cost
+//   components, the three groups and, as its last line, `feasible: yes|no, cost: <total>`. Exit 0
+//   feasible, 1 infeasible, 2 unreadable input (a missing or malformed instance, a missing solution file).
+// solve: writes the best solution the solver has when the limit comes; progress (elapsed, incumbent
+//   cost by our scorer, bound when the solver knows one) on stderr. Exit 0 when a solution is written.
+// import: writes <schedules-dir>/<name>.json, a schedule the service serves like the bundled ones.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BUNDLED_SCHEDULES_DIR } from '../config.ts';
+import { ScheduleFileSchema } from '../formats/schedule-json/schedule-file.ts';
+import { buildSchedule, ScheduleError } from '../formats/schedule-json/read-schedule.ts';
+import type { RoadefInstance } from '../formats/roadef-2009/instance.ts';
+import { readInstance } from '../formats/roadef-2009/read-instance.ts';
+import { formatSolution, parseSolution, readSolution, writeSolution, type RoadefSolution } from '../formats/roadef-2009/solution.ts';
+import { formatAmount, formatScoreReport, scoreJson, scoreSolution } from '../formats/roadef-2009/score/score.ts';
+import { RoadefFormatError } from '../formats/roadef-2009/text.ts';
+import { DEFAULT_IMPORT_AIRLINE, ImportError, roadefToScheduleFile, serializeImportedSchedule } from '../formats/roadef-2009/to-schedule.ts';
+import { ROADEF_SOLVERS, runSolver } from '../recovery/roadef/solver.ts';
+
+const USAGE = [
+  'usage: npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]',
+  '       npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver reference]',
+  '       npm run roadef -- import --instance <dir> --name <schedule> [--airline RX] [--schedules-dir <dir>] [--force]',
+].join('\n');
+
+/** Bad usage or unreadable input: exit code 2 with one sentence. */
+class UsageError extends Error {}
+
+const EXIT = { ok: 0, infeasible: 1, unreadable: 2 } as const;
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required.\n${USAGE}`);
+  return value;
+}
+
+function score(values: Record<string, string | boolean | undefined>): number {
+  const instance = readInstance(required(values, 'instance'));
+  const report = scoreSolution(instance, readSolution(required(values, 'solution')));
+  if (typeof values.json === 'string') writeFileSync(values.json, `${JSON.stringify(scoreJson(report), null, 2)}\n`);
+  process.stdout.write(formatScoreReport(report));
+  return report.feasible ? EXIT.ok : EXIT.infeasible;
+}
+
+/** Our scorer's verdict on a solution exactly as its files will read. */
+function judge(instance: RoadefInstance, solution: RoadefSolution) {
+  return scoreSolution(instance, parseSolution(formatSolution(solution)));
+}
+
+async function solve(values: Record<string, string | boolean | undefined>): Promise<number> {
+  const instance = readInstance(required(values, 'instance'));
+  const out = required(values, 'out');
+  const seconds = Number(required(values, 'time-limit-s'));
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--time-limit-s must be a positive number of seconds.');
+  const solverName = typeof values.solver === 'string' ? values.solver : [...ROADEF_SOLVERS.keys()][0]!;
+  const solver = ROADEF_SOLVERS.get(solverName) ?? (() => { throw new UsageError(`--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`); })();
+  const say = (message: string, elapsedMs: number) => process.stderr.write(`[roadef ${(elapsedMs / 1000).toFixed(1)}s] ${message}\n`);
+  say(`${instance.name}: ${instance.aircraft.size} aircraft, ${instance.legs.length} legs, ${instance.itineraries.length} itineraries; solver ${solverName}, limit ${seconds} s`, 0);
+  const run = await runSolver(solver, instance, seconds * 1000, (incumbent) => {
+    const verdict = judge(instance, incumbent.solution);
+    say(`incumbent ${formatAmount(verdict.totals.weightedTotal)} (${verdict.feasible ? 'feasible' : 'infeasible'}), bound ${incumbent.bound === null ? 'unknown' : formatAmount(incumbent.bound)}`, incumbent.elapsedMs);
+  });
+  if (!run.solution) {
+    say('the solver found no solution within the limit; nothing written', run.elapsedMs);
+    return EXIT.infeasible;
+  }
+  writeSolution(out, run.solution);
+  const verdict = judge(instance, run.solution);
+  say(`wrote ${out}${run.overran ? ' (the solver overran the limit: its last incumbent)' : ''}: feasible ${verdict.feasible ? 'yes' : 'no'}, cost ${formatAmount(verdict.totals.weightedTotal)}`, run.elapsedMs);
+  return EXIT.ok;
+}
+
+function importSchedule(values: Record<string, string | boolean | undefined>): number {
+  const instance = readInstance(required(values, 'instance'));
+  const name = required(values, 'name');
+  const airline = typeof values.airline === 'string' ? values.airline : DEFAULT_IMPORT_AIRLINE;
+  const dir = typeof values['schedules-dir'] === 'string' ? values['schedules-dir'] : BUNDLED_SCHEDULES_DIR;
+  const file = roadefToScheduleFile(instance, { name, airline });
+  const path = join(dir, `${name}.json`);
+  if (existsSync(path) && values.force !== true) throw new UsageError(`${path} exists; pass --force to replace it.`);
+  // The checks the service makes when it loads the file: what is written will be served.
+  const parsed = ScheduleFileSchema.safeParse(file);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`The imported schedule would be invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  buildSchedule(parsed.data);
+  writeFileSync(path, serializeImportedSchedule(parsed.data));
+  process.stderr.write(`wrote ${path}: ${file.aircraft.length} aircraft, ${file.flights.length} flights, ${file.itineraries.length} itineraries, ${file.disruptions?.length ?? 0} disruptions; airline ${airline}, every airport at UTC\n`);
+  return EXIT.ok;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        instance: { type: 'string' }, solution: { type: 'string' }, json: { type: 'string' },
+        out: { type: 'string' }, 'time-limit-s': { type: 'string' }, solver: { type: 'string' },
+        name: { type: 'string' }, airline: { type: 'string' }, 'schedules-dir': { type: 'string' }, force: { type: 'boolean' },
+      },
+    });
+    switch (positionals[0]) {
+      case 'score': return score(values);
+      case 'solve': return await solve(values);
+      case 'import': return importSchedule(values);
+      default: throw new UsageError(USAGE);
+    }
+  } catch (error) {
+    if (error instanceof RoadefFormatError || error instanceof UsageError || error instanceof ScheduleError || error instanceof ImportError) {
+      process.stderr.write(`${error.message}\n`);
+      return EXIT.unreadable;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return EXIT.unreadable;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,458 @@
+// The reference plan of spec 6.1, the baseline every ROADEF 2009 solver must beat: planned rotations
+// kept, disruption delays propagated, what cannot be flown cancelled, passengers whose trip broke
+// cancelled after the part they had already flown. It swaps no aircraft and re-routes nobody.
+//
+// Engine side: it reads the format's types but shares no code with the scorer (which must judge it).
+import {
+  HAUL_RANK, SHUTTLE_FAMILY, routeKey,
+  type BookedLeg, type Cabin, type HaulClass, type Itinerary, type PlannedLeg, type RoadefAircraft, type RoadefInstance,
+} from '../../formats/roadef-2009/instance.ts';
+import type { RoadefSolution, SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
+import { MINUTES_PER_DAY, legKey } from '../../formats/roadef-2009/text.ts';
+
+/** Shortest passenger connection the challenge accepts, minutes. */
+const MIN_CONNECTION_MINUTES = 30;
+/** Longest arrival delay of an outbound booking (spec R50), minutes, by its highest haul class. */
+const MAX_OUTBOUND_DELAY_MINUTES: Record<HaulClass, number> = { D: 1080, C: 1080, I: 2160 };
+
+interface Period { startMinutes: number; endMinutes: number }
+
+/** Movements booked per airport and clock hour, against the capacity rule of spec 4.6. */
+class AirportSlots {
+  private readonly used = new Map<string, number>();
+  constructor(private readonly instance: RoadefInstance) {}
+
+  private capacity(airport: string, hour: number): { departures: number; arrivals: number } | null {
+    const start = hour * 60;
+    for (const c of this.instance.capacityReductions) if (c.airport === airport && c.startMinutes <= start && start < c.endMinutes) return c;
+    const minute = ((start % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+    return this.instance.airportCapacity.get(airport)?.find((w) => w.fromMinute <= minute && minute < w.toMinute) ?? null;
+  }
+
+  free(airport: string, minute: number, kind: 'departures' | 'arrivals'): boolean {
+    const hour = Math.floor(minute / 60);
+    const cap = this.capacity(airport, hour);
+    return cap === null || (this.used.get(`${kind} ${airport} ${hour}`) ?? 0) < cap[kind];
+  }
+
+  book(origin: string, dep: number, dest: string, arr: number): void {
+    for (const [kind, airport, minute] of [['departures', origin, dep], ['arrivals', dest, arr]] as const) {
+      const key = `${kind} ${airport} ${Math.floor(minute / 60)}`;
+      this.used.set(key, (this.used.get(key) ?? 0) + 1);
+    }
+  }
+}
+
+/** One aircraft walking through its planned legs. */
+interface Walk {
+  aircraft: RoadefAircraft;
+  legs: PlannedLeg[];
+  next: number;
+  location: string;
+  /** Arrival of its last flown leg (null before any). */
+  readyAt: number | null;
+  lastFlight: number;
+  /** Minutes flown on legs departing before its maintenance starts. */
+  flownBeforeMaintenance: number;
+  /** Its maintenance is behind it (or cannot be influenced any more). */
+  maintenanceSettled: boolean;
+  /** Its periods out of service (alt_aircraft.csv). */
+  unavailability: Period[];
+}
+
+interface Flown { dep: number; arr: number; aircraft: string }
+
+function byPlannedTime(a: PlannedLeg, b: PlannedLeg): number {
+  return a.depMinutes - b.depMinutes || a.arrMinutes - b.arrMinutes || a.flight - b.flight;
+}
+
+/** A min-heap of walks keyed by the earliest start of their next leg. */
+class WalkQueue {
+  private readonly heap: { key: number; order: number; walk: Walk }[] = [];
+  push(key: number, order: number, walk: Walk): void {
+    const h = this.heap;
+    h.push({ key, order, walk });
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.less(i, parent)) break;
+      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      i = parent;
+    }
+  }
+  pop(): { key: number; order: number; walk: Walk } | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length > 0 && last) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && this.less(l, m)) m = l;
+        if (r < h.length && this.less(r, m)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+  private less(i: number, j: number): boolean {
+    const a = this.heap[i]!;
+    const b = this.heap[j]!;
+    return a.key < b.key || (a.key === b.key && a.order < b.order);
+  }
+}
+
+class ReferencePlanner {
+  private readonly S: number;
+  private readonly E: number;
+  private readonly delay = new Map<string, number>();
+  private readonly flown = new Map<string, Flown>();
+  private readonly cancelled = new Set<string>();
+  private readonly newFlights: SolutionLeg[] = [];
+  private readonly slots: AirportSlots;
+  private nextFlightNumber: number;
+
+  constructor(private readonly instance: RoadefInstance) {
+    this.S = instance.config.windowStartMinutes;
+    this.E = instance.config.windowEndMinutes;
+    for (const d of instance.flightDisruptions) this.delay.set(legKey(d.flight, d.day), d.delayMinutes);
+    this.slots = new AirportSlots(instance);
+    this.nextFlightNumber = Math.max(0, ...instance.flights.keys()) + 1;
+  }
+
+  private isShuttle(leg: PlannedLeg): boolean {
+    return this.instance.aircraft.get(leg.aircraft)!.family === SHUTTLE_FAMILY;
+  }
+
+  /** Legs the solver may not move: disrupted, departed before the window, or shuttles (spec 4.3). */
+  private anchored(leg: PlannedLeg): boolean {
+    return this.delay.has(leg.key) || leg.depMinutes < this.S || this.isShuttle(leg);
+  }
+
+  private duration(leg: PlannedLeg): number {
+    return leg.arrMinutes - leg.depMinutes;
+  }
+
+  /** Step 1: anchored legs keep their aircraft and their (delayed) times; their movements are booked first. */
+  private placeAnchoredLegs(): void {
+    for (const leg of this.instance.legs) {
+      if (!this.anchored(leg)) continue;
+      const d = this.delay.get(leg.key) ?? 0;
+      if (d === -1) { this.cancelled.add(leg.key); continue; }
+      const placed = { dep: leg.depMinutes + d, arr: leg.arrMinutes + d, aircraft: leg.aircraft };
+      this.flown.set(leg.key, placed);
+      if (!this.isShuttle(leg)) this.slots.book(this.origin(leg), placed.dep, this.dest(leg), placed.arr);
+    }
+  }
+
+  private origin(leg: PlannedLeg): string { return this.instance.flights.get(leg.flight)!.origin; }
+  private dest(leg: PlannedLeg): string { return this.instance.flights.get(leg.flight)!.dest; }
+
+  private fly(walk: Walk, flight: number, dest: string, dep: number, arr: number): void {
+    const m = walk.aircraft.maintenance;
+    if (m && dep < m.startMinutes) walk.flownBeforeMaintenance += arr - dep;
+    if (m && dep >= m.startMinutes) walk.maintenanceSettled = true;
+    walk.location = dest;
+    walk.readyAt = arr;
+    walk.lastFlight = flight;
+  }
+
+  /** Consume anchored legs at the head of the walk (already placed in step 1). */
+  private consumeAnchored(walk: Walk): void {
+    while (walk.next < walk.legs.length && this.anchored(walk.legs[walk.next]!)) {
+      const leg = walk.legs[walk.next++]!;
+      const placed = this.flown.get(leg.key);
+      if (placed) this.fly(walk, leg.flight, this.dest(leg), placed.dep, placed.arr);
+    }
+  }
+
+  private groundMinutes(walk: Walk, flight: number): number {
+    const previous = this.instance.flights.get(flight)?.previous ?? 0;
+    return previous !== 0 && previous === walk.lastFlight ? walk.aircraft.transitMinutes : walk.aircraft.turnRoundMinutes;
+  }
+
+  /**
+   * The earliest start at or after `earliest` for a leg of `durationMinutes` from `origin` to `dest`:
+   * pushed past unavailability and maintenance, then (when `capacity`) to the next hour while its
+   * departure or arrival hour is full. Null when it would land after `landBy`, or when a departure
+   * pushed past midnight of `day` would read, without its +N, as before the end of a period it follows
+   * (the official checker reads it so, spec 4.11).
+   */
+  private earliestStart(walk: Walk, origin: string, dest: string, durationMinutes: number, earliest: number, day: number, landBy = this.E, capacity = true): number | null {
+    const m = walk.aircraft.maintenance;
+    let start = earliest;
+    for (;;) {
+      const end = start + durationMinutes;
+      if (end > landBy) return null;
+      const blocked = walk.unavailability.find((p) => start < p.endMinutes && end > p.startMinutes);
+      if (blocked) { start = blocked.endMinutes; continue; }
+      if (m && ((start >= m.startMinutes && start < m.endMinutes) || (start < m.startMinutes && end > m.startMinutes))) { start = m.endMinutes; continue; }
+      if (capacity && !this.slots.free(origin, start, 'departures')) { start = (Math.floor(start / 60) + 1) * 60; continue; }
+      if (capacity && !this.slots.free(dest, end, 'arrivals')) { start = (Math.floor(end / 60) + 1) * 60 - durationMinutes; continue; }
+      break;
+    }
+    const daysLater = Math.floor((start - day * MINUTES_PER_DAY) / MINUTES_PER_DAY);
+    if (daysLater >= 1) {
+      const asRead = start - daysLater * MINUTES_PER_DAY;
+      const periods: Period[] = m ? [...walk.unavailability, m] : walk.unavailability;
+      if (periods.some((p) => p.endMinutes <= start && asRead < p.endMinutes)) return null;
+    }
+    return start;
+  }
+
+  private cancel(walk: Walk): void {
+    this.cancelled.add(walk.legs[walk.next++]!.key);
+  }
+
+  /** Legs still to place that the plan flies before the maintenance starts. */
+  private legsBeforeMaintenance(walk: Walk): PlannedLeg[] {
+    const m = walk.aircraft.maintenance!;
+    const out: PlannedLeg[] = [];
+    for (let i = walk.next; i < walk.legs.length && walk.legs[i]!.depMinutes < m.startMinutes; i++) out.push(walk.legs[i]!);
+    return out;
+  }
+
+  /** Whether the legs before the maintenance, flown as early as ground times allow, reach it in time and within budget. */
+  private reachesMaintenance(walk: Walk): boolean {
+    const m = walk.aircraft.maintenance!;
+    let location = walk.location;
+    let ready = walk.readyAt;
+    let flown = walk.flownBeforeMaintenance;
+    let last = walk.lastFlight;
+    for (const leg of this.legsBeforeMaintenance(walk)) {
+      if (this.cancelled.has(leg.key)) continue;
+      const placed = this.flown.get(leg.key);
+      if (this.origin(leg) !== location) return false;
+      const previous = this.instance.flights.get(leg.flight)!.previous;
+      const ground = previous !== 0 && previous === last ? walk.aircraft.transitMinutes : walk.aircraft.turnRoundMinutes;
+      const dep = placed ? placed.dep : Math.max(leg.depMinutes, ready === null ? leg.depMinutes : ready + ground);
+      const arr = dep + this.duration(leg);
+      if (arr > m.startMinutes) return false;
+      location = this.dest(leg);
+      ready = arr;
+      flown += arr - dep;
+      last = leg.flight;
+    }
+    return location === m.airport && flown <= m.maxFlyingMinutes;
+  }
+
+  /** The shortest run of movable legs from the walk's head that leaves from and returns to where it is. */
+  private roundTripFromHere(walk: Walk): number | null {
+    let location = walk.location;
+    const m = walk.aircraft.maintenance!;
+    for (let i = walk.next; i < walk.legs.length; i++) {
+      const leg = walk.legs[i]!;
+      if (leg.depMinutes >= m.startMinutes || this.anchored(leg) || this.origin(leg) !== location) return null;
+      location = this.dest(leg);
+      if (location === walk.location) return i - walk.next + 1;
+    }
+    return null;
+  }
+
+  /** A direct new flight to the maintenance airport, landing by its start; false when none fits. */
+  private repositionForMaintenance(walk: Walk): boolean {
+    const m = walk.aircraft.maintenance!;
+    const route = this.instance.routes.get(routeKey(walk.location, m.airport));
+    if (!route || route.durationMinutes > walk.aircraft.rangeMinutes) return false;
+    if (walk.flownBeforeMaintenance + route.durationMinutes > m.maxFlyingMinutes) return false;
+    const earliest = Math.max(this.S, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnRoundMinutes);
+    const day = Math.floor(earliest / MINUTES_PER_DAY);
+    const start = this.earliestStart(walk, walk.location, m.airport, route.durationMinutes, earliest, day, m.startMinutes);
+    if (start === null) return false;
+    let flight = this.nextFlightNumber++;
+    while (this.instance.legsByKey.has(legKey(flight, Math.floor(start / MINUTES_PER_DAY)))) flight = this.nextFlightNumber++;
+    const arr = start + route.durationMinutes;
+    this.newFlights.push({ flight, origin: walk.location, dest: m.airport, depMinutes: start, arrMinutes: arr, previous: 0, day: Math.floor(start / MINUTES_PER_DAY), aircraft: walk.aircraft.id });
+    this.slots.book(walk.location, start, m.airport, arr);
+    this.fly(walk, flight, m.airport, start, arr);
+    return true;
+  }
+
+  /**
+   * Before the next leg of an aircraft whose maintenance is ahead: when the legs left before it can no
+   * longer bring the aircraft there in time (or `broken`, a leg was just pushed past its start),
+   * cancel round trips from where it is; failing that, cancel those legs and fly there directly.
+   */
+  private keepMaintenance(walk: Walk, broken: boolean): void {
+    const m = walk.aircraft.maintenance;
+    if (!m || walk.maintenanceSettled) return;
+    if (m.startMinutes <= this.S && walk.readyAt !== null && walk.readyAt >= m.startMinutes) { walk.maintenanceSettled = true; return; }
+    if (!broken && this.reachesMaintenance(walk)) return;
+    for (let trip = this.roundTripFromHere(walk); trip !== null; trip = this.roundTripFromHere(walk)) {
+      for (let i = 0; i < trip; i++) this.cancel(walk);
+      if (this.reachesMaintenance(walk)) return;
+    }
+    while (walk.next < walk.legs.length && walk.legs[walk.next]!.depMinutes < m.startMinutes && !this.anchored(walk.legs[walk.next]!)) this.cancel(walk);
+    if (walk.location !== m.airport) this.repositionForMaintenance(walk);
+    walk.maintenanceSettled = true;
+  }
+
+  /**
+   * The walk's next leg to fly and its start (airport capacity considered or not), cancelling on the
+   * way what cannot be flown; null when the walk is done.
+   */
+  private nextCandidate(walk: Walk, capacity: boolean): { leg: PlannedLeg; start: number } | null {
+    for (;;) {
+      this.consumeAnchored(walk);
+      if (walk.next >= walk.legs.length) return null;
+      this.keepMaintenance(walk, false);
+      this.consumeAnchored(walk);
+      if (walk.next >= walk.legs.length) return null;
+      const leg = walk.legs[walk.next]!;
+      if (this.origin(leg) !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
+      const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg.flight);
+      const start = this.earliestStart(walk, walk.location, this.dest(leg), this.duration(leg), Math.max(leg.depMinutes, ready), leg.day, this.E, capacity);
+      if (start === null) { this.cancel(walk); continue; }
+      const m = walk.aircraft.maintenance;
+      if (m && !walk.maintenanceSettled && leg.depMinutes < m.startMinutes && start + this.duration(leg) > m.startMinutes) {
+        this.keepMaintenance(walk, true);
+        continue;
+      }
+      return { leg, start };
+    }
+  }
+
+  /**
+   * Step 2: repeatedly serve the aircraft whose next leg could start earliest before airport capacity
+   * is considered (ties: the leg's line in rotations.csv), and only then push that leg past full hours:
+   * capacity goes first come, first served.
+   */
+  private walkRotations(): void {
+    const byAircraft = new Map<string, PlannedLeg[]>();
+    for (const leg of this.instance.legs) {
+      const list = byAircraft.get(leg.aircraft);
+      if (list) list.push(leg); else byAircraft.set(leg.aircraft, [leg]);
+    }
+    const queue = new WalkQueue();
+    for (const aircraft of this.instance.aircraft.values()) {
+      const walk: Walk = {
+        aircraft, legs: (byAircraft.get(aircraft.id) ?? []).sort(byPlannedTime), next: 0, location: aircraft.origin, readyAt: null,
+        lastFlight: 0, flownBeforeMaintenance: 0, maintenanceSettled: false,
+        unavailability: this.instance.aircraftUnavailability.filter((u) => u.aircraft === aircraft.id),
+      };
+      const candidate = this.nextCandidate(walk, false);
+      if (candidate) queue.push(candidate.start, candidate.leg.line, walk);
+    }
+    for (let item = queue.pop(); item; item = queue.pop()) {
+      const { walk } = item;
+      const candidate = this.nextCandidate(walk, true);
+      if (!candidate) continue;
+      if (candidate.leg.line !== item.order) {
+        // The queued leg had to be cancelled once capacity was counted: queue the next one in its turn.
+        const next = this.nextCandidate(walk, false);
+        if (next) queue.push(next.start, next.leg.line, walk);
+        continue;
+      }
+      const { leg, start } = candidate;
+      const arr = start + this.duration(leg);
+      this.flown.set(leg.key, { dep: start, arr, aircraft: walk.aircraft.id });
+      this.slots.book(this.origin(leg), start, this.dest(leg), arr);
+      this.fly(walk, leg.flight, this.dest(leg), start, arr);
+      walk.next += 1;
+      const next = this.nextCandidate(walk, false);
+      if (next) queue.push(next.start, next.leg.line, walk);
+    }
+  }
+
+  private haulClass(itinerary: Itinerary): HaulClass {
+    let best: HaulClass = 'D';
+    for (const l of itinerary.legs) {
+      const f = this.instance.flights.get(l.flight)!;
+      const haul = this.instance.routes.get(routeKey(f.origin, f.dest))!.haulClass;
+      if (HAUL_RANK[haul] > HAUL_RANK[best]) best = haul;
+    }
+    return best;
+  }
+
+  /** The booked legs already boarded or flown at the window start (spec 4.8), after the disruptions. */
+  private boardedPart(itinerary: Itinerary): BookedLeg[] {
+    const part: BookedLeg[] = [];
+    let previousArr: number | null = null;
+    for (const booked of itinerary.legs) {
+      const key = legKey(booked.flight, booked.day);
+      const leg = this.instance.legsByKey.get(key)!;
+      const d = this.delay.get(key) ?? 0;
+      if (d === -1 || leg.depMinutes + d >= this.S) break;
+      if (previousArr !== null && leg.depMinutes + d - previousArr < MIN_CONNECTION_MINUTES) break;
+      part.push(booked);
+      previousArr = leg.arrMinutes + d;
+    }
+    return part;
+  }
+
+  /** Whether the passengers of a booking can still travel exactly as booked. */
+  private stillFlies(itinerary: Itinerary): boolean {
+    let previous: Flown | null = null;
+    for (const booked of itinerary.legs) {
+      const placed = this.flown.get(legKey(booked.flight, booked.day));
+      if (!placed) return false;
+      if (previous && placed.dep - previous.arr < MIN_CONNECTION_MINUTES) return false;
+      previous = placed;
+    }
+    if (itinerary.direction === 'A') {
+      const last = itinerary.legs.at(-1)!;
+      const plannedArr = this.instance.legsByKey.get(legKey(last.flight, last.day))!.arrMinutes;
+      if (previous!.arr - plannedArr > MAX_OUTBOUND_DELAY_MINUTES[this.haulClass(itinerary)]) return false;
+    }
+    return true;
+  }
+
+  /** Step 4: bookings keep their legs when they still fly; the others stop after their boarded part. */
+  private passengerLines(): SolutionLine[] {
+    const kept = new Set<Itinerary>();
+    for (const it of this.instance.itineraries) if (this.stillFlies(it)) kept.add(it);
+    // Seats: the plan's loads fit the planned aircraft, but nothing checks the instance promises it.
+    const load = new Map<string, { seats: number; passengers: number; riders: Itinerary[] }>();
+    for (const it of this.instance.itineraries) {
+      for (const l of kept.has(it) ? it.legs : this.boardedPart(it)) {
+        const key = `${legKey(l.flight, l.day)}:${l.cabin}`;
+        let entry = load.get(key);
+        if (!entry) {
+          const placed = this.flown.get(legKey(l.flight, l.day))!;
+          load.set(key, (entry = { seats: this.instance.aircraft.get(placed.aircraft)!.seats[l.cabin as Cabin], passengers: 0, riders: [] }));
+        }
+        entry.passengers += it.passengers;
+        if (kept.has(it)) entry.riders.push(it);
+      }
+    }
+    for (const entry of load.values()) {
+      while (entry.seats !== -1 && entry.passengers > entry.seats && entry.riders.length > 0) {
+        const dropped = entry.riders.pop()!;
+        if (kept.delete(dropped)) entry.passengers -= dropped.passengers;
+      }
+    }
+    return this.instance.itineraries.map((it): SolutionLine => {
+      const base = { itinerary: it.id, direction: it.direction, price: priceText(it.price), passengers: it.passengers };
+      return kept.has(it) ? { ...base, legs: it.legs, cancelled: false } : { ...base, legs: this.boardedPart(it), cancelled: true };
+    });
+  }
+
+  solve(): RoadefSolution {
+    this.placeAnchoredLegs();
+    this.walkRotations();
+    const rotations: SolutionLeg[] = this.instance.legs.map((leg) => {
+      const f = this.instance.flights.get(leg.flight)!;
+      const placed = this.flown.get(leg.key);
+      return {
+        flight: leg.flight, origin: f.origin, dest: f.dest, previous: f.previous, day: leg.day,
+        depMinutes: placed?.dep ?? leg.depMinutes, arrMinutes: placed?.arr ?? leg.arrMinutes, aircraft: placed?.aircraft ?? null,
+      };
+    });
+    return { rotations: [...rotations, ...this.newFlights], itineraries: this.passengerLines() };
+  }
+}
+
+/** A price as the instance writes it: one decimal (`200.0`), two when it has them. */
+function priceText(price: number): string {
+  return Number.isInteger(Math.round(price * 100) / 10) ? price.toFixed(1) : price.toFixed(2);
+}
+
+/** The reference plan of spec 6.1 for `instance` (deterministic; linear in its size up to a log factor). */
+export function solveReferencePlan(instance: RoadefInstance): RoadefSolution {
+  return new ReferencePlanner(instance).solve();
+}
