@@ -106,6 +106,8 @@ describe('optimality against exhaustive enumeration', () => {
     expect(coverage.withSwap).toBeGreaterThan(0);
     expect(coverage.withCancellation).toBeGreaterThan(0);
     expect(coverage.noPlanAgreed).toBeGreaterThan(0);
+    // ... and the integrated option that is the propagated plan itself, off the grid (1.8).
+    expect(coverage.propagatedPlanAsIntegrated).toBeGreaterThan(0);
   }, 600_000);
 });
 
