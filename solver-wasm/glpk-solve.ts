@@ -49,6 +49,10 @@ export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
     return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${violated.name}.` };
   }
   if (empty.length) task = { ...task, model: { ...task.model, constraints: task.model.constraints.filter((c) => c.terms.length > 0) } };
+  // Nothing to decide (an empty scope): glpk.js would abort on a problem without columns.
+  if (task.model.variables.length === 0) {
+    return { status: 'optimal', objective: 0, values: {}, lowerBound: task.relaxation ? 0 : null, solveMs: performance.now() - started, detail: null, ...(task.relaxation ? { duals: {} } : {}) };
+  }
   if (task.relaxation) return solveRelaxation(glpk, task, started);
   // GLPK gets three quarters of the budget: it overshoots its own limit a little, and the rest pays
   // for the LP bound below, so that a plan found in time is not lost to the pool's hard stop.

@@ -145,15 +145,14 @@ export async function solveStrategy(args: {
     if (list) list.push(route); else pool.set(route.tail, [route]);
     return true;
   };
-  // First routes: the planned one, where the strategy may cancel the empty one (the aircraft stays on
-  // the ground, its flights cancelled), which keep the first masters feasible,
-  // and the first plan's (its planned sequence held where airport capacities need it: first-plan.ts).
+  // First routes, all on the departure grid (a propagated time off the grid is not a plan of these
+  // strategies): the first plan's (the planned sequence, held where airport capacities need it:
+  // first-plan.ts), and where the strategy may cancel the empty one (the aircraft stays on the ground,
+  // its flights cancelled), which keep the first masters feasible.
   const cancels = strategyCancels(strategy, config);
   const first = firstPlan(ev, config.solver.time_step_minutes);
   for (const a of scope.aircraft) {
     pool.set(a.aircraft.tail, []);
-    const planned = ev.plannedRoute(a);
-    if (planned) add(planned);
     const slotted = first.get(a.aircraft.tail);
     if (slotted) add(slotted);
     const grounded = cancels ? ev.finish(a, [], a.checks.map(() => null)) : null;

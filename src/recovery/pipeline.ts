@@ -140,9 +140,19 @@ export function readOptions(
     const best = options.filter((o) => o.strategy !== 'integrated').sort((p, q) => p.kpis.cost - q.kpis.cost)[0];
     if (best && (!integrated || best.kpis.cost < integrated.kpis.cost - 1e-6)) {
       const s = solved[integratedIndex]!;
+      // The integrated option is the cheapest of its own solve and the other strategies' plans
+      // (docs/model.md 1.8): its bound is the lesser of its solve's bound and this plan's cost, so
+      // it is proven optimal when its own solve was.
+      const cost = best.kpis.cost;
+      const ownBound = s.outcome.status === 'optimal' ? s.outcome.objective : s.outcome.lowerBound;
+      const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
+      const report = solverReport(s, `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
       const replacement: RecoveryOption = {
         ...structuredClone(best), strategy: 'integrated',
-        solver: solverReport(s, `The integrated solve ended with status ${s.outcome.status}; the ${best.strategy} plan, also feasible for all actions, is better and is used.`),
+        solver: {
+          ...report, objective: cost, lowerBound,
+          mipGap: s.outcome.status === 'optimal' ? 0 : lowerBound === null ? null : Math.max(0, (cost - lowerBound) / Math.max(1, Math.abs(cost))),
+        },
       };
       if (integrated) options.splice(options.indexOf(integrated), 1, replacement);
       else {

@@ -196,9 +196,10 @@ export function addSeatRows(ctx: ModelContext): void {
  * that do (fixed), are at most the hour's capacity.
  */
 export function addCapacityRows(ctx: ModelContext): void {
-  for (const limit of ctx.scope.capacities) {
+  for (const [i, limit] of ctx.scope.capacities.entries()) {
+    // Two capacities of one airport may share a clock hour (periods that meet inside it): two limits, two rows.
     const hour = new Date(limit.hourStartMinutes * 60_000).toISOString().slice(0, 13).replace(/[-T]/g, '');
-    const row = declare(ctx, { name: `${limit.kind}__${limit.airport}__${hour}`, terms: [], sense: '<=', rhs: limit.max - limit.fixed });
+    const row = declare(ctx, { name: `${limit.kind}__${limit.airport}__${hour}__c${i}`, terms: [], sense: '<=', rhs: limit.max - limit.fixed });
     const kind = limit.kind === 'departures' ? 'departure_in' : 'arrival_in';
     for (const f of ctx.scope.flights) {
       if ((limit.kind === 'departures' ? f.origin : f.dest) === limit.airport) legRow(ctx, f, { row: row.name, kind, atMinutes: limit.hourStartMinutes, airport: limit.airport });
