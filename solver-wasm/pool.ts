@@ -52,6 +52,7 @@ const WORKER_FILE = fileURLToPath(new URL('./worker-entry.mjs', import.meta.url)
 
 interface Waiting {
   task: SolveTask;
+  deadline: number | undefined;
   resolve: (outcome: SolveOutcome) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -82,8 +83,18 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
   let closed = false;
   const counters = { completed: 0, rejectedQueueFull: 0, queueTimeouts: 0, hardStops: 0, crashes: 0, aborted: 0 };
 
-  /** Runs on a worker (called only when a ready worker is free). */
-  async function run(task: SolveTask): Promise<SolveOutcome> {
+  /**
+   * Runs on a worker (called only when a ready worker is free). With a `deadline`, the time limit is
+   * what is left of it when the solve starts, not when it was asked for: a solve that waited behind
+   * others does not run past its caller's budget.
+   */
+  async function run(asked: SolveTask, deadline: number | undefined): Promise<SolveOutcome> {
+    const left = deadline === undefined ? asked.timeLimitMs : Math.min(asked.timeLimitMs, Math.floor(deadline - performance.now()));
+    if (left < 1) {
+      counters.completed++;
+      return { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: 'No time was left for this solve when a worker became free.' };
+    }
+    const task = left === asked.timeLimitMs ? asked : { ...asked, timeLimitMs: left };
     running++;
     const controller = new AbortController();
     const started = performance.now();
@@ -122,22 +133,22 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     while (!closed && running < capacity() && waiting.length > 0) {
       const entry = waiting[0]!;
       leave(entry);
-      run(entry.task).then(entry.resolve, entry.reject);
+      run(entry.task, entry.deadline).then(entry.resolve, entry.reject);
     }
   }
 
-  function solve(task: SolveTask, solveOptions: { signal?: AbortSignal } = {}): Promise<SolveOutcome> {
-    const { signal } = solveOptions;
+  function solve(task: SolveTask, solveOptions: { signal?: AbortSignal; deadline?: number } = {}): Promise<SolveOutcome> {
+    const { signal, deadline } = solveOptions;
     if (closed) return Promise.reject(new RecoveryError({ kind: 'busy', message: 'The solver pool is shutting down.' }));
     if (signal?.aborted) return Promise.reject(new RecoveryError({ kind: 'aborted', message: 'The solve was cancelled before it started.' }));
-    if (running < capacity() && waiting.length === 0) return run(task);
+    if (running < capacity() && waiting.length === 0) return run(task, deadline);
     if (waiting.length >= maxQueue) {
       counters.rejectedQueueFull++;
       return Promise.reject(new RecoveryError({ kind: 'busy', message: 'All solver workers are busy and the queue is full.' }));
     }
     return new Promise<SolveOutcome>((resolve, reject) => {
       const entry: Waiting = {
-        task, resolve, reject, signal,
+        task, deadline, resolve, reject, signal,
         timer: setTimeout(() => {
           leave(entry);
           counters.queueTimeouts++;

@@ -122,7 +122,7 @@ export async function solveStrategy(args: {
   const ev = new RouteEvaluator(schedule, scope, config);
   const remaining = () => Math.max(1, deadline - performance.now());
   const build = (pool: Map<string, Route[]>) => buildStrategyModel(schedule, scope, config, strategy, pool, groups);
-  const solve = (model: LinearModel, relaxation: boolean) => solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation }, { signal });
+  const solve = (model: LinearModel, relaxation: boolean) => solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation }, { signal, deadline });
 
   if (strategy === 'delay_propagation') {
     // One route per aircraft, its planned sequence with propagated delays: only the passengers are decided.

@@ -74,8 +74,8 @@ describe('POST /simulate answers', () => {
       expect(o.summary.otp).toBeLessThanOrEqual(1);
       expect(o.summary.nps).toBeGreaterThan(0);
       expect(o.summary.nps).toBeLessThanOrEqual(1);
-      expect(o.solver.status).toBe('optimal');
-      expect(o.solver.mip_gap).toBe(0);
+      expect(['optimal', 'feasible', 'time_limit']).toContain(o.solver.status);
+      if (o.solver.status === 'optimal') expect(o.solver.mip_gap).toBe(0);
       expect(o.solver.rows).toBeGreaterThan(0);
       for (const d of o.action_set.delays) {
         expect(d.new_dep).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
@@ -84,11 +84,15 @@ describe('POST /simulate answers', () => {
     }
   });
 
-  it('unit: the same request gives the same options (timings aside)', async () => {
-    const again = await (await post('/simulate', HUB_MORNING_90)).json() as SimulationResponse;
+  it('unit: the same request gives the same options (timings aside) when every strategy is proven optimal', async () => {
+    // The small schedule: every proof finishes well within the limit even on a loaded machine.
+    const request = { scenario_id: 'same', disrupted_flight: 'NV103_2026-11-21T08:15:00Z', min_delay_minutes: 75, schedule_file: 'small', config: { solver: { time_limit_ms: 10_000 } } };
+    const first = await (await post('/simulate', request)).json() as SimulationResponse;
+    const again = await (await post('/simulate', request)).json() as SimulationResponse;
+    for (const o of first.options) expect(o.solver.status, o.solver.note ?? '').toBe('optimal');
     const strip = (r: SimulationResponse) => r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } }));
-    expect(strip(again)).toEqual(strip(result));
-    expect(again.violations).toEqual(result.violations);
+    expect(strip(again)).toEqual(strip(first));
+    expect(again.violations).toEqual(first.violations);
   });
 
   it('unit: a partial config in the request is applied (a one-strategy evaluation)', async () => {
