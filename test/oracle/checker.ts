@@ -13,8 +13,8 @@ import {
   type Outcome, type PaxMove, type Problem, type ProblemInput,
 } from './model.ts';
 
+/** The instance (with the full effective configuration: every field present) and one option to check. */
 export interface CheckInput extends ProblemInput {
-  /** The full effective configuration (every field present) is `config`. */
   option: RecoveryOptionView;
 }
 

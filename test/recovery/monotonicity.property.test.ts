@@ -14,8 +14,8 @@ import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { config, simulateAsResponse, type DisruptionBody } from './fixtures.ts';
 
 const schedulePath = (name: string) => fileURLToPath(new URL(`../../schedules/${name}.json`, import.meta.url));
-const SMALL_REQUESTS = 40;
-const DEFAULT_REQUESTS = 4;
+const SMALL_REQUESTS = 150;
+const DEFAULT_REQUESTS = 30;
 const TIME_LIMIT_MS = 800;
 const SEED = 20261124;
 

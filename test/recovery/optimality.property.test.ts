@@ -12,7 +12,7 @@ import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { STRATEGIES } from '../../src/recovery/solver-config.ts';
 import { bruteForceOptimum, topLevelViolations } from '../oracle/brute-force.ts';
 import { checkOption, optionHolds } from '../oracle/checker.ts';
-import { capacity, delay, F1, fid, makeSchedule } from '../oracle/fixtures.ts';
+import { capacity, delay, F1, F7, fid, makeSchedule, unavailable } from '../oracle/fixtures.ts';
 import { close, violationKey, type OracleDisruption } from '../oracle/model.ts';
 import { randomInstanceArbitrary, type RandomInstance } from '../oracle/random-instance.ts';
 import { config, simulateAsResponse } from './fixtures.ts';
@@ -55,7 +55,10 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
     const option = result.options.find((o) => o.strategy === strategy);
     const unsolved = result.unsolved_strategies.find((u) => u.strategy === strategy);
     if (!brute.feasible) {
-      if (option) out.push(`${strategy}: the engine returns a plan of cost ${option.summary.cost} (${option.solver.status}) where brute force proves none exists`);
+      if (option) {
+        out.push(`${strategy}: the engine returns a plan of cost ${option.summary.cost} (${option.solver.status}) where brute force proves none exists`);
+        for (const p of checkOption({ ...input, option })) out.push(`${strategy}: checker: ${p}`);
+      }
       else if (unsolved?.status !== 'infeasible') out.push(`${strategy}: no plan exists, but the engine reports ${unsolved?.status ?? 'nothing'} rather than infeasible`);
       else coverage.noPlanAgreed++;
       continue;
@@ -103,6 +106,8 @@ describe('optimality against exhaustive enumeration', () => {
     expect(coverage.withSwap).toBeGreaterThan(0);
     expect(coverage.withCancellation).toBeGreaterThan(0);
     expect(coverage.noPlanAgreed).toBeGreaterThan(0);
+    // ... and the integrated option that is the propagated plan itself, off the grid (1.8).
+    expect(coverage.propagatedPlanAsIntegrated).toBeGreaterThan(0);
   }, 600_000);
 });
 
@@ -137,6 +142,13 @@ describe('the smallest cases of the disagreements found', () => {
     const schedule = makeSchedule({ name: 'empty-scope', aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'VIE' }], flights: [['NV101', 'OE-AAA', 'VIE', 'FRA', '08:00', '09:30', 100]] });
     const found = await smallest(schedule, [capacity('ZRH', '10:00', '11:00', 1, 1)], {});
     expect(found.map((x) => [x.strategy, x.oracle, x.engine])).toEqual(STRATEGIES.map((s) => [s, 0, 0]));
+  });
+
+  it('unit: delay_propagation pushes a flight past every unavailability it overlaps, whatever their order (F7, periods 13:50-15:00 then 12:00-12:40: NV103 at 15:00)', async () => {
+    const found = await smallest(F7, [unavailable('OE-AAA', '13:50', '15:00'), unavailable('OE-AAA', '12:00', '12:40')], {});
+    expect(found.map((x) => [x.strategy, x.oracle, x.engine, x.problems])).toEqual([
+      ['delay_propagation', 44250, 44250, []], ['aircraft_swap', 800, 800, []], ['cancellation', 44250, 44250, []], ['integrated', 800, 800, []],
+    ]);
   });
 
   it('unit: one aircraft and four flights are proven optimal within the default 500 routes (small.json, NV100 delayed 30, no candidates)', async () => {
