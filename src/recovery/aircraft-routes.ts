@@ -183,9 +183,8 @@ export class RouteEvaluator {
     let swaps = 0;
     for (const [index, flight] of a.plannedFlights.entries()) {
       if (this.scope.cancelledFlights.has(flight.id)) continue;
-      let dep = Math.max(this.earliestDeparture(flight), ready);
       // An aircraft out of service takes its flights after the period.
-      for (const period of a.unavailable) if (dep < period.toMinutes && dep + (flight.arrMinutes - flight.depMinutes) > period.fromMinutes) dep = period.toMinutes;
+      const dep = afterUnavailability(a, Math.max(this.earliestDeparture(flight), ready), flight.arrMinutes - flight.depMinutes, (t) => t);
       if (flight.tail !== a.aircraft.tail) swaps++;
       const pending = a.checks.filter((_, i) => points[i] === null);
       if (brokenLegRule(this.legContext(a, station, flight, dep, swaps, pending)) !== null) return null;
@@ -198,6 +197,25 @@ export class RouteEvaluator {
     }
     return this.finish(a, legs, points, false);
   }
+}
+
+/**
+ * The first departure at or after `dep` (as `next` rounds it, e.g. onto a departure grid) at which a leg
+ * of `blockMinutes` overlaps none of the aircraft's unavailable periods: pushed past each period it
+ * meets, again and again, whatever the order the periods were given in.
+ */
+export function afterUnavailability(a: AircraftInScope, dep: number, blockMinutes: number, next: (minutes: number) => number): number {
+  let t = dep;
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const p of a.unavailable) {
+      if (t < p.toMinutes && t + blockMinutes > p.fromMinutes) {
+        t = next(p.toMinutes);
+        moved = true;
+      }
+    }
+  }
+  return t;
 }
 
 export function routeKey(tail: string, legs: readonly TimedLeg[], checkPoints: readonly (number | null)[]): string {

@@ -4,7 +4,7 @@
 // allow, the capacities given out first come, first served in order of departure. It is only a
 // start (a feasible plan when one of this shape exists, so that a time limit still ends with a plan);
 // the column generation improves on it and proves how far it is from the optimum.
-import type { Route, RouteEvaluator } from './aircraft-routes.ts';
+import { afterUnavailability, type Route, type RouteEvaluator } from './aircraft-routes.ts';
 import type { TimedLeg } from './result.ts';
 import { brokenLegRule } from './rules.ts';
 import type { AircraftInScope, CapacityLimit } from './scope.ts';
@@ -45,12 +45,8 @@ export function firstPlan(ev: RouteEvaluator, stepMinutes: number): Map<string, 
   const earliest = (s: Progress) => {
     const flight = flightsOf(s.a)[s.next]!;
     const e = ev.earliestDeparture(flight);
-    let dep = e + Math.ceil(Math.max(0, s.ready - e) / stepMinutes) * stepMinutes;
-    const block = flight.arrMinutes - flight.depMinutes;
-    for (const p of s.a.unavailable) {
-      if (dep < p.toMinutes && dep + block > p.fromMinutes) dep = e + Math.ceil(Math.max(0, p.toMinutes - e) / stepMinutes) * stepMinutes;
-    }
-    return dep;
+    const onGrid = (minutes: number) => e + Math.ceil(Math.max(0, minutes - e) / stepMinutes) * stepMinutes;
+    return afterUnavailability(s.a, onGrid(s.ready), flight.arrMinutes - flight.depMinutes, onGrid);
   };
   for (;;) {
     const open = states.filter((s) => !s.failed && s.next < flightsOf(s.a).length);
