@@ -79,6 +79,9 @@ export function createApp(appDeps: AppDeps): Express {
   if (runner?.stats) metrics.watchSolverPool(() => runner.stats!());
   const app = express();
   app.disable('x-powered-by');
+  // No ETags: a conditional request (If-None-Match: *) would otherwise get a bodiless 304 instead of the
+  // answer, which no client of this API asks for (found by the fuzz test).
+  app.set('etag', false);
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
