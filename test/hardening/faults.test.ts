@@ -91,7 +91,8 @@ describe('solver faults over HTTP', () => {
     }
     // The stuck model alone would hold the worker for tens of seconds; the hard stop ends it at the
     // time its strategy had left plus the grace (200 ms here); every strategy answers within its budget.
-    expect(solvePhaseMs).toBeLessThan(timeLimitMs + 200 + 2000);
+    // (5 s of slack for a loaded 2-core machine: the stuck model alone would take tens of seconds.)
+    expect(solvePhaseMs).toBeLessThan(timeLimitMs + 200 + 5000);
     expect(result.unsolved_strategies).toEqual([{ strategy: 'aircraft_swap', status: 'time_limit', detail: expect.stringMatching(/^The solve overran its \d+ ms limit and its worker was stopped\.$/) }]);
     expect(result.options.map((o) => o.strategy).sort()).toEqual(['cancellation', 'delay_propagation', 'integrated']);
     expect(pool.stats().hardStops).toBeGreaterThanOrEqual(1);

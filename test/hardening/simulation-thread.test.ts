@@ -54,7 +54,8 @@ describe('simulation thread', () => {
     await expect(second).rejects.toMatchObject({ failure: { kind: 'aborted' } });
     expect((await first).scenarioId).toBe('thread');
     const after = await thread.stats();
-    expect(after.aborted - before.aborted).toBeGreaterThanOrEqual(4);
+    // The solves waiting when the abort came (a column generation asks for one at a time per strategy).
+    expect(after.aborted - before.aborted).toBeGreaterThanOrEqual(1);
     expect(after.queued).toBe(0);
   });
 
