@@ -250,6 +250,16 @@ class AircraftNetwork {
     return closed === null ? null : label.rc + closed.cost;
   }
 
+  /**
+   * A lower bound of the cost of ending a route right after `node` (+Infinity when no route may end
+   * there): every check counted as performed and none holding the aircraft, so that only the station
+   * and the arrival decide; ending never costs less than that.
+   */
+  endBound(node: Node): number {
+    const closed = this.ev.close(this.a, node.flight.dest, node.arr, node.arr + this.ev.turnaround(this.a, node.flight.dest), this.a.checks.map(() => true), false);
+    return closed === null ? Number.POSITIVE_INFINITY : closed.cost;
+  }
+
   toRoute(label: Label): Route | null {
     const legs: TimedLeg[] = [];
     const points: (number | null)[] = this.a.checks.map(() => null);
@@ -394,15 +404,11 @@ export function enumerateRoutes(
   options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache; deadline?: number },
 ): { routes: PricedRoute[]; complete: boolean } {
   const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, true, options.cache);
-  const byOrigin = new Map<string, Node[]>();
-  for (const node of net.nodes) {
-    const list = byOrigin.get(node.flight.origin);
-    if (list) list.push(node); else byOrigin.set(node.flight.origin, [node]);
-  }
-  // Completion bound of a node: its leg value plus the better of ending after it or continuing with a
-  // node leaving its destination once the aircraft is ready (checks, swaps and order relaxed, so the
-  // bound is never above the true completion).
-  const completion = new Map<Node, number>();
+  // Completion bound of a node: its leg value plus the better of ending after it (endBound) or
+  // continuing with a node leaving its destination once the aircraft is ready (checks, swaps and
+  // order relaxed, so the bound is never above the true completion). Nodes are in departure order,
+  // so a backward pass sees every possible successor first.
+  const completion = new Float64Array(net.nodes.length);
   const suffixBest = new Map<string, { dep: number; best: number }[]>();
   for (let i = net.nodes.length - 1; i >= 0; i--) {
     const node = net.nodes[i]!;
@@ -411,18 +417,37 @@ export function enumerateRoutes(
     // `after` holds (dep, best completion of nodes leaving at dep or later), dep decreasing as built.
     let bestNext = Number.POSITIVE_INFINITY;
     for (let k = after.length - 1; k >= 0; k--) if (after[k]!.dep >= ready) { bestNext = after[k]!.best; break; }
-    // Ending costs nothing below 0 (missed checks and position only add), so 0 bounds every end.
-    const value = node.legValue + Math.min(0, bestNext);
-    completion.set(node, value);
+    const value = node.legValue + Math.min(net.endBound(node), bestNext);
+    completion[i] = value;
     const list = suffixBest.get(node.flight.origin) ?? [];
     const bestFromHere = Math.min(value, list.at(-1)?.best ?? Number.POSITIVE_INFINITY);
     list.push({ dep: node.dep, best: bestFromHere });
     suffixBest.set(node.flight.origin, list);
   }
+  // Per airport, its nodes in departure order with their completion bounds: the successors of a
+  // label are a suffix of its airport's list, found by binary search on its ready time.
+  const byOrigin = new Map<string, { nodes: Node[]; deps: number[]; bounds: number[] }>();
+  net.nodes.forEach((node, i) => {
+    let list = byOrigin.get(node.flight.origin);
+    if (!list) byOrigin.set(node.flight.origin, (list = { nodes: [], deps: [], bounds: [] }));
+    list.nodes.push(node);
+    list.deps.push(node.dep);
+    list.bounds.push(completion[i]!);
+  });
   const routes: PricedRoute[] = [];
   const keys = new Set<string>();
   let complete = true;
-  const flown = new Set<string>();
+  // The completion bounds count every check as performed; a check not yet performed whose start
+  // passes before the aircraft lands again can no longer be (a check needs the aircraft landed by its
+  // start), so its cost is certain. Hard maintenance needs no such term: AircraftNetwork.extends
+  // refuses the leg.
+  const checkWeight = ev.config.constraints.maintenance === 'hard' ? 0 : ev.config.cost_weights.maintenance_violation;
+  const missedCheckCost = (mask: number, arrival: number): number => {
+    let cost = 0;
+    a.checks.forEach((check, i) => { if ((mask & (1 << i)) === 0 && check.startMinutes < arrival) cost += checkWeight; });
+    return cost;
+  };
+  const flown = new Uint8Array(net.flightCount);
   let visits = 0;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const visit = (label: Label): void => {
@@ -438,17 +463,32 @@ export function enumerateRoutes(
           routes.push({ route, reducedCost: value });
         }
       }
-      for (const node of byOrigin.get(variant.station) ?? []) {
-        if (node.dep < variant.ready || flown.has(node.flight.id)) continue;
-        if (variant.rc + completion.get(node)! > options.threshold + 1e-9) continue;
-        if (!net.extends(variant, node)) continue;
-        flown.add(node.flight.id);
+      const next = byOrigin.get(variant.station);
+      if (!next) continue;
+      const room = options.threshold + 1e-9 - variant.rc;
+      for (let k = firstAtOrAfter(next.deps, variant.ready); k < next.nodes.length; k++) {
+        if (next.bounds[k]! > room) continue;
+        const node = next.nodes[k]!;
+        if (next.bounds[k]! + missedCheckCost(variant.mask, node.arr) > room) continue;
+        if (flown[node.index] || !net.extends(variant, node)) continue;
+        flown[node.index] = 1;
         visit(net.fly(variant, node));
-        flown.delete(node.flight.id);
+        flown[node.index] = 0;
         if (!complete) return;
       }
     }
   };
   visit(net.start());
   return { routes, complete };
+}
+
+/** The first index of the ascending `values` at or above `at` (values.length when none is). */
+function firstAtOrAfter(values: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < at) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
