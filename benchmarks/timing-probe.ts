@@ -11,9 +11,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Disruption } from '../src/domain/disruption.ts';
 import { measure, median } from './lib/stats.ts';
 
-export interface ProbeScenario { key: string; schedule: string; disrupted_flight: string; min_delay_minutes: number; airline: string; config?: Record<string, unknown> }
+export interface ProbeScenario {
+  key: string; schedule: string; airline: string; config?: Record<string, unknown>;
+  /** The request in both engines' terms: a list of disruptions (this tree's), and the single delay (trees before the several-disruption request read these). */
+  disruptions: Disruption[]; disrupted_flight: string | null; min_delay_minutes: number | null;
+}
 export interface ProbeAnswer {
   key: string;
   /** Median wall-clock time of one simulate() call, milliseconds. */
@@ -57,7 +62,7 @@ async function time(key: string): Promise<ProbeAnswer> {
   const resolved = resolveSolverConfig(s.config ?? {});
   if (!resolved.valid) throw new Error(`${s.key}: its config is invalid in this tree`);
   const request = {
-    scenarioId: 'timing', disruptedFlightId: s.disrupted_flight, minDelayMinutes: s.min_delay_minutes,
+    scenarioId: 'timing', disruptedFlightId: s.disrupted_flight, minDelayMinutes: s.min_delay_minutes, disruptions: s.disruptions,
     airline: s.airline, scheduleName: s.schedule, config: resolved.config,
   };
   const cpu: number[] = [];
