@@ -5,7 +5,7 @@
 // always the candidate's; only the engine under test differs. It uses the tree's public entry
 // points only: loadScheduleFile, resolveSolverConfig, simulate and solveWithGlpk, solving on this
 // thread (no worker pool, no HTTP).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -43,7 +43,9 @@ const root = values.root!;
 const scenarios = new Map((JSON.parse(readFileSync(values.scenarios!, 'utf8')) as ProbeScenario[]).map((s) => [s.key, s]));
 const load = (path: string) => import(pathToFileURL(join(root, path)).href);
 
-const { loadScheduleFile } = await load('src/domain/schedule.ts');
+// The schedule reader moved to src/formats/ in the restructure: a baseline tree from before it has it in the domain.
+const { loadScheduleFile } = existsSync(join(root, 'src/formats/schedule-json/read-schedule.ts'))
+  ? await load('src/formats/schedule-json/read-schedule.ts') : await load('src/domain/schedule.ts');
 const { simulate } = await load('src/recovery/pipeline.ts');
 const { resolveSolverConfig } = await load('src/recovery/solver-config.ts');
 const { solveWithGlpk } = await load('solver-wasm/glpk-solve.ts');
