@@ -154,7 +154,9 @@ function currentRows(): GanttRow[] {
 
 function redraw(): void {
   if (!day) return;
-  gantt.setRows(currentRows(), shownOption !== null, [day.startMs, day.endMs]);
+  const rows = currentRows();
+  byId('row-count').textContent = `Showing ${rows.length} of ${day.rows.length} aircraft.`;
+  gantt.setRows(rows, shownOption !== null, [day.startMs, day.endMs]);
 }
 
 function updateZone(): void {
@@ -247,6 +249,7 @@ async function simulate(): Promise<void> {
     status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${result.options.length} options.`;
     showResponse(result);
   } catch (error) {
+    progress.value = 0;
     status.textContent = controller.signal.aborted ? 'Cancelled.' : 'Failed.';
     if (!controller.signal.aborted) showFailure(error, () => void simulate());
   } finally {

@@ -83,13 +83,16 @@ describe('operations console in headless Chromium', () => {
     await page.mouse.move(box.x + keyed.x + Math.min(keyed.width / 2, 10), box.y + keyed.y + keyed.height / 2);
     await expect.poll(() => page.textContent('[data-field="flight"]')).toBe(keyedFlight.id);
 
-    // Time zone: local time of an airport, from the API's own offsets there.
+    // Time zone: the local time of an airport, as the API writes times there (its own offsets).
     await page.selectOption('#zone', 'VIE');
-    await page.focus('#gantt');
-    await page.keyboard.press('ArrowLeft');
-    const viennaDep = snapshot.flights.find((f) => f.origin === 'VIE')!.dep; // e.g. ...T05:30:00+01:00
-    await expect.poll(() => page.textContent('[data-field="dep"]')).toMatch(new RegExp(` VIE$`));
-    expect(viennaDep.endsWith('+01:00')).toBe(true);
+    const fromVienna = snapshot.flights.find((f) => f.origin === 'VIE' && f.tail !== keyedFlight.tail)!;
+    await page.fill('#find-flight', fromVienna.id);
+    await page.click('#find');
+    await expect.poll(() => page.textContent('[data-field="flight"]')).toBe(fromVienna.id);
+    expect(await page.textContent('[data-field="dep"]')).toBe(`${fromVienna.dep.slice(0, 10)} ${fromVienna.dep.slice(11, 16)} VIE`);
+    await page.selectOption('#zone', 'UTC');
+    await page.click('#find');
+    await expect.poll(() => page.textContent('[data-field="dep"]')).toBe(`${new Date(fromVienna.dep).toISOString().slice(0, 10)} ${new Date(fromVienna.dep).toISOString().slice(11, 16)} UTC`);
 
     // The disruption, built on the Gantt: delay one flight, cancel another, ground an aircraft.
     await clickFlight(page, DELAYED);
@@ -217,6 +220,37 @@ describe('operations console in headless Chromium', () => {
     expect(stored.url).not.toContain(STAGING_KEY);
     expect(server.logText()).not.toContain(STAGING_KEY);
     expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('scenario: filters by fleet, base and airport keep the API\'s aircraft; an airport\'s capacity cap joins the disruption from the airport filter', async () => {
+    const { page, context } = await browser.newPage();
+    await openConsole(page, server.baseUrl);
+    await enterKey(page, STAGING_KEY);
+    await waitForGantt(page);
+    const shown = () => page.textContent('#row-count');
+    await expect.poll(shown).toBe(`Showing ${snapshot.aircraft.length} of ${snapshot.aircraft.length} aircraft.`);
+    await page.selectOption('#filter-fleet', 'E190');
+    await expect.poll(shown).toBe(`Showing ${snapshot.aircraft.filter((a) => a.fleet === 'E190').length} of ${snapshot.aircraft.length} aircraft.`);
+    await page.selectOption('#filter-base', 'VIE');
+    await expect.poll(shown).toBe(`Showing ${snapshot.aircraft.filter((a) => a.fleet === 'E190' && a.base === 'VIE').length} of ${snapshot.aircraft.length} aircraft.`);
+    await page.selectOption('#filter-fleet', '');
+    await page.selectOption('#filter-base', '');
+    await page.selectOption('#filter-airport', 'LHR');
+    const touchingLhr = new Set(snapshot.flights.filter((f) => f.origin === 'LHR' || f.dest === 'LHR').map((f) => f.tail));
+    await expect.poll(shown).toBe(`Showing ${touchingLhr.size} of ${snapshot.aircraft.length} aircraft.`);
+
+    await page.click('#cap-airport');
+    await page.fill('#capacity-from', '2026-11-21T09:00:00Z');
+    await page.fill('#capacity-to', '2026-11-21T11:00:00Z');
+    await page.fill('#capacity-departures', '1');
+    await page.fill('#capacity-arrivals', '2');
+    await page.click('text=Add capacity cap');
+    expect(await page.textContent('#disruption-list [data-type="airport_capacity"]')).toContain('LHR capped at 1 dep / 2 arr per hour 2026-11-21T09:00:00Z – 2026-11-21T11:00:00Z');
+    expect(await page.isEnabled('#simulate')).toBe(true);
+    await page.click('#disruption-list [data-type="airport_capacity"] button');
+    expect(await page.$$eval('#disruption-list li[data-type]', (n) => n.length)).toBe(0);
+    expect(await page.isEnabled('#simulate')).toBe(false);
     await context.close();
   });
 
