@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'console',
           include: ['test/console/**/*.test.ts'],
           globalSetup: ['test/console/build-page.ts'],
+          // One file at a time: the large-schedule timing must not share the cores with a simulation.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -40,8 +40,10 @@ export async function runJob(body: SimulationRequest, onProgress: (state: { stat
     }
     // A stream that ended without a final state: ask once for the job as it stands.
     final ??= await (await callApi(jobPath, { signal })).json() as JobState;
+    // A cancelled job keeps the best plan it had: draw it. A job without any plan is a failure whose
+    // sentence is the job's own (the HTTP answers themselves were 200).
     if (final.result) return final.result;
-    throw new ApiError(final.status === 'cancelled' ? 499 : 500, final.error?.detail ?? `The job ended ${final.status} without a result.`, null);
+    throw new ApiError(200, final.error?.detail ?? `The job ended ${final.status} without a plan.`, null);
   } finally {
     signal.removeEventListener('abort', cancel);
   }
