@@ -93,7 +93,8 @@ export class Gantt {
     this.domain = domain;
     this.focus = null;
     this.hover = null;
-    if (focusedFlight) this.focusFlight(focusedFlight, false);
+    // Keep the keyboard on the same flight across a filter, a zone or a view change.
+    if (focusedFlight) this.focus = this.locate(focusedFlight);
     this.spacer.style.height = `${Math.max(0, AXIS_HEIGHT + rows.length * this.rowHeight() - this.viewportHeight())}px`;
     this.requestDraw();
   }
@@ -250,8 +251,8 @@ export class Gantt {
     ctx.restore();
     this.drawAxis(ctx, ticks);
     this.drawDisruptionLine(ctx, x);
-    performance.measure('gantt-draw', { start: started });
     this.onDraw?.();
+    performance.measure('gantt-draw', { start: started });
   }
 
   private drawBar(ctx: CanvasRenderingContext2D, bar: FlightBar, rowIndex: number, lane: Lane, focused: boolean): void {
@@ -520,11 +521,6 @@ export class Gantt {
       if (index >= 0) return { row, bar: index };
     }
     return null;
-  }
-
-  private focusFlight(flight: string, scroll: boolean): void {
-    this.focus = this.locate(flight);
-    if (this.focus && scroll) this.scrollIntoView(this.focus);
   }
 
   private scrollIntoView(point: FocusPoint): void {

@@ -74,7 +74,7 @@ byId<HTMLFormElement>('key-form').addEventListener('submit', (event) => {
   apiKey.set(field.value.trim());
   field.value = '';
   renderKeyState();
-  void loadSchedule();
+  void loadSchedule().then(() => { if (day) byId('gantt').focus(); });
 });
 
 button('forget-key').addEventListener('click', () => {
