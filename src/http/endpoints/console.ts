@@ -42,7 +42,7 @@ export function consoleEndpoints(api: ApiBuilder): void {
       return;
     }
     if (!existsSync(CONSOLE_BUILD_DIR)) {
-      next(new HttpError(503, NOT_BUILT_DETAIL));
+      next(new HttpError(404, NOT_BUILT_DETAIL));
       return;
     }
     res.setHeader('Content-Security-Policy', CONSOLE_CSP);
