@@ -205,6 +205,13 @@ export class Gantt {
     ctx.clearRect(0, 0, this.width, this.height);
     ctx.font = FONT;
     ctx.textBaseline = 'middle';
+    if (this.rows.length === 0) {
+      ctx.fillStyle = '#4a4f57';
+      ctx.fillText('No aircraft to show: enter the API key and load a schedule, or widen the filters.', 12, 24);
+      this.onDraw?.();
+      performance.measure('gantt-draw', { start: started });
+      return;
+    }
     const x = this.x();
     const [visibleStart, visibleEnd] = [x.invert(this.plotLeft()).getTime(), x.invert(this.plotLeft() + this.plotWidth()).getTime()];
     const rowHeight = this.rowHeight();
