@@ -42,7 +42,8 @@ export interface BarGeometry {
 export interface GanttEvents {
   onFlightActivate(bar: FlightBar, row: GanttRow): void;
   onRowActivate(row: GanttRow, atMs: number): void;
-  onFocusChange(bar: FlightBar | null, row: GanttRow | null): void;
+  /** The flight under the pointer (`hovered`) or, without one, the focused flight; null for neither. */
+  onFocusChange(bar: FlightBar | null, row: GanttRow | null, hovered: boolean): void;
 }
 
 interface FocusPoint { row: number; bar: number }
@@ -547,7 +548,7 @@ export class Gantt {
 
   private report(): void {
     const point = this.hover ?? this.focus;
-    this.events.onFocusChange(point ? this.barAt(point) : null, point ? this.rows[point.row]! : null);
+    this.events.onFocusChange(point ? this.barAt(point) : null, point ? this.rows[point.row]! : null, this.hover !== null);
   }
 }
 

@@ -24,7 +24,7 @@ let running: AbortController | null = null;
 const gantt = new Gantt(byId('gantt-scroll'), byId<HTMLCanvasElement>('gantt'), byId('gantt-spacer'), {
   onFlightActivate: (bar, row) => { if (!shownOption) editor.editFlight(bar, row); else highlightAction(bar.flight); },
   onRowActivate: (row, atMs) => { if (!shownOption) editor.editAircraft(row, atMs); },
-  onFocusChange: (bar, row) => showDetails(bar, row),
+  onFocusChange: (bar, row, hovered) => { showDetails(bar, row); showTooltip(hovered ? bar : null); },
 });
 
 const editor = new DisruptionEditor(byId('editor-form'), byId('disruption-list'), (entries) => {
@@ -207,6 +207,24 @@ function showDetails(bar: FlightBar | null, row: GanttRow | null): void {
     el('dt', {}, 'Crew'), el('dd', { 'data-field': 'crew' }, bar.crew.join(', ') || 'none listed'),
     el('dt', {}, 'State'), el('dd', {}, status)));
 }
+
+/** A short line beside the pointer (the details panel says it all, for every way of pointing). */
+function showTooltip(bar: FlightBar | null): void {
+  const tip = byId('tooltip');
+  tip.hidden = bar === null;
+  if (bar) tip.textContent = `${barLabel(bar)} · ${dateTimeShort(bar.depMs)}–${dateTimeShort(bar.arrMs)} ${zone.label} · ${bar.passengers ?? '?'} pax`;
+}
+
+const dateTimeShort = (ms: number) => dateTime(ms, zone).slice(11, 16);
+
+byId('gantt').addEventListener('mousemove', (event) => {
+  const tip = byId('tooltip');
+  const panel = byId('gantt-scroll').getBoundingClientRect();
+  // Beside the pointer, on its left near the right edge so that it stays inside the Gantt.
+  const x = event.clientX - panel.left;
+  tip.style.left = `${x > panel.width - tip.offsetWidth - 24 ? x - tip.offsetWidth - 10 : x + 14}px`;
+  tip.style.top = `${event.clientY - panel.top + 14}px`;
+});
 
 // --- running ----------------------------------------------------------------------------------------
 

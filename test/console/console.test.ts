@@ -82,6 +82,8 @@ describe('operations console in headless Chromium', () => {
     const box = (await page.locator('#gantt').boundingBox())!;
     await page.mouse.move(box.x + keyed.x + Math.min(keyed.width / 2, 10), box.y + keyed.y + keyed.height / 2);
     await expect.poll(() => page.textContent('[data-field="flight"]')).toBe(keyedFlight.id);
+    expect(await page.isVisible('#tooltip')).toBe(true);
+    expect(await page.textContent('#tooltip')).toContain(`${keyedFlight.flight_number} ${keyedFlight.origin}-${keyedFlight.dest}`);
 
     // Time zone: the local time of an airport, as the API writes times there (its own offsets).
     await page.selectOption('#zone', 'VIE');
