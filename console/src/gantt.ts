@@ -69,7 +69,7 @@ export class Gantt {
   constructor(private readonly scroller: HTMLElement, private readonly canvas: HTMLCanvasElement, private readonly spacer: HTMLElement, private readonly events: GanttEvents) {
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('This browser cannot draw on a canvas.');
-    this.patterns = { hatch: stripes(ctx, 'rgba(255,255,255,0.45)', 1), cross: stripes(ctx, 'rgba(90,90,90,0.35)', -1), maintenance: stripes(ctx, 'rgba(60,60,60,0.5)', 1) };
+    this.patterns = { hatch: stripes(ctx, 'rgba(255,255,255,0.3)', 1), cross: stripes(ctx, 'rgba(90,90,90,0.35)', -1), maintenance: stripes(ctx, 'rgba(60,60,60,0.5)', 1) };
     this.zoomBehavior = zoom<HTMLCanvasElement, unknown>()
       .scaleExtent([1, MAX_ZOOM])
       // Plain wheel scrolls the rows; Ctrl/⌘ + wheel zooms the time axis; dragging pans it.
@@ -248,9 +248,12 @@ export class Gantt {
         const maintenance = lane === 'after' ? row.maintenanceAfter ?? [] : row.maintenance;
         for (const block of maintenance) if (block.endMs > visibleStart && block.startMs < visibleEnd) this.drawMaintenance(ctx, block, rowIndex, lane);
         const bars = lane === 'after' ? row.after ?? [] : row.before;
-        for (const bar of bars) {
-          if (bar.arrMs < visibleStart || bar.depMs > visibleEnd) continue;
-          this.drawBar(ctx, bar, rowIndex, lane, bar === focused || bar === hovered);
+        // Ghosts first: a flight moved onto the time of a cancelled one is drawn over it.
+        for (const ghosts of [true, false]) {
+          for (const bar of bars) {
+            if ((bar.kind === 'cancelled') !== ghosts || bar.arrMs < visibleStart || bar.depMs > visibleEnd) continue;
+            this.drawBar(ctx, bar, rowIndex, lane, bar === focused || bar === hovered);
+          }
         }
       }
       ctx.restore();

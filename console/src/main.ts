@@ -256,6 +256,8 @@ async function simulate(): Promise<void> {
     disruptions: [...editor.disruptions],
     ...(day.scheduleFile ? { schedule_file: day.scheduleFile } : {}),
     ...(airlineOf() ? { airline: airlineOf()! } : {}),
+    // A longer limit lets every strategy finish on a busy service; the service bounds it (400 beyond).
+    ...(input('time-limit').value !== '' ? { config: { solver: { time_limit_ms: Math.round(Number(input('time-limit').value) * 1000) } } } : {}),
   };
   try {
     const result = await runSimulation(body, ({ status: jobStatus, progress: p }) => {

@@ -114,9 +114,12 @@ describe('operations console in headless Chromium', () => {
     expect(entries.sort()).toEqual(['aircraft_unavailable', 'flight_cancellation', 'flight_delay']);
     await screenshot(page, '3-disruption');
 
-    // Run it. The page sends what was built and draws what comes back.
-    const { response } = await simulateFromPage(page, server.baseUrl, STAGING_KEY);
+    // Run it. The page sends what was built and draws what comes back. Ten seconds per strategy (the
+    // service's bound) so that every strategy finishes even when other jobs load the machine.
+    await page.fill('#time-limit', '10');
+    const { sent, response } = await simulateFromPage(page, server.baseUrl, STAGING_KEY);
     expect(response.disruptions.map((d) => d.type).sort()).toEqual(entries.sort());
+    expect(sent).toMatchObject({ config: { solver: { time_limit_ms: 10_000 } } });
 
     // The options side by side, the best one marked; the strategies without a plan listed with why.
     const cards = await page.$$eval('#options .option', (nodes) => nodes.map((n) => ({
