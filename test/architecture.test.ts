@@ -58,6 +58,20 @@ describe('architecture', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('unit: the console (browser code) imports only types from src/http, never the service\'s code', () => {
+    const wrong: string[] = [];
+    for (const file of sourceFiles('console/src')) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const match of text.matchAll(/^\s*(import|export)\b([^'"]*?)from\s+'(\.[^']+)'/gm)) {
+        const target = relative(ROOT, resolve(ROOT, dirname(file), match[3]!));
+        if (target.startsWith('console/')) continue;
+        const typeOnly = /^\s*type\b/.test(match[2]!);
+        if (!target.startsWith('src/http/') || !typeOnly) wrong.push(`${file} imports ${target}${typeOnly ? '' : ' (not type-only)'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('unit: the rules see every room, so a new room has to be placed', () => {
     const rooms = new Set(files.map(roomOf).filter((room) => !['src/main.ts', 'src/cli'].includes(room)));
     expect([...rooms].filter((room) => !(room in ALLOWED))).toEqual([]);

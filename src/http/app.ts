@@ -15,6 +15,7 @@ import { requestLogger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { rateLimiters } from './rate-limit.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
+import { consoleEndpoints } from './endpoints/console.ts';
 import { docsEndpoints } from './endpoints/docs.ts';
 import { flightEndpoints } from './endpoints/flights.ts';
 import { healthEndpoints, SERVICE_NAME } from './endpoints/health.ts';
@@ -104,9 +105,10 @@ export function createApp(appDeps: AppDeps): Express {
   for (const register of [...ENDPOINT_MODULES, ...(deps.extraEndpoints ?? [])]) register(api, deps);
   let openApiDocument: object | undefined;
   docsEndpoints(api, () => openApiDocument!);
+  consoleEndpoints(api);
   openApiDocument = api.openApiDocument({
     title: SERVICE_NAME,
-    description: 'Ranked recovery options for airline disruptions, flight data and operational snapshots. Every endpoint except /health, /openapi.json and /docs needs an X-API-Key header. Errors are {"detail": "<sentence>"}.',
+    description: 'Ranked recovery options for airline disruptions, flight data and operational snapshots. Every endpoint except /health, /openapi.json, /docs and /console needs an X-API-Key header. Errors are {"detail": "<sentence>"}.',
   });
   app.use(router);
 

@@ -12,14 +12,18 @@ export const MISSING_KEY_DETAIL = "Missing API key. Include 'X-API-Key' header."
 export const INVALID_KEY_DETAIL = 'Invalid API key';
 
 /**
- * The only paths served without a key. `/docs` covers the page and its assets below `/docs/`.
+ * The only paths served without a key. `/docs` and `/console` cover their pages and the assets below
+ * `/docs/` and `/console/` (pages that hold no data: the console asks for a key and sends it itself).
  * Routed paths compare case-sensitively and without a trailing slash (the app enables strict,
  * case-sensitive routing), so `/Health` or `/health/` are not public.
  */
-export const PUBLIC_PATHS: readonly string[] = ['/health', '/openapi.json', '/docs'];
+export const PUBLIC_PATHS: readonly string[] = ['/health', '/openapi.json', '/docs', '/console'];
+
+/** Public paths whose whole subtree (a page's assets) is public too. */
+const PUBLIC_TREES: readonly string[] = ['/docs', '/console'];
 
 export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.some((prefix) => path === prefix || (prefix === '/docs' && path.startsWith('/docs/')));
+  return PUBLIC_PATHS.some((prefix) => path === prefix || (PUBLIC_TREES.includes(prefix) && path.startsWith(`${prefix}/`)));
 }
 
 /**

@@ -34,6 +34,8 @@ function routeLabel(req: Parameters<RequestHandler>[0]): string {
   const template = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof template === 'string') return `${req.baseUrl}${template}`;
   if (req.originalUrl.startsWith('/docs')) return '/docs';
+  // The console's page and assets (hashed names): one label, not one per file.
+  if (req.originalUrl.startsWith('/console')) return '/console';
   return 'unmatched';
 }
 

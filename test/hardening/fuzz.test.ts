@@ -271,6 +271,11 @@ const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     fc.array(fc.oneof(rawFragment, nastyText.map(encode)), { maxLength: 4 }).map((parts) => `/docs/${parts.join('/')}`),
   ).chain((p) => withQuery(p))),
   'GET /metrics': get(withQuery('/metrics')),
+  'GET /console': get(fc.oneof(
+    fc.constantFrom('/console', '/console/', '/console/index.html', '/console/assets/', '/console/package.json', '/console/../package.json',
+      '/console/%2e%2e/package.json', '/console/..%2f..%2fpackage.json', '/console//etc/passwd', '/console/.vite/manifest.json', '/console/%00'),
+    fc.array(fc.oneof(rawFragment, nastyText.map(encode)), { maxLength: 4 }).map((parts) => `/console/${parts.join('/')}`),
+  ).chain((p) => withQuery(p))),
 };
 
 // ---- the checks ------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ interface Document {
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
 }
 
-const PUBLIC = new Set(['/health', '/openapi.json', '/docs']);
+const PUBLIC = new Set(['/health', '/openapi.json', '/docs', '/console']);
 let server: TestServer;
 let doc: Document;
 beforeAll(async () => {
