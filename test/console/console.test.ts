@@ -67,10 +67,13 @@ describe('operations console in headless Chromium', () => {
     await page.focus('#gantt');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    const keyed = await focusedBar(page);
+    // The details follow each key at once; the bar geometry is exposed after the next frame, which
+    // may come between the two keys: wait for the frame that shows the flight the details name.
+    const detailed = (await page.textContent('[data-field="flight"]'))!;
+    const keyed = await focusedBar(page, detailed);
     const keyedFlight = snapshot.flights.find((f) => f.id === keyed.flight)!;
+    expect(keyedFlight).toBeDefined();
     expect(keyed.tail).toBe(keyedFlight.tail);
-    await expect.poll(() => page.textContent('[data-field="flight"]')).toBe(keyedFlight.id);
     expect(await page.textContent('[data-field="route"]')).toBe(`${keyedFlight.origin} → ${keyedFlight.dest}`);
     expect(await page.textContent('[data-field="passengers"]')).toBe(String(keyedFlight.booked_passengers));
     expect(await page.textContent('[data-field="crew"]')).toBe(keyedFlight.crew_ids.join(', '));
