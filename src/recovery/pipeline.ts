@@ -63,7 +63,7 @@ export interface PreparedSimulation {
 }
 
 /** RecoveryError 'not_found' for the first flight, aircraft or airport of the disruptions that the airline's schedule does not have. */
-function checkReferences(schedule: Schedule, airline: string, disruptions: readonly Disruption[]): void {
+export function checkReferences(schedule: Schedule, airline: string, disruptions: readonly Disruption[]): void {
   for (const d of disruptions) {
     if (d.type === 'flight_delay' || d.type === 'flight_cancellation') {
       if (schedule.flightsById.get(d.flightId)?.airline !== airline) throw new RecoveryError({ kind: 'not_found', subject: 'flight', id: d.flightId, airline });

@@ -8,6 +8,8 @@ import { createApp } from '../../src/http/app.ts';
 import type { EndpointModule } from '../../src/http/deps.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
 import { createInProcessRunner } from '../../src/runtime/simulation-runner.ts';
+import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
+import { presenterFor } from '../../src/http/recovery-presenter.ts';
 import { createLogger } from '../../src/http/logging.ts';
 
 /** Keys of the test instances. The server itself is a staging instance unless a test says otherwise. */
@@ -66,7 +68,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const schedules = options.schedules ?? bundledCatalog();
   const app = createApp({
     config, logger, schedules, extraEndpoints: options.extraEndpoints ?? [],
-    ...(options.solver ? { runner: createInProcessRunner(schedules, options.solver) } : {}),
+    ...(options.solver ? { jobRunner: createJobRunner(createInProcessRunner(schedules, options.solver), presenterFor(schedules)) } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
