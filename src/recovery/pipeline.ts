@@ -270,6 +270,8 @@ function progressTracker(
       const elapsed = Math.round(performance.now() - started);
       result = assembleResult(request, prepared, ranked, [], { total: elapsed, build: Math.round(prepared.buildMs), solve: Math.max(0, elapsed - Math.round(prepared.buildMs)) });
       // Every plan is a plan of the integrated strategy, whose option stands for the cheapest one.
+      // A result without any option is no plan to show: the last one with options stays.
+      if (ranked.length === 0) result = null;
       const answering = ranked.find((o) => o.strategy === 'integrated') ?? ranked[0];
       if (answering) best = { cost: answering.kpis.cost, lowerBound: answering.solver.lowerBound, mipGap: answering.solver.mipGap };
     }

@@ -11,6 +11,8 @@ import type { JobProgress, JobRecord } from './job.ts';
 
 /** Progress is published at most this often (the last report of a burst is kept, never dropped). */
 export const PUBLISH_EVERY_MS = 250;
+/** A cancelled run that has not stopped by then is finished as cancelled anyway (it stops at its next yield). */
+export const CANCEL_GRACE_MS = 500;
 
 /** How a job's run ended; `result` is presented (see JobRecord.result). */
 export type JobOutcome =
@@ -56,7 +58,18 @@ export function createJobRunner(simulations: SimulationRunner, present: (result:
       if (!job) return null;
       const controller = new AbortController();
       let cancelled = false;
-      const unsubscribe = await writer.onCancel(id, () => { cancelled = true; controller.abort(); });
+      // The simulation thread hears the cancellation when it next waits for a solve (a pricing round
+      // in between can take a few hundred milliseconds on a large scope): the job is finished as
+      // cancelled by then or after CANCEL_GRACE_MS, whichever comes first, and the run's own end is
+      // ignored.
+      let stopped: () => void = () => undefined;
+      const stoppedByCancel = new Promise<'cancelled'>((resolve) => { stopped = () => resolve('cancelled'); });
+      const unsubscribe = await writer.onCancel(id, () => {
+        if (cancelled) return;
+        cancelled = true;
+        controller.abort();
+        setTimeout(stopped, CANCEL_GRACE_MS);
+      });
 
       // Publishing is throttled and serialised: the latest progress (and best plans) of a burst is
       // written once the previous write is done and PUBLISH_EVERY_MS has passed.
@@ -83,8 +96,8 @@ export function createJobRunner(simulations: SimulationRunner, present: (result:
 
       let outcome: JobOutcome;
       try {
-        const result = await simulations.run(job.request, controller.signal, onProgress);
-        outcome = { status: 'succeeded', result: present(result) };
+        const ended = await Promise.race([simulations.run(job.request, controller.signal, onProgress), stoppedByCancel]);
+        outcome = ended === 'cancelled' ? { status: 'cancelled', result: best } : { status: 'succeeded', result: present(ended) };
       } catch (error) {
         const failure = recoveryFailureOf(error);
         if (cancelled && (failure?.kind === 'aborted' || controller.signal.aborted)) outcome = { status: 'cancelled', result: best };
