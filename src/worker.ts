@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     limits: { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax },
     runner,
     onError: (error) => logger.error({ err: error }, 'job worker'),
+    onJobStarted: (jobId) => logger.info({ jobId }, 'job started'),
   });
 
   process.on('unhandledRejection', (reason) => {

@@ -222,7 +222,12 @@ export interface RedisJobWorker {
  * `runner`, writing their progress and outcome to Redis. A worker that dies mid-job loses its lock;
  * another worker's stalled-job check gives the job to a worker again (at most MAX_STALLS times).
  */
-export function startRedisJobWorker(options: { redisUrl: string; limits: JobStoreLimits; runner: JobRunner; onError?: (error: Error) => void }): RedisJobWorker {
+export function startRedisJobWorker(options: {
+  redisUrl: string; limits: JobStoreLimits; runner: JobRunner;
+  onError?: (error: Error) => void;
+  /** Told when this worker takes a job (the logs say which worker ran what). */
+  onJobStarted?: (id: string) => void;
+}): RedisJobWorker {
   const { redisUrl, limits, runner } = options;
   const redis = connect(redisUrl);
   const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -274,6 +279,7 @@ export function startRedisJobWorker(options: { redisUrl: string; limits: JobStor
     maxStalledCount: MAX_STALLS,
   });
   worker.on('error', (error) => options.onError?.(error));
+  worker.on('active', (job) => options.onJobStarted?.((job.data as { jobId: string }).jobId));
   // A job BullMQ gave up on (its workers died MAX_STALLS times) must not stay 'running' for ever.
   worker.on('failed', (job, error) => {
     if (!job) return;
