@@ -31,10 +31,11 @@
 // Limits and operations (README "Operating the service"):
 //
 //   RATE_LIMIT_PER_MINUTE            Requests per API key per minute over every route that needs a key
-//                                    (fixed one-minute window, counted per instance). Default 600; 0 turns
+//                                    (fixed one-minute window, counted per instance, or in Redis with
+//                                    REDIS_URL). Default 600; 0 turns
 //                                    the limit off. Beyond it: 429 with Retry-After and RateLimit headers.
 //                                    Public paths (/health, /openapi.json, /docs) are never counted.
-//   RATE_LIMIT_SIMULATE_PER_MINUTE   POST /simulate per API key per minute, counted besides the general
+//   RATE_LIMIT_SIMULATE_PER_MINUTE   POST /simulate and POST /simulations per API key per minute, counted besides the general
 //                                    limit. Default 120; 0 turns it off.
 //   SOLVER_QUEUE                     Solves that may wait for a free solver worker (each simulation
 //                                    submits one solve per evaluated strategy, 4 by default). Beyond it a
@@ -44,7 +45,9 @@
 //                                    longer is answered 503 with Retry-After. Default 15000. The wait
 //                                    includes the simulation's own other strategies when there are fewer
 //                                    threads than strategies: keep it above
-//                                    (⌈4 / SOLVER_THREADS⌉ − 1) × (time limit + hard-stop grace).
+//                                    (⌈4 / SOLVER_THREADS⌉ − 1) × (time limit + hard-stop grace). A job's
+//                                    solves may wait up to what is left of the job's own time limit
+//                                    when that is longer (its strategies queue behind one another).
 //   SOLVER_HARD_STOP_GRACE_MS        A worker still solving this long after the solve's time limit is
 //                                    terminated and replaced; the strategy is reported unsolved
 //                                    (time_limit). Default 500.
