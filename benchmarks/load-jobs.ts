@@ -202,8 +202,13 @@ async function run(workers: number) {
     while (!stopping) {
       const t = performance.now();
       const response = await call('GET /flights', `${baseUrls[n++ % 2]}/flights`, key);
-      if (response) { await response.arrayBuffer(); if (Date.now() < endsAt) listing.push(performance.now() - t); }
-      await sleep(50);
+      if (response) {
+        await response.arrayBuffer();
+        // Latency of the listing itself: a 429 (the key's budget spent) is answered before any work.
+        if (response.status === 200 && Date.now() < endsAt) listing.push(performance.now() - t);
+      }
+      // About 6 requests a second per client: under the default 600 per key and minute.
+      await sleep(150);
     }
   }
 

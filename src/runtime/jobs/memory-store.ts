@@ -145,22 +145,24 @@ export function createMemoryJobStore(runner: JobRunner, limits: JobStoreLimits):
       const after = afterId === null ? 0 : Number.parseInt(afterId, 10) || 0;
       return (async function* replayThenFollow() {
         // Subscribe before replaying so that nothing falls between the two.
-        const live = on(bus, id, { signal });
-        const seen = entry.events.slice(after);
-        let last = after;
-        for (const event of seen) {
-          last = Number(event.id);
-          yield event;
-          if (event.type === 'final') return;
-        }
+        const live = on(bus, id, { signal }) as AsyncIterableIterator<[JobEvent]>;
         try {
-          for await (const [event] of live as AsyncIterable<[JobEvent]>) {
+          let last = after;
+          for (const event of entry.events.slice(after)) {
+            last = Number(event.id);
+            yield event;
+            if (event.type === 'final') return;
+          }
+          for await (const [event] of live) {
             if (Number(event.id) <= last) continue;
             yield event;
             if (event.type === 'final') return;
           }
         } catch (error) {
           if (!signal.aborted) throw error;
+        } finally {
+          // Removes the listener, also when the replay alone reached the end.
+          await live.return?.();
         }
       })();
     },
