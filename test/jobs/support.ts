@@ -211,3 +211,19 @@ export function hubStorm(timeLimitMs: number, scenarioId = 'storm') {
     ],
   };
 }
+
+/**
+ * Two delays on the default schedule with a long time limit: delay propagation has a plan within a
+ * second, while the swap and integrated strategies go on until the time limit. What a cancellation
+ * test needs: a job that is surely still running when it has a best plan to keep.
+ */
+export function longDelays(timeLimitMs: number, scenarioId = 'long') {
+  return {
+    scenario_id: scenarioId,
+    time_limit_ms: timeLimitMs,
+    disruptions: [
+      { type: 'flight_delay', flight: 'NV146_2026-11-21T07:50:00Z', min_delay_minutes: 240 },
+      { type: 'flight_delay', flight: 'NV260_2026-11-21T08:40:00Z', min_delay_minutes: 45 },
+    ],
+  };
+}
