@@ -114,6 +114,8 @@ export function createRedisJobStore({ redisUrl, limits }: RedisJobStoreOptions):
           const existing = await redis.get(idemKey(owner, idempotencyKey));
           const job = existing === null ? null : await waitForRecord(() => owned(owner, existing));
           if (job) return { job, created: false };
+          // Its job has expired (or its submission failed): the key names the new one.
+          await redis.set(idemKey(owner, idempotencyKey), id, 'EX', limits.resultTtlSeconds + 86_400);
         }
       }
       // A soft bound: two instances may both see one free place; the queue is then one over.
