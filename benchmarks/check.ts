@@ -2,7 +2,7 @@
 //
 //   npm run bench:check                     counter gate on the fast scenarios (what CI runs)
 //   npm run bench:check -- --all            counter gate on every scenario
-//   npm run bench:check -- --only small     only the scenarios of some schedules (comma-separated)
+//   npm run bench:check -- --only small     only the scenarios of some schedules or keys (comma-separated: small,default/hub-storm)
 //   npm run bench:check -- --plant extra-row-per-flight
 //                                           plant a regression in every model: the gate must fail
 //   npm run bench:check -- --timing [--against <rev>] [--pairs 6] [--threshold 10] [--clock cpu|wall] [--quick] [--npm-ci]
@@ -19,7 +19,7 @@ import { compareCounters } from './lib/gate.ts';
 import { glpkVersion } from './lib/glpk-main-thread.ts';
 import { PLANTED_REGRESSIONS } from './lib/plant.ts';
 import { announce, progress } from './lib/progress.ts';
-import { loadScenarios, selectScenarios, SCHEDULE_NAMES } from './lib/scenarios.ts';
+import { loadScenarios, SCHEDULE_NAMES } from './lib/scenarios.ts';
 import { loadSchedulesFor } from './lib/schedules.ts';
 import { PLANTED_SLOWDOWNS, runTimingGate } from './lib/timing-gate.ts';
 
@@ -44,7 +44,10 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [];
+// --only takes schedule names and scenario keys (<schedule>/<id>), e.g. --only small,default/hub-storm.
+const selected = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [];
+const only = selected.filter((name) => !name.includes('/'));
+const onlyKeys = selected.filter((name) => name.includes('/'));
 for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) usage(`--only: unknown schedule '${name}' (known: ${SCHEDULE_NAMES.join(', ')}).`);
 const transform = values.plant === undefined || values.timing ? undefined : PLANTED_REGRESSIONS[values.plant];
 if (values.plant !== undefined && !values.timing && !transform) usage(`--plant: unknown regression '${values.plant}' (counter gate: ${Object.keys(PLANTED_REGRESSIONS).join(', ')}).`);
@@ -52,6 +55,10 @@ const plantedSlowdown = values.plant === undefined || !values.timing ? undefined
 if (values.plant !== undefined && values.timing && plantedSlowdown === undefined) usage(`--plant: unknown regression '${values.plant}' (timing gate: ${Object.keys(PLANTED_SLOWDOWNS).join(', ')}).`);
 
 const all = loadScenarios();
+for (const key of onlyKeys) if (!all.some((s) => s.key === key)) usage(`--only: unknown scenario '${key}'.`);
+/** The scenarios selected by --only (all without it); fastOnly keeps the fast ones, and those named by key. */
+const pick = (fastOnly: boolean) => all.filter((s) => (selected.length === 0 || only.includes(s.schedule) || onlyKeys.includes(s.key))
+  && (!fastOnly || s.fast || onlyKeys.includes(s.key)));
 
 if (values.timing) {
   const pairs = Number(values.pairs);
@@ -59,14 +66,14 @@ if (values.timing) {
   if (!Number.isInteger(pairs) || pairs < 1) usage('--pairs must be a whole number of at least 1.');
   if (!(threshold > 0)) usage('--threshold must be a positive percentage.');
   if (values.clock !== 'cpu' && values.clock !== 'wall') usage('--clock must be cpu or wall.');
-  const scenarios = selectScenarios(all, { schedules: only, fastOnly: !values.all });
+  const scenarios = pick(!values.all);
   const passed = await runTimingGate({ against: values.against, pairs, thresholdPercent: threshold, scenarios, npmCi: values['npm-ci'], quick: values.quick, plantedSlowdown, clock: values.clock as 'cpu' | 'wall' });
   process.exit(passed ? 0 : 1);
 }
 
 const writing = values['write-baseline'];
 // The baseline always covers every scenario (fast or not); the CI gate checks the fast ones.
-const scenarios = selectScenarios(all, { schedules: only, fastOnly: !writing && !values.all });
+const scenarios = pick(!writing && !values.all);
 if (scenarios.length === 0) usage('No scenario matches the selection.');
 const schedules = loadSchedulesFor(scenarios);
 const started = performance.now();
@@ -80,13 +87,13 @@ if (writing) {
   if (transform) usage('--plant cannot be combined with --write-baseline.');
   const previous = readBaseline();
   writeBaseline(report, await glpkVersion(), previous, all.map((s) => s.key));
-  process.stdout.write(`Wrote benchmarks/baseline.json (${scenarios.length} scenarios measured${only.length ? `, others kept` : ''}). Review it with git diff benchmarks/baseline.json.\n`);
+  process.stdout.write(`Wrote benchmarks/baseline.json (${scenarios.length} scenarios measured${selected.length ? `, others kept` : ''}). Review it with git diff benchmarks/baseline.json.\n`);
   process.exit(0);
 }
 
 const baseline = readBaseline();
 if (!baseline) usage('benchmarks/baseline.json does not exist: run npm run bench:baseline first.');
-const complete = only.length === 0 && scenarios.length === all.filter((s) => s.fast || values.all).length && (values.all || all.every((s) => s.fast));
+const complete = selected.length === 0 && scenarios.length === all.filter((s) => s.fast || values.all).length && (values.all || all.every((s) => s.fast));
 const result = compareCounters(baseline, report, complete);
 const glpk = await glpkVersion();
 if (baseline.glpk_js !== glpk) result.notes.push(`The baseline was measured with GLPK ${baseline.glpk_js}, this run uses ${glpk}.`);

@@ -5,15 +5,20 @@
 // always the candidate's; only the engine under test differs. It uses the tree's public entry
 // points only: loadScheduleFile, resolveSolverConfig, simulate and solveWithGlpk, solving on this
 // thread (no worker pool, no HTTP).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Disruption } from '../src/domain/disruption.ts';
 import { measure, median } from './lib/stats.ts';
 
-export interface ProbeScenario { key: string; schedule: string; disrupted_flight: string; min_delay_minutes: number; airline: string; config?: Record<string, unknown> }
+export interface ProbeScenario {
+  key: string; schedule: string; airline: string; config?: Record<string, unknown>;
+  /** The request in both engines' terms: a list of disruptions (this tree's), and the single delay (trees before the several-disruption request read these). */
+  disruptions: Disruption[]; disrupted_flight: string | null; min_delay_minutes: number | null;
+}
 export interface ProbeAnswer {
   key: string;
   /** Median wall-clock time of one simulate() call, milliseconds. */
@@ -38,7 +43,9 @@ const root = values.root!;
 const scenarios = new Map((JSON.parse(readFileSync(values.scenarios!, 'utf8')) as ProbeScenario[]).map((s) => [s.key, s]));
 const load = (path: string) => import(pathToFileURL(join(root, path)).href);
 
-const { loadScheduleFile } = await load('src/domain/schedule.ts');
+// The schedule reader moved to src/formats/ in the restructure: a baseline tree from before it has it in the domain.
+const { loadScheduleFile } = existsSync(join(root, 'src/formats/schedule-json/read-schedule.ts'))
+  ? await load('src/formats/schedule-json/read-schedule.ts') : await load('src/domain/schedule.ts');
 const { simulate } = await load('src/recovery/pipeline.ts');
 const { resolveSolverConfig } = await load('src/recovery/solver-config.ts');
 const { solveWithGlpk } = await load('solver-wasm/glpk-solve.ts');
@@ -57,7 +64,7 @@ async function time(key: string): Promise<ProbeAnswer> {
   const resolved = resolveSolverConfig(s.config ?? {});
   if (!resolved.valid) throw new Error(`${s.key}: its config is invalid in this tree`);
   const request = {
-    scenarioId: 'timing', disruptedFlightId: s.disrupted_flight, minDelayMinutes: s.min_delay_minutes,
+    scenarioId: 'timing', disruptedFlightId: s.disrupted_flight, minDelayMinutes: s.min_delay_minutes, disruptions: s.disruptions,
     airline: s.airline, scheduleName: s.schedule, config: resolved.config,
   };
   const cpu: number[] = [];

@@ -9,7 +9,7 @@ import { prepareSimulation, rankOptions, readOptions, solveStrategies } from '..
 import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
 import { solveCounting } from './glpk-main-thread.ts';
-import { simulationRequest, staticFacts, type Scenario, type ScenarioFacts, type Tag } from './scenarios.ts';
+import { describeDisruptions, simulationRequest, staticFacts, type Scenario, type ScenarioFacts, type Tag } from './scenarios.ts';
 
 /** Time limit of the counting solves: GLPK's maximum here, far above any benchmark solve. */
 export const COUNTER_TIME_LIMIT_MS = 120_000;
@@ -31,8 +31,8 @@ export interface StrategyCounters {
 
 export interface ScenarioCounters {
   schedule: string;
-  disrupted_flight: string;
-  min_delay_minutes: number;
+  /** What the scenario disrupts (describeDisruptions): the gate refuses a baseline measured on other disruptions. */
+  disruptions: string;
   tags: Tag[];
   facts: ScenarioFacts;
   scope: { aircraft: number; flights: number; itineraries: number };
@@ -95,8 +95,7 @@ export async function measureScenarioCounters(schedule: Schedule, scenario: Scen
   const count = (type: 'crew_duty' | 'maintenance') => prepared.violations.filter((v) => v.type === type).length;
   return {
     schedule: scenario.schedule,
-    disrupted_flight: scenario.disrupted_flight,
-    min_delay_minutes: scenario.min_delay_minutes,
+    disruptions: describeDisruptions(scenario),
     tags: scenario.tags,
     facts: {
       ...staticFacts(schedule, scenario),

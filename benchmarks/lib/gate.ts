@@ -95,8 +95,8 @@ function compareStrategy(key: string, strategy: Strategy, c: StrategyCounters, b
 }
 
 function compareScenario(key: string, c: ScenarioCounters, b: ScenarioCounters, tol: Tolerances, failures: string[]): void {
-  if (c.disrupted_flight !== b.disrupted_flight || c.min_delay_minutes !== b.min_delay_minutes) {
-    failures.push(`${key} is now ${c.disrupted_flight} +${c.min_delay_minutes} min but the baseline measured ${b.disrupted_flight} +${b.min_delay_minutes} min; run npm run bench:baseline after changing scenarios.json.`);
+  if (c.disruptions !== b.disruptions) {
+    failures.push(`${key} is now ${c.disruptions} but the baseline measured ${b.disruptions}; run npm run bench:baseline after changing scenarios.json.`);
     return;
   }
   for (const figure of ['aircraft', 'flights', 'itineraries'] as const) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { Disruption } from '../../src/domain/disruption.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { localMinuteOfDay } from '../../src/domain/time.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
@@ -32,11 +33,26 @@ export const TAG_MEANINGS = {
 export type Tag = keyof typeof TAG_MEANINGS;
 const TAGS = Object.keys(TAG_MEANINGS) as [Tag, ...Tag[]];
 
+/** A disruption of a list scenario, in the contract's terms (the body of POST /simulate, timestamps in UTC). */
+const ScenarioDisruptionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('flight_delay'), flight: z.string().min(1), min_delay_minutes: z.number().int().min(0).max(2880) }),
+  z.strictObject({ type: z.literal('flight_cancellation'), flight: z.string().min(1) }),
+  z.strictObject({ type: z.literal('aircraft_unavailable'), tail: z.string().min(1), from: z.iso.datetime(), to: z.iso.datetime() }),
+  z.strictObject({
+    type: z.literal('airport_capacity'), airport: z.string().regex(/^[A-Z]{3}$/), from: z.iso.datetime(), to: z.iso.datetime(),
+    max_departures_per_hour: z.number().int().min(0), max_arrivals_per_hour: z.number().int().min(0),
+  }),
+]);
+type ScenarioDisruption = z.infer<typeof ScenarioDisruptionSchema>;
+
 const ScenarioSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   schedule: z.enum(SCHEDULE_NAMES),
-  disrupted_flight: z.string().min(1),
-  min_delay_minutes: z.number().int().min(0).max(2880),
+  /** A single-delay scenario: the delayed flight and its delay ... */
+  disrupted_flight: z.string().min(1).optional(),
+  min_delay_minutes: z.number().int().min(0).max(2880).optional(),
+  /** ... or a list scenario: several disruptions at once. */
+  disruptions: z.array(ScenarioDisruptionSchema).min(1).optional(),
   airline: z.string().default('NV'),
   description: z.string().default(''),
   tags: z.array(z.enum(TAGS)).default([]),
@@ -44,11 +60,12 @@ const ScenarioSchema = z.strictObject({
   fast: z.boolean().default(true),
   /** Partial solver configuration, as in the body of POST /simulate. */
   config: z.record(z.string(), z.unknown()).optional(),
+}).refine((s) => (s.disruptions === undefined) === (s.disrupted_flight !== undefined && s.min_delay_minutes !== undefined), {
+  message: 'a scenario gives either disrupted_flight with min_delay_minutes, or disruptions',
 });
 const ScenarioFileSchema = z.object({
   scenarios: z.array(ScenarioSchema).min(1),
 }).loose();
-
 export type ScenarioSpec = z.infer<typeof ScenarioSchema>;
 
 export interface Scenario extends ScenarioSpec {
@@ -78,11 +95,44 @@ export function selectScenarios(all: Scenario[], filter: ScenarioFilter): Scenar
     && (!filter.ids?.length || filter.ids.includes(s.id) || filter.ids.includes(s.key)));
 }
 
+const epochMinutes = (iso: string) => Date.parse(iso) / 60_000;
+
+function toDisruption(d: ScenarioDisruption): Disruption {
+  switch (d.type) {
+    case 'flight_delay': return { type: 'flight_delay', flightId: d.flight, minDelayMinutes: d.min_delay_minutes };
+    case 'flight_cancellation': return { type: 'flight_cancellation', flightId: d.flight };
+    case 'aircraft_unavailable': return { type: 'aircraft_unavailable', tail: d.tail, fromMinutes: epochMinutes(d.from), toMinutes: epochMinutes(d.to) };
+    case 'airport_capacity': return {
+      type: 'airport_capacity', airport: d.airport, fromMinutes: epochMinutes(d.from), toMinutes: epochMinutes(d.to),
+      maxDeparturesPerHour: d.max_departures_per_hour, maxArrivalsPerHour: d.max_arrivals_per_hour,
+    };
+  }
+}
+
+/** The scenario's disruptions in the contract's terms: a single-delay scenario as one flight_delay. */
+export function scenarioDisruptions(scenario: ScenarioSpec): ScenarioDisruption[] {
+  return scenario.disruptions ?? [{ type: 'flight_delay', flight: scenario.disrupted_flight!, min_delay_minutes: scenario.min_delay_minutes! }];
+}
+
+/** One line naming what a scenario disrupts, for tables and gate messages. */
+export function describeDisruptions(scenario: Pick<ScenarioSpec, 'disrupted_flight' | 'min_delay_minutes' | 'disruptions'>): string {
+  if (!scenario.disruptions) return `${scenario.disrupted_flight} +${scenario.min_delay_minutes} min`;
+  const period = (from: string, to: string) => `${from}/${to}`;
+  return scenario.disruptions.map((d) => {
+    switch (d.type) {
+      case 'flight_delay': return `${d.flight} +${d.min_delay_minutes} min`;
+      case 'flight_cancellation': return `${d.flight} cancelled`;
+      case 'aircraft_unavailable': return `${d.tail} out ${period(d.from, d.to)}`;
+      case 'airport_capacity': return `${d.airport} ${d.max_departures_per_hour} departures and ${d.max_arrivals_per_hour} arrivals per hour ${period(d.from, d.to)}`;
+    }
+  }).join(', ');
+}
+
 export function simulationRequest(scenario: Scenario, config: SolverConfig = scenario.solverConfig): SimulationRequest {
   return {
     scenarioId: `bench:${scenario.key}`.replace(/\//g, ':'),
-    disruptedFlightId: scenario.disrupted_flight,
-    disruptions: [{ type: 'flight_delay', flightId: scenario.disrupted_flight, minDelayMinutes: scenario.min_delay_minutes }],
+    disruptedFlightId: scenario.disrupted_flight ?? null,
+    disruptions: scenarioDisruptions(scenario).map(toDisruption),
     airline: scenario.airline,
     scheduleName: scenario.schedule,
     config,
@@ -93,8 +143,9 @@ export function simulationRequest(scenario: Scenario, config: SolverConfig = sce
 export function simulateBody(scenario: Scenario): Record<string, unknown> {
   return {
     scenario_id: `bench:${scenario.key}`.replace(/\//g, ':'),
-    disrupted_flight: scenario.disrupted_flight,
-    min_delay_minutes: scenario.min_delay_minutes,
+    ...(scenario.disruptions
+      ? { disruptions: scenario.disruptions }
+      : { disrupted_flight: scenario.disrupted_flight, min_delay_minutes: scenario.min_delay_minutes }),
     airline: scenario.airline,
     schedule_file: scenario.schedule,
     ...(scenario.config ? { config: scenario.config } : {}),
@@ -114,16 +165,22 @@ export interface ScenarioFacts {
   integrated: { delayed: number; swapped: number; cancelled: number } | null;
 }
 
+/**
+ * The facts known before solving. The tags about "the disrupted flight" (hub, spoke, morning, evening,
+ * short or long delay) speak of the first delayed flight of a list scenario.
+ */
 export function staticFacts(schedule: Schedule, scenario: Scenario): Pick<ScenarioFacts, 'origin' | 'origin_is_hub' | 'local_departure' | 'min_delay_minutes'> {
-  const flight = schedule.flightsById.get(scenario.disrupted_flight);
-  if (!flight) throw new Error(`scenario ${scenario.key}: flight ${scenario.disrupted_flight} is not in schedule ${scenario.schedule}`);
+  const delay = scenarioDisruptions(scenario).find((d) => d.type === 'flight_delay');
+  if (!delay) throw new Error(`scenario ${scenario.key}: it delays no flight, so its tags have nothing to speak of`);
+  const flight = schedule.flightsById.get(delay.flight);
+  if (!flight) throw new Error(`scenario ${scenario.key}: flight ${delay.flight} is not in schedule ${scenario.schedule}`);
   const airport = schedule.airports.get(flight.origin)!;
   const minute = localMinuteOfDay(flight.depMinutes, airport.timeZone);
   return {
     origin: flight.origin,
     origin_is_hub: airport.hub,
     local_departure: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
-    min_delay_minutes: scenario.min_delay_minutes,
+    min_delay_minutes: delay.min_delay_minutes,
   };
 }
 

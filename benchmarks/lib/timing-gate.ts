@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { formatMs, median } from './stats.ts';
 import { announce, progress } from './progress.ts';
-import { REPO_DIR, SCHEDULES_DIR, type Scenario } from './scenarios.ts';
+import { REPO_DIR, SCHEDULES_DIR, simulationRequest, type Scenario } from './scenarios.ts';
 import { table } from './table.ts';
 import type { ProbeAnswer, ProbeScenario } from '../timing-probe.ts';
 
@@ -137,8 +137,8 @@ export async function runTimingGate(options: TimingGateOptions): Promise<boolean
     }
 
     const probeScenarios: ProbeScenario[] = options.scenarios.map((s) => ({
-      key: s.key, schedule: s.schedule, disrupted_flight: s.disrupted_flight, min_delay_minutes: s.min_delay_minutes, airline: s.airline,
-      ...(s.config ? { config: s.config } : {}),
+      key: s.key, schedule: s.schedule, disrupted_flight: s.disrupted_flight ?? null, min_delay_minutes: s.min_delay_minutes ?? null,
+      disruptions: simulationRequest(s).disruptions, airline: s.airline, ...(s.config ? { config: s.config } : {}),
     }));
     const scenariosFile = join(temp, 'scenarios.json');
     writeFileSync(scenariosFile, JSON.stringify(probeScenarios));

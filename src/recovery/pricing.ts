@@ -15,7 +15,7 @@
 // and never makes it invalid); enumerateRoutes, which the optimality proof relies on, returns simple
 // routes only.
 import type { Flight, MaintenanceCheck } from '../domain/schedule.ts';
-import type { Route, RouteEvaluator } from './aircraft-routes.ts';
+import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import type { TimedLeg } from './result.ts';
 import { brokenLegRule, checksStillReachable, withinMaxSwaps } from './rules.ts';
 import type { AircraftInScope } from './scope.ts';
@@ -40,6 +40,9 @@ export interface PricingDuals {
 }
 
 export interface PricedRoute { route: Route; reducedCost: number }
+
+/** Up to this many checks per aircraft, the proof's completion bounds know which were performed (2^n passes). */
+const MASKED_CHECKS = 4;
 
 interface Node {
   flight: Flight;
@@ -250,6 +253,16 @@ class AircraftNetwork {
     return closed === null ? null : label.rc + closed.cost;
   }
 
+  /**
+   * A lower bound of the cost of ending a route right after `node` (+Infinity when no route may end
+   * there): every check counted as performed and none holding the aircraft, so that only the station
+   * and the arrival decide; ending never costs less than that.
+   */
+  endBound(node: Node): number {
+    const closed = this.ev.close(this.a, node.flight.dest, node.arr, node.arr + this.ev.turnaround(this.a, node.flight.dest), this.a.checks.map(() => true), false);
+    return closed === null ? Number.POSITIVE_INFINITY : closed.cost;
+  }
+
   toRoute(label: Label): Route | null {
     const legs: TimedLeg[] = [];
     const points: (number | null)[] = this.a.checks.map(() => null);
@@ -394,35 +407,73 @@ export function enumerateRoutes(
   options: { stepMinutes: number; threshold: number; maxRoutes: number; cache?: PricingCache; deadline?: number },
 ): { routes: PricedRoute[]; complete: boolean } {
   const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, true, options.cache);
-  const byOrigin = new Map<string, Node[]>();
-  for (const node of net.nodes) {
-    const list = byOrigin.get(node.flight.origin);
-    if (list) list.push(node); else byOrigin.set(node.flight.origin, [node]);
-  }
-  // Completion bound of a node: its leg value plus the better of ending after it or continuing with a
-  // node leaving its destination once the aircraft is ready (checks, swaps and order relaxed, so the
-  // bound is never above the true completion).
-  const completion = new Map<Node, number>();
-  const suffixBest = new Map<string, { dep: number; best: number }[]>();
+  // Completion bound of a node for the checks performed before it (a mask): its leg value plus the
+  // better of ending after it or continuing with a node leaving its destination once the aircraft
+  // is ready (and done with the checks it chose to perform there). Relaxed, so never above the true
+  // completion: the order of flights, swaps and whether a flight is flown twice are ignored. Ending
+  // costs the position (endBound) plus the checks still missed then, or is forbidden. Nodes are in departure
+  // order, so a backward pass sees every possible successor first; one pass per mask (aircraft have
+  // a check or two; beyond MASKED_CHECKS the checks are all counted as performed).
+  const checkWeight = ev.config.constraints.maintenance === 'hard' ? Number.POSITIVE_INFINITY : ev.config.cost_weights.maintenance_violation;
+  const masks = a.checks.length <= MASKED_CHECKS ? 1 << a.checks.length : 1;
+  const fullMask = (1 << a.checks.length) - 1;
+  const eligibleAt = (node: Node) => a.checks.reduce((m, check, i) => (RouteEvaluator.eligible(check, node.flight.dest, node.arr) ? m | (1 << i) : m), 0);
+  const missed = (mask: number) => {
+    let count = 0;
+    for (let i = 0; i < a.checks.length; i++) if ((mask & (1 << i)) === 0) count++;
+    return count;
+  };
+  const completion = Array.from({ length: masks }, () => new Float64Array(net.nodes.length));
+  const suffix = Array.from({ length: masks }, () => new Map<string, { deps: number[]; best: number[] }>());
   for (let i = net.nodes.length - 1; i >= 0; i--) {
     const node = net.nodes[i]!;
     const ready = node.arr + ev.turnaround(a, node.flight.dest);
-    const after = suffixBest.get(node.flight.dest) ?? [];
-    // `after` holds (dep, best completion of nodes leaving at dep or later), dep decreasing as built.
-    let bestNext = Number.POSITIVE_INFINITY;
-    for (let k = after.length - 1; k >= 0; k--) if (after[k]!.dep >= ready) { bestNext = after[k]!.best; break; }
-    // Ending costs nothing below 0 (missed checks and position only add), so 0 bounds every end.
-    const value = node.legValue + Math.min(0, bestNext);
-    completion.set(node, value);
-    const list = suffixBest.get(node.flight.origin) ?? [];
-    const bestFromHere = Math.min(value, list.at(-1)?.best ?? Number.POSITIVE_INFINITY);
-    list.push({ dep: node.dep, best: bestFromHere });
-    suffixBest.set(node.flight.origin, list);
+    const endBase = net.endBound(node);
+    const eligible = masks > 1 ? eligibleAt(node) : 0;
+    for (let m = 0; m < masks; m++) {
+      // Each subset of the checks newly eligible here may be performed (holding the aircraft until
+      // they end) or not (their cost stays due), as the route itself would choose.
+      let best = Number.POSITIVE_INFINITY;
+      const open = masks > 1 ? eligible & ~m : 0;
+      for (let performed = open; ; performed = (performed - 1) & open) {
+        const after = masks > 1 ? m | performed : fullMask;
+        const lacking = masks > 1 ? missed(after) : 0;
+        const end = endBase + (lacking === 0 ? 0 : lacking * checkWeight);
+        let from = ready;
+        for (let c = 0; c < a.checks.length; c++) if (performed & (1 << c)) from = Math.max(from, a.checks[c]!.endMinutes);
+        // The successors' list holds deps in decreasing order (built backwards) with the best
+        // completion of the nodes leaving at that dep or later.
+        const next = suffix[masks > 1 ? after : 0]!.get(node.flight.dest);
+        let bestNext = Number.POSITIVE_INFINITY;
+        if (next) {
+          const k = lastAtOrAbove(next.deps, from);
+          if (k >= 0) bestNext = next.best[k]!;
+        }
+        best = Math.min(best, end, bestNext);
+        if (performed === 0) break;
+      }
+      const value = node.legValue + best;
+      completion[m]![i] = value;
+      let list = suffix[m]!.get(node.flight.origin);
+      if (!list) suffix[m]!.set(node.flight.origin, (list = { deps: [], best: [] }));
+      list.best.push(Math.min(value, list.best.at(-1) ?? Number.POSITIVE_INFINITY));
+      list.deps.push(node.dep);
+    }
   }
+  // Per airport, its nodes in departure order with their completion bounds per mask: the successors
+  // of a label are a suffix of its airport's list, found by binary search on its ready time.
+  const byOrigin = new Map<string, { nodes: Node[]; deps: number[]; bounds: number[][] }>();
+  net.nodes.forEach((node, i) => {
+    let list = byOrigin.get(node.flight.origin);
+    if (!list) byOrigin.set(node.flight.origin, (list = { nodes: [], deps: [], bounds: Array.from({ length: masks }, () => []) }));
+    list.nodes.push(node);
+    list.deps.push(node.dep);
+    for (let m = 0; m < masks; m++) list.bounds[m]!.push(completion[m]![i]!);
+  });
   const routes: PricedRoute[] = [];
   const keys = new Set<string>();
   let complete = true;
-  const flown = new Set<string>();
+  const flown = new Uint8Array(net.flightCount);
   let visits = 0;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const visit = (label: Label): void => {
@@ -438,17 +489,43 @@ export function enumerateRoutes(
           routes.push({ route, reducedCost: value });
         }
       }
-      for (const node of byOrigin.get(variant.station) ?? []) {
-        if (node.dep < variant.ready || flown.has(node.flight.id)) continue;
-        if (variant.rc + completion.get(node)! > options.threshold + 1e-9) continue;
-        if (!net.extends(variant, node)) continue;
-        flown.add(node.flight.id);
+      const next = byOrigin.get(variant.station);
+      if (!next) continue;
+      const room = options.threshold + 1e-9 - variant.rc;
+      const bounds = next.bounds[masks > 1 ? variant.mask : 0]!;
+      for (let k = firstAtOrAfter(next.deps, variant.ready); k < next.nodes.length; k++) {
+        if (bounds[k]! > room) continue;
+        const node = next.nodes[k]!;
+        if (flown[node.index] || !net.extends(variant, node)) continue;
+        flown[node.index] = 1;
         visit(net.fly(variant, node));
-        flown.delete(node.flight.id);
+        flown[node.index] = 0;
         if (!complete) return;
       }
     }
   };
   visit(net.start());
   return { routes, complete };
+}
+
+/** The last index of the descending `values` at or above `at` (-1 when none is). */
+function lastAtOrAbove(values: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! >= at) lo = mid + 1; else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** The first index of the ascending `values` at or above `at` (values.length when none is). */
+function firstAtOrAfter(values: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < at) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }

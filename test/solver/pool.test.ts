@@ -52,7 +52,10 @@ describe('solver pool', () => {
     expect(outcome.status).toBe('time_limit');
     expect(outcome.objective).toBeNull();
     expect(outcome.detail).toMatch(/worker was stopped/);
-    expect(elapsed).toBeLessThan(2000);
+    // Limit 50 ms + grace 100 ms; the stuck model alone holds a worker for tens of seconds. The bound
+    // leaves room for terminating a busy WebAssembly thread on a loaded 2-core machine (3 s measured
+    // at load average 12).
+    expect(elapsed).toBeLessThan(8000);
     const next = await pool.solve({ model: small(), timeLimitMs: 5000, mipGap: 0 });
     expect(next).toMatchObject({ status: 'optimal', objective: 7 });
   });
