@@ -34,7 +34,9 @@ export type RedisCommand = SendCommandFn;
 function limiter(name: 'requests' | 'simulations', perMinute: number, applies: (req: Request) => boolean, onLimited: () => void, redis: RedisCommand | undefined): RequestHandler {
   const noun = name === 'requests' ? 'requests' : 'simulations';
   return rateLimit({
-    ...(redis ? { store: new RedisStore({ sendCommand: redis, prefix: `drs:rate:${name}:` }) } : {}),
+    // With Redis down the limits fail open (requests pass uncounted): an outage of the counters must
+    // not take the API down with it; the job routes answer 503 on their own.
+    ...(redis ? { store: new RedisStore({ sendCommand: redis, prefix: `drs:rate:${name}:` }), passOnStoreError: true } : {}),
     windowMs: WINDOW_MS,
     limit: perMinute,
     standardHeaders: 'draft-8',

@@ -190,3 +190,17 @@ describe('rate limits on Redis', () => {
     }
   }, 120_000);
 });
+
+describe('Redis down', () => {
+  it('unit: the job routes answer 503 with Retry-After within seconds; the rest of the API serves on (rate limits fail open)', async () => {
+    await redis.stop();
+    const asked = Date.now();
+    const response = await fetch(`${apiA.baseUrl}/simulations`, { headers: { 'X-API-Key': KEY_A } });
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({ detail: 'The job store is unavailable; retry after the Retry-After seconds.' });
+    expect(Date.now() - asked).toBeLessThan(15_000);
+    expect((await submit(apiB.baseUrl, QUICK)).status).toBe(503);
+    expect((await fetch(`${apiB.baseUrl}/flights`, { headers: { 'X-API-Key': KEY_A } })).status).toBe(200);
+  }, 60_000);
+});

@@ -4,7 +4,7 @@
 // answers null for another key's job exactly as for an unknown one, so every route says 404 to it.
 import type { Request, Response } from 'express';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
-import { JOB_STATUSES, JobQueueFullError, type JobStore } from '../../runtime/jobs/job.ts';
+import { JOB_STATUSES, JobQueueFullError, JobStoreUnavailableError, type JobStore } from '../../runtime/jobs/job.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
@@ -16,6 +16,8 @@ import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
 
 /** Seconds a client should wait when the job queue is full (a job takes seconds to minutes). */
 const QUEUE_FULL_RETRY_AFTER_SECONDS = '10';
+/** Seconds to wait when the job store (Redis) cannot be reached. */
+const STORE_DOWN_RETRY_AFTER_SECONDS = '5';
 /** A comment line on an idle event stream now and then, so that proxies do not close it. */
 const HEARTBEAT_MS = 15_000;
 
@@ -48,10 +50,29 @@ function ownerOf(res: Response): string {
 
 const NOT_FOUND = 'Job not found (it never existed, was created with another API key, or its results have expired).';
 
+/** The store's calls with its outage as a 503 (the other errors pass as they are). */
+function answeringOutage(jobs: JobStore): JobStore {
+  const outage = (error: unknown): never => {
+    if (error instanceof JobStoreUnavailableError) {
+      throw new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': STORE_DOWN_RETRY_AFTER_SECONDS });
+    }
+    throw error;
+  };
+  return {
+    submit: (submission) => jobs.submit(submission).catch(outage),
+    get: (owner, id) => jobs.get(owner, id).catch(outage),
+    list: (owner, filter) => jobs.list(owner, filter).catch(outage),
+    cancel: (owner, id) => jobs.cancel(owner, id).catch(outage),
+    events: (owner, id, afterId, signal) => jobs.events(owner, id, afterId, signal).catch(outage),
+    close: () => jobs.close(),
+  };
+}
+
 export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
+  const jobs = deps.jobs ? answeringOutage(deps.jobs) : null;
   const store = (): JobStore => {
-    if (!deps.jobs) throw new Error('The /simulations routes need a job store in the app dependencies');
-    return deps.jobs;
+    if (!jobs) throw new Error('The /simulations routes need a job store in the app dependencies');
+    return jobs;
   };
   const limits = deps.config.jobs;
 
@@ -67,7 +88,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
       400: 'Malformed request (as POST /simulate), time_limit_ms above JOB_MAX_TIME_LIMIT_MS, or a malformed Idempotency-Key header.',
       404: 'Unknown schedule, or a flight, aircraft or airport the airline\'s schedule does not have.',
       429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
-      503: 'JOB_QUEUE_MAX jobs are already waiting; retry after the Retry-After seconds.',
+      503: 'JOB_QUEUE_MAX jobs are already waiting, or the job store (Redis) cannot be reached; retry after the Retry-After seconds.',
     },
     handler: async ({ body }, req, res) => {
       const idempotencyKey = idempotencyKeyOf(req);

@@ -67,6 +67,9 @@ export class JobQueueFullError extends Error {
   }
 }
 
+/** The job store cannot be reached (Redis down or unreachable): the request can be retried. */
+export class JobStoreUnavailableError extends Error {}
+
 export interface JobSubmission {
   owner: string;
   request: SimulationRequest;

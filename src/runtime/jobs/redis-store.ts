@@ -16,7 +16,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { FINAL_STATUSES, JobQueueFullError, waitForFinal, type JobEvent, type JobRecord, type JobStatus, type JobStore, type JobStoreLimits } from './job.ts';
+import { FINAL_STATUSES, JobQueueFullError, JobStoreUnavailableError, waitForFinal, type JobEvent, type JobRecord, type JobStatus, type JobStore, type JobStoreLimits } from './job.ts';
 import type { JobOutcome, JobRunner, JobWriter } from './job-runner.ts';
 
 export const QUEUE_NAME = 'drs-simulations';
@@ -64,10 +64,14 @@ type RedisWithTransition = Redis & {
   transition(job: string, events: string, expected: string, status: string, json: string, event: string, maxEvents: number, ttl: number): Promise<number>;
 };
 
-/** A client for the store's own commands (BullMQ makes its own connections from the same URL). */
-function connect(url: string): RedisWithTransition {
-  // maxRetriesPerRequest null: a command waits for a reconnect instead of failing (BullMQ requires it for workers).
-  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false }) as RedisWithTransition;
+/**
+ * A client for the store's own commands (BullMQ makes its own connections from the same URL). A
+ * worker's commands wait for a reconnect (`patient`: BullMQ requires it of workers); an API
+ * instance's fail after one retry, so that a request is answered 503 rather than held while Redis is down.
+ */
+function connect(url: string, patient: boolean): RedisWithTransition {
+  const redis = new Redis(url, { maxRetriesPerRequest: patient ? null : 1 }) as RedisWithTransition;
+  redis.on('error', () => undefined); // reported through the commands that fail; ioredis reconnects on its own
   redis.defineCommand('transition', { numberOfKeys: 2, lua: TRANSITION });
   return redis;
 }
@@ -95,8 +99,9 @@ export interface RedisJobStoreOptions {
 
 /** The API side: submits to the queue and reads, lists, cancels and streams jobs from Redis. Holds no state. */
 export function createRedisJobStore({ redisUrl, limits }: RedisJobStoreOptions): JobStore {
-  const redis = connect(redisUrl);
-  const queue = new Queue(QUEUE_NAME, { connection: { url: redisUrl, maxRetriesPerRequest: null } });
+  const redis = connect(redisUrl, false);
+  const queue = new Queue(QUEUE_NAME, { connection: { url: redisUrl, maxRetriesPerRequest: 1 } });
+  queue.on('error', () => undefined);
   const { read, transition } = redisJobs(redis, limits);
 
   const owned = async (owner: string, id: string): Promise<JobRecord | null> => {
@@ -104,7 +109,7 @@ export function createRedisJobStore({ redisUrl, limits }: RedisJobStoreOptions):
     return job && job.owner === owner ? job : null;
   };
 
-  const store: JobStore = {
+  const api: JobStore = {
     async submit({ owner, request, idempotencyKey }) {
       const id = randomUUID();
       if (idempotencyKey !== null) {
@@ -198,11 +203,23 @@ export function createRedisJobStore({ redisUrl, limits }: RedisJobStoreOptions):
     },
 
     async close() {
-      await queue.close();
+      await queue.close().catch(() => undefined);
       redis.disconnect();
     },
   };
-  return store;
+  // Any failure to talk to Redis is one answer (503, retry), whatever the command was.
+  const unavailable = (error: unknown): never => {
+    if (error instanceof JobQueueFullError) throw error;
+    throw new JobStoreUnavailableError(`The job store (Redis) cannot be reached: ${(error as Error).message}`);
+  };
+  return {
+    submit: (submission) => api.submit(submission).catch(unavailable),
+    get: (owner, id) => api.get(owner, id).catch(unavailable),
+    list: (owner, filter) => api.list(owner, filter).catch(unavailable),
+    cancel: (owner, id) => api.cancel(owner, id).catch(unavailable),
+    events: (owner, id, afterId, signal) => api.events(owner, id, afterId, signal).catch(unavailable),
+    close: () => api.close(),
+  };
 }
 
 /** An idempotent resubmission may arrive while the first one is still writing its record. */
@@ -231,8 +248,9 @@ export function startRedisJobWorker(options: {
   onJobStarted?: (id: string) => void;
 }): RedisJobWorker {
   const { redisUrl, limits, runner } = options;
-  const redis = connect(redisUrl);
+  const redis = connect(redisUrl, true);
   const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  subscriber.on('error', (error) => options.onError?.(error));
   const { read, transition } = redisJobs(redis, limits);
   const cancelListeners = new Map<string, Set<() => void>>();
   void subscriber.subscribe(CANCEL_CHANNEL);
