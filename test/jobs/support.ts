@@ -24,12 +24,18 @@ export const JOB_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_SIMULATE_PER_MINUTE: '0',
 };
 
-/** Waits until `output()` matches `pattern` (usable in hooks, where expect.poll is not). */
+/**
+ * Waits until `output()` matches `pattern` (usable in hooks, where expect.poll is not); a process
+ * that is not ready in time is killed, so that a failed start leaves nothing running.
+ */
 async function waitForOutput(child: Child, pattern: RegExp, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!pattern.test(child.output())) {
     if (child.process.exitCode !== null || child.process.signalCode !== null) throw new Error(`The process exited before it was ready:\n${child.output().slice(-2000)}`);
-    if (Date.now() > until) throw new Error(`The process was not ready within ${timeoutMs} ms:\n${child.output().slice(-2000)}`);
+    if (Date.now() > until) {
+      await child.stop('SIGKILL');
+      throw new Error(`The process was not ready within ${timeoutMs} ms:\n${child.output().slice(-2000)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
