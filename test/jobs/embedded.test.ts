@@ -148,6 +148,18 @@ describe('embedded jobs', () => {
     expect(cancelledList.jobs.every((j) => j.status === 'cancelled')).toBe(true);
   }, 120_000);
 
+  it('unit: the OpenAPI document describes every job route, each needing a key, the events as text/event-stream', async () => {
+    const document = await (await fetch(`${api.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const operations = Object.entries(document.paths).filter(([path]) => path.startsWith('/simulations'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`)).sort();
+    expect(operations).toEqual(['DELETE /simulations/{job_id}', 'GET /simulations', 'GET /simulations/{job_id}', 'GET /simulations/{job_id}/events', 'POST /simulations']);
+    for (const ops of Object.values(document.paths).filter((_, i) => Object.keys(document.paths)[i]!.startsWith('/simulations'))) {
+      for (const op of Object.values(ops)) expect(op.security).toEqual([{ ApiKeyAuth: [] }]);
+    }
+    expect(Object.keys(document.paths['/simulations']!.post!.responses)).toEqual(expect.arrayContaining(['202', '400', '404', '429', '503']));
+    expect(Object.keys(document.paths['/simulations/{job_id}/events']!.get!.responses['200']!.content!)).toEqual(['text/event-stream']);
+  });
+
   it('unit: bad submissions are 4xx with a sentence: a time limit above JOB_MAX_TIME_LIMIT_MS, an unknown flight', async () => {
     const tooLong = await submit(api.baseUrl, { ...QUICK, time_limit_ms: 60_001 });
     expect(tooLong.status).toBe(400);
