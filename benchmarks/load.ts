@@ -16,6 +16,7 @@
 //
 // Usage: npm run load [-- --duration 60 --concurrency 32 --warmup 20 --threads <n> --log-level warn
 //                        --rate-limits off|service --mix 40,40,20]
+//        npm run load -- --jobs [...]   the recovery jobs on Redis, two API instances and workers (load-jobs.ts)
 // --mix gives the percentages of flights, snapshot and simulate requests (for diagnosis; the issue's
 // mix is the default).
 // Rate limits are off by default (one key drives all the traffic); `--rate-limits service` keeps the
@@ -27,6 +28,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { percentile } from './lib/stats.ts';
+
+// The jobs mode (issue #11) is its own script with its own options; it exits when done.
+if (process.argv.includes('--jobs')) await import('./load-jobs.ts');
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values: args } = parseArgs({

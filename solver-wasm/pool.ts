@@ -88,7 +88,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
    * what is left of it when the solve starts, not when it was asked for: a solve that waited behind
    * others does not run past its caller's budget.
    */
-  async function run(asked: SolveTask, deadline: number | undefined): Promise<SolveOutcome> {
+  async function run(asked: SolveTask, deadline: number | undefined, signal: AbortSignal | undefined): Promise<SolveOutcome> {
     const left = deadline === undefined ? asked.timeLimitMs : Math.min(asked.timeLimitMs, Math.floor(deadline - performance.now()));
     if (left < 1) {
       counters.completed++;
@@ -99,11 +99,19 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     const controller = new AbortController();
     const started = performance.now();
     const timer = setTimeout(() => controller.abort(), task.timeLimitMs + grace);
+    // A caller that gives up (a cancelled job) must not leave its solve running for the rest of a long
+    // time limit: its worker is terminated and replaced, as on a hard stop.
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const outcome = (await piscina.run(task, { signal: controller.signal })) as SolveOutcome;
       counters.completed++;
       return outcome;
     } catch (error) {
+      if (signal?.aborted) {
+        counters.aborted++;
+        throw new RecoveryError({ kind: 'aborted', message: 'The solve was cancelled while it ran; its worker was stopped.' });
+      }
       if (controller.signal.aborted) {
         counters.hardStops++;
         counters.completed++;
@@ -116,6 +124,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       throw new RecoveryError({ kind: 'crashed', message: `A solver worker failed: ${(error as Error).message}` });
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       running--;
       dispatch();
     }
@@ -133,7 +142,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     while (!closed && running < capacity() && waiting.length > 0) {
       const entry = waiting[0]!;
       leave(entry);
-      run(entry.task, entry.deadline).then(entry.resolve, entry.reject);
+      run(entry.task, entry.deadline, entry.signal).then(entry.resolve, entry.reject);
     }
   }
 
@@ -141,19 +150,22 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     const { signal, deadline } = solveOptions;
     if (closed) return Promise.reject(new RecoveryError({ kind: 'busy', message: 'The solver pool is shutting down.' }));
     if (signal?.aborted) return Promise.reject(new RecoveryError({ kind: 'aborted', message: 'The solve was cancelled before it started.' }));
-    if (running < capacity() && waiting.length === 0) return run(task, deadline);
+    if (running < capacity() && waiting.length === 0) return run(task, deadline, signal);
     if (waiting.length >= maxQueue) {
       counters.rejectedQueueFull++;
       return Promise.reject(new RecoveryError({ kind: 'busy', message: 'All solver workers are busy and the queue is full.' }));
     }
+    // A solve of a long job may wait behind its own simulation's other strategies for as long as its
+    // budget lasts; the queue timeout bounds the wait of everything else (and of short budgets).
+    const waitMs = Math.max(queueTimeoutMs, deadline === undefined ? 0 : deadline - performance.now());
     return new Promise<SolveOutcome>((resolve, reject) => {
       const entry: Waiting = {
         task, deadline, resolve, reject, signal,
         timer: setTimeout(() => {
           leave(entry);
           counters.queueTimeouts++;
-          reject(new RecoveryError({ kind: 'busy', message: `No solver worker became free within ${queueTimeoutMs} ms.` }));
-        }, queueTimeoutMs),
+          reject(new RecoveryError({ kind: 'busy', message: `No solver worker became free within ${Math.round(waitMs)} ms.` }));
+        }, waitMs),
         onAbort: () => {
           leave(entry);
           counters.aborted++;

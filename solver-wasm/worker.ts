@@ -4,6 +4,11 @@ import GLPK from 'glpk.js/node';
 import { solveWithGlpk, type Glpk } from './glpk-solve.ts';
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 import { ModelBuilder } from '../src/recovery/linear-model.ts';
+import { yieldToHttpThread } from './thread-priority.ts';
+
+// Solves must yield the CPU to the HTTP thread: on Linux setpriority(PRIO_PROCESS, 0) renices the
+// calling thread alone, so this worker runs at nice 10 while the event loop keeps nice 0.
+yieldToHttpThread();
 
 const glpk = (await (GLPK as unknown as () => Promise<Glpk>)()) as Glpk;
 

@@ -31,10 +31,11 @@
 // Limits and operations (README "Operating the service"):
 //
 //   RATE_LIMIT_PER_MINUTE            Requests per API key per minute over every route that needs a key
-//                                    (fixed one-minute window, counted per instance). Default 600; 0 turns
+//                                    (fixed one-minute window, counted per instance, or in Redis with
+//                                    REDIS_URL). Default 600; 0 turns
 //                                    the limit off. Beyond it: 429 with Retry-After and RateLimit headers.
 //                                    Public paths (/health, /openapi.json, /docs) are never counted.
-//   RATE_LIMIT_SIMULATE_PER_MINUTE   POST /simulate per API key per minute, counted besides the general
+//   RATE_LIMIT_SIMULATE_PER_MINUTE   POST /simulate and POST /simulations per API key per minute, counted besides the general
 //                                    limit. Default 120; 0 turns it off.
 //   SOLVER_QUEUE                     Solves that may wait for a free solver worker (each simulation
 //                                    submits one solve per evaluated strategy, 4 by default). Beyond it a
@@ -44,7 +45,9 @@
 //                                    longer is answered 503 with Retry-After. Default 15000. The wait
 //                                    includes the simulation's own other strategies when there are fewer
 //                                    threads than strategies: keep it above
-//                                    (⌈4 / SOLVER_THREADS⌉ − 1) × (time limit + hard-stop grace).
+//                                    (⌈4 / SOLVER_THREADS⌉ − 1) × (time limit + hard-stop grace). A job's
+//                                    solves may wait up to what is left of the job's own time limit
+//                                    when that is longer (its strategies queue behind one another).
 //   SOLVER_HARD_STOP_GRACE_MS        A worker still solving this long after the solve's time limit is
 //                                    terminated and replaced; the strategy is reported unsolved
 //                                    (time_limit). Default 500.
@@ -63,6 +66,22 @@
 //                                    10 s + grace 0.5 s + model build). Give the orchestrator's kill
 //                                    timeout a few seconds more (Kubernetes: terminationGracePeriodSeconds
 //                                    35).
+//
+// Recovery jobs and scale-out (README "Running at scale"):
+//
+//   JOB_MAX_TIME_LIMIT_MS            Largest time_limit_ms (and config.solver.time_limit_ms) a job of
+//                                    POST /simulations may ask for; more is a 400 naming the field and
+//                                    this limit. Default 600000 (10 minutes); 50-3600000.
+//   JOB_RESULT_TTL_S                 How long a finished job (its state, progress events and result) is
+//                                    kept, seconds from when it finished; then it is 404. Default 86400.
+//   JOB_QUEUE_MAX                    Jobs that may wait for a solver (queued, not running) across the
+//                                    deployment; beyond it POST /simulations is answered 503 with
+//                                    Retry-After. Default 100; 1-100000.
+//   REDIS_URL                        redis://[user:password@]host:port[/db] (or rediss://). Unset: jobs
+//                                    run in this process (embedded mode; a restart loses them). Set: jobs
+//                                    go through a BullMQ queue on this Redis, solved by `npm run worker`
+//                                    processes; API instances keep no job state and share the rate-limit
+//                                    counters there.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,7 +125,20 @@ export interface Config {
     simulatePerMinute: number;
   };
   simulation: SimulationLimits;
+  jobs: JobLimits;
+  /** Redis of the scale-out mode (a secret: it may hold a password); null = embedded mode. */
+  redisUrl: string | null;
   shutdownGraceMs: number;
+}
+
+/** The operator's bounds on recovery jobs (POST /simulations). */
+export interface JobLimits {
+  /** Largest time limit of one job, milliseconds. */
+  maxTimeLimitMs: number;
+  /** Seconds a finished job is kept. */
+  resultTtlSeconds: number;
+  /** Jobs that may wait (queued) before submissions get 503. */
+  queueMax: number;
 }
 
 /** The operator's bound on the work one simulation may ask for (checked before any model is built). */
@@ -178,10 +210,14 @@ const EnvSchema = z.object({
   SIMULATION_MAX_TIME_LIMIT_MS: optional(wholeNumber(50, 120_000, 'milliseconds')),
   SIMULATION_MAX_MODEL_ROUTES: optional(wholeNumber(1, 1_220_000, 'routes')),
   SHUTDOWN_GRACE_MS: optional(wholeNumber(0, 600_000, 'milliseconds')),
+  JOB_MAX_TIME_LIMIT_MS: optional(wholeNumber(50, 3_600_000, 'milliseconds')),
+  JOB_RESULT_TTL_S: optional(wholeNumber(1, 2_592_000, 'seconds')),
+  JOB_QUEUE_MAX: optional(wholeNumber(1, 100_000, 'jobs')),
+  REDIS_URL: optional(z.string().trim().regex(/^rediss?:\/\/[^\s]+$/, 'must be a Redis URL such as redis://127.0.0.1:6379')),
 });
 
 // Values of these variables are secrets or file contents: an error names the variable, never the value.
-const SECRET_VARIABLES = new Set(['API_KEYS']);
+const SECRET_VARIABLES = new Set(['API_KEYS', 'REDIS_URL']);
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const variable = String(issue.path[0] ?? 'environment');
@@ -289,6 +325,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxTimeLimitMs: vars.SIMULATION_MAX_TIME_LIMIT_MS ?? 10_000,
         maxModelRoutes: vars.SIMULATION_MAX_MODEL_ROUTES ?? 3500,
       },
+      jobs: {
+        maxTimeLimitMs: vars.JOB_MAX_TIME_LIMIT_MS ?? 600_000,
+        resultTtlSeconds: vars.JOB_RESULT_TTL_S ?? 86_400,
+        queueMax: vars.JOB_QUEUE_MAX ?? 100,
+      },
+      redisUrl: vars.REDIS_URL ?? null,
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 30_000,
     },
     generatedApiKey,

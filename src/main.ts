@@ -1,5 +1,6 @@
-// Composition root: config -> logger -> schedules -> simulation thread (with the solver pool) ->
-// metrics -> createApp -> listen -> shutdown. Start-up problems end the process with one sentence on
+// Composition root of the API: config -> logger -> schedules -> simulation thread (with the solver
+// pool) -> job runner and job store (in process, or Redis with REDIS_URL) -> metrics -> createApp ->
+// listen -> shutdown. A job worker of the scale-out mode starts from worker.ts instead. Start-up problems end the process with one sentence on
 // stderr and exit code 1.
 //
 // Shutdown (SIGTERM or SIGINT): stop accepting connections; answer any new request on a kept-alive
@@ -7,21 +8,22 @@
 // then cut what remains; close the simulation thread and its solver pool; exit 0. A second signal cuts
 // at once.
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from './config.ts';
-import { CatalogError, loadScheduleCatalog } from './formats/schedule-json/schedule-catalog.ts';
+import { Redis } from 'ioredis';
+import type { RedisReply } from 'rate-limit-redis';
 import { createApp } from './http/app.ts';
 import { createLogger } from './http/logging.ts';
 import { createMetrics } from './http/metrics.ts';
+import type { RedisCommand } from './http/rate-limit.ts';
+import { presenterFor } from './http/recovery-presenter.ts';
 import { createHttpServer } from './http/server.ts';
-import { startSimulationThread } from './runtime/simulation-thread.ts';
+import type { JobStore } from './runtime/jobs/job.ts';
+import { createJobRunner } from './runtime/jobs/job-runner.ts';
+import { createMemoryJobStore } from './runtime/jobs/memory-store.ts';
+import { createRedisJobStore } from './runtime/jobs/redis-store.ts';
+import { fail, loadConfigOrFail, loadSchedulesOrFail, startSimulationThreadOrFail } from './startup.ts';
 
 /** While draining, idle keep-alive connections are closed this often (a request that just finished leaves one). */
 const DRAIN_SWEEP_MS = 100;
-
-function fail(message: string): never {
-  process.stderr.write(`Cannot start: ${message}\n`);
-  process.exit(1);
-}
 
 function urlHost(host: string): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
@@ -29,50 +31,33 @@ function urlHost(host: string): string {
 }
 
 async function main(): Promise<void> {
-  let loaded;
-  try {
-    loaded = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const loaded = loadConfigOrFail();
   const { config } = loaded;
   // Held in this function only until it has been printed below; the app sees its hash alone.
   let generatedApiKey = loaded.generatedApiKey;
 
   const logger = createLogger(config.logLevel);
+  const schedules = loadSchedulesOrFail(config);
+  const thread = await startSimulationThreadOrFail(config, schedules, logger);
+  const jobRunner = createJobRunner(thread, presenterFor(schedules));
 
-  let schedules;
-  try {
-    schedules = loadScheduleCatalog(config.schedulesDir, config.defaultSchedule);
-  } catch (error) {
-    if (error instanceof CatalogError) fail(error.message);
-    throw error;
-  }
-  const defaultEntry = schedules.resolve(schedules.defaultName)!;
-  if (!defaultEntry.schedule.flightsByAirline.get(config.defaultAirline)?.length) {
-    fail(`DEFAULT_AIRLINE '${config.defaultAirline}' has no flights in the default schedule '${schedules.defaultName}'.`);
-  }
-
-  // Simulations are built and solved off the HTTP thread; every solver worker loads and warms GLPK
-  // before the first request can reach it.
-  let runner;
-  try {
-    runner = await startSimulationThread({
-      schedules,
-      pool: {
-        ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),
-        ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),
-        queueTimeoutMs: config.solverQueueTimeoutMs,
-        hardStopGraceMs: config.solverHardStopGraceMs,
-      },
-      onError: (error) => logger.error({ err: error }, 'simulation thread'),
-      // The longest legitimate simulation: the queue wait, then at most four strategies one after the
-      // other at the largest time limit plus the hard-stop grace; 10 s more for model building.
-      deadlineMs: config.solverQueueTimeoutMs + 4 * (config.simulation.maxTimeLimitMs + config.solverHardStopGraceMs) + 10_000,
-    });
-  } catch (error) {
-    fail(`the simulation thread did not start: ${(error as Error).message}`);
+  // Jobs: embedded (this process queues and runs them, and loses them on restart) or, with REDIS_URL,
+  // in Redis, run by `npm run worker` processes: this instance then runs none and keeps no job state.
+  // Its simulation thread still answers POST /simulate, the interactive path, at once or 503.
+  const limits = { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax };
+  let jobs: JobStore;
+  let rateLimitRedis: RedisCommand | undefined;
+  let redis: Redis | null = null;
+  if (config.redisUrl === null) {
+    const embedded = createMemoryJobStore(jobRunner, limits);
+    embedded.start();
+    jobs = embedded;
+  } else {
+    jobs = createRedisJobStore({ redisUrl: config.redisUrl, limits });
+    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    client.on('error', (error) => logger.error({ err: error }, 'redis (rate limits)'));
+    rateLimitRedis = (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>;
+    redis = client;
   }
 
   // A rejection nobody awaited is a bug to log, not a reason to drop every request in flight.
@@ -82,7 +67,7 @@ async function main(): Promise<void> {
 
   let draining = false;
   const metrics = createMetrics();
-  const app = createApp({ config, logger, schedules, runner, metrics, draining: () => draining });
+  const app = createApp({ config, logger, schedules, jobRunner, jobs, metrics, draining: () => draining, ...(rateLimitRedis ? { rateLimitRedis } : {}) });
   const server = createHttpServer(app);
   server.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -131,7 +116,8 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       clearTimeout(grace);
       if (error) logger.error({ err: error }, 'error while closing the server');
-      void runner.close().finally(() => {
+      void Promise.allSettled([jobs.close(), thread.close()]).finally(() => {
+        redis?.disconnect();
         logger.info('stopped');
         logger.flush();
         process.exit(error ? 1 : 0);

@@ -43,7 +43,7 @@ export interface RouteSpec<P extends ZodObject | undefined, Q extends ZodObject 
     body?: B;
   };
   /** The success response: status (default 200), description and body schema. */
-  response: { status?: number; description: string; schema: ZodType };
+  response: { status?: number; description: string; schema: ZodType; contentType?: string };
   /** Route-specific error responses to document, e.g. { 404: 'Unknown schedule' }. */
   errors?: Record<number, string>;
   /** Returns the success body; throws HttpError for the caller's mistakes. */

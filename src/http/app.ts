@@ -21,6 +21,7 @@ import { flightEndpoints } from './endpoints/flights.ts';
 import { healthEndpoints, SERVICE_NAME } from './endpoints/health.ts';
 import { metricsEndpoints } from './endpoints/metrics.ts';
 import { simulateEndpoints } from './endpoints/simulate.ts';
+import { simulationJobEndpoints } from './endpoints/simulations.ts';
 import { snapshotEndpoints } from './endpoints/snapshot.ts';
 import { solverConfigEndpoints } from './endpoints/solver-config.ts';
 import { corsMiddleware, securityHeaders } from './security.ts';
@@ -37,7 +38,7 @@ const DRAINING_RETRY_AFTER_SECONDS = '5';
  * The API's endpoint modules, one per concern. A new module goes here; its endpoints need a key
  * without anyone saying so (see auth.ts).
  */
-export const ENDPOINT_MODULES: readonly EndpointModule[] = [healthEndpoints, flightEndpoints, snapshotEndpoints, simulateEndpoints, solverConfigEndpoints, metricsEndpoints];
+export const ENDPOINT_MODULES: readonly EndpointModule[] = [healthEndpoints, flightEndpoints, snapshotEndpoints, simulateEndpoints, simulationJobEndpoints, solverConfigEndpoints, metricsEndpoints];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -76,8 +77,8 @@ const urlLength: RequestHandler = (req, _res, next) => {
 
 export function createApp(appDeps: AppDeps): Express {
   const deps: EndpointDeps = { ...appDeps, metrics: appDeps.metrics ?? createMetrics() };
-  const { config, metrics, runner } = deps;
-  if (runner?.stats) metrics.watchSolverPool(() => runner.stats!());
+  const { config, metrics, jobRunner } = deps;
+  if (jobRunner?.stats) metrics.watchSolverPool(() => jobRunner.stats!());
   const app = express();
   app.disable('x-powered-by');
   // No ETags: a conditional request (If-None-Match: *) would otherwise get a bodiless 304 instead of the
@@ -97,7 +98,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(urlLength);
   app.use(corsMiddleware(config.cors));
   app.use(apiKeyGate(createKeyVerifier(config.apiKeyHashes), stack));
-  for (const limiter of rateLimiters(config.rateLimit, (limit) => metrics.rateLimited.inc({ limit }))) app.use(limiter);
+  for (const limiter of rateLimiters(config.rateLimit, (limit) => metrics.rateLimited.inc({ limit }), deps.rateLimitRedis)) app.use(limiter);
   app.use(jsonBody(config.bodyLimitBytes, stack));
 
   const router = express.Router({ caseSensitive: true, strict: true });

@@ -1,20 +1,27 @@
 // What createApp and the endpoint modules are given: built by main.ts (or a test), never by the app.
 import type { Config } from '../config.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
-import type { SimulationRunner } from '../runtime/simulation-runner.ts';
+import type { JobStore } from '../runtime/jobs/job.ts';
+import type { JobRunner } from '../runtime/jobs/job-runner.ts';
 import type { ApiBuilder } from './api-builder.ts';
 import type { Logger } from './logging.ts';
 import type { Metrics } from './metrics.ts';
+import type { RedisCommand } from './rate-limit.ts';
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   schedules: ScheduleCatalog;
   /**
-   * Where POST /simulate runs: main.ts gives the simulation thread; tests may give an in-process
-   * runner. Without one, POST /simulate is a programmer error (500).
+   * How simulations run (POST /simulate awaits its interactive path): main.ts gives the job runner
+   * over the simulation thread; tests may give one over an in-process runner. Without one, POST
+   * /simulate is a programmer error (500).
    */
-  runner?: SimulationRunner;
+  jobRunner?: JobRunner;
+  /** Where recovery jobs live (in process or in Redis); without it the /simulations routes answer 503. */
+  jobs?: JobStore;
+  /** With REDIS_URL: sends a command to Redis, where the per-key rate limits are then counted for every instance. */
+  rateLimitRedis?: RedisCommand;
   /** Prometheus registry and instruments; createApp makes its own when absent. */
   metrics?: Metrics;
   /** True once the process is shutting down: every new request is answered 503 with Connection: close. */

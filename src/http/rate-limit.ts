@@ -3,16 +3,18 @@
 // counting key is the SHA-256 of the presented key that the gate recorded: the raw key never enters
 // the limiter's memory, its headers or the logs.
 //
-// Two fixed one-minute windows, each in memory of this instance (behind a load balancer each instance
-// counts on its own):
+// Two fixed one-minute windows, in memory of this instance, or with REDIS_URL in Redis (the
+// rate-limit-redis store), so that every API instance counts against the same budget:
 //   requests     every keyed request                     RATE_LIMIT_PER_MINUTE (0 = off)
-//   simulations  POST /simulate, counted besides         RATE_LIMIT_SIMULATE_PER_MINUTE (0 = off)
+//   simulations  POST /simulate and POST /simulations,    RATE_LIMIT_SIMULATE_PER_MINUTE (0 = off)
+//                counted besides
 // Every counted response carries the IETF draft-8 headers, one entry per limit:
 //   RateLimit: "requests"; r=<remaining>; t=<seconds to reset>
 //   RateLimit-Policy: "requests"; q=<limit>; w=60; pk=:<partition key>:
 // Over a limit: 429 {"detail"} with Retry-After (seconds until the window resets).
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { RedisStore, type SendCommandFn } from 'rate-limit-redis';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 
@@ -26,9 +28,15 @@ export function keyIdOf(res: Response): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function limiter(name: 'requests' | 'simulations', perMinute: number, applies: (req: Request) => boolean, onLimited: () => void): RequestHandler {
+/** Sends one Redis command (the shared counters of the scale-out mode); main.ts gives it with REDIS_URL. */
+export type RedisCommand = SendCommandFn;
+
+function limiter(name: 'requests' | 'simulations', perMinute: number, applies: (req: Request) => boolean, onLimited: () => void, redis: RedisCommand | undefined): RequestHandler {
   const noun = name === 'requests' ? 'requests' : 'simulations';
   return rateLimit({
+    // With Redis down the limits fail open (requests pass uncounted): an outage of the counters must
+    // not take the API down with it; the job routes answer 503 on their own.
+    ...(redis ? { store: new RedisStore({ sendCommand: redis, prefix: `drs:rate:${name}:` }), passOnStoreError: true } : {}),
     windowMs: WINDOW_MS,
     limit: perMinute,
     standardHeaders: 'draft-8',
@@ -53,11 +61,11 @@ function limiter(name: 'requests' | 'simulations', perMinute: number, applies: (
  * The limiters in the order they apply (general first, so a simulation over the general limit is not
  * also counted as a simulation). A limit of 0 leaves its limiter out.
  */
-export function rateLimiters(limits: Config['rateLimit'], onLimited: (limit: 'requests' | 'simulations') => void): RequestHandler[] {
+export function rateLimiters(limits: Config['rateLimit'], onLimited: (limit: 'requests' | 'simulations') => void, redis?: RedisCommand): RequestHandler[] {
   const handlers: RequestHandler[] = [];
-  if (limits.perMinute > 0) handlers.push(limiter('requests', limits.perMinute, () => true, () => onLimited('requests')));
+  if (limits.perMinute > 0) handlers.push(limiter('requests', limits.perMinute, () => true, () => onLimited('requests'), redis));
   if (limits.simulatePerMinute > 0) {
-    handlers.push(limiter('simulations', limits.simulatePerMinute, (req) => req.method === 'POST' && req.path === '/simulate', () => onLimited('simulations')));
+    handlers.push(limiter('simulations', limits.simulatePerMinute, (req) => req.method === 'POST' && (req.path === '/simulate' || req.path === '/simulations'), () => onLimited('simulations'), redis));
   }
   return handlers;
 }

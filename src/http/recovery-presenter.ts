@@ -4,6 +4,7 @@
 // drift apart.
 import type { Disruption } from '../domain/disruption.ts';
 import type { Flight, Schedule } from '../domain/schedule.ts';
+import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { formatUtc, formatLocal } from '../domain/time.ts';
 import type { AircraftRotation, RecoveryOption, SimulationResult, Violation } from '../recovery/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
@@ -148,4 +149,9 @@ export function presentSimulation(schedule: Schedule, result: SimulationResult):
 function singleDelay(disruptions: readonly Disruption[]): number | null {
   const [only] = disruptions;
   return disruptions.length === 1 && only?.type === 'flight_delay' ? only.minDelayMinutes : null;
+}
+
+/** The presenter of a catalog's results: what the job runner stores as a job's result. */
+export function presenterFor(schedules: ScheduleCatalog): (result: SimulationResult) => SimulationResponse {
+  return (result) => presentSimulation(schedules.resolve(result.scheduleName)!.schedule, result);
 }

@@ -31,7 +31,8 @@ export const DisruptionSchema = z.discriminatedUnion('type', [
   }).describe('In every clock hour (UTC) that overlaps [from, to), at most that many of the airline\'s departures and arrivals at the airport, counted by the times of the option.'),
 ]).openapi('Disruption');
 
-export const SimulationRequestSchema = z.strictObject({
+// The fields of a simulation request, shared by POST /simulate and POST /simulations.
+const simulationRequestFields = {
   scenario_id: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, . _ : -')
     .describe('Caller-chosen identifier of the scenario, echoed in the response.'),
   disrupted_flight: FlightReference.optional().describe('The single delayed flight (with min_delay_minutes); give this or `disruptions`.'),
@@ -43,7 +44,10 @@ export const SimulationRequestSchema = z.strictObject({
     .describe('Airline of the disrupted flights, aircraft and capacities; default DEFAULT_AIRLINE.'),
   schedule_file: z.string().min(1).max(128).optional().describe('Bundled schedule; default DEFAULT_SCHEDULE.'),
   config: SolverConfigSchema.optional().describe('Partial solver configuration; omitted fields take the defaults of GET /config.'),
-}).superRefine((body, ctx) => {
+};
+
+/** A request names one delayed flight or a list of disruptions, exactly one of the two. */
+function oneKindOfDisruption(body: { disrupted_flight?: unknown; min_delay_minutes?: unknown; disruptions?: unknown }, ctx: z.RefinementCtx): void {
   const single = body.disrupted_flight !== undefined || body.min_delay_minutes !== undefined;
   if (single && body.disruptions !== undefined) {
     ctx.addIssue({ code: 'custom', path: [], message: "must give either 'disrupted_flight' with 'min_delay_minutes', or 'disruptions', not both" });
@@ -54,7 +58,15 @@ export const SimulationRequestSchema = z.strictObject({
   } else if (single && body.min_delay_minutes === undefined) {
     ctx.addIssue({ code: 'custom', path: ['min_delay_minutes'], message: 'is required' });
   }
-}).openapi('SimulationRequest');
+}
+
+export const SimulationRequestSchema = z.strictObject(simulationRequestFields).superRefine(oneKindOfDisruption).openapi('SimulationRequest');
+
+export const JobRequestSchema = z.strictObject({
+  ...simulationRequestFields,
+  time_limit_ms: z.number().int().min(50).optional()
+    .describe('Time budget of the whole solve, milliseconds, up to the operator\'s JOB_MAX_TIME_LIMIT_MS (default 600000); it replaces config.solver.time_limit_ms. Default: config.solver.time_limit_ms.'),
+}).superRefine(oneKindOfDisruption).openapi('SimulationJobRequest');
 
 const ViolationSchema = z.object({
   type: z.enum(['crew_duty', 'maintenance']),
@@ -183,3 +195,39 @@ export const ConfigValidateResponseSchema = z.object({
     .describe('Legal but suspicious values; codes: cancellation_cheaper_than_short_delay, turnaround_unrealistically_short, time_limit_too_long_for_interactive_use, mip_gap_large, max_delay_too_small, max_delay_very_large, free_swaps, crew_violation_cheaper_than_cancellation, maintenance_violation_cheaper_than_cancellation, swap_strategy_cannot_swap, cancellation_strategy_cannot_cancel, integrated_not_evaluated.'),
   config: SolverConfigSchema.nullable().describe('The complete configuration after defaults, or null when invalid.'),
 }).openapi('SolverConfigValidation');
+
+const JobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+const Utc = z.string().describe('UTC timestamp, ISO 8601 with Z.');
+
+export const JobAcceptedSchema = z.object({
+  job_id: z.string().describe('The job\'s id; GET /simulations/{job_id} reads it (with the same API key only).'),
+  status: JobStatusSchema,
+  created_at: Utc,
+}).openapi('SimulationJobAccepted');
+
+export const JobProgressSchema = z.object({
+  phase: z.enum(['preparing', 'generating_columns', 'integer_plan', 'proving', 'done'])
+    .describe('The least advanced phase of the strategies: preparing (scope and groups), generating_columns (pricing rounds of the LP), integer_plan (integer solves), proving (the optimality proof), done.'),
+  elapsed_ms: z.number().int().describe('Time since the simulation started, milliseconds.'),
+  best_cost: z.number().nullable().describe('Cost of the cheapest plan found so far (solver units), null before one.'),
+  lower_bound: z.number().nullable().describe('Proven lower bound of every plan (the integrated strategy\'s when it is evaluated), null before one is known.'),
+  mip_gap: z.number().nullable().describe('(best_cost − lower_bound) / max(1, |best_cost|), null unless both are known.'),
+  iterations: z.number().int().describe('Pricing rounds so far, summed over the strategies.'),
+}).openapi('SimulationJobProgress');
+
+export const JobSchema = z.object({
+  job_id: z.string(),
+  status: JobStatusSchema.describe('queued, running, then succeeded, failed or cancelled.'),
+  created_at: Utc,
+  started_at: Utc.nullable(),
+  finished_at: Utc.nullable(),
+  progress: JobProgressSchema.nullable().describe('Null until the job starts.'),
+  result: SimulationResponseSchema.nullable().describe('The POST /simulate response once the job has succeeded; while it runs, and after a cancellation, the best plans found so far (strategies without a plan yet are left out); null before the first plan.'),
+  error: z.object({ detail: z.string() }).nullable().describe('Why the job failed; null unless status is failed.'),
+}).openapi('SimulationJob');
+
+export const JobListSchema = z.object({
+  jobs: z.array(JobSchema.omit({ result: true })).describe('The caller\'s jobs, newest first, without their results (GET /simulations/{job_id} has them).'),
+}).openapi('SimulationJobList');
+
+export type JobView = z.infer<typeof JobSchema>;

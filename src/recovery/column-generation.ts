@@ -59,6 +59,27 @@ export interface StrategySolve {
 
 interface Progress { iterations: number; bound: number | null; converged: boolean }
 
+/** Where one strategy's solve stands; 'done' is reported by the caller with the final solve. */
+export type StrategyPhase = 'generating_columns' | 'integer_plan' | 'proving' | 'done';
+
+/**
+ * What one strategy's solve has reached, reported after each pricing round and each integer solve
+ * (protocol-free: the job runner turns it into progress events).
+ */
+export interface StrategyProgress {
+  strategy: Strategy;
+  phase: StrategyPhase;
+  /** Pricing rounds so far. */
+  iterations: number;
+  /** The best lower bound proven so far for this strategy, null before the first complete round. */
+  lowerBound: number | null;
+  /**
+   * The best plan so far, as a solve the pipeline can read like a finished one (status 'feasible' or
+   * 'time_limit', the bound so far); null until the first integer solve finds one.
+   */
+  incumbent: StrategySolve | null;
+}
+
 /** The model with an artificial column in every aircraft and flight row, at `scale` × its starting cost. */
 function withArtificials(model: LinearModel, scope: RecoveryScope, config: SolverConfig, scale: number): LinearModel {
   const w = config.cost_weights;
@@ -116,9 +137,21 @@ function legRowBreakpoints(flight: Flight, rows: readonly LegRow[]): number[] {
 export async function solveStrategy(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; strategy: Strategy; groups: PassengerGroups;
   solver: Solver; signal?: AbortSignal; deadline: number;
+  /** Told after each pricing round and each integer solve; never told 'done' (the caller has the result). */
+  onProgress?: (progress: StrategyProgress) => void;
 }): Promise<StrategySolve> {
-  const { schedule, scope, config, strategy, groups, solver, signal, deadline } = args;
+  const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
   const started = performance.now();
+  let incumbent: StrategySolve | null = null;
+  const report = (phase: StrategyPhase, iterations: number, lowerBound: number | null) => onProgress?.({ strategy, phase, iterations, lowerBound, incumbent });
+  /** An integer solve's plan, kept as the incumbent when it is the first or a cheaper one. */
+  const found = (model: StrategyModel, outcome: SolveOutcome, iterations: number, lowerBound: number | null) => {
+    if (outcome.objective === null || (incumbent && incumbent.outcome.objective! <= outcome.objective)) return;
+    incumbent = {
+      model, iterations, note: 'The best plan so far: the solve of this strategy is still running.',
+      outcome: { ...outcome, status: outcome.status === 'optimal' ? 'feasible' : outcome.status, lowerBound, solveMs: performance.now() - started },
+    };
+  };
   const ev = new RouteEvaluator(schedule, scope, config);
   const remaining = () => Math.max(1, deadline - performance.now());
   const build = (pool: Map<string, Route[]>) => buildStrategyModel(schedule, scope, config, strategy, pool, groups);
@@ -131,6 +164,7 @@ export async function solveStrategy(args: {
       return [a.aircraft.tail, route ? [route] : []];
     }));
     const model = build(pool);
+    report('integer_plan', 0, null);
     const outcome = await solve(model.model, false);
     return { model, outcome: { ...outcome, solveMs: performance.now() - started }, iterations: 0, note: null };
   }
@@ -193,6 +227,7 @@ export async function solveStrategy(args: {
     const complete = least.size === scope.aircraft.length;
     if (complete && !artificialUsed(lp.values)) last = { duals, bound: lagrangian, least };
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound);
+    report('generating_columns', progress.iterations, progress.bound);
     if (complete && added === 0) {
       if (artificialUsed(lp.values) && artificialScale < ARTIFICIAL_MAX_FACTOR) {
         // Covering some flight (or giving some aircraft a route) costs more than its artificial: price with a dearer one.
@@ -213,7 +248,10 @@ export async function solveStrategy(args: {
   }
 
   let planModel = model;
+  report('integer_plan', progress.iterations, progress.bound);
   let outcome = await solve(model.model, false);
+  found(model, outcome, progress.iterations, progress.bound);
+  report('proving', progress.iterations, progress.bound);
   let proof: 'proven' | 'routes_capped' | 'time' | 'no_bound' = last ? 'proven' : 'no_bound';
   const gapOf = (value: number) => (progress.bound === null ? Number.POSITIVE_INFINITY : value - progress.bound);
   const tolerance = (value: number) => OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
@@ -224,6 +262,7 @@ export async function solveStrategy(args: {
     const slack = outcome.objective - last.bound;
     let added = 0;
     for (const a of scope.aircraft) {
+      if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
       const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
       const threshold = last.least.get(a.aircraft.tail)! + slack + tolerance(outcome.objective);
       const enumerated = enumerateRoutes(ev, a, mode, last.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache, deadline });
@@ -234,6 +273,7 @@ export async function solveStrategy(args: {
     if (added > 0 && performance.now() < deadline) {
       const larger = build(pool);
       const again = await solve(larger.model, false);
+      found(larger, again, progress.iterations, progress.bound);
       // A larger model whose solve ran out of time keeps the plan already found.
       if (again.objective !== null && again.objective <= outcome.objective + 1e-9) {
         planModel = larger;

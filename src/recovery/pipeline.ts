@@ -7,7 +7,7 @@
 import type { Disruption } from '../domain/disruption.ts';
 import type { Schedule } from '../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
-import { solveStrategy, type StrategySolve } from './column-generation.ts';
+import { solveStrategy, type StrategyPhase, type StrategyProgress, type StrategySolve } from './column-generation.ts';
 import { RecoveryError } from './failure.ts';
 import { modelSize } from './linear-model.ts';
 import type { StrategyModel } from './model/strategy-model.ts';
@@ -29,6 +29,31 @@ export interface SimulationRequest {
   disruptedFlightId: string | null;
 }
 
+/** Where a simulation stands: the least advanced of its strategies ('preparing' before any model). */
+export type SimulationPhase = 'preparing' | StrategyPhase;
+
+/**
+ * A simulation's progress over all its strategies, reported after each pricing round and integer
+ * solve of any of them (protocol-free; the job runner publishes it).
+ */
+export interface SimulationProgress {
+  phase: SimulationPhase;
+  elapsedMs: number;
+  /** Pricing rounds so far, summed over the strategies. */
+  iterations: number;
+  /** Cost of the cheapest plan so far (any strategy's plan is a plan of all actions), null before one. */
+  bestCost: number | null;
+  /**
+   * The lower bound of the strategy that answers for the best plan (the integrated one when it is
+   * evaluated: its bound holds for every plan), null before one is proven.
+   */
+  lowerBound: number | null;
+  /** (bestCost − lowerBound) / max(1, |bestCost|), null unless both are known. */
+  mipGap: number | null;
+  /** The best plans so far, read and ranked as a result; set only when they changed since the last report. */
+  result: SimulationResult | null;
+}
+
 export interface PreparedSimulation {
   scope: RecoveryScope;
   groups: PassengerGroups;
@@ -38,7 +63,7 @@ export interface PreparedSimulation {
 }
 
 /** RecoveryError 'not_found' for the first flight, aircraft or airport of the disruptions that the airline's schedule does not have. */
-function checkReferences(schedule: Schedule, airline: string, disruptions: readonly Disruption[]): void {
+export function checkReferences(schedule: Schedule, airline: string, disruptions: readonly Disruption[]): void {
   for (const d of disruptions) {
     if (d.type === 'flight_delay' || d.type === 'flight_cancellation') {
       if (schedule.flightsById.get(d.flightId)?.airline !== airline) throw new RecoveryError({ kind: 'not_found', subject: 'flight', id: d.flightId, airline });
@@ -71,14 +96,21 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
  * solver.time_limit_ms. The first failure (RecoveryError) rejects and drops the solves still
  * waiting, since the simulation cannot be answered without them; `signal` (the caller's) drops them too.
  */
-export async function solveStrategies(schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal): Promise<StrategySolve[]> {
+export async function solveStrategies(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal,
+  onProgress?: (progress: StrategyProgress) => void,
+): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
   const deadline = performance.now() + config.solver.time_limit_ms;
   try {
-    return await Promise.all(config.strategies.evaluate.map((strategy) => solveStrategy({
-      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline,
-    })));
+    return await Promise.all(config.strategies.evaluate.map(async (strategy) => {
+      const solved = await solveStrategy({
+        schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline, onProgress,
+      });
+      onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
+      return solved;
+    }));
   } catch (error) {
     failed.abort();
     throw error;
@@ -177,14 +209,28 @@ export function rankOptions(options: RecoveryOption[], config: SolverConfig): Re
  * flight, aircraft or airport, or the solver's failure (busy, crashed, aborted by `signal`); solver
  * outcomes (infeasible, time limit) are values in the result.
  */
-export async function simulate(schedule: Schedule, request: SimulationRequest, solver: Solver, signal?: AbortSignal): Promise<SimulationResult> {
+export async function simulate(
+  schedule: Schedule, request: SimulationRequest, solver: Solver, signal?: AbortSignal,
+  onProgress?: (progress: SimulationProgress) => void,
+): Promise<SimulationResult> {
   const started = performance.now();
+  onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
   const prepared = prepareSimulation(schedule, request);
-  const { scope } = prepared;
   const solveStarted = performance.now();
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal);
-  const solveMs = performance.now() - solveStarted;
+  const track = onProgress ? progressTracker(schedule, request, prepared, started, onProgress) : undefined;
+  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track);
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
+  return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
+    total: Math.round(performance.now() - started),
+    build: Math.round(prepared.buildMs),
+    solve: Math.round(performance.now() - solveStarted),
+  });
+}
+
+function assembleResult(
+  request: SimulationRequest, prepared: PreparedSimulation, options: RecoveryOption[], unsolved: UnsolvedStrategy[], timingsMs: SimulationResult['timingsMs'],
+): SimulationResult {
+  const { scope } = prepared;
   return {
     scenarioId: request.scenarioId,
     airline: scope.airline,
@@ -194,13 +240,49 @@ export async function simulate(schedule: Schedule, request: SimulationRequest, s
     disruptionMinutes: scope.disruptionMinutes,
     windowEndMinutes: scope.windowEndMinutes,
     scope: { tails: scope.aircraft.map((a) => a.aircraft.tail), flights: scope.flights.length, itineraries: prepared.groups.misconnections.length },
-    options: rankOptions(options, request.config),
+    options,
     violations: prepared.violations,
     unsolved,
-    timingsMs: {
-      total: Math.round(performance.now() - started),
-      build: Math.round(prepared.buildMs),
-      solve: Math.round(solveMs),
-    },
+    timingsMs,
+  };
+}
+
+const PHASE_ORDER: readonly StrategyPhase[] = ['generating_columns', 'integer_plan', 'proving', 'done'];
+
+/**
+ * Turns the strategies' reports into the simulation's: the least advanced phase, the summed rounds,
+ * and (whenever a strategy's plan changes) the best plans so far read and ranked as the final result
+ * would be, so that a cancelled or watched simulation has a result to show.
+ */
+function progressTracker(
+  schedule: Schedule, request: SimulationRequest, prepared: PreparedSimulation, started: number, emit: (progress: SimulationProgress) => void,
+): (progress: StrategyProgress) => void {
+  const latest = new Map<string, StrategyProgress>();
+  let best: { cost: number | null; lowerBound: number | null; mipGap: number | null } = { cost: null, lowerBound: null, mipGap: null };
+  return (report) => {
+    const previous = latest.get(report.strategy);
+    latest.set(report.strategy, report);
+    let result: SimulationResult | null = null;
+    if (report.incumbent && report.incumbent !== previous?.incumbent) {
+      const solved = [...latest.values()].map((p) => p.incumbent).filter((s): s is StrategySolve => s !== null);
+      const { options } = readOptions(schedule, prepared, request.config, solved);
+      const ranked = rankOptions(options, request.config);
+      const elapsed = Math.round(performance.now() - started);
+      result = assembleResult(request, prepared, ranked, [], { total: elapsed, build: Math.round(prepared.buildMs), solve: Math.max(0, elapsed - Math.round(prepared.buildMs)) });
+      // Every plan is a plan of the integrated strategy, whose option stands for the cheapest one.
+      // A result without any option is no plan to show: the last one with options stays.
+      if (ranked.length === 0) result = null;
+      const answering = ranked.find((o) => o.strategy === 'integrated') ?? ranked[0];
+      if (answering) best = { cost: answering.kpis.cost, lowerBound: answering.solver.lowerBound, mipGap: answering.solver.mipGap };
+    }
+    const reports = [...latest.values()];
+    const waiting = request.config.strategies.evaluate.length - reports.length;
+    const phase = waiting > 0 ? 'generating_columns' : PHASE_ORDER[Math.min(...reports.map((p) => PHASE_ORDER.indexOf(p.phase)))]!;
+    // Before a plan exists, the integrated strategy's bound (or the first one known) says how good any plan can be.
+    const bound = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    emit({
+      phase, elapsedMs: Math.round(performance.now() - started), iterations: reports.reduce((sum, p) => sum + p.iterations, 0),
+      bestCost: best.cost, lowerBound: bound, mipGap: best.mipGap, result,
+    });
   };
 }

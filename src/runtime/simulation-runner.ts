@@ -5,7 +5,7 @@
 //   - on the simulation thread (simulation-thread.ts): the same on a thread of its own, so that model
 //     building and the cloning of models to the solver workers never hold up the HTTP event loop.
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
-import { simulate, type SimulationRequest } from '../recovery/pipeline.ts';
+import { simulate, type SimulationProgress, type SimulationRequest } from '../recovery/pipeline.ts';
 import type { SimulationResult } from '../recovery/result.ts';
 import type { Solver, SolverStats } from '../recovery/solver-port.ts';
 import { admitSimulation } from './admission.ts';
@@ -13,20 +13,21 @@ import { admitSimulation } from './admission.ts';
 export interface SimulationRunner {
   /**
    * Runs `request` (its scheduleName a canonical name of the catalog). Rejects only with
-   * RecoveryError: flight_not_found, busy, crashed, aborted (by `signal`) or deadline.
+   * RecoveryError: flight_not_found, busy, crashed, aborted (by `signal`) or deadline. `onProgress`
+   * hears the simulation's progress (SimulationProgress) as it goes.
    */
-  run(request: SimulationRequest, signal: AbortSignal): Promise<SimulationResult>;
+  run(request: SimulationRequest, signal: AbortSignal, onProgress?: (progress: SimulationProgress) => void): Promise<SimulationResult>;
   /** The solver's levels and counters, when it has them. */
   stats?(): SolverStats | Promise<SolverStats>;
 }
 
 export function createInProcessRunner(schedules: ScheduleCatalog, solver: Solver): SimulationRunner {
   return {
-    async run(request, signal) {
+    async run(request, signal, onProgress) {
       const entry = schedules.resolve(request.scheduleName);
       if (!entry) throw new Error(`Schedule '${request.scheduleName}' is not loaded`);
       admitSimulation(solver, request.config);
-      return simulate(entry.schedule, request, solver, signal);
+      return simulate(entry.schedule, request, solver, signal, onProgress);
     },
     ...(solver.stats ? { stats: () => solver.stats!() } : {}),
   };

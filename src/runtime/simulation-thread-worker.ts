@@ -3,13 +3,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { recoveryFailureOf } from '../recovery/failure.ts';
+import type { SimulationProgress } from '../recovery/pipeline.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
+import { yieldToHttpThread } from '../../solver-wasm/thread-priority.ts';
 import type { FromThread, SimulationThreadData, ToThread } from './simulation-thread.ts';
 import { createInProcessRunner } from './simulation-runner.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
 const data = workerData as SimulationThreadData;
+// Model building yields the CPU to the HTTP thread (solver-wasm/thread-priority.ts); the solver
+// workers this thread starts renice themselves.
+yieldToHttpThread();
 
 let start;
 try {
@@ -31,7 +36,10 @@ port.on('message', (message: ToThread) => {
     case 'run': {
       const controller = new AbortController();
       running.set(message.id, controller);
-      runner.run(message.request, controller.signal).then(
+      const { id } = message;
+      // Progress crosses the thread as messages (a few per second at most: the job runner throttles what it publishes).
+      const onProgress = message.progress ? (progress: SimulationProgress) => post({ type: 'progress', id, progress }) : undefined;
+      runner.run(message.request, controller.signal, onProgress).then(
         (result) => post({ type: 'result', id: message.id, result }),
         (error: unknown) => {
           const failure = recoveryFailureOf(error);

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { RecoveryError, type RecoveryFailure } from '../recovery/failure.ts';
-import type { SimulationRequest } from '../recovery/pipeline.ts';
+import type { SimulationProgress, SimulationRequest } from '../recovery/pipeline.ts';
 import type { SimulationResult } from '../recovery/result.ts';
 import type { SolverStats } from '../recovery/solver-port.ts';
 import type { SolverPoolOptions } from '../../solver-wasm/pool.ts';
@@ -33,9 +33,10 @@ export interface SimulationThreadOptions {
   /**
    * Safety net, milliseconds: a simulation not answered in this time fails as 'deadline' (503) and is
    * cancelled, so that no client waits forever even if the thread were stuck. main.ts sets it
-   * above the longest legitimate simulation. Default: none.
+   * above the longest legitimate simulation; a function of the request when that depends on its time
+   * limit (a job may run for minutes, /simulate for seconds). Default: none.
    */
-  deadlineMs?: number;
+  deadlineMs?: number | ((request: SimulationRequest) => number);
 }
 
 export interface SimulationThreadData {
@@ -46,7 +47,7 @@ export interface SimulationThreadData {
 }
 
 export type ToThread =
-  | { type: 'run'; id: number; request: SimulationRequest }
+  | { type: 'run'; id: number; request: SimulationRequest; progress: boolean }
   | { type: 'cancel'; id: number }
   | { type: 'stats'; id: number }
   | { type: 'close' };
@@ -54,6 +55,7 @@ export type ToThread =
 export type FromThread =
   | { type: 'ready' }
   | { type: 'start-failed'; message: string }
+  | { type: 'progress'; id: number; progress: SimulationProgress }
   | { type: 'result'; id: number; result: SimulationResult }
   | { type: 'failure'; id: number; failure: RecoveryFailure }
   | { type: 'error'; id: number; message: string }
@@ -72,7 +74,7 @@ export interface SimulationThread extends SimulationRunner {
   close(): Promise<void>;
 }
 
-interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void }
+interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (progress: SimulationProgress) => void }
 
 /**
  * Starts the thread and resolves once its schedules are loaded and every solver worker is warm.
@@ -109,6 +111,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
         switch (message.type) {
           case 'ready': started = true; resolve(); break;
           case 'start-failed': reject(new Error(message.message)); break;
+          case 'progress': pending.get(message.id)?.progress?.(message.progress); break;
           case 'result': settle(message.id, { value: message.result }); break;
           case 'failure': settle(message.id, { error: new RecoveryError(message.failure) }); break;
           case 'error': settle(message.id, { error: new Error(`Simulation thread: ${message.message}`) }); break;
@@ -141,7 +144,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
    * abort whose reason is a RecoveryError (the deadline) fails the call at once, since the thread
    * may be the thing that is stuck.
    */
-  const request = <T>(message: (id: number) => ToThread, signal?: AbortSignal): Promise<T> => {
+  const request = <T>(message: (id: number) => ToThread, signal?: AbortSignal, progress?: (progress: SimulationProgress) => void): Promise<T> => {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
@@ -153,22 +156,23 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
       pending.set(id, {
         resolve: (value) => { cleanup(); resolve(value as T); },
         reject: (error) => { cleanup(); reject(error); },
+        ...(progress ? { progress } : {}),
       });
       send(message(id));
     });
   };
 
   return {
-    async run(simulation: SimulationRequest, signal: AbortSignal): Promise<SimulationResult> {
+    async run(simulation: SimulationRequest, signal: AbortSignal, onProgress?: (progress: SimulationProgress) => void): Promise<SimulationResult> {
       if (closing) throw new RecoveryError({ kind: 'aborted', message: 'The service is shutting down.' });
       await ready;
       if (signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled before it started.' });
-      const { deadlineMs } = options;
+      const deadlineMs = typeof options.deadlineMs === 'function' ? options.deadlineMs(simulation) : options.deadlineMs;
       const deadline = deadlineMs === undefined ? null : AbortSignal.timeout(deadlineMs);
       // The deadline's abort carries the failure to report, so that request() can tell it from the caller's.
       const overdue = deadline === null ? null : new AbortController();
       deadline?.addEventListener('abort', () => overdue!.abort(new RecoveryError({ kind: 'deadline', message: `The simulation did not finish within ${deadlineMs} ms.` })), { once: true });
-      return request<SimulationResult>((id) => ({ type: 'run', id, request: simulation }), overdue ? AbortSignal.any([signal, overdue.signal]) : signal);
+      return request<SimulationResult>((id) => ({ type: 'run', id, request: simulation, progress: onProgress !== undefined }), overdue ? AbortSignal.any([signal, overdue.signal]) : signal, onProgress);
     },
     threadForTesting: () => worker,
     async stats(): Promise<SolverStats> {

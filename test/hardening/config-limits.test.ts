@@ -35,3 +35,19 @@ describe('limit variables', () => {
     expect(failure({ SOLVER_QUEUE: '-1' })).toBe("SOLVER_QUEUE must be a whole number of queued solves between 0 and 10000 (got '-1').");
   });
 });
+
+describe('job variables', () => {
+  it('unit: defaults: a 10-minute job time limit, results kept a day, 100 waiting jobs, no Redis (embedded mode)', () => {
+    expect(loadConfig({}).config).toMatchObject({ jobs: { maxTimeLimitMs: 600_000, resultTtlSeconds: 86_400, queueMax: 100 }, redisUrl: null });
+  });
+
+  it('unit: explicit values are used; a malformed one is named, and REDIS_URL (it may hold a password) is never echoed', () => {
+    const { config } = loadConfig({ JOB_MAX_TIME_LIMIT_MS: '60000', JOB_RESULT_TTL_S: '5', JOB_QUEUE_MAX: '3', REDIS_URL: 'redis://:secret@127.0.0.1:6379/2' });
+    expect(config).toMatchObject({ jobs: { maxTimeLimitMs: 60_000, resultTtlSeconds: 5, queueMax: 3 }, redisUrl: 'redis://:secret@127.0.0.1:6379/2' });
+    expect(() => loadConfig({ JOB_QUEUE_MAX: '0' })).toThrow("JOB_QUEUE_MAX must be a whole number of jobs between 1 and 100000 (got '0').");
+    expect(() => loadConfig({ JOB_RESULT_TTL_S: 'a day' })).toThrow("JOB_RESULT_TTL_S must be a whole number of seconds between 1 and 2592000 (got 'a day').");
+    let message = '';
+    try { loadConfig({ REDIS_URL: 'http://:secret@cache' }); } catch (error) { message = (error as Error).message; }
+    expect(message).toBe('REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379.');
+  });
+});

@@ -38,8 +38,12 @@ beforeAll(async () => {
   server = await startTestServer({
     // Limits off so that every case reaches the code under test; small solver budgets keep the valid
     // simulations fast.
-    env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0', SIMULATION_MAX_TIME_LIMIT_MS: '300', LOG_LEVEL: 'warn' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0', SIMULATION_MAX_TIME_LIMIT_MS: '300', JOB_MAX_TIME_LIMIT_MS: '300', JOB_QUEUE_MAX: '100000', LOG_LEVEL: 'warn',
+    },
     solver: pool,
+    // The fuzz checks the answers; running the hundreds of valid jobs it submits would only burn the shared CPU.
+    runJobs: false,
   });
   client = rawClient(server.baseUrl, 2);
 });
@@ -123,7 +127,7 @@ const headers = (withBody: boolean) => fc.record({
   extra: fc.dictionary(
     fc.oneof(fc.constantFrom('Accept', 'Accept-Encoding', 'Accept-Language', 'Cookie', 'Authorization', 'Referer', 'User-Agent', 'X-Forwarded-For', 'X-Forwarded-Host',
       'X-Forwarded-Proto', 'Forwarded', 'X-HTTP-Method-Override', 'X-Original-URL', 'X-Rewrite-URL', 'If-None-Match', 'Range', 'Access-Control-Request-Method',
-      'Access-Control-Request-Headers'), fc.stringMatching(/^X-Fuzz-[A-Za-z0-9]{1,8}$/)),
+      'Access-Control-Request-Headers', 'Idempotency-Key', 'Last-Event-ID'), fc.stringMatching(/^X-Fuzz-[A-Za-z0-9]{1,8}$/)),
     fc.oneof(headerValue, headerValue.map((v) => `${v}${MARKER}`)),
     { maxKeys: 4 },
   ),
@@ -244,6 +248,12 @@ const scheduleSegment = fc.oneof(
   { weight: 2, arbitrary: fc.array(fc.oneof(rawFragment, nastyText.map(encode)), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')) },
 );
 
+const jobSegment = fc.oneof(
+  { weight: 2, arbitrary: fc.uuid() },
+  { weight: 3, arbitrary: nastyText.map(encode) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(rawFragment, nastyText.map(encode)), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')) },
+);
+
 const snapshotQuery = fc.record({
   airline: fc.option(fc.oneof(fc.constantFrom('NV', 'BZ'), nastyText), { nil: undefined }),
   from: fc.option(fc.oneof(fc.date({ min: new Date('2026-11-19T00:00:00Z'), max: new Date('2026-11-24T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()), nastyText), { nil: undefined }),
@@ -264,6 +274,18 @@ const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'GET /config': get(withQuery('/config')),
   'POST /config/validate': post('/config/validate', configCandidate),
   'POST /simulate': post('/simulate', simulateBody),
+  'POST /simulations': post('/simulations', fc.oneof(
+    { weight: 4, arbitrary: simulateBody },
+    { weight: 1, arbitrary: fc.tuple(validSimulation, jsonValue).map(([body, limit]) => JSON.stringify({ ...body, time_limit_ms: limit })) },
+  )),
+  'GET /simulations': get(fc.oneof(
+    withQuery('/simulations'),
+    fc.tuple(fc.oneof(fc.constantFrom('queued', 'running', 'succeeded', 'failed', 'cancelled'), nastyText), fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), nastyText))
+      .map(([status, limit]) => `/simulations?status=${encode(status)}&limit=${encode(limit)}`),
+  )),
+  'GET /simulations/{job_id}': get(jobSegment.chain((segment) => withQuery(`/simulations/${segment}`))),
+  'GET /simulations/{job_id}/events': get(jobSegment.chain((segment) => withQuery(`/simulations/${segment}/events`))),
+  'DELETE /simulations/{job_id}': fc.record({ method: method('DELETE'), path: jobSegment.chain((segment) => withQuery(`/simulations/${segment}`)), headers: headers(false) }),
   'GET /openapi.json': get(withQuery('/openapi.json')),
   'GET /docs': get(fc.oneof(
     fc.constantFrom('/docs', '/docs/', '/docs/swagger-ui-init.js', '/docs/swagger-ui.css', '/docs/index.html', '/docs/package.json', '/docs/../package.json', '/docs/%2e%2e/package.json',
@@ -280,7 +302,7 @@ const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
 
 // ---- the checks ------------------------------------------------------------------------------------
 
-const KEYED_FIXED_PATHS = new Set(['/flights', '/snapshot', '/config', '/config/validate', '/simulate', '/metrics']);
+const KEYED_FIXED_PATHS = new Set(['/flights', '/snapshot', '/config', '/config/validate', '/simulate', '/simulations', '/metrics']);
 const SERVED_SCHEDULES = new Set(['default', 'default.json', 'small', 'small.json', 'large', 'large.json']);
 const STACK_TRACE = /\n\s+at |\.ts:\d+|node_modules|Error: /;
 

@@ -7,6 +7,8 @@ import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { startSimulationThread, type SimulationThread } from '../../src/runtime/simulation-thread.ts';
+import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
+import { presenterFor } from '../../src/http/recovery-presenter.ts';
 import { RecoveryError } from '../../src/recovery/failure.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, SolverConfigSchema } from '../../src/recovery/solver-config.ts';
@@ -61,7 +63,7 @@ describe('simulation thread', () => {
 
   it('scenario: a thread that dies mid-simulation fails it with 503 {detail} over HTTP; a new thread serves the next one', async () => {
     const { config } = loadConfig({ ...TEST_ENV });
-    const app = createApp({ config, logger: createLogger('silent'), schedules: bundledCatalog(), runner: thread });
+    const app = createApp({ config, logger: createLogger('silent'), schedules: bundledCatalog(), jobRunner: createJobRunner(thread, presenterFor(bundledCatalog())) });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,6 +8,9 @@ import { createApp } from '../../src/http/app.ts';
 import type { EndpointModule } from '../../src/http/deps.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
 import { createInProcessRunner } from '../../src/runtime/simulation-runner.ts';
+import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
+import { createMemoryJobStore } from '../../src/runtime/jobs/memory-store.ts';
+import { presenterFor } from '../../src/http/recovery-presenter.ts';
 import { createLogger } from '../../src/http/logging.ts';
 
 /** Keys of the test instances. The server itself is a staging instance unless a test says otherwise. */
@@ -55,8 +58,10 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   schedules?: ScheduleCatalog;
   extraEndpoints?: EndpointModule[];
-  /** For POST /simulate, run in process on it; tests that simulate pass a real solver pool. */
+  /** For POST /simulate and the jobs, run in process on it; tests that simulate pass a real solver pool. */
   solver?: Solver;
+  /** With a solver: whether submitted jobs are run (default true); false leaves them queued. */
+  runJobs?: boolean;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -64,9 +69,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const chunks: string[] = [];
   const logger = createLogger(config.logLevel, { write: (chunk: string) => { chunks.push(chunk); } });
   const schedules = options.schedules ?? bundledCatalog();
+  const jobRunner = options.solver ? createJobRunner(createInProcessRunner(schedules, options.solver), presenterFor(schedules)) : undefined;
+  const jobs = jobRunner ? createMemoryJobStore(jobRunner, { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax }) : undefined;
+  if (options.runJobs !== false) jobs?.start();
   const app = createApp({
     config, logger, schedules, extraEndpoints: options.extraEndpoints ?? [],
-    ...(options.solver ? { runner: createInProcessRunner(schedules, options.solver) } : {}),
+    ...(jobRunner && jobs ? { jobRunner, jobs } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -82,10 +90,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logLines: () => logText().split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>),
     get: (path, { key = STAGING_KEY, headers = {} } = {}) =>
       fetch(`${baseUrl}${path}`, { headers: { ...(key === null ? {} : { 'X-API-Key': key }), ...headers } }),
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: async () => {
+      await jobs?.close();
+      await new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+    },
   };
 }
 

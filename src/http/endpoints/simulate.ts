@@ -1,10 +1,11 @@
 // POST /simulate: ranked recovery options for a disrupted flight. The endpoint only translates: it
-// validates the request and the operator's bounds, runs it on the simulation runner with one signal
+// validates the request and the operator's bounds, runs it on the job runner's interactive path with one signal
 // (aborted when the client goes away), and presents the result. Failures are RecoveryError, mapped to
 // HTTP in errors.ts.
 import type { SimulationLimits } from '../../config.ts';
 import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
+import { checkReferences, type SimulationRequest } from '../../recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
@@ -64,6 +65,26 @@ function disruptionsOf(body: SimulationRequestBody): Disruption[] {
   });
 }
 
+/**
+ * The simulation a request body asks for, checked the way every simulation route checks it: the
+ * schedule (404), coordinates, contradicting disruptions (400), unknown flights, aircraft or airports
+ * (404). Operator bounds are the caller's to check (they differ between /simulate and jobs).
+ */
+export function simulationRequestOf(deps: EndpointDeps, body: SimulationRequestBody, config: SolverConfig): SimulationRequest {
+  const entry = scheduleOr404(deps.schedules, body.schedule_file);
+  // The model prices compensation by great-circle distance; imported ROADEF schedules have no coordinates.
+  const unplaced = [...entry.schedule.airports.values()].find((a) => a.lat === null || a.lon === null);
+  if (unplaced) {
+    throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unplaced.code} has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).`);
+  }
+  const disruptions = disruptionsOf(body);
+  const contradicting = contradiction(disruptions);
+  if (contradicting) throw new HttpError(400, `Field 'disruptions': ${contradicting}`);
+  const airline = body.airline ?? deps.config.defaultAirline;
+  checkReferences(entry.schedule, airline, disruptions);
+  return { scenarioId: body.scenario_id, disruptions, disruptedFlightId: body.disrupted_flight ?? null, airline, scheduleName: entry.name, config };
+}
+
 export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'post',
@@ -80,17 +101,10 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       503: 'Solver capacity saturated (queue full or waited too long), or a solver worker failed; retry after the Retry-After seconds.',
     },
     handler: async ({ body }, _req, res) => {
-      const entry = scheduleOr404(deps.schedules, body.schedule_file);
-      // The model prices compensation by great-circle distance; imported ROADEF schedules have no coordinates.
-      const unplaced = [...entry.schedule.airports.values()].find((a) => a.lat === null || a.lon === null);
-      if (unplaced) {
-        throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unplaced.code} has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).`);
-      }
-      const disruptions = disruptionsOf(body);
-      const contradicting = contradiction(disruptions);
-      if (contradicting) throw new HttpError(400, `Field 'disruptions': ${contradicting}`);
-      if (!deps.runner) throw new Error('POST /simulate needs a simulation runner in the app dependencies');
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
+      const request = simulationRequestOf(deps, body, config);
+      const runner = deps.jobRunner;
+      if (!runner) throw new Error('POST /simulate needs a job runner in the app dependencies');
       checkSimulationLimits(config, deps.config.simulation);
       // The one cancellation signal of this simulation: the client closing the connection first.
       const cancel = new AbortController();
@@ -98,15 +112,8 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       res.once('close', onClose);
       deps.metrics.simulationsInFlight.inc();
       try {
-        const result = await deps.runner.run({
-          scenarioId: body.scenario_id,
-          disruptions,
-          disruptedFlightId: body.disrupted_flight ?? null,
-          airline: body.airline ?? deps.config.defaultAirline,
-          scheduleName: entry.name,
-          config,
-        }, cancel.signal);
-        return presentSimulation(entry.schedule, result);
+        // The job runner's interactive path: run now (503 when the solvers are saturated), no queue.
+        return presentSimulation(deps.schedules.resolve(request.scheduleName)!.schedule, await runner.run(request, cancel.signal));
       } finally {
         res.off('close', onClose);
         deps.metrics.simulationsInFlight.dec();

@@ -1,0 +1,192 @@
+// Recovery jobs: POST /simulations queues a simulation and answers at once; GET reads it (progress,
+// the best plans so far, the result), /events streams the same as Server-Sent Events, DELETE cancels.
+// The endpoint only translates: the store (in process or Redis, src/runtime/jobs/) keeps the jobs and
+// answers null for another key's job exactly as for an unknown one, so every route says 404 to it.
+import type { Request, Response } from 'express';
+import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
+import { JOB_STATUSES, JobQueueFullError, JobStoreUnavailableError, type JobStore } from '../../runtime/jobs/job.ts';
+import type { ApiBuilder } from '../api-builder.ts';
+import type { EndpointDeps } from '../deps.ts';
+import { HttpError } from '../errors.ts';
+import { presentJob } from '../job-presenter.ts';
+import { z } from '../openapi-zod.ts';
+import { keyIdOf } from '../rate-limit.ts';
+import { JobAcceptedSchema, JobListSchema, JobRequestSchema, JobSchema } from '../recovery-schemas.ts';
+import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
+
+/** Seconds a client should wait when the job queue is full (a job takes seconds to minutes). */
+const QUEUE_FULL_RETRY_AFTER_SECONDS = '10';
+/** Seconds to wait when the job store (Redis) cannot be reached. */
+const STORE_DOWN_RETRY_AFTER_SECONDS = '5';
+/** A comment line on an idle event stream now and then, so that proxies do not close it. */
+const HEARTBEAT_MS = 15_000;
+
+const JobParamsSchema = z.strictObject({
+  job_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a job id as POST /simulations returned it').describe('The job id from POST /simulations.'),
+});
+
+const JobListQuerySchema = z.strictObject({
+  status: z.enum(JOB_STATUSES).optional().describe('Only the jobs in this status.'),
+  limit: z.string().regex(/^\d{1,3}$/, 'must be a whole number between 1 and 100').transform(Number)
+    .refine((n) => n >= 1 && n <= 100, 'must be a whole number between 1 and 100').optional()
+    .describe('At most this many jobs (1-100); default 20.'),
+});
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+
+function idempotencyKeyOf(req: Request): string | null {
+  const value = req.get('Idempotency-Key');
+  if (value === undefined) return null;
+  if (!IDEMPOTENCY_KEY.test(value)) throw new HttpError(400, "Header 'Idempotency-Key' must be 1-128 visible ASCII characters (e.g. a UUID).");
+  return value;
+}
+
+function ownerOf(res: Response): string {
+  const owner = keyIdOf(res);
+  // The key gate runs before every keyed route; a missing id here is a wiring mistake.
+  if (owner === undefined) throw new Error('The API-key gate did not record the key id');
+  return owner;
+}
+
+const NOT_FOUND = 'Job not found (it never existed, was created with another API key, or its results have expired).';
+
+/** The store's calls with its outage as a 503 (the other errors pass as they are). */
+function answeringOutage(jobs: JobStore): JobStore {
+  const outage = (error: unknown): never => {
+    if (error instanceof JobStoreUnavailableError) {
+      throw new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': STORE_DOWN_RETRY_AFTER_SECONDS });
+    }
+    throw error;
+  };
+  return {
+    submit: (submission) => jobs.submit(submission).catch(outage),
+    get: (owner, id) => jobs.get(owner, id).catch(outage),
+    list: (owner, filter) => jobs.list(owner, filter).catch(outage),
+    cancel: (owner, id) => jobs.cancel(owner, id).catch(outage),
+    events: (owner, id, afterId, signal) => jobs.events(owner, id, afterId, signal).catch(outage),
+    close: () => jobs.close(),
+  };
+}
+
+export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
+  const jobs = deps.jobs ? answeringOutage(deps.jobs) : null;
+  const store = (): JobStore => {
+    if (!jobs) throw new Error('The /simulations routes need a job store in the app dependencies');
+    return jobs;
+  };
+  const limits = deps.config.jobs;
+
+  api.route({
+    method: 'post',
+    path: '/simulations',
+    tags: ['Simulation jobs'],
+    summary: 'Submit a recovery simulation as a background job',
+    description: `The body of POST /simulate, plus an optional time_limit_ms (up to JOB_MAX_TIME_LIMIT_MS). Answers 202 at once with the job id and a Location header; the job runs on a solver worker (this instance, or \`npm run worker\` processes with REDIS_URL). An Idempotency-Key header makes a retried submission return the same job. The job belongs to the API key that submitted it: any other key gets 404 for it.`,
+    request: { body: JobRequestSchema },
+    response: { status: 202, description: 'Queued (or, for a repeated Idempotency-Key, the job that submission created).', schema: JobAcceptedSchema },
+    errors: {
+      400: 'Malformed request (as POST /simulate), time_limit_ms above JOB_MAX_TIME_LIMIT_MS, or a malformed Idempotency-Key header.',
+      404: 'Unknown schedule, or a flight, aircraft or airport the airline\'s schedule does not have.',
+      429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
+      503: 'JOB_QUEUE_MAX jobs are already waiting, or the job store (Redis) cannot be reached; retry after the Retry-After seconds.',
+    },
+    handler: async ({ body }, req, res) => {
+      const idempotencyKey = idempotencyKeyOf(req);
+      const { time_limit_ms: timeLimitMs, ...simulation } = body;
+      const asked = simulation.config ?? DEFAULT_SOLVER_CONFIG;
+      if (timeLimitMs !== undefined && timeLimitMs > limits.maxTimeLimitMs) {
+        throw new HttpError(400, `Field 'time_limit_ms' must be at most ${limits.maxTimeLimitMs} on this service (the operator's JOB_MAX_TIME_LIMIT_MS); got ${timeLimitMs}.`);
+      }
+      // A job's time limit is the job's own, bounded by JOB_MAX_TIME_LIMIT_MS; the other bounds are /simulate's.
+      const config: SolverConfig = { ...asked, solver: { ...asked.solver, time_limit_ms: timeLimitMs ?? asked.solver.time_limit_ms } };
+      checkSimulationLimits(config, { ...deps.config.simulation, maxTimeLimitMs: limits.maxTimeLimitMs });
+      const request = simulationRequestOf(deps, simulation, config);
+      try {
+        const { job } = await store().submit({ owner: ownerOf(res), request, idempotencyKey });
+        res.setHeader('Location', `/simulations/${job.id}`);
+        const view = presentJob(job);
+        return { job_id: view.job_id, status: view.status, created_at: view.created_at };
+      } catch (error) {
+        if (error instanceof JobQueueFullError) {
+          throw new HttpError(503, `The job queue is full (${error.queueMax} jobs waiting); retry after the Retry-After seconds.`, { 'Retry-After': QUEUE_FULL_RETRY_AFTER_SECONDS });
+        }
+        throw error;
+      }
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/simulations',
+    tags: ['Simulation jobs'],
+    summary: 'The caller\'s recovery jobs, newest first',
+    description: 'Only the jobs submitted with the same API key, while they are kept (JOB_RESULT_TTL_S after they finish).',
+    request: { query: JobListQuerySchema },
+    response: { description: 'The jobs, without their results.', schema: JobListSchema },
+    handler: async ({ query }, _req, res) => {
+      const jobs = await store().list(ownerOf(res), { ...(query.status ? { status: query.status } : {}), limit: query.limit ?? 20 });
+      return { jobs: jobs.map((job) => { const { result: _result, ...view } = presentJob(job); return view; }) };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/simulations/{job_id}',
+    tags: ['Simulation jobs'],
+    summary: 'A recovery job: status, progress, best plan so far, result',
+    request: { params: JobParamsSchema },
+    response: { description: 'The job.', schema: JobSchema },
+    errors: { 404: NOT_FOUND },
+    handler: async ({ params }, _req, res) => {
+      const job = await store().get(ownerOf(res), params.job_id);
+      if (!job) throw new HttpError(404, NOT_FOUND);
+      return presentJob(job);
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/simulations/{job_id}/events',
+    tags: ['Simulation jobs'],
+    summary: 'A recovery job\'s progress as Server-Sent Events',
+    description: 'text/event-stream of `progress` events (the job as GET /simulations/{job_id} shows it; `result` is set only when the best plans changed) and one last `final` event with the whole job, after which the stream ends. Each event has an id: a client that reconnects with the Last-Event-ID header gets every event after it, and one that connects after the end gets the events again from the start (or after its Last-Event-ID) up to the final one.',
+    request: { params: JobParamsSchema },
+    response: { description: 'The event stream.', schema: z.string(), contentType: 'text/event-stream' },
+    errors: { 404: NOT_FOUND },
+    handler: async ({ params }, req, res) => {
+      const lastEventId = req.get('Last-Event-ID');
+      if (lastEventId !== undefined && !/^[0-9-]{1,40}$/.test(lastEventId)) throw new HttpError(400, "Header 'Last-Event-ID' must be the id of an event of this stream.");
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      const events = await store().events(ownerOf(res), params.job_id, lastEventId ?? null, gone.signal);
+      if (!events) throw new HttpError(404, NOT_FOUND);
+      res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+      res.flushHeaders();
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      try {
+        for await (const event of events) {
+          res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(presentJob(event.job))}\n\n`);
+        }
+      } finally {
+        clearInterval(heartbeat);
+        res.end();
+      }
+    },
+  });
+
+  api.route({
+    method: 'delete',
+    path: '/simulations/{job_id}',
+    tags: ['Simulation jobs'],
+    summary: 'Cancel a recovery job',
+    description: 'A queued job is cancelled at once; a running one stops within about a second and keeps the best plans it had (status cancelled, result = those plans). A finished job is answered as it is.',
+    request: { params: JobParamsSchema },
+    response: { description: 'The job after the cancellation.', schema: JobSchema },
+    errors: { 404: NOT_FOUND },
+    handler: async ({ params }, _req, res) => {
+      const job = await store().cancel(ownerOf(res), params.job_id);
+      if (!job) throw new HttpError(404, NOT_FOUND);
+      return presentJob(job);
+    },
+  });
+}

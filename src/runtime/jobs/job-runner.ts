@@ -1,0 +1,115 @@
+// The one way a simulation is executed. POST /simulate awaits `run` on the caller's thread of
+// control; a job worker (in process or `npm run worker`) calls `runJob`, which is the same run with
+// its progress and best plans so far published to the job's store, and a cancellation that keeps
+// the best plan. Both go to the same SimulationRunner (the simulation thread and its solver pool).
+import { recoveryFailureOf, type RecoveryFailure } from '../../recovery/failure.ts';
+import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
+import type { SimulationResult } from '../../recovery/result.ts';
+import type { SolverStats } from '../../recovery/solver-port.ts';
+import type { SimulationRunner } from '../simulation-runner.ts';
+import type { JobProgress, JobRecord } from './job.ts';
+
+/** Progress is published at most this often (the last report of a burst is kept, never dropped). */
+export const PUBLISH_EVERY_MS = 250;
+/** A cancelled run that has not stopped by then is finished as cancelled anyway (it stops at its next yield). */
+export const CANCEL_GRACE_MS = 500;
+
+/** How a job's run ended; `result` is presented (see JobRecord.result). */
+export type JobOutcome =
+  | { status: 'succeeded'; result: unknown }
+  | { status: 'cancelled'; result: unknown }
+  | { status: 'failed'; failure: RecoveryFailure; result: unknown };
+
+/** Where a worker writes what a run does: implemented by each store for its workers. */
+export interface JobWriter {
+  /** Moves a queued job to running (counting the run); null when it was cancelled or has expired meanwhile. */
+  start(id: string): Promise<JobRecord | null>;
+  /** `result` is undefined when the best plans did not change. */
+  progress(id: string, progress: JobProgress, result: unknown): Promise<void>;
+  finish(id: string, outcome: JobOutcome): Promise<void>;
+  /** Calls `onCancel` when the job's owner cancels it (now, if already asked); returns the unsubscribe. */
+  onCancel(id: string, onCancel: () => void): Promise<() => void>;
+}
+
+export interface JobRunner {
+  /** The interactive path (POST /simulate): the simulation's result, or its RecoveryError. */
+  run(request: SimulationRequest, signal: AbortSignal): Promise<SimulationResult>;
+  /** Runs job `id` to a final state through `writer`; never rejects for the simulation's own failures. */
+  runJob(id: string, writer: JobWriter): Promise<JobOutcome | null>;
+  /** The solver's levels and counters, when it has them (for /metrics). */
+  stats?(): SolverStats | Promise<SolverStats>;
+}
+
+function jobProgress(p: SimulationProgress): JobProgress {
+  return { phase: p.phase, elapsedMs: p.elapsedMs, iterations: p.iterations, bestCost: p.bestCost, lowerBound: p.lowerBound, mipGap: p.mipGap };
+}
+
+/**
+ * `present` turns a result into the /simulate response (the composition root gives the HTTP
+ * presenter with the schedules), so that a stored job holds exactly what /simulate would answer.
+ */
+export function createJobRunner(simulations: SimulationRunner, present: (result: SimulationResult) => unknown): JobRunner {
+  return {
+    run: (request, signal) => simulations.run(request, signal),
+    ...(simulations.stats ? { stats: () => simulations.stats!() } : {}),
+
+    async runJob(id, writer) {
+      const job = await writer.start(id);
+      if (!job) return null;
+      const controller = new AbortController();
+      let cancelled = false;
+      // The simulation thread hears the cancellation when it next waits for a solve (a pricing round
+      // in between can take a few hundred milliseconds on a large scope): the job is finished as
+      // cancelled by then or after CANCEL_GRACE_MS, whichever comes first, and the run's own end is
+      // ignored.
+      let stopped: () => void = () => undefined;
+      const stoppedByCancel = new Promise<'cancelled'>((resolve) => { stopped = () => resolve('cancelled'); });
+      const unsubscribe = await writer.onCancel(id, () => {
+        if (cancelled) return;
+        cancelled = true;
+        controller.abort();
+        setTimeout(stopped, CANCEL_GRACE_MS);
+      });
+
+      // Publishing is throttled and serialised: the latest progress (and best plans) of a burst is
+      // written once the previous write is done and PUBLISH_EVERY_MS has passed.
+      let best: unknown = null;
+      let pending: { progress: JobProgress; result: unknown } | null = null;
+      let writing: Promise<void> = Promise.resolve();
+      let lastWrite = 0;
+      let timer: NodeJS.Timeout | null = null;
+      const flush = () => {
+        timer = null;
+        if (!pending) return;
+        const { progress, result } = pending;
+        pending = null;
+        lastWrite = Date.now();
+        writing = writing.then(() => writer.progress(id, progress, result)).catch(() => undefined);
+      };
+      const onProgress = (p: SimulationProgress) => {
+        const result = p.result ? present(p.result) : undefined;
+        if (result !== undefined) best = result;
+        pending = { progress: jobProgress(p), result: result ?? pending?.result };
+        if (timer) return;
+        timer = setTimeout(flush, Math.max(0, lastWrite + PUBLISH_EVERY_MS - Date.now()));
+      };
+
+      let outcome: JobOutcome;
+      try {
+        const ended = await Promise.race([simulations.run(job.request, controller.signal, onProgress), stoppedByCancel]);
+        outcome = ended === 'cancelled' ? { status: 'cancelled', result: best } : { status: 'succeeded', result: present(ended) };
+      } catch (error) {
+        const failure = recoveryFailureOf(error);
+        if (cancelled && (failure?.kind === 'aborted' || controller.signal.aborted)) outcome = { status: 'cancelled', result: best };
+        else outcome = { status: 'failed', failure: failure ?? { kind: 'crashed', message: error instanceof Error ? error.message : String(error) }, result: best };
+      } finally {
+        unsubscribe();
+      }
+      if (timer) clearTimeout(timer);
+      pending = null;
+      await writing;
+      await writer.finish(id, outcome);
+      return outcome;
+    },
+  };
+}
