@@ -1,7 +1,8 @@
-// The jobs path (issue 11's API, where the service has it): POST /simulations answers 202 with the
-// job; GET /simulations/{id}/events streams its state as Server-Sent Events, ending with the final
-// state; DELETE /simulations/{id} cancels it. EventSource cannot send the X-API-Key header, so the
-// stream is read with fetch.
+// How the page runs a simulation: as a job (POST /simulations answers 202 with it), its state read from
+// GET /simulations/{id}/events (Server-Sent Events, ending with the final state; EventSource cannot
+// send the X-API-Key header, so the stream is read with fetch). Cancelling is DELETE
+// /simulations/{id}: the job ends `cancelled` with the best plans it had, which the stream's final
+// state carries, so the stream is read to its end either way.
 import { ApiError, callApi, postJson } from './api-client.ts';
 import type { SimulationRequest, SimulationResponse } from './wire.ts';
 
@@ -24,28 +25,36 @@ interface JobState {
 
 const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** Runs one job to its end; `onProgress` sees every state; aborting `signal` cancels the job. */
-export async function runJob(body: SimulationRequest, onProgress: (state: { status: string; progress: JobProgress | null }) => void, signal: AbortSignal): Promise<SimulationResponse> {
-  const job = await postJson<{ job_id: string }>('simulations', body, signal);
+/** How a job ended: succeeded with its answer, or cancelled with the best plans it had (null: none yet). */
+export type JobOutcome = { status: 'succeeded'; result: SimulationResponse } | { status: 'cancelled'; result: SimulationResponse | null };
+
+/**
+ * Runs one job to its end; `onProgress` sees every state; aborting `cancel` deletes the job, whose
+ * final state then still arrives. Rejects with ApiError when the submission is refused (the service's
+ * sentence, and Retry-After on 429/503) or the job failed (its own sentence).
+ */
+export async function runJob(body: SimulationRequest, onProgress: (state: { status: string; progress: JobProgress | null }) => void, cancel: AbortSignal): Promise<JobOutcome> {
+  const job = await postJson<{ job_id: string }>('simulations', body, cancel);
   const jobPath = `simulations/${encodeURIComponent(job.job_id)}`;
-  const cancel = () => { void callApi(jobPath, { method: 'DELETE' }).catch(() => undefined); };
-  signal.addEventListener('abort', cancel, { once: true });
+  const remove = () => { void callApi(jobPath, { method: 'DELETE' }).catch(() => undefined); };
+  if (cancel.aborted) remove();
+  cancel.addEventListener('abort', remove, { once: true });
   try {
     let final: JobState | null = null;
-    const response = await callApi(`${jobPath}/events`, { headers: { Accept: 'text/event-stream' }, signal });
+    const response = await callApi(`${jobPath}/events`, { headers: { Accept: 'text/event-stream' } });
     for await (const data of serverSentData(response)) {
       const state = JSON.parse(data) as JobState;
       onProgress({ status: state.status, progress: state.progress ?? null });
       if (FINAL.has(state.status)) { final = state; break; }
     }
     // A stream that ended without a final state: ask once for the job as it stands.
-    final ??= await (await callApi(jobPath, { signal })).json() as JobState;
-    // A cancelled job keeps the best plan it had: draw it. A job without any plan is a failure whose
-    // sentence is the job's own (the HTTP answers themselves were 200).
-    if (final.result) return final.result;
+    final ??= await (await callApi(jobPath)).json() as JobState;
+    if (final.status === 'succeeded' && final.result) return { status: 'succeeded', result: final.result };
+    if (final.status === 'cancelled') return { status: 'cancelled', result: final.result ?? null };
+    // A failed job: its sentence is the job's own (the HTTP answers themselves were 200).
     throw new ApiError(200, final.error?.detail ?? `The job ended ${final.status} without a plan.`, null);
   } finally {
-    signal.removeEventListener('abort', cancel);
+    cancel.removeEventListener('abort', remove);
   }
 }
 

@@ -6,8 +6,8 @@ import { DisruptionEditor } from './disruption-editor.ts';
 import { byId, el, replaceChildren } from './dom.ts';
 import { Gantt, barLabel } from './gantt.ts';
 import { daySchedule, filterRows, optionRows, type DaySchedule, type FlightBar, type GanttRow } from './gantt-model.ts';
+import { runJob } from './jobs-client.ts';
 import { exportOption, renderOptions } from './options-view.ts';
-import { detectRunPath, runSimulation } from './run-simulation.ts';
 import { dateTime, parseInstant, UTC_ZONE, type DisplayZone } from './time-axis.ts';
 import type { RecoveryOption, SimulationResponse, SnapshotResponse } from './wire.ts';
 
@@ -241,15 +241,13 @@ async function simulate(): Promise<void> {
   clearMessage();
   const controller = new AbortController();
   running = controller;
-  const path = await detectRunPath();
   byId('run').hidden = false;
-  byId('run').dataset.path = path;
   button('simulate').disabled = true;
   button('cancel-run').hidden = false;
   const progress = byId<HTMLProgressElement>('progress');
   progress.removeAttribute('value');
   const status = byId('run-status');
-  status.textContent = path === 'jobs' ? 'Submitted as a job…' : 'Solving (POST /simulate; the service reports no progress on this path)…';
+  status.textContent = 'Submitted as a job…';
   const started = performance.now();
   const body = {
     scenario_id: `console-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}`,
@@ -260,18 +258,25 @@ async function simulate(): Promise<void> {
     ...(input('time-limit').value !== '' ? { config: { solver: { time_limit_ms: Math.round(Number(input('time-limit').value) * 1000) } } } : {}),
   };
   try {
-    const result = await runSimulation(body, ({ status: jobStatus, progress: p }) => {
+    const outcome = await runJob(body, ({ status: jobStatus, progress: p }) => {
       const seconds = ((p?.elapsed_ms ?? performance.now() - started) / 1000).toFixed(1);
       if (p?.mip_gap !== null && p?.mip_gap !== undefined) progress.value = Math.max(0, 1 - Math.min(1, p.mip_gap));
       status.textContent = `${jobStatus}${p?.phase ? `, ${p.phase}` : ''}, ${seconds} s${p?.best_cost !== null && p?.best_cost !== undefined ? `, best cost so far ${Math.round(p.best_cost)}` : ''}`;
     }, controller.signal);
-    progress.value = 1;
-    status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${result.options.length} options.`;
-    showResponse(result);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (outcome.status === 'succeeded') {
+      progress.value = 1;
+      status.textContent = `Done in ${seconds} s: ${outcome.result.options.length} options.`;
+    } else {
+      status.textContent = outcome.result
+        ? `Cancelled after ${seconds} s: the best plans found so far (${outcome.result.options.length} options).`
+        : `Cancelled after ${seconds} s, before any plan was found.`;
+    }
+    if (outcome.result) showResponse(outcome.result);
   } catch (error) {
     progress.value = 0;
-    status.textContent = controller.signal.aborted ? 'Cancelled.' : 'Failed.';
-    if (!controller.signal.aborted) showFailure(error, () => void simulate());
+    status.textContent = 'Failed.';
+    showFailure(error, () => void simulate());
   } finally {
     running = null;
     button('cancel-run').hidden = true;
@@ -369,6 +374,5 @@ button('export-option').addEventListener('click', () => { if (response && shownO
 // --- start ------------------------------------------------------------------------------------------
 
 renderKeyState();
-void detectRunPath().then((path) => { byId('run').dataset.path = path; document.body.dataset.runPath = path; });
 if (apiKey.get()) void loadSchedule();
 else input('api-key').focus();

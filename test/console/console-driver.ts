@@ -74,18 +74,8 @@ export async function clickFlight(page: Page, flightId: string): Promise<BarGeom
  * Clicks Simulate and returns the API's answer as the network carried it, by whichever path the page
  * detected: POST /simulate, or (once the jobs API exists) POST /simulations and the job's final state.
  */
-export async function simulateFromPage(page: Page, baseUrl: string, key: string): Promise<{ path: string; sent: unknown; response: SimulationResponse }> {
-  const path = await page.$eval('body', (body) => (body as HTMLElement).dataset.runPath ?? '');
-  expect(['simulate', 'jobs']).toContain(path);
-  if (path === 'simulate') {
-    const answer = page.waitForResponse((r) => r.url().endsWith('/simulate') && r.request().method() === 'POST', { timeout: 90_000 });
-    await page.click('#simulate');
-    const reply = await answer;
-    expect(reply.status()).toBe(200);
-    await page.waitForSelector('#options .option', { timeout: 30_000 });
-    return { path, sent: reply.request().postDataJSON(), response: (await reply.json()) as SimulationResponse };
-  }
-  // The jobs path (issue 11): 202 with the job, progress shown while it runs, the final state's result drawn.
+export async function simulateFromPage(page: Page, baseUrl: string, key: string): Promise<{ jobId: string; sent: unknown; response: SimulationResponse }> {
+  // A job: 202 with the job, its progress shown while it runs, the final state's result drawn.
   const submitted = page.waitForResponse((r) => r.url().endsWith('/simulations') && r.request().method() === 'POST', { timeout: 30_000 });
   await page.click('#simulate');
   const reply = await submitted;
@@ -95,7 +85,7 @@ export async function simulateFromPage(page: Page, baseUrl: string, key: string)
   await page.waitForSelector('#options .option', { timeout: 90_000 });
   const job = await (await fetch(`${baseUrl}/simulations/${jobId}`, { headers: { 'X-API-Key': key } })).json() as { status: string; result: SimulationResponse };
   expect(job.status).toBe('succeeded');
-  return { path, sent: reply.request().postDataJSON(), response: job.result };
+  return { jobId, sent: reply.request().postDataJSON(), response: job.result };
 }
 
 /** axe-core on the page as it stands: the serious and critical findings (expected: none). */

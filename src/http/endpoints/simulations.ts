@@ -108,7 +108,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
         return { job_id: view.job_id, status: view.status, created_at: view.created_at };
       } catch (error) {
         if (error instanceof JobQueueFullError) {
-          throw new HttpError(503, `The job queue is full (${error.queueMax} jobs waiting); retry after the Retry-After seconds.`, { 'Retry-After': QUEUE_FULL_RETRY_AFTER_SECONDS });
+          throw new HttpError(503, `The job queue is full (${error.queueMax} ${error.queueMax === 1 ? 'job' : 'jobs'} waiting); retry after the Retry-After seconds.`, { 'Retry-After': QUEUE_FULL_RETRY_AFTER_SECONDS });
         }
         throw error;
       }
