@@ -93,9 +93,12 @@ describe('solver faults over HTTP', () => {
     // time its strategy had left plus the grace (200 ms here); every strategy answers within its budget.
     // (5 s of slack for a loaded 2-core machine: the stuck model alone would take tens of seconds.)
     expect(solvePhaseMs).toBeLessThan(timeLimitMs + 200 + 5000);
-    expect(result.unsolved_strategies).toEqual([{ strategy: 'aircraft_swap', status: 'time_limit', detail: expect.stringMatching(/^The solve overran its \d+ ms limit and its worker was stopped\.$/) }]);
+    // Whichever stops the stuck solve first answers for it: GLPK's own limit (when it checks its clock
+    // in time) or the hard stop, which terminates the worker (test/solver/pool.test.ts forces that one).
+    const stoppedBy = /^The solve overran its \d+ ms limit and its worker was stopped\.$/;
+    expect(result.unsolved_strategies).toEqual([{ strategy: 'aircraft_swap', status: 'time_limit', detail: expect.stringMatching(/^(The solve overran its \d+ ms limit and its worker was stopped|The time limit was reached before GLPK found any plan)\.$/) }]);
     expect(result.options.map((o) => o.strategy).sort()).toEqual(['cancellation', 'delay_propagation', 'integrated']);
-    expect(pool.stats().hardStops).toBeGreaterThanOrEqual(1);
+    if (stoppedBy.test(result.unsolved_strategies[0]!.detail)) expect(pool.stats().hardStops).toBeGreaterThanOrEqual(1);
     const next = await postSimulation(server.baseUrl, { scenario_id: 'after-stop', disrupted_flight: SMALL_FLIGHT, min_delay_minutes: 60, schedule_file: 'small' });
     expect(next.status).toBe(200);
   });
