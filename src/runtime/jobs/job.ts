@@ -6,21 +6,14 @@
 // null for another owner's job exactly as for a job that does not exist, so no route can tell them
 // apart; the key itself is never stored.
 import type { RecoveryFailure } from '../../recovery/failure.ts';
-import type { SimulationPhase, SimulationRequest } from '../../recovery/pipeline.ts';
+import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** The simulation's progress as a job shows it (see SimulationProgress in the pipeline). */
-export interface JobProgress {
-  phase: SimulationPhase;
-  elapsedMs: number;
-  iterations: number;
-  bestCost: number | null;
-  lowerBound: number | null;
-  mipGap: number | null;
-}
+/** The simulation's progress as a job shows it: the pipeline's, without the best plans (the job's `result` holds those). */
+export type JobProgress = Omit<SimulationProgress, 'result'>;
 
 export interface JobRecord {
   id: string;
