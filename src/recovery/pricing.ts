@@ -399,7 +399,8 @@ function sweep(
 /**
  * Every simple route of `a` (no flight twice) whose reduced cost is at most `threshold`, by a
  * depth-first search pruned with completion bounds (the least reduced cost from a node to any end,
- * computed backwards over the same network with the resources relaxed). Stops after `maxRoutes`
+ * computed backwards over the same network for each set of checks performed, the other resources
+ * relaxed). Stops after `maxRoutes`
  * routes, or at the performance.now() instant `deadline`, and says so (`complete: false`).
  */
 export function enumerateRoutes(
@@ -411,9 +412,9 @@ export function enumerateRoutes(
   // better of ending after it or continuing with a node leaving its destination once the aircraft
   // is ready (and done with the checks it chose to perform there). Relaxed, so never above the true
   // completion: the order of flights, swaps and whether a flight is flown twice are ignored. Ending
-  // costs the position (endBound) plus the checks still missed then, or is forbidden. Nodes are in departure
-  // order, so a backward pass sees every possible successor first; one pass per mask (aircraft have
-  // a check or two; beyond MASKED_CHECKS the checks are all counted as performed).
+  // costs the position (endBound) plus the checks still missed then, or is forbidden. Nodes are in
+  // departure order, so a backward pass sees every possible successor first; one pass per mask
+  // (aircraft have a check or two; beyond MASKED_CHECKS the checks all count as performed).
   const checkWeight = ev.config.constraints.maintenance === 'hard' ? Number.POSITIVE_INFINITY : ev.config.cost_weights.maintenance_violation;
   const masks = a.checks.length <= MASKED_CHECKS ? 1 << a.checks.length : 1;
   const fullMask = (1 << a.checks.length) - 1;
