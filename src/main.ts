@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     } else {
       lines.push(`Authenticate with the header X-API-Key (a key from API_KEYS or API_KEYS_FILE), e.g. curl -H 'X-API-Key: <key>' ${base}/flights`);
     }
-    lines.push(`Docs: ${base}/docs   Health: ${base}/health`);
+    lines.push(`Console: ${base}/console/   Docs: ${base}/docs   Health: ${base}/health`);
     process.stdout.write(`${lines.join('\n')}\n`);
   });
 
