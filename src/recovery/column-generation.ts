@@ -155,6 +155,14 @@ export async function solveStrategy(args: {
   const ev = new RouteEvaluator(schedule, scope, config);
   const remaining = () => Math.max(1, deadline - performance.now());
   const build = (pool: Map<string, Route[]>) => buildStrategyModel(schedule, scope, config, strategy, pool, groups);
+  // A cancellation arrives as a message on this thread's event loop: between aircraft of a pricing
+  // round or of the proof, the loop gets a turn to deliver it (a round over a network-wide scope
+  // takes seconds), and the solve stops there.
+  const stopIfCancelled = async () => {
+    if (!signal) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+  };
   const solve = (model: LinearModel, relaxation: boolean) => solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation }, { signal, deadline });
 
   if (strategy === 'delay_propagation') {
@@ -219,6 +227,7 @@ export async function solveStrategy(args: {
     for (const a of scope.aircraft) {
       // A round cut short by the budget still adds its routes, but proves no bound.
       if (performance.now() >= generationDeadline) break;
+      await stopIfCancelled();
       const priced = priceRoutes(ev, a, mode, duals, pricing);
       least.set(a.aircraft.tail, Math.min(0, priced.leastReducedCost));
       lagrangian += Math.min(0, priced.leastReducedCost);
@@ -238,7 +247,7 @@ export async function solveStrategy(args: {
       break;
     }
     model = build(pool);
-    if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+    await stopIfCancelled();
   }
   if (progress.converged && artificialUsed(lpValues)) {
     return {
@@ -262,7 +271,7 @@ export async function solveStrategy(args: {
     const slack = outcome.objective - last.bound;
     let added = 0;
     for (const a of scope.aircraft) {
-      if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+      await stopIfCancelled();
       const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
       const threshold = last.least.get(a.aircraft.tail)! + slack + tolerance(outcome.objective);
       const enumerated = enumerateRoutes(ev, a, mode, last.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache, deadline });

@@ -58,10 +58,9 @@ export function createJobRunner(simulations: SimulationRunner, present: (result:
       if (!job) return null;
       const controller = new AbortController();
       let cancelled = false;
-      // The simulation thread hears the cancellation when it next waits for a solve (a pricing round
-      // in between can take a few hundred milliseconds on a large scope): the job is finished as
-      // cancelled by then or after CANCEL_GRACE_MS, whichever comes first, and the run's own end is
-      // ignored.
+      // The simulation thread hears the cancellation between two aircraft of a pricing round or at its
+      // next solve: the job is finished as cancelled by then or after CANCEL_GRACE_MS, whichever
+      // comes first, and the run's own end is ignored.
       let stopped: () => void = () => undefined;
       const stoppedByCancel = new Promise<'cancelled'>((resolve) => { stopped = () => resolve('cancelled'); });
       const unsubscribe = await writer.onCancel(id, () => {
