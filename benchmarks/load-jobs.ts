@@ -19,11 +19,12 @@
 // Usage: npm run load -- --jobs [--duration 60 --concurrency 32 --workers 1,2 --log-level warn]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
+import { freePort, REDIS_READY, redisServerArgs } from './lib/local-redis.ts';
+import { serverSentEvents } from './lib/server-sent-events.ts';
 import { percentile } from './lib/stats.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -70,15 +71,6 @@ function start(command: string, argv: string[], env: Record<string, string>, rea
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function stop(child: ChildProcess): Promise<number | string | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode ?? child.signalCode;
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
@@ -102,7 +94,7 @@ interface JobSeen { id: string; key: string; api: string; createdAt: number; sta
 
 async function run(workers: number) {
   const redisPort = await freePort();
-  const redisServer = await start('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { PATH: process.env.PATH ?? '' }, /Ready to accept connections/);
+  const redisServer = await start('redis-server', redisServerArgs(redisPort), { PATH: process.env.PATH ?? '' }, REDIS_READY);
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
   const keys = Array.from({ length: concurrency + LISTING_CLIENTS }, () => `drs_production_load-${randomBytes(12).toString('hex')}`);
   const env: Record<string, string> = {
@@ -154,20 +146,12 @@ async function run(workers: number) {
   async function waitOnEvents(job: JobSeen): Promise<void> {
     const response = await call('GET /simulations/{id}/events', `${job.api}/simulations/${job.id}/events`, job.key);
     if (!response || response.status !== 200 || !response.body) { await response?.body?.cancel(); return waitByPolling(job); }
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.includes('event: final')) continue;
-        const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { status: string; started_at: string | null; finished_at: string | null };
-        job.status = data.status; job.finalSeenAt = Date.now();
-        job.startedAt = data.started_at ? Date.parse(data.started_at) : null;
-        job.finishedAt = data.finished_at ? Date.parse(data.finished_at) : null;
-      }
+    for await (const event of serverSentEvents(response.body as unknown as AsyncIterable<Uint8Array>)) {
+      if (event.event !== 'final') continue;
+      const data = JSON.parse(event.data) as { status: string; started_at: string | null; finished_at: string | null };
+      job.status = data.status; job.finalSeenAt = Date.now();
+      job.startedAt = data.started_at ? Date.parse(data.started_at) : null;
+      job.finishedAt = data.finished_at ? Date.parse(data.finished_at) : null;
     }
   }
 

@@ -2,9 +2,10 @@
 // persistence), API instances (src/main.ts) and workers (src/worker.ts) as child processes the way an
 // operator starts them, and an HTTP client for the job routes, including a Server-Sent Events reader.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { freePort, REDIS_READY, redisServerArgs } from '../../benchmarks/lib/local-redis.ts';
+import { serverSentEvents } from '../../benchmarks/lib/server-sent-events.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -40,17 +41,6 @@ async function waitForOutput(child: Child, pattern: RegExp, timeoutMs: number): 
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Child {
   process: ChildProcess;
   output: () => string;
@@ -83,8 +73,8 @@ export interface RedisServer { url: string; stop: () => Promise<void> }
 /** A redis-server of this test file's own, without persistence, on a free loopback port. */
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
-  const child = track(spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] }));
-  await waitForOutput(child, /Ready to accept connections/, 10_000);
+  const child = track(spawn('redis-server', redisServerArgs(port), { stdio: ['ignore', 'pipe', 'pipe'] }));
+  await waitForOutput(child, REDIS_READY, 10_000);
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.stop() };
 }
 
@@ -164,22 +154,12 @@ export async function readEvents(baseUrl: string, id: string, options: { key?: s
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: SseEvent[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
   try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-        if (fields.data === undefined) continue;
-        events.push({ id: fields.id!, event: fields.event!, data: JSON.parse(fields.data) as JobView });
-        if (options.stopAfter !== undefined && events.length >= options.stopAfter) {
-          controller.abort();
-          return events;
-        }
+    for await (const event of serverSentEvents(response.body as unknown as AsyncIterable<Uint8Array>)) {
+      events.push({ id: event.id!, event: event.event!, data: JSON.parse(event.data) as JobView });
+      if (options.stopAfter !== undefined && events.length >= options.stopAfter) {
+        controller.abort();
+        return events;
       }
     }
   } catch (error) {
