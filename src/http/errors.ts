@@ -3,6 +3,7 @@
 // with the request id and never echoed.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { recoveryFailureOf, type RecoveryFailure } from '../recovery/failure.ts';
+import { JobQueueFullError, JobStoreUnavailableError } from '../runtime/jobs/job.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 
 /** A failure the caller can act on: status, the sentence for `detail`, and optional response headers. */
@@ -93,6 +94,20 @@ function fromLibraryError(error: LibraryError, bodyLimitBytes: number): HttpErro
   return null;
 }
 
+/**
+ * The job store's refusals (src/runtime/jobs/job.ts), both 503 with a wait: a full queue (a job takes
+ * seconds to minutes: 10 s) and a store that cannot be reached (Redis: 5 s).
+ */
+function fromJobStoreError(error: unknown): HttpError | null {
+  if (error instanceof JobQueueFullError) {
+    return new HttpError(503, `The job queue is full (${error.queueMax} ${error.queueMax === 1 ? 'job' : 'jobs'} waiting); retry after the Retry-After seconds.`, { 'Retry-After': '10' });
+  }
+  if (error instanceof JobStoreUnavailableError) {
+    return new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' });
+  }
+  return null;
+}
+
 /** The central error handler; `bodyLimitBytes` only words the 413 sentence. */
 export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
@@ -104,7 +119,7 @@ export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
     const failure = recoveryFailureOf(error);
     const known = error instanceof HttpError ? error
       : failure ? fromRecoveryFailure(failure)
-        : fromLibraryError((error ?? {}) as LibraryError, bodyLimitBytes);
+        : fromJobStoreError(error) ?? fromLibraryError((error ?? {}) as LibraryError, bodyLimitBytes);
     if (known) {
       res.status(known.status).set(known.headers).json({ detail: known.detail });
       return;

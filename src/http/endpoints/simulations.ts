@@ -4,7 +4,7 @@
 // answers null for another key's job exactly as for an unknown one, so every route says 404 to it.
 import type { Request, Response } from 'express';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
-import { JOB_STATUSES, JobQueueFullError, JobStoreUnavailableError, type JobStore } from '../../runtime/jobs/job.ts';
+import { JOB_STATUSES, type JobStore } from '../../runtime/jobs/job.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
@@ -14,10 +14,6 @@ import { keyIdOf } from '../rate-limit.ts';
 import { JobAcceptedSchema, JobListSchema, JobRequestSchema, JobSchema } from '../recovery-schemas.ts';
 import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
 
-/** Seconds a client should wait when the job queue is full (a job takes seconds to minutes). */
-const QUEUE_FULL_RETRY_AFTER_SECONDS = '10';
-/** Seconds to wait when the job store (Redis) cannot be reached. */
-const STORE_DOWN_RETRY_AFTER_SECONDS = '5';
 /** A comment line on an idle event stream now and then, so that proxies do not close it. */
 const HEARTBEAT_MS = 15_000;
 
@@ -50,27 +46,10 @@ function ownerOf(res: Response): string {
 
 const NOT_FOUND = 'Job not found (it never existed, was created with another API key, or its results have expired).';
 
-/** The store's calls with its outage as a 503 (the other errors pass as they are). */
-function answeringOutage(jobs: JobStore): JobStore {
-  const outage = (error: unknown): never => {
-    if (error instanceof JobStoreUnavailableError) {
-      throw new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': STORE_DOWN_RETRY_AFTER_SECONDS });
-    }
-    throw error;
-  };
-  return {
-    submit: (submission) => jobs.submit(submission).catch(outage),
-    get: (owner, id) => jobs.get(owner, id).catch(outage),
-    list: (owner, filter) => jobs.list(owner, filter).catch(outage),
-    cancel: (owner, id) => jobs.cancel(owner, id).catch(outage),
-    events: (owner, id, afterId, signal) => jobs.events(owner, id, afterId, signal).catch(outage),
-    close: () => jobs.close(),
-  };
-}
-
 export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
-  const jobs = deps.jobs ? answeringOutage(deps.jobs) : null;
+  // The store's refusals (a full queue, an outage) are answered by the central error handler.
   const store = (): JobStore => {
+    const jobs = deps.jobs;
     if (!jobs) throw new Error('The /simulations routes need a job store in the app dependencies');
     return jobs;
   };
@@ -101,17 +80,10 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
       const config: SolverConfig = { ...asked, solver: { ...asked.solver, time_limit_ms: timeLimitMs ?? asked.solver.time_limit_ms } };
       checkSimulationLimits(config, { ...deps.config.simulation, maxTimeLimitMs: limits.maxTimeLimitMs });
       const request = simulationRequestOf(deps, simulation, config);
-      try {
-        const { job } = await store().submit({ owner: ownerOf(res), request, idempotencyKey });
-        res.setHeader('Location', `/simulations/${job.id}`);
-        const view = presentJob(job);
-        return { job_id: view.job_id, status: view.status, created_at: view.created_at };
-      } catch (error) {
-        if (error instanceof JobQueueFullError) {
-          throw new HttpError(503, `The job queue is full (${error.queueMax} ${error.queueMax === 1 ? 'job' : 'jobs'} waiting); retry after the Retry-After seconds.`, { 'Retry-After': QUEUE_FULL_RETRY_AFTER_SECONDS });
-        }
-        throw error;
-      }
+      const { job } = await store().submit({ owner: ownerOf(res), request, idempotencyKey });
+      res.setHeader('Location', `/simulations/${job.id}`);
+      const view = presentJob(job);
+      return { job_id: view.job_id, status: view.status, created_at: view.created_at };
     },
   });
 
