@@ -8,6 +8,7 @@ import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef/solver.ts';
+import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 export interface CurvePoint { elapsed_ms: number; cost: number; feasible: boolean; bound: number | null }
 
@@ -44,7 +45,14 @@ export async function runInstance(dir: string, timeLimitS: number, solverName: s
   const readMs = performance.now() - readStart;
   const judge = (solution: RoadefSolution) => scoreSolution(instance, parseSolution(formatSolution(solution)));
   // Incumbents are scored after the run, so that scoring takes no time from the solver.
-  const run = await runSolver(solver, instance, timeLimitS * 1000);
+  const glpk = createSolverPool();
+  let run: Awaited<ReturnType<typeof runSolver>>;
+  try {
+    await glpk.ready();
+    run = await runSolver(solver, instance, { timeLimitMs: timeLimitS * 1000, glpk });
+  } finally {
+    await glpk.close();
+  }
   const curve: CurvePoint[] = run.incumbents.map((incumbent) => {
     const report = judge(incumbent.solution);
     return { elapsed_ms: Math.round(incumbent.elapsedMs), cost: report.totals.weightedTotal, feasible: report.feasible, bound: incumbent.bound };

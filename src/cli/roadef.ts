@@ -1,7 +1,7 @@
 // The ROADEF/EURO 2009 benchmark from the command line (../shared/spec/roadef2009.md):
 //
 //   npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]
-//   npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver reference]
+//   npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|reference]
 //   npm run roadef -- import --instance <dir> --name <schedule> [--airline RX] [--schedules-dir <dir>] [--force]
 //
 // score: our scorer's verdict. Prints every violated rule with a count and examples, the ten cost
@@ -24,10 +24,11 @@ import { formatAmount, formatScoreReport, scoreJson, scoreSolution } from '../fo
 import { RoadefFormatError } from '../formats/roadef-2009/text.ts';
 import { DEFAULT_IMPORT_AIRLINE, ImportError, roadefToScheduleFile, serializeImportedSchedule } from '../formats/roadef-2009/to-schedule.ts';
 import { ROADEF_SOLVERS, runSolver } from '../recovery/roadef/solver.ts';
+import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 const USAGE = [
   'usage: npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]',
-  '       npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver reference]',
+  '       npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|reference]',
   '       npm run roadef -- import --instance <dir> --name <schedule> [--airline RX] [--schedules-dir <dir>] [--force]',
 ].join('\n');
 
@@ -64,10 +65,21 @@ async function solve(values: Record<string, string | boolean | undefined>): Prom
   const solver = ROADEF_SOLVERS.get(solverName) ?? (() => { throw new UsageError(`--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`); })();
   const say = (message: string, elapsedMs: number) => process.stderr.write(`[roadef ${(elapsedMs / 1000).toFixed(1)}s] ${message}\n`);
   say(`${instance.name}: ${instance.aircraft.size} aircraft, ${instance.legs.length} legs, ${instance.itineraries.length} itineraries; solver ${solverName}, limit ${seconds} s`, 0);
-  const run = await runSolver(solver, instance, seconds * 1000, (incumbent) => {
-    const verdict = judge(instance, incumbent.solution);
-    say(`incumbent ${formatAmount(verdict.totals.weightedTotal)} (${verdict.feasible ? 'feasible' : 'infeasible'}), bound ${incumbent.bound === null ? 'unknown' : formatAmount(incumbent.bound)}`, incumbent.elapsedMs);
-  });
+  const glpk = createSolverPool();
+  let run: Awaited<ReturnType<typeof runSolver>>;
+  try {
+    await glpk.ready();
+    run = await runSolver(solver, instance, {
+      timeLimitMs: seconds * 1000,
+      glpk,
+      onIncumbent: (incumbent) => {
+        const verdict = judge(instance, incumbent.solution);
+        say(`incumbent ${formatAmount(verdict.totals.weightedTotal)} (${verdict.feasible ? 'feasible' : 'infeasible'}), bound ${incumbent.bound === null ? 'unknown' : formatAmount(incumbent.bound)}`, incumbent.elapsedMs);
+      },
+    });
+  } finally {
+    await glpk.close();
+  }
   if (!run.solution) {
     say('the solver found no solution within the limit; nothing written', run.elapsedMs);
     return EXIT.infeasible;

@@ -59,16 +59,28 @@ describe('roadef score', () => {
 });
 
 describe('roadef solve', () => {
-  it('writes the reference plan within the limit, progress on stderr; the written solution scores feasible', () => {
+  it('the engine (default): the reference plan first, then a cheaper incumbent; the written solution is the last and scores feasible', () => {
     const out = join(temp('roadef-cli-'), 'A03-solution');
-    const run = roadef('solve', '--instance', instanceDir('A03'), '--time-limit-s', '5', '--out', out);
+    const run = roadef('solve', '--instance', instanceDir('A03'), '--time-limit-s', '20', '--out', out);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/\[roadef \d+\.\ds\] A03: 85 aircraft, 608 legs, 1943 itineraries; solver reference, limit 5 s/);
-    expect(run.stderr).toMatch(/\[roadef \d+\.\ds\] incumbent 1694469\.60 \(feasible\), bound unknown/);
-    expect(run.stderr).toMatch(/wrote .*A03-solution: feasible yes, cost 1694469\.60/);
+    expect(run.stderr).toMatch(/\[roadef \d+\.\ds\] A03: 85 aircraft, 608 legs, 1943 itineraries; solver engine, limit 20 s/);
+    const incumbents = [...run.stderr.matchAll(/incumbent (\d+\.\d\d) \(feasible\), bound unknown/g)].map((m) => Number(m[1]));
+    expect(incumbents[0]).toBe(1694469.6);
+    expect(incumbents.length).toBeGreaterThan(1);
+    for (let i = 1; i < incumbents.length; i++) expect(incumbents[i]!).toBeLessThan(incumbents[i - 1]!);
+    const last = incumbents.at(-1)!.toFixed(2);
+    expect(run.stderr).toContain(`A03-solution: feasible yes, cost ${last}`);
     const score = roadef('score', '--instance', instanceDir('A03'), '--solution', out);
     expect(score.status).toBe(0);
-    expect(score.lastLine).toBe('feasible: yes, cost: 1694469.60');
+    expect(score.lastLine).toBe(`feasible: yes, cost: ${last}`);
+  });
+
+  it('--solver reference writes the reference plan of spec 6.1', () => {
+    const out = join(temp('roadef-cli-'), 'A03-reference');
+    const run = roadef('solve', '--instance', instanceDir('A03'), '--time-limit-s', '5', '--out', out, '--solver', 'reference');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\[roadef \d+\.\ds\] incumbent 1694469\.60 \(feasible\), bound unknown/);
+    expect(run.stderr).toMatch(/wrote .*A03-reference: feasible yes, cost 1694469\.60/);
   });
 
   it('refuses a time limit that is not a positive number (exit 2)', () => {

@@ -7,6 +7,7 @@ import { formatSolution, parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTA
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
 import { referenceSolver, runSolver, type RoadefSolver } from '../../src/recovery/roadef/solver.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
 import { INSTANCE_NAMES, calibrationDir, instance } from './support.ts';
 
 const recordsOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')).sort();
@@ -25,9 +26,12 @@ describe('the reference plan', () => {
 });
 
 describe('runSolver', () => {
+  // These solvers build no model: a GLPK that fails loudly proves it.
+  const glpk: Solver = { solve: () => { throw new Error('this solver must not call GLPK'); } };
+
   it('the reference solver: one incumbent, its answer returned, well within the limit', async () => {
     const seen: number[] = [];
-    const run = await runSolver(referenceSolver, instance('A02'), 10_000, (incumbent) => seen.push(incumbent.elapsedMs));
+    const run = await runSolver(referenceSolver, instance('A02'), { timeLimitMs: 10_000, glpk, onIncumbent: (incumbent) => seen.push(incumbent.elapsedMs) });
     expect(run.overran).toBe(false);
     expect(run.incumbents).toHaveLength(1);
     expect(seen).toHaveLength(1);
@@ -42,7 +46,7 @@ describe('runSolver', () => {
       return new Promise(() => {}); // never returns
     };
     const started = performance.now();
-    const run = await runSolver(stubborn, instance('A01'), 200, () => {}, 100);
+    const run = await runSolver(stubborn, instance('A01'), { timeLimitMs: 200, glpk, graceMs: 100 });
     expect(run.overran).toBe(true);
     expect(run.solution).toBe(first);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
@@ -54,7 +58,7 @@ describe('runSolver', () => {
       onProgress({ elapsedMs: 0, solution: best, bound: null });
       signal.addEventListener('abort', () => resolve(best));
     });
-    const run = await runSolver(patient, instance('A04'), 150, () => {}, 5_000);
+    const run = await runSolver(patient, instance('A04'), { timeLimitMs: 150, glpk, graceMs: 5_000 });
     expect(run.overran).toBe(false);
     expect(run.elapsedMs).toBeGreaterThanOrEqual(140);
     expect(run.elapsedMs).toBeLessThan(5_000);

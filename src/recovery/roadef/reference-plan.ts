@@ -4,16 +4,12 @@
 //
 // Engine side: it reads the format's types but shares no code with the scorer (which must judge it).
 import {
-  HAUL_RANK, SHUTTLE_FAMILY, routeKey,
-  type BookedLeg, type Cabin, type HaulClass, type Itinerary, type PlannedLeg, type RoadefAircraft, type RoadefInstance,
+  SHUTTLE_FAMILY, routeKey,
+  type Cabin, type Itinerary, type PlannedLeg, type RoadefAircraft, type RoadefInstance,
 } from '../../formats/roadef-2009/instance.ts';
 import type { RoadefSolution, SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
 import { MINUTES_PER_DAY, legKey } from '../../formats/roadef-2009/text.ts';
-
-/** Shortest passenger connection the challenge accepts, minutes. */
-const MIN_CONNECTION_MINUTES = 30;
-/** Longest arrival delay of an outbound booking (spec R50), minutes, by its highest haul class. */
-const MAX_OUTBOUND_DELAY_MINUTES: Record<HaulClass, number> = { D: 1080, C: 1080, I: 2160 };
+import { MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, disruptionDelays, fixedPart, priceText } from './bookings.ts';
 
 interface Period { startMinutes: number; endMinutes: number }
 
@@ -110,17 +106,17 @@ class WalkQueue {
 class ReferencePlanner {
   private readonly S: number;
   private readonly E: number;
-  private readonly delay = new Map<string, number>();
+  private readonly delay: ReadonlyMap<string, number>;
   private readonly flown = new Map<string, Flown>();
   private readonly cancelled = new Set<string>();
   private readonly newFlights: SolutionLeg[] = [];
   private readonly slots: AirportSlots;
   private nextFlightNumber: number;
 
-  constructor(private readonly instance: RoadefInstance) {
+  constructor(private readonly instance: RoadefInstance, private readonly changes: PlanChanges = {}) {
     this.S = instance.config.windowStartMinutes;
     this.E = instance.config.windowEndMinutes;
-    for (const d of instance.flightDisruptions) this.delay.set(legKey(d.flight, d.day), d.delayMinutes);
+    this.delay = disruptionDelays(instance);
     this.slots = new AirportSlots(instance);
     this.nextFlightNumber = Math.max(0, ...instance.flights.keys()) + 1;
   }
@@ -132,6 +128,16 @@ class ReferencePlanner {
   /** Legs the solver may not move: disrupted, departed before the window, or shuttles (spec 4.3). */
   private anchored(leg: PlannedLeg): boolean {
     return this.delay.has(leg.key) || leg.depMinutes < this.S || this.isShuttle(leg);
+  }
+
+  /** The aircraft that is to fly a leg: its planned one unless the changes move a leg the solver may move. */
+  private aircraftOf(leg: PlannedLeg): string {
+    return this.anchored(leg) ? leg.aircraft : this.changes.aircraft?.get(leg.key) ?? leg.aircraft;
+  }
+
+  /** The earliest departure the plan allows a movable leg: its planned one, or later when the changes hold it. */
+  private notBefore(leg: PlannedLeg): number {
+    return Math.max(leg.depMinutes, this.changes.notBefore?.get(leg.key) ?? leg.depMinutes);
   }
 
   private duration(leg: PlannedLeg): number {
@@ -230,7 +236,7 @@ class ReferencePlanner {
       if (this.origin(leg) !== location) return false;
       const previous = this.instance.flights.get(leg.flight)!.previous;
       const ground = previous !== 0 && previous === last ? walk.aircraft.transitMinutes : walk.aircraft.turnRoundMinutes;
-      const dep = placed ? placed.dep : Math.max(leg.depMinutes, ready === null ? leg.depMinutes : ready + ground);
+      const dep = placed ? placed.dep : Math.max(this.notBefore(leg), ready === null ? leg.depMinutes : ready + ground);
       const arr = dep + this.duration(leg);
       if (arr > m.startMinutes) return false;
       location = this.dest(leg);
@@ -306,7 +312,7 @@ class ReferencePlanner {
       const leg = walk.legs[walk.next]!;
       if (this.origin(leg) !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
       const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg.flight);
-      const start = this.earliestStart(walk, walk.location, this.dest(leg), this.duration(leg), Math.max(leg.depMinutes, ready), leg.day, this.E, capacity);
+      const start = this.earliestStart(walk, walk.location, this.dest(leg), this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity);
       if (start === null) { this.cancel(walk); continue; }
       const m = walk.aircraft.maintenance;
       if (m && !walk.maintenanceSettled && leg.depMinutes < m.startMinutes && start + this.duration(leg) > m.startMinutes) {
@@ -325,8 +331,9 @@ class ReferencePlanner {
   private walkRotations(): void {
     const byAircraft = new Map<string, PlannedLeg[]>();
     for (const leg of this.instance.legs) {
-      const list = byAircraft.get(leg.aircraft);
-      if (list) list.push(leg); else byAircraft.set(leg.aircraft, [leg]);
+      const aircraft = this.aircraftOf(leg);
+      const list = byAircraft.get(aircraft);
+      if (list) list.push(leg); else byAircraft.set(aircraft, [leg]);
     }
     const queue = new WalkQueue();
     for (const aircraft of this.instance.aircraft.values()) {
@@ -359,32 +366,6 @@ class ReferencePlanner {
     }
   }
 
-  private haulClass(itinerary: Itinerary): HaulClass {
-    let best: HaulClass = 'D';
-    for (const l of itinerary.legs) {
-      const f = this.instance.flights.get(l.flight)!;
-      const haul = this.instance.routes.get(routeKey(f.origin, f.dest))!.haulClass;
-      if (HAUL_RANK[haul] > HAUL_RANK[best]) best = haul;
-    }
-    return best;
-  }
-
-  /** The booked legs already boarded or flown at the window start (spec 4.8), after the disruptions. */
-  private boardedPart(itinerary: Itinerary): BookedLeg[] {
-    const part: BookedLeg[] = [];
-    let previousArr: number | null = null;
-    for (const booked of itinerary.legs) {
-      const key = legKey(booked.flight, booked.day);
-      const leg = this.instance.legsByKey.get(key)!;
-      const d = this.delay.get(key) ?? 0;
-      if (d === -1 || leg.depMinutes + d >= this.S) break;
-      if (previousArr !== null && leg.depMinutes + d - previousArr < MIN_CONNECTION_MINUTES) break;
-      part.push(booked);
-      previousArr = leg.arrMinutes + d;
-    }
-    return part;
-  }
-
   /** Whether the passengers of a booking can still travel exactly as booked. */
   private stillFlies(itinerary: Itinerary): boolean {
     let previous: Flown | null = null;
@@ -397,7 +378,7 @@ class ReferencePlanner {
     if (itinerary.direction === 'A') {
       const last = itinerary.legs.at(-1)!;
       const plannedArr = this.instance.legsByKey.get(legKey(last.flight, last.day))!.arrMinutes;
-      if (previous!.arr - plannedArr > MAX_OUTBOUND_DELAY_MINUTES[this.haulClass(itinerary)]) return false;
+      if (previous!.arr - plannedArr > MAX_OUTBOUND_DELAY_MINUTES[bookingClass(this.instance, itinerary)]) return false;
     }
     return true;
   }
@@ -409,7 +390,7 @@ class ReferencePlanner {
     // Seats: the plan's loads fit the planned aircraft, but nothing checks the instance promises it.
     const load = new Map<string, { seats: number; passengers: number; riders: Itinerary[] }>();
     for (const it of this.instance.itineraries) {
-      for (const l of kept.has(it) ? it.legs : this.boardedPart(it)) {
+      for (const l of kept.has(it) ? it.legs : fixedPart(this.instance, it, this.delay)) {
         const key = `${legKey(l.flight, l.day)}:${l.cabin}`;
         let entry = load.get(key);
         if (!entry) {
@@ -428,7 +409,7 @@ class ReferencePlanner {
     }
     return this.instance.itineraries.map((it): SolutionLine => {
       const base = { itinerary: it.id, direction: it.direction, price: priceText(it.price), passengers: it.passengers };
-      return kept.has(it) ? { ...base, legs: it.legs, cancelled: false } : { ...base, legs: this.boardedPart(it), cancelled: true };
+      return kept.has(it) ? { ...base, legs: it.legs, cancelled: false } : { ...base, legs: fixedPart(this.instance, it, this.delay), cancelled: true };
     });
   }
 
@@ -447,12 +428,21 @@ class ReferencePlanner {
   }
 }
 
-/** A price as the instance writes it: one decimal (`200.0`), two when it has them. */
-function priceText(price: number): string {
-  return Number.isInteger(Math.round(price * 100) / 10) ? price.toFixed(1) : price.toFixed(2);
+/**
+ * Decisions a solver layers on the reference plan; the walk then keeps every rule as before. Only
+ * legs the solver may move (not disrupted, not before the window, not shuttles) are affected.
+ */
+export interface PlanChanges {
+  /** Leg key -> the aircraft that flies it instead of its planned one. */
+  aircraft?: ReadonlyMap<string, string>;
+  /** Leg key -> the earliest departure allowed, absolute minutes (a hold, e.g. to protect a connection). */
+  notBefore?: ReadonlyMap<string, number>;
 }
 
-/** The reference plan of spec 6.1 for `instance` (deterministic; linear in its size up to a log factor). */
-export function solveReferencePlan(instance: RoadefInstance): RoadefSolution {
-  return new ReferencePlanner(instance).solve();
+/**
+ * The reference plan of spec 6.1 for `instance` (deterministic; linear in its size up to a log factor),
+ * or, with `changes`, the same walk over rotations and departure times a solver has changed.
+ */
+export function solveReferencePlan(instance: RoadefInstance, changes: PlanChanges = {}): RoadefSolution {
+  return new ReferencePlanner(instance, changes).solve();
 }

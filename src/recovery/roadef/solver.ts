@@ -3,6 +3,8 @@
 // onProgress and returns its best one; it must return soon after `signal` aborts (the time limit).
 import type { RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { RoadefSolution } from '../../formats/roadef-2009/solution.ts';
+import type { Solver } from '../solver-port.ts';
+import { engineSolver } from './engine-solver.ts';
 import { solveReferencePlan } from './reference-plan.ts';
 
 export interface RoadefIncumbent {
@@ -17,6 +19,8 @@ export interface RoadefSolveOptions {
   /** Wall-clock budget in milliseconds; `signal` aborts when it is spent. */
   timeLimitMs: number;
   signal: AbortSignal;
+  /** GLPK (the worker pool), for solvers that build models. */
+  glpk: Solver;
   /** Called with each new incumbent, best last. */
   onProgress: (incumbent: RoadefIncumbent) => void;
 }
@@ -26,7 +30,7 @@ export type RoadefSolver = (instance: RoadefInstance, options: RoadefSolveOption
 
 /**
  * The reference plan of spec 6.1: the plan kept, delays propagated, what cannot be flown cancelled with
- * its passengers. One pass, milliseconds; the baseline until the network engine exists.
+ * its passengers. One pass, milliseconds; the baseline every solver must beat.
  */
 export const referenceSolver: RoadefSolver = async (instance, { onProgress }) => {
   const started = performance.now();
@@ -36,7 +40,7 @@ export const referenceSolver: RoadefSolver = async (instance, { onProgress }) =>
 };
 
 /** Solvers by the name `--solver` takes; the first is the default. */
-export const ROADEF_SOLVERS: ReadonlyMap<string, RoadefSolver> = new Map([['reference', referenceSolver]]);
+export const ROADEF_SOLVERS: ReadonlyMap<string, RoadefSolver> = new Map([['engine', engineSolver], ['reference', referenceSolver]]);
 
 export interface SolveRun {
   /** The solver's answer, or its last incumbent when it overran the limit and the grace. */
@@ -53,11 +57,13 @@ export const RETURN_GRACE_MS = 2_000;
 /**
  * Run `solver` under a wall-clock limit: abort at `timeLimitMs`, wait at most `graceMs` (default
  * RETURN_GRACE_MS) more for it to return, otherwise keep its last incumbent. A solver that throws
- * propagates its error.
+ * propagates its error. `glpk` is the solver pool the solver's models go to.
  */
 export async function runSolver(
-  solver: RoadefSolver, instance: RoadefInstance, timeLimitMs: number,
-  onIncumbent: (incumbent: RoadefIncumbent) => void = () => {}, graceMs = RETURN_GRACE_MS,
+  solver: RoadefSolver, instance: RoadefInstance,
+  { timeLimitMs, glpk, onIncumbent = () => {}, graceMs = RETURN_GRACE_MS }: {
+    timeLimitMs: number; glpk: Solver; onIncumbent?: (incumbent: RoadefIncumbent) => void; graceMs?: number;
+  },
 ): Promise<SolveRun> {
   const started = performance.now();
   const controller = new AbortController();
@@ -72,6 +78,7 @@ export async function runSolver(
       solver(instance, {
         timeLimitMs,
         signal: controller.signal,
+        glpk,
         onProgress: (incumbent) => { incumbents.push(incumbent); onIncumbent(incumbent); },
       }),
       deadline,

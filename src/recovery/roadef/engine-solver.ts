@@ -1,0 +1,181 @@
+// The engine's ROADEF 2009 solver: a local search over operating plans, each plan priced exactly for
+// its passengers by GLPK.
+//
+// A plan is the reference walk (reference-plan.ts, which keeps every aircraft, maintenance and airport
+// rule) over changes a solver may make: departures held, legs given to another aircraft. Its cost is
+// the operating cost (operating-cost.ts) plus the optimal passenger plan for it (passenger-plan.ts, an
+// integer multi-commodity flow). The search starts from the reference plan and applies moves while
+// they lower the cost:
+//   - hold: a leg whose booked connection the delays broke waits until the connection holds again
+//     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
+//   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
+//     (the one that cannot fly hers, unavailable or stranded, hands them to one that can).
+// The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
+// each better plan is reported as it is found.
+import { SHUTTLE_FAMILY, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
+import type { RoadefSolution, SolutionLeg } from '../../formats/roadef-2009/solution.ts';
+import { legKey } from '../../formats/roadef-2009/text.ts';
+import { RecoveryError } from '../failure.ts';
+import type { Solver } from '../solver-port.ts';
+import { MIN_CONNECTION_MINUTES, disruptionDelays } from './bookings.ts';
+import { operatingCost } from './operating-cost.ts';
+import { planPassengers, type PassengerPlan } from './passenger-plan.ts';
+import { solveReferencePlan, type PlanChanges } from './reference-plan.ts';
+import type { RoadefSolver } from './solver.ts';
+
+/** Longest hold tried to protect a connection, minutes. */
+const MAX_HOLD_MINUTES = 180;
+/** Longest a passenger plan may take, milliseconds (an A instance takes about one second). */
+const PASSENGER_SOLVE_LIMIT_MS = 30_000;
+
+interface Plan {
+  changes: Required<PlanChanges>;
+  solution: RoadefSolution;
+  passengers: PassengerPlan;
+  cost: number;
+}
+
+interface Move {
+  /** Identifies the move, so that one tried without gain is not tried again from the same plan. */
+  key: string;
+  /** Passengers the move may help: moves are tried most promising first. */
+  priority: number;
+  apply: (changes: Required<PlanChanges>) => Required<PlanChanges>;
+}
+
+class EngineSearch {
+  private readonly delays: ReadonlyMap<string, number>;
+  private readonly S: number;
+
+  constructor(private readonly instance: RoadefInstance, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number) {
+    this.delays = disruptionDelays(instance);
+    this.S = instance.config.windowStartMinutes;
+  }
+
+  /** The plan of `changes` with its optimal passengers; null when no passenger plan came back in time. */
+  async evaluate(changes: Required<PlanChanges>): Promise<Plan | null> {
+    const ops = solveReferencePlan(this.instance, changes);
+    const left = this.deadline - performance.now();
+    if (left <= 0) return null;
+    const passengers = await planPassengers(this.instance, ops.rotations, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
+    if (!passengers) return null;
+    return { changes, solution: { rotations: ops.rotations, itineraries: passengers.lines }, passengers, cost: operatingCost(this.instance, ops.rotations) + passengers.objective };
+  }
+
+  /** Whether the solver may move a leg (spec 4.3): not disrupted, not before the window, not a shuttle. */
+  private movable(key: string): boolean {
+    const leg = this.instance.legsByKey.get(key);
+    return !!leg && !this.delays.has(key) && leg.depMinutes >= this.S && this.instance.aircraft.get(leg.aircraft)?.family !== SHUTTLE_FAMILY;
+  }
+
+  /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
+  private holds(plan: Plan): Move[] {
+    const flown = new Map(plan.solution.rotations.filter((r) => r.aircraft !== null).map((r) => [legKey(r.flight, r.day), r]));
+    const unserved = new Map<number, number>(); // itinerary -> passengers cancelled
+    for (const line of plan.solution.itineraries) if (line.cancelled) unserved.set(line.itinerary, (unserved.get(line.itinerary) ?? 0) + line.passengers);
+    const wanted = new Map<string, { notBefore: number; passengers: number }>();
+    for (const it of this.instance.itineraries) {
+      const lost = unserved.get(it.id) ?? 0;
+      if (lost === 0) continue;
+      for (let i = 0; i + 1 < it.legs.length; i++) {
+        const feeder = flown.get(legKey(it.legs[i]!.flight, it.legs[i]!.day));
+        const nextKey = legKey(it.legs[i + 1]!.flight, it.legs[i + 1]!.day);
+        const next = flown.get(nextKey);
+        if (!feeder || !next || !this.movable(nextKey)) continue;
+        const needed = feeder.arrMinutes + MIN_CONNECTION_MINUTES;
+        if (next.depMinutes >= needed || needed - next.depMinutes > MAX_HOLD_MINUTES) continue;
+        const seen = wanted.get(nextKey);
+        wanted.set(nextKey, { notBefore: Math.max(seen?.notBefore ?? 0, needed), passengers: (seen?.passengers ?? 0) + lost });
+      }
+    }
+    return [...wanted].map(([key, { notBefore, passengers }]) => ({
+      key: `hold ${key} ${notBefore}`,
+      priority: passengers,
+      apply: (c) => ({ ...c, notBefore: new Map([...c.notBefore, [key, Math.max(c.notBefore.get(key) ?? 0, notBefore)]]) }),
+    }));
+  }
+
+  /**
+   * Exchanges of the rest of two rotations at an airport where both aircraft stand, for aircraft the
+   * plan leaves with cancelled legs: the legs go to an aircraft of the same family that is there too.
+   */
+  private exchanges(plan: Plan): Move[] {
+    const { rotations } = plan.solution;
+    const byAircraft = new Map<string, SolutionLeg[]>();
+    for (const r of rotations) {
+      const key = legKey(r.flight, r.day);
+      const planned = this.instance.legsByKey.get(key);
+      const owner = r.aircraft ?? (planned ? plan.changes.aircraft.get(key) ?? planned.aircraft : null);
+      if (owner === null) continue;
+      const list = byAircraft.get(owner) ?? byAircraft.set(owner, []).get(owner)!;
+      list.push(r);
+    }
+    for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
+    const moves: Move[] = [];
+    for (const [loser, legs] of byAircraft) {
+      const firstCancelled = legs.findIndex((r) => r.aircraft === null && this.movable(legKey(r.flight, r.day)));
+      if (firstCancelled === -1) continue;
+      const lost = legs.slice(firstCancelled).filter((r) => this.movable(legKey(r.flight, r.day)));
+      const from = lost[0]!;
+      const family = this.instance.aircraft.get(loser)!.family;
+      for (const [taker, theirs] of byAircraft) {
+        const aircraft = this.instance.aircraft.get(taker)!;
+        if (taker === loser || aircraft.family !== family) continue;
+        // The taker stands at the first lost leg's airport when it departs: its last landing before it is there.
+        const before = theirs.filter((r) => r.aircraft !== null && r.arrMinutes + aircraft.turnRoundMinutes <= from.depMinutes).at(-1);
+        const at = before ? before.dest : aircraft.origin;
+        if (at !== from.origin) continue;
+        const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && this.movable(legKey(r.flight, r.day)));
+        moves.push({
+          key: `exchange ${loser} ${taker} ${from.flight}/${from.day}`,
+          priority: lost.length,
+          apply: (c) => {
+            const aircraft = new Map(c.aircraft);
+            for (const r of lost) aircraft.set(legKey(r.flight, r.day), taker);
+            for (const r of rest) aircraft.set(legKey(r.flight, r.day), loser);
+            return { ...c, aircraft };
+          },
+        });
+      }
+    }
+    return moves;
+  }
+
+  moves(plan: Plan): Move[] {
+    return [...this.holds(plan), ...this.exchanges(plan)].sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
+  }
+}
+
+/** Plans evaluated at once: one per solver thread keeps the pool busy. */
+const PARALLEL_EVALUATIONS = 2;
+
+export const engineSolver: RoadefSolver = async (instance, { signal, glpk, timeLimitMs, onProgress }) => {
+  const started = performance.now();
+  const reference = solveReferencePlan(instance);
+  onProgress({ elapsedMs: performance.now() - started, solution: reference, bound: null });
+  const search = new EngineSearch(instance, glpk, signal, started + timeLimitMs);
+  const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map() }).catch(keepBest);
+  if (!first) return reference;
+  let best: Plan = first;
+  onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+  const tried = new Set<string>();
+  while (!signal.aborted) {
+    const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, PARALLEL_EVALUATIONS);
+    if (batch.length === 0) break;
+    for (const m of batch) tried.add(m.key);
+    const from: Plan = best;
+    const plans = await Promise.all(batch.map((m) => search.evaluate(m.apply(from.changes)).catch(keepBest)));
+    const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
+    if (better) {
+      best = better;
+      onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+    }
+  }
+  return best.solution;
+};
+
+/** The pool refused or lost a solve, or the limit aborted it: no plan from it, the best so far stands. */
+function keepBest(error: unknown): null {
+  if (error instanceof RecoveryError) return null;
+  throw error;
+}

@@ -1,0 +1,350 @@
+// Where the passengers go, for a fixed operating plan (spec 3.2, 4.7-4.9, 5.2): an integer
+// multi-commodity flow over the flown legs, solved by GLPK. Every booking either travels on one or
+// more paths to its destination (split over several records when that is cheaper) or is cancelled; a
+// path starts with the booking's fixed part and continues on legs that depart at or after the window
+// start, with connections of at least 30 minutes; each leg of a path is travelled in any cabin with
+// seats (downgrading costs, upgrading is free); the seats of every leg and cabin bound the loads.
+//
+// The paths of a booking are enumerated (depth-first over the flown legs, pruned by the hops left to
+// its destination and by the outbound delay limit) and the cheapest are kept: the plan is optimal over
+// those paths, not over every path, and the solver says so (status `feasible` when a path was dropped).
+import { CABIN_RANK, CABINS, SHUTTLE_FAMILY, type BookedLeg, type Cabin, type Downgrade, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
+import type { SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
+import { legKey } from '../../formats/roadef-2009/text.ts';
+import { ModelBuilder, type Term } from '../linear-model.ts';
+import type { SolveStatus } from '../result.ts';
+import type { Solver } from '../solver-port.ts';
+import {
+  MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, compensationBand, disruptionDelays, fixedPart, legClass, priceText, referenceCabin,
+} from './bookings.ts';
+
+/** Legs a re-routed booking may take after its fixed part. */
+const MAX_PATH_LEGS = 3;
+/** Cheapest paths kept per booking: enough alternatives to share out scarce seats. */
+const PATHS_PER_BOOKING = 24;
+/** Search nodes per booking before the enumeration stops (the kept paths are then the cheapest found). */
+const SEARCH_NODES_PER_BOOKING = 20_000;
+
+interface FlownLeg {
+  key: string;
+  flight: number;
+  day: number;
+  origin: string;
+  dest: string;
+  dep: number;
+  arr: number;
+  /** Seats per cabin of the operating aircraft (-1 unlimited). */
+  seats: Readonly<Record<Cabin, number>>;
+}
+
+interface Path {
+  legs: FlownLeg[];
+  /** Per passenger: delay cost and delay compensation (downgrading is priced per leg and cabin in the model). */
+  cost: number;
+}
+
+interface Booking {
+  itinerary: Itinerary;
+  fixed: BookedLeg[];
+  paths: Path[];
+  /** Per passenger, when the booking is cancelled. */
+  cancellationCost: number;
+  /** Some path was left out (node cap or PATHS_PER_BOOKING): the plan is not proven optimal. */
+  truncated: boolean;
+}
+
+export interface PassengerPlan {
+  lines: SolutionLine[];
+  /** What the solve proved about the passenger costs of this operating plan. */
+  status: SolveStatus;
+  /** Passenger-dependent cost of the plan, weighted (delay, cancellation, downgrading, legal compensations). */
+  objective: number;
+  bookings: { total: number; rerouted: number; cancelledPassengers: number };
+}
+
+/** Every flown leg, and the legs leaving each airport by departure time. */
+function flownLegs(instance: RoadefInstance, rotations: readonly SolutionLeg[]) {
+  const byKey = new Map<string, FlownLeg>();
+  const byOrigin = new Map<string, FlownLeg[]>();
+  for (const r of rotations) {
+    if (r.aircraft === null) continue;
+    const aircraft = instance.aircraft.get(r.aircraft);
+    if (!aircraft) continue;
+    const leg: FlownLeg = { key: legKey(r.flight, r.day), flight: r.flight, day: r.day, origin: r.origin, dest: r.dest, dep: r.depMinutes, arr: r.arrMinutes, seats: aircraft.family === SHUTTLE_FAMILY ? { F: -1, B: -1, E: -1 } : aircraft.seats };
+    byKey.set(leg.key, leg);
+    const list = byOrigin.get(leg.origin);
+    if (list) list.push(leg); else byOrigin.set(leg.origin, [leg]);
+  }
+  for (const list of byOrigin.values()) list.sort((a, b) => a.dep - b.dep);
+  return { byKey, byOrigin };
+}
+
+/** Fewest legs from each airport to `dest` over the flown legs, ignoring time (a bound for pruning). */
+function hopsTo(dest: string, byOrigin: ReadonlyMap<string, FlownLeg[]>): Map<string, number> {
+  const into = new Map<string, Set<string>>();
+  for (const [origin, legs] of byOrigin) for (const l of legs) {
+    const set = into.get(l.dest);
+    if (set) set.add(origin); else into.set(l.dest, new Set([origin]));
+  }
+  const hops = new Map([[dest, 0]]);
+  let frontier = [dest];
+  for (let h = 1; frontier.length > 0 && h <= MAX_PATH_LEGS; h++) {
+    const next: string[] = [];
+    for (const airport of frontier) for (const from of into.get(airport) ?? []) if (!hops.has(from)) { hops.set(from, h); next.push(from); }
+    frontier = next;
+  }
+  return hops;
+}
+
+/** First index of `legs` (sorted by departure) departing at or after `at`. */
+function firstFrom(legs: readonly FlownLeg[], at: number): number {
+  let lo = 0;
+  let hi = legs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (legs[mid]!.dep < at) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+class PassengerModel {
+  private readonly delays: ReadonlyMap<string, number>;
+  private readonly legs: ReturnType<typeof flownLegs>;
+  private readonly hopsCache = new Map<string, Map<string, number>>();
+
+  constructor(private readonly instance: RoadefInstance, rotations: readonly SolutionLeg[]) {
+    this.delays = disruptionDelays(instance);
+    this.legs = flownLegs(instance, rotations);
+  }
+
+  private hops(dest: string): Map<string, number> {
+    let hops = this.hopsCache.get(dest);
+    if (!hops) this.hopsCache.set(dest, (hops = hopsTo(dest, this.legs.byOrigin)));
+    return hops;
+  }
+
+  /** The booking's paths and costs; null when its fixed part is not flown (nothing can be decided for it). */
+  booking(itinerary: Itinerary): Booking | null {
+    const { config } = this.instance;
+    const fixed = fixedPart(this.instance, itinerary, this.delays);
+    const fixedLegs = fixed.map((l) => this.legs.byKey.get(legKey(l.flight, l.day)));
+    if (fixedLegs.some((l) => l === undefined)) return null;
+    const cabin = referenceCabin(itinerary);
+    const haul = bookingClass(this.instance, itinerary);
+    const band = compensationBand(this.instance, itinerary);
+    const first = this.instance.legsByKey.get(legKey(itinerary.legs[0]!.flight, itinerary.legs[0]!.day))!;
+    const last = itinerary.legs.at(-1)!;
+    const plannedArr = this.instance.legsByKey.get(legKey(last.flight, last.day))!.arrMinutes;
+    const dest = this.instance.flights.get(last.flight)!.dest;
+    // Trip cancellation, delay and downgrading are passenger costs (weight BETA); the legal
+    // compensations are paid by the airline (weight ALPHA), spec 5.2 and 5.5.
+    const { alpha, beta } = config.weights;
+    const cancellationCost = beta * (fixed.length === 0 && itinerary.direction === 'A' ? config.outboundCancellationCost : config.inboundCancellationCost)[cabin][haul]
+      + alpha * (itinerary.price + band.cancellation);
+    const arrivalCost = (arr: number) => {
+      const delay = Math.max(0, arr - plannedArr);
+      return beta * config.delayCost[cabin][haul] * delay + alpha * ((delay > band.delayThresholdMinutes ? 15 : 0) + (delay > 300 ? 60 : 0));
+    };
+    const latest = itinerary.direction === 'A' ? plannedArr + MAX_OUTBOUND_DELAY_MINUTES[haul] : Number.POSITIVE_INFINITY;
+
+    const lastFixed = fixedLegs.at(-1);
+    if (lastFixed && lastFixed.dest === dest && fixed.length === itinerary.legs.length) {
+      return { itinerary, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost, truncated: false };
+    }
+    const from = lastFixed?.dest ?? this.instance.flights.get(itinerary.legs[0]!.flight)!.origin;
+    // Legs that are not part of the fixed part leave at or after the window start: the rest has happened.
+    const readyAt = Math.max(config.windowStartMinutes, lastFixed ? lastFixed.arr + MIN_CONNECTION_MINUTES : first.depMinutes);
+    const hops = this.hops(dest);
+    const found: Path[] = [];
+    let nodes = 0;
+    let truncated = false;
+    const visited = new Set<string>([from]);
+    const stack: FlownLeg[] = [];
+    const search = (at: string, ready: number) => {
+      const left = MAX_PATH_LEGS - stack.length;
+      for (const leg of (this.legs.byOrigin.get(at) ?? []).slice(firstFrom(this.legs.byOrigin.get(at) ?? [], ready))) {
+        if (leg.dep > latest) break; // it and every later departure land after the outbound limit
+        if (leg.arr > latest) continue;
+        if (++nodes > SEARCH_NODES_PER_BOOKING) { truncated = true; return; }
+        if (leg.dest === dest) { found.push({ legs: [...stack, leg], cost: arrivalCost(leg.arr) }); continue; }
+        const h = hops.get(leg.dest);
+        if (h === undefined || h >= left || visited.has(leg.dest)) continue;
+        visited.add(leg.dest);
+        stack.push(leg);
+        search(leg.dest, leg.arr + MIN_CONNECTION_MINUTES);
+        stack.pop();
+        visited.delete(leg.dest);
+        if (truncated) return;
+      }
+    };
+    if ((hops.get(from) ?? Infinity) <= MAX_PATH_LEGS) search(from, readyAt);
+    found.sort((a, b) => a.cost - b.cost || a.legs.length - b.legs.length);
+    if (found.length > PATHS_PER_BOOKING) truncated = true;
+    return { itinerary, fixed, paths: found.slice(0, PATHS_PER_BOOKING), cancellationCost, truncated };
+  }
+
+  /**
+   * What a passenger of this booking pays for travelling `leg` in `cabin` depends only on its reference
+   * cabin and the cabin it booked on that very leg, if any (spec 5.2: a booked leg in its booked cabin
+   * is free, other legs pay from the reference cabin down, upgrades are free): its cabin group there.
+   */
+  cabinGroup(booking: Booking, leg: FlownLeg): CabinGroup {
+    const booked = booking.itinerary.legs.find((l) => l.flight === leg.flight && l.day === leg.day)?.cabin ?? null;
+    return { reference: referenceCabin(booking.itinerary), booked };
+  }
+
+  downgradeCost(group: CabinGroup, leg: FlownLeg, cabin: Cabin): number {
+    if (CABIN_RANK[cabin] >= CABIN_RANK[group.reference] || cabin === group.booked) return 0;
+    const { config } = this.instance;
+    return config.weights.beta * config.downgradingCost[`${group.reference}${cabin}` as Downgrade][legClass(this.instance, leg.origin, leg.dest)];
+  }
+}
+
+interface CabinGroup { reference: Cabin; booked: Cabin | null }
+
+/** Cabins of a leg that have seats. */
+function openCabins(leg: FlownLeg): Cabin[] {
+  return CABINS.filter((c) => leg.seats[c] !== 0);
+}
+
+/**
+ * Per passenger, what a path that is not the booked one costs on top (a hundredth of a cent): among
+ * plans of equal cost the solver keeps passengers on their bookings instead of moving them for nothing.
+ */
+const TIE_BREAK = 1e-4;
+
+/**
+ * The passenger plan for the operating plan `rotations`: solved by `solver` (GLPK) within
+ * `timeLimitMs`; null when the solver returned no plan (the caller keeps its own).
+ *
+ * Model: for each booking, integer passengers per path and cancelled; for each flown leg and cabin
+ * group (see cabinGroup), integer passengers per cabin, summing to the group's riders there; seats per
+ * leg and cabin. Passengers of one group are interchangeable on that leg, so the cabins per group are
+ * handed out to the bookings afterwards (an integral transportation problem, solved greedily) without
+ * changing the cost.
+ */
+export async function planPassengers(
+  instance: RoadefInstance, rotations: readonly SolutionLeg[], solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
+): Promise<PassengerPlan | null> {
+  const model = new PassengerModel(instance, rotations);
+  const builder = new ModelBuilder(`roadef_passengers_${instance.name}`);
+  const bookings: Booking[] = [];
+  const unplanned: Itinerary[] = [];
+  /** Per flown leg and cabin group: the group, the leg, and the path variables riding it. */
+  const groups = new Map<string, { leg: FlownLeg; group: CabinGroup; riders: { booking: Booking; path: number; leg: number; variable: string }[] }>();
+  let truncated = false;
+  for (const itinerary of instance.itineraries) {
+    const booking = model.booking(itinerary);
+    if (!booking) { unplanned.push(itinerary); continue; }
+    truncated ||= booking.truncated;
+    bookings.push(booking);
+    const k = itinerary.id;
+    const pax = itinerary.passengers;
+    const cover: Term[] = [{ variable: builder.addVariable(`cancel_${k}`, 'integer', booking.cancellationCost, 0, pax), coef: 1 }];
+    booking.paths.forEach((path, p) => {
+      const tieBreak = sameLegs(path, booking.fixed, itinerary) ? 0 : TIE_BREAK;
+      const x = builder.addVariable(`path_${k}_${p}`, 'integer', path.cost + tieBreak, 0, pax);
+      cover.push({ variable: x, coef: 1 });
+      path.legs.forEach((leg, j) => {
+        const group = model.cabinGroup(booking, leg);
+        const key = `${leg.key}|${group.reference}|${group.booked ?? '-'}`;
+        const entry = groups.get(key) ?? groups.set(key, { leg, group, riders: [] }).get(key)!;
+        entry.riders.push({ booking, path: p, leg: j, variable: x });
+      });
+    });
+    builder.addConstraint(`passengers_${k}`, cover, '=', pax);
+  }
+  const seatTerms = new Map<string, { leg: FlownLeg; cabin: Cabin; terms: Term[] }>();
+  const groupVariables = new Map<string, Map<Cabin, string>>();
+  for (const [key, { leg, group, riders }] of groups) {
+    const name = `${leg.flight}_${leg.day}_${group.reference}${group.booked ?? 'x'}`;
+    const balance: Term[] = riders.map((r) => ({ variable: r.variable, coef: -1 }));
+    const byCabin = new Map<Cabin, string>();
+    for (const c of openCabins(leg)) {
+      const w = builder.addVariable(`cabin_${name}_${c}`, 'integer', model.downgradeCost(group, leg, c), 0);
+      byCabin.set(c, w);
+      balance.push({ variable: w, coef: 1 });
+      if (leg.seats[c] === -1) continue;
+      const row = `seats_${leg.flight}_${leg.day}_${c}`;
+      const seat = seatTerms.get(row) ?? seatTerms.set(row, { leg, cabin: c, terms: [] }).get(row)!;
+      seat.terms.push({ variable: w, coef: 1 });
+    }
+    groupVariables.set(key, byCabin);
+    builder.addConstraint(`group_${name}`, balance, '=', 0);
+  }
+  for (const [row, { leg, cabin, terms }] of seatTerms) builder.addConstraint(row, terms, '<=', leg.seats[cabin]);
+
+  const outcome = await solver.solve({ model: builder.build(), timeLimitMs: options.timeLimitMs, mipGap: 0 }, { signal: options.signal });
+  if (outcome.objective === null) return null;
+  const count = (name: string) => Math.round(outcome.values[name] ?? 0);
+
+  // Hand each group's cabins out to its riders, path by path.
+  const cabinsOf = new Map<string, Map<Cabin, number>>(); // `${booking}|${path}|${leg}` -> passengers per cabin
+  for (const [key, { riders }] of groups) {
+    const left = new Map([...groupVariables.get(key)!].map(([c, w]) => [c, count(w)]));
+    for (const r of riders) {
+      let riding = count(r.variable);
+      const share = new Map<Cabin, number>();
+      for (const c of CABINS) {
+        const n = Math.min(riding, left.get(c) ?? 0);
+        if (n === 0) continue;
+        share.set(c, n);
+        left.set(c, left.get(c)! - n);
+        riding -= n;
+      }
+      cabinsOf.set(`${r.booking.itinerary.id}|${r.path}|${r.leg}`, share);
+    }
+  }
+
+  const lines: SolutionLine[] = [];
+  let movedPassengers = 0;
+  let rerouted = 0;
+  let cancelledPassengers = 0;
+  for (const b of bookings) {
+    const { itinerary: it, fixed } = b;
+    const base = { itinerary: it.id, direction: it.direction, price: priceText(it.price) };
+    const cancelled = count(`cancel_${it.id}`);
+    if (cancelled > 0) { lines.push({ ...base, passengers: cancelled, legs: fixed, cancelled: true }); cancelledPassengers += cancelled; }
+    let moved = false;
+    b.paths.forEach((path, p) => {
+      let travelling = count(`path_${it.id}_${p}`);
+      if (travelling === 0) return;
+      if (!sameLegs(path, fixed, it)) { moved = true; movedPassengers += travelling; }
+      // One record per distinct choice of cabins along the path.
+      const left = path.legs.map((_, j) => new Map(cabinsOf.get(`${it.id}|${p}|${j}`)!));
+      while (travelling > 0) {
+        const cabins = left.map((m) => CABINS.find((c) => (m.get(c) ?? 0) > 0)!);
+        const n = Math.min(travelling, ...left.map((m, j) => m.get(cabins[j]!)!));
+        lines.push({ ...base, passengers: n, legs: [...fixed, ...path.legs.map((leg, j) => ({ flight: leg.flight, day: leg.day, cabin: cabins[j]! }))], cancelled: false });
+        left.forEach((m, j) => m.set(cabins[j]!, m.get(cabins[j]!)! - n));
+        travelling -= n;
+      }
+    });
+    if (moved) rerouted++;
+  }
+  for (const it of unplanned) {
+    lines.push({ itinerary: it.id, direction: it.direction, price: priceText(it.price), passengers: it.passengers, legs: [], cancelled: true });
+    cancelledPassengers += it.passengers;
+  }
+  const proven = outcome.status === 'optimal' && !truncated;
+  return {
+    lines: sortLines(lines),
+    status: proven ? 'optimal' : outcome.status === 'optimal' ? 'feasible' : outcome.status,
+    objective: outcome.objective - TIE_BREAK * movedPassengers,
+    bookings: { total: instance.itineraries.length, rerouted, cancelledPassengers },
+  };
+}
+
+/** Whether a path continues the booking exactly as booked (same legs after the fixed part). */
+function sameLegs(path: Path, fixed: readonly BookedLeg[], itinerary: Itinerary): boolean {
+  const rest = itinerary.legs.slice(fixed.length);
+  return rest.length === path.legs.length && rest.every((l, j) => l.flight === path.legs[j]!.flight && l.day === path.legs[j]!.day);
+}
+
+/**
+ * Lines without legs first (spec 5.7: then the official cost checker prices them as this
+ * specification does), then by itinerary.
+ */
+function sortLines(lines: SolutionLine[]): SolutionLine[] {
+  return lines.sort((a, b) => Number(a.legs.length > 0) - Number(b.legs.length > 0) || a.itinerary - b.itinerary);
+}
