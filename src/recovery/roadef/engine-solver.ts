@@ -162,9 +162,12 @@ export const engineSolver: RoadefSolver = async (instance, { signal, glpk, timeL
   while (!signal.aborted) {
     const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, PARALLEL_EVALUATIONS);
     if (batch.length === 0) break;
-    for (const m of batch) tried.add(m.key);
     const from: Plan = best;
     const plans = await Promise.all(batch.map((m) => search.evaluate(m.apply(from.changes)).catch(keepBest)));
+    if (signal.aborted) break;
+    // Moves that did not pay are not tried again; one that paid but lost to a better one of its batch
+    // is tried again on top of the winner.
+    batch.forEach((m, i) => { if (!plans[i] || plans[i]!.cost >= from.cost - 0.005) tried.add(m.key); });
     const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
     if (better) {
       best = better;
