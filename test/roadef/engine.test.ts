@@ -1,0 +1,79 @@
+// The engine's ROADEF 2009 solver on the published instances, with GLPK in its worker pool: every
+// solution it reports is feasible by our scorer (which shares no code with it) at every time limit;
+// its own figure for a plan is the scorer's to the cent; and decisions checked by hand from the data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
+import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
+import { formatInstant, legKey } from '../../src/formats/roadef-2009/text.ts';
+import { engineSolver } from '../../src/recovery/roadef/engine-solver.ts';
+import { operatingCost } from '../../src/recovery/roadef/operating-cost.ts';
+import { planPassengers } from '../../src/recovery/roadef/passenger-plan.ts';
+import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
+import { runSolver } from '../../src/recovery/roadef/solver.ts';
+import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { INSTANCE_NAMES, instance, type InstanceName } from './support.ts';
+
+let pool: SolverPool;
+beforeAll(async () => {
+  pool = createSolverPool({ threads: 2 });
+  await pool.ready();
+});
+afterAll(async () => { await pool.close(); });
+
+const judge = (name: InstanceName, solution: RoadefSolution) => scoreSolution(instance(name), parseSolution(formatSolution(solution)));
+const REFERENCE_COST: Record<InstanceName, number> = { A01: 515_253.7, A02: 1_105_728.85, A03: 1_694_469.6, A04: 1_225_226.8 };
+
+describe('the passenger plan (GLPK) on the reference operating plan', () => {
+  for (const name of INSTANCE_NAMES) {
+    it(`${name}: feasible, cheaper than the reference plan's passengers, and the engine's cost is the scorer's to the cent`, async () => {
+      const inst = instance(name);
+      const { rotations } = solveReferencePlan(inst);
+      const plan = (await planPassengers(inst, rotations, pool, { timeLimitMs: 60_000 }))!;
+      const report = judge(name, { rotations, itineraries: plan.lines });
+      expect(report.violations).toEqual([]);
+      expect(report.totals.weightedTotal).toBeLessThan(REFERENCE_COST[name] / 2);
+      expect(operatingCost(inst, rotations) + plan.objective).toBeCloseTo(report.totals.weightedTotal, 2);
+    }, 120_000);
+  }
+});
+
+describe('the engine solver', () => {
+  for (const name of INSTANCE_NAMES) {
+    it(`${name}: every incumbent feasible, each cheaper than the last, the last one returned and below half the reference plan`, async () => {
+      const run = await runSolver(engineSolver, instance(name), { timeLimitMs: 30_000, glpk: pool });
+      expect(run.overran).toBe(false);
+      const costs = run.incumbents.map((incumbent) => {
+        const report = judge(name, incumbent.solution);
+        expect(report.violations).toEqual([]);
+        return report.totals.weightedTotal;
+      });
+      expect(costs[0]).toBe(REFERENCE_COST[name]);
+      for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
+      expect(run.solution).toBe(run.incumbents.at(-1)!.solution);
+      expect(costs.at(-1)!).toBeLessThan(REFERENCE_COST[name] / 2);
+    }, 180_000);
+  }
+
+  for (const limitMs of [30, 400, 1_500]) {
+    it(`A04 under a ${limitMs} ms limit: a feasible solution, returned within the limit and the grace`, async () => {
+      const run = await runSolver(engineSolver, instance('A04'), { timeLimitMs: limitMs, glpk: pool });
+      expect(run.solution).not.toBeNull();
+      expect(judge('A04', run.solution!).violations).toEqual([]);
+      expect(run.overran).toBe(false);
+    }, 30_000);
+  }
+
+  it('A01 by hand: 5125 (TLS-AMS) is delayed 30 minutes and lands at 13:40; booking 1265 connects there to 5093, planned at 14:00; the engine holds 5093 to 14:10 and carries all 5 passengers as booked', async () => {
+    const inst = instance('A01');
+    const run = await runSolver(engineSolver, inst, { timeLimitMs: 120_000, glpk: pool });
+    const rotation = (flight: number) => run.solution!.rotations.find((r) => r.flight === flight && r.day === inst.legs.find((l) => l.flight === flight)!.day)!;
+    expect(formatInstant(rotation(5125).arrMinutes)).toBe('07/01/06 13:40');
+    expect(formatInstant(rotation(5093).depMinutes)).toBe('07/01/06 14:10');
+    const lines = run.solution!.itineraries.filter((l) => l.itinerary === 1265);
+    expect(lines).toEqual([expect.objectContaining({ passengers: 5, cancelled: false, legs: [expect.objectContaining({ flight: 5125, cabin: 'E' }), expect.objectContaining({ flight: 5093, cabin: 'E' })] })]);
+    // In the reference plan 5093 leaves at 14:00, ten minutes too early for the connection: all 5 are cancelled.
+    const reference = solveReferencePlan(inst);
+    expect(formatInstant(reference.rotations.find((r) => legKey(r.flight, r.day) === legKey(5093, rotation(5093).day))!.depMinutes)).toBe('07/01/06 14:00');
+    expect(reference.itineraries.filter((l) => l.itinerary === 1265)).toEqual([expect.objectContaining({ passengers: 5, cancelled: true })]);
+  }, 180_000);
+});
