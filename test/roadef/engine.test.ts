@@ -11,6 +11,11 @@ import { planPassengers } from '../../src/recovery/roadef/passenger-plan.ts';
 import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
 import { runSolver } from '../../src/recovery/roadef/solver.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
+import { writeSyntheticInstance } from '../../benchmarks/lib/roadef-synthetic.ts';
 import { INSTANCE_NAMES, instance, type InstanceName } from './support.ts';
 
 let pool: SolverPool;
@@ -76,4 +81,17 @@ describe('the engine solver', () => {
     expect(formatInstant(reference.rotations.find((r) => legKey(r.flight, r.day) === legKey(5093, rotation(5093).day))!.depMinutes)).toBe('07/01/06 14:00');
     expect(reference.itineraries.filter((l) => l.itinerary === 1265)).toEqual([expect.objectContaining({ passengers: 5, cancelled: true })]);
   }, 180_000);
+
+  it('a network past 5,000 bookings (synthetic, 120 aircraft, 6,000 bookings over two days): bookings that fly as booked keep only paths no costlier, and every incumbent is feasible and cheaper than the last', async () => {
+    const inst = readInstance(writeSyntheticInstance(join(mkdtempSync(join(tmpdir(), 'roadef-engine-')), 'SYN-B'), { aircraft: 120, flightNumbers: 400, days: 2, itineraries: 6_000, seed: 7 }));
+    const run = await runSolver(engineSolver, inst, { timeLimitMs: 40_000, glpk: pool });
+    const judgeIt = (solution: RoadefSolution) => scoreSolution(inst, parseSolution(formatSolution(solution)));
+    const costs = run.incumbents.map((incumbent) => {
+      const report = judgeIt(incumbent.solution);
+      expect(report.violations).toEqual([]);
+      return report.totals.weightedTotal;
+    });
+    expect(costs.length).toBeGreaterThan(1);
+    for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
+  }, 120_000);
 });

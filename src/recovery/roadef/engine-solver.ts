@@ -9,7 +9,9 @@
 //   - hold: a leg whose booked connection the delays broke waits until the connection holds again
 //     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
-//     (the one that cannot fly hers, unavailable or stranded, hands them to one that can).
+//     (the one that cannot fly hers, unavailable or stranded, hands them to one that can);
+//   - ferry: an aircraft that ends the window away from where the next day needs it flies there empty
+//     after its last leg (a new flight, priced at its operating cost).
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
 import { SHUTTLE_FAMILY, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
@@ -25,8 +27,8 @@ import type { RoadefSolver } from './solver.ts';
 
 /** Longest hold tried to protect a connection, minutes. */
 const MAX_HOLD_MINUTES = 180;
-/** Longest a passenger plan may take, milliseconds (an A instance takes about one second). */
-const PASSENGER_SOLVE_LIMIT_MS = 30_000;
+/** Longest a passenger plan may take, milliseconds (an A instance takes about one second, the set X size about 45 s). */
+const PASSENGER_SOLVE_LIMIT_MS = 180_000;
 
 interface Plan {
   changes: Required<PlanChanges>;
@@ -46,10 +48,18 @@ interface Move {
 class EngineSearch {
   private readonly delays: ReadonlyMap<string, number>;
   private readonly S: number;
+  /** Where each aircraft's planned rotation leaves it. */
+  private readonly plannedEnd = new Map<string, string>();
 
   constructor(private readonly instance: RoadefInstance, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number) {
     this.delays = disruptionDelays(instance);
     this.S = instance.config.windowStartMinutes;
+    const last = new Map<string, number>();
+    for (const leg of instance.legs) {
+      if ((last.get(leg.aircraft) ?? -Infinity) >= leg.depMinutes) continue;
+      last.set(leg.aircraft, leg.depMinutes);
+      this.plannedEnd.set(leg.aircraft, instance.flights.get(leg.flight)!.dest);
+    }
   }
 
   /** The plan of `changes` with its optimal passengers; null when no passenger plan came back in time. */
@@ -141,8 +151,34 @@ class EngineSearch {
     return moves;
   }
 
+  /**
+   * Ferries home: an aircraft that ends the window away from where its planned rotation leaves it
+   * (where position.csv needs it, spec 2.9) flies there empty after its last leg.
+   */
+  private ferries(plan: Plan): Move[] {
+    const ends = new Map<string, SolutionLeg>();
+    for (const r of plan.solution.rotations) {
+      if (r.aircraft === null) continue;
+      const seen = ends.get(r.aircraft);
+      if (!seen || r.depMinutes > seen.depMinutes) ends.set(r.aircraft, r);
+    }
+    const moves: Move[] = [];
+    for (const aircraft of this.instance.aircraft.values()) {
+      if (aircraft.family === SHUTTLE_FAMILY) continue;
+      const home = this.plannedEnd.get(aircraft.id) ?? aircraft.origin;
+      const at = ends.get(aircraft.id)?.dest ?? aircraft.origin;
+      if (at === home || plan.changes.endAt.get(aircraft.id) === home) continue;
+      moves.push({
+        key: `ferry ${aircraft.id} ${at} ${home}`,
+        priority: 1,
+        apply: (c) => ({ ...c, endAt: new Map([...c.endAt, [aircraft.id, home]]) }),
+      });
+    }
+    return moves;
+  }
+
   moves(plan: Plan): Move[] {
-    return [...this.holds(plan), ...this.exchanges(plan)].sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
+    return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan)].sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
 }
 
@@ -154,7 +190,7 @@ export const engineSolver: RoadefSolver = async (instance, { signal, glpk, timeL
   const reference = solveReferencePlan(instance);
   onProgress({ elapsedMs: performance.now() - started, solution: reference, bound: null });
   const search = new EngineSearch(instance, glpk, signal, started + timeLimitMs);
-  const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map() }).catch(keepBest);
+  const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map(), endAt: new Map() }).catch(keepBest);
   if (!first) return reference;
   let best: Plan = first;
   onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });

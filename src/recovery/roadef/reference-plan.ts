@@ -263,20 +263,43 @@ class ReferencePlanner {
   /** A direct new flight to the maintenance airport, landing by its start; false when none fits. */
   private repositionForMaintenance(walk: Walk): boolean {
     const m = walk.aircraft.maintenance!;
-    const route = this.instance.routes.get(routeKey(walk.location, m.airport));
-    if (!route || route.durationMinutes > walk.aircraft.rangeMinutes) return false;
-    if (walk.flownBeforeMaintenance + route.durationMinutes > m.maxFlyingMinutes) return false;
+    return this.newFlight(walk, m.airport, m.startMinutes, m.maxFlyingMinutes - walk.flownBeforeMaintenance);
+  }
+
+  /**
+   * A direct new flight (a ferry, no passengers booked) from where the walk is to `dest`, as early as
+   * the aircraft, its periods and the airports allow, landing by `landBy` and within `maxMinutes` of
+   * flying; false when none fits.
+   */
+  private newFlight(walk: Walk, dest: string, landBy: number, maxMinutes = Infinity): boolean {
+    const route = this.instance.routes.get(routeKey(walk.location, dest));
+    if (!route || route.durationMinutes > walk.aircraft.rangeMinutes || route.durationMinutes > maxMinutes) return false;
     const earliest = Math.max(this.S, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnRoundMinutes);
     const day = Math.floor(earliest / MINUTES_PER_DAY);
-    const start = this.earliestStart(walk, walk.location, m.airport, route.durationMinutes, earliest, day, m.startMinutes);
+    const start = this.earliestStart(walk, walk.location, dest, route.durationMinutes, earliest, day, landBy);
     if (start === null) return false;
     let flight = this.nextFlightNumber++;
     while (this.instance.legsByKey.has(legKey(flight, Math.floor(start / MINUTES_PER_DAY)))) flight = this.nextFlightNumber++;
     const arr = start + route.durationMinutes;
-    this.newFlights.push({ flight, origin: walk.location, dest: m.airport, depMinutes: start, arrMinutes: arr, previous: 0, day: Math.floor(start / MINUTES_PER_DAY), aircraft: walk.aircraft.id });
-    this.slots.book(walk.location, start, m.airport, arr);
-    this.fly(walk, flight, m.airport, start, arr);
+    this.newFlights.push({ flight, origin: walk.location, dest, depMinutes: start, arrMinutes: arr, previous: 0, day: Math.floor(start / MINUTES_PER_DAY), aircraft: walk.aircraft.id });
+    this.slots.book(walk.location, start, dest, arr);
+    this.fly(walk, flight, dest, start, arr);
     return true;
+  }
+
+  /**
+   * Step 3 (only with changes): ferry the aircraft the changes send somewhere at the end of the window
+   * from where their rotation left them, when their maintenance is behind them (a ferry must not take
+   * an aircraft away from its check).
+   */
+  private ferryToEndPositions(walks: readonly Walk[]): void {
+    for (const walk of walks) {
+      const target = this.changes.endAt?.get(walk.aircraft.id);
+      if (!target || target === walk.location) continue;
+      const m = walk.aircraft.maintenance;
+      if (m && (walk.readyAt === null || walk.readyAt < m.endMinutes)) continue;
+      this.newFlight(walk, target, this.E);
+    }
   }
 
   /**
@@ -336,12 +359,14 @@ class ReferencePlanner {
       if (list) list.push(leg); else byAircraft.set(aircraft, [leg]);
     }
     const queue = new WalkQueue();
+    const walks: Walk[] = [];
     for (const aircraft of this.instance.aircraft.values()) {
       const walk: Walk = {
         aircraft, legs: (byAircraft.get(aircraft.id) ?? []).sort(byPlannedTime), next: 0, location: aircraft.origin, readyAt: null,
         lastFlight: 0, flownBeforeMaintenance: 0, maintenanceSettled: false,
         unavailability: this.instance.aircraftUnavailability.filter((u) => u.aircraft === aircraft.id),
       };
+      walks.push(walk);
       const candidate = this.nextCandidate(walk, false);
       if (candidate) queue.push(candidate.start, candidate.leg.line, walk);
     }
@@ -364,6 +389,7 @@ class ReferencePlanner {
       const next = this.nextCandidate(walk, false);
       if (next) queue.push(next.start, next.leg.line, walk);
     }
+    this.ferryToEndPositions(walks);
   }
 
   /** Whether the passengers of a booking can still travel exactly as booked. */
@@ -437,6 +463,8 @@ export interface PlanChanges {
   aircraft?: ReadonlyMap<string, string>;
   /** Leg key -> the earliest departure allowed, absolute minutes (a hold, e.g. to protect a connection). */
   notBefore?: ReadonlyMap<string, number>;
+  /** Aircraft -> the airport a ferry takes it to after its last leg, when it ends the window elsewhere. */
+  endAt?: ReadonlyMap<string, string>;
 }
 
 /**
