@@ -11,7 +11,9 @@
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
 //     (the one that cannot fly hers, unavailable or stranded, hands them to one that can);
 //   - ferry: an aircraft that ends the window away from where the next day needs it flies there empty
-//     after its last leg (a new flight, priced at its operating cost).
+//     after its last leg (a new flight, priced at its operating cost);
+//   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
+//     their operating cost saved, when their passengers find other seats.
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
 import { SHUTTLE_FAMILY, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
@@ -51,7 +53,10 @@ class EngineSearch {
   /** Where each aircraft's planned rotation leaves it. */
   private readonly plannedEnd = new Map<string, string>();
 
-  constructor(private readonly instance: RoadefInstance, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number) {
+  constructor(
+    private readonly instance: RoadefInstance, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number,
+    private readonly options: EngineOptions,
+  ) {
     this.delays = disruptionDelays(instance);
     this.S = instance.config.windowStartMinutes;
     const last = new Map<string, number>();
@@ -177,41 +182,85 @@ class EngineSearch {
     return moves;
   }
 
+  /**
+   * Cancellations of round trips (two or three legs that bring an aircraft back where it was): the
+   * operating cost is saved and the aircraft catches up on its delay; worth it when the passengers
+   * find other seats. Tried after the other moves, lightest loads first.
+   */
+  private roundTrips(plan: Plan): Move[] {
+    const load = new Map<string, number>();
+    for (const line of plan.solution.itineraries) for (const l of line.legs) load.set(legKey(l.flight, l.day), (load.get(legKey(l.flight, l.day)) ?? 0) + line.passengers);
+    const byAircraft = new Map<string, SolutionLeg[]>();
+    for (const r of plan.solution.rotations) {
+      if (r.aircraft === null || !this.movable(legKey(r.flight, r.day))) continue;
+      const list = byAircraft.get(r.aircraft) ?? byAircraft.set(r.aircraft, []).get(r.aircraft)!;
+      list.push(r);
+    }
+    const moves: Move[] = [];
+    for (const legs of byAircraft.values()) {
+      legs.sort((a, b) => a.depMinutes - b.depMinutes);
+      for (let i = 0; i < legs.length; i++) {
+        for (let j = i + 1; j < Math.min(legs.length, i + 3); j++) {
+          if (legs[j]!.origin !== legs[j - 1]!.dest) break;
+          if (legs[j]!.dest !== legs[i]!.origin) continue;
+          const keys = legs.slice(i, j + 1).map((r) => legKey(r.flight, r.day));
+          const passengers = keys.reduce((sum, k) => sum + (load.get(k) ?? 0), 0);
+          moves.push({
+            key: `cancel ${keys.join(' ')}`,
+            priority: 1 / (2 + passengers), // below every other move (their priorities are at least 1)
+            apply: (c) => ({ ...c, cancel: new Set([...c.cancel, ...keys]) }),
+          });
+        }
+      }
+    }
+    return moves;
+  }
+
   moves(plan: Plan): Move[] {
-    return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan)].sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
+    return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : [])].sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
 }
 
 /** Plans evaluated at once: one per solver thread keeps the pool busy. */
 const PARALLEL_EVALUATIONS = 2;
 
-export const engineSolver: RoadefSolver = async (instance, { signal, glpk, timeLimitMs, onProgress }) => {
-  const started = performance.now();
-  const reference = solveReferencePlan(instance);
-  onProgress({ elapsedMs: performance.now() - started, solution: reference, bound: null });
-  const search = new EngineSearch(instance, glpk, signal, started + timeLimitMs);
-  const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map(), endAt: new Map() }).catch(keepBest);
-  if (!first) return reference;
-  let best: Plan = first;
-  onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
-  const tried = new Set<string>();
-  while (!signal.aborted) {
-    const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, PARALLEL_EVALUATIONS);
-    if (batch.length === 0) break;
-    const from: Plan = best;
-    const plans = await Promise.all(batch.map((m) => search.evaluate(m.apply(from.changes)).catch(keepBest)));
-    if (signal.aborted) break;
-    // Moves that did not pay are not tried again; one that paid but lost to a better one of its batch
-    // is tried again on top of the winner.
-    batch.forEach((m, i) => { if (!plans[i] || plans[i]!.cost >= from.cost - 0.005) tried.add(m.key); });
-    const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
-    if (better) {
-      best = better;
-      onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+export interface EngineOptions {
+  /**
+   * Cancel round trips when that is cheaper (the challenge's cost function credits a cancelled leg's
+   * operating cost, spec 5.3, so lightly loaded flights whose passengers fit elsewhere are cancelled).
+   * Off, the engine cancels only what the rules force.
+   */
+  cancelRoundTrips: boolean;
+}
+
+export function createEngineSolver(options: EngineOptions): RoadefSolver {
+  return async (instance, { signal, glpk, timeLimitMs, onProgress }) => {
+    const started = performance.now();
+    const reference = solveReferencePlan(instance);
+    onProgress({ elapsedMs: performance.now() - started, solution: reference, bound: null });
+    const search = new EngineSearch(instance, glpk, signal, started + timeLimitMs, options);
+    const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map(), cancel: new Set(), endAt: new Map() }).catch(keepBest);
+    if (!first) return reference;
+    let best: Plan = first;
+    onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+    const tried = new Set<string>();
+    while (!signal.aborted) {
+      const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, PARALLEL_EVALUATIONS);
+      if (batch.length === 0) break;
+      const from: Plan = best;
+      const plans = await Promise.all(batch.map((m) => search.evaluate(m.apply(from.changes)).catch(keepBest)));
+      // Moves that did not pay are not tried again; one that paid but lost to a better one of its batch
+      // is tried again on top of the winner.
+      batch.forEach((m, i) => { if (!plans[i] || plans[i]!.cost >= from.cost - 0.005) tried.add(m.key); });
+      const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
+      if (better) {
+        best = better;
+        onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+      }
     }
-  }
-  return best.solution;
-};
+    return best.solution;
+  };
+}
 
 /** The pool refused or lost a solve, or the limit aborted it: no plan from it, the best so far stands. */
 function keepBest(error: unknown): null {

@@ -146,6 +146,7 @@ class ReferencePlanner {
 
   /** Step 1: anchored legs keep their aircraft and their (delayed) times; their movements are booked first. */
   private placeAnchoredLegs(): void {
+    for (const leg of this.instance.legs) if (this.changes.cancel?.has(leg.key) && !this.anchored(leg)) this.cancelled.add(leg.key);
     for (const leg of this.instance.legs) {
       if (!this.anchored(leg)) continue;
       const d = this.delay.get(leg.key) ?? 0;
@@ -333,6 +334,7 @@ class ReferencePlanner {
       this.consumeAnchored(walk);
       if (walk.next >= walk.legs.length) return null;
       const leg = walk.legs[walk.next]!;
+      if (this.cancelled.has(leg.key)) { walk.next++; continue; }
       if (this.origin(leg) !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
       const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg.flight);
       const start = this.earliestStart(walk, walk.location, this.dest(leg), this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity);
@@ -463,6 +465,8 @@ export interface PlanChanges {
   aircraft?: ReadonlyMap<string, string>;
   /** Leg key -> the earliest departure allowed, absolute minutes (a hold, e.g. to protect a connection). */
   notBefore?: ReadonlyMap<string, number>;
+  /** Legs cancelled (their aircraft stays on the ground instead). */
+  cancel?: ReadonlySet<string>;
   /** Aircraft -> the airport a ferry takes it to after its last leg, when it ends the window elsewhere. */
   endAt?: ReadonlyMap<string, string>;
 }

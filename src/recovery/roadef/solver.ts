@@ -4,7 +4,7 @@
 import type { RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { RoadefSolution } from '../../formats/roadef-2009/solution.ts';
 import type { Solver } from '../solver-port.ts';
-import { engineSolver } from './engine-solver.ts';
+import { createEngineSolver } from './engine-solver.ts';
 import { solveReferencePlan } from './reference-plan.ts';
 
 export interface RoadefIncumbent {
@@ -40,7 +40,13 @@ export const referenceSolver: RoadefSolver = async (instance, { onProgress }) =>
 };
 
 /** Solvers by the name `--solver` takes; the first is the default. */
-export const ROADEF_SOLVERS: ReadonlyMap<string, RoadefSolver> = new Map([['engine', engineSolver], ['reference', referenceSolver]]);
+export const ROADEF_SOLVERS: ReadonlyMap<string, RoadefSolver> = new Map([
+  ['engine', createEngineSolver({ cancelRoundTrips: true })],
+  // The same search without cancelling flights for their operating cost: how far holds, exchanges,
+  // ferries and re-accommodation alone go.
+  ['engine-keeps-flights', createEngineSolver({ cancelRoundTrips: false })],
+  ['reference', referenceSolver],
+]);
 
 export interface SolveRun {
   /** The solver's answer, or its last incumbent when it overran the limit and the grace. */
