@@ -9,7 +9,8 @@
 //   - hold: a leg whose booked connection the delays broke waits until the connection holds again
 //     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
-//     (the one that cannot fly hers, unavailable or stranded, hands them to one that can);
+//     (the one that cannot fly hers, unavailable or stranded, hands them to one that can; or a full
+//     leg that leaves passengers behind goes to a larger aircraft);
 //   - ferry: an aircraft that ends the window away from where the next day needs it flies there empty
 //     after its last leg (a new flight, priced at its operating cost);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
@@ -111,11 +112,13 @@ class EngineSearch {
   }
 
   /**
-   * Exchanges of the rest of two rotations at an airport where both aircraft stand, for aircraft the
-   * plan leaves with cancelled legs: the legs go to an aircraft of the same family that is there too.
+   * Exchanges of the rest of two rotations at an airport where both aircraft stand, the legs going to
+   * an aircraft of the same family that is there too: for an aircraft the plan leaves with cancelled
+   * legs (out of service, stranded), from its first cancelled leg; and for a leg that leaves booked
+   * passengers behind for want of seats, to a larger aircraft, from that leg.
    */
   private exchanges(plan: Plan): Move[] {
-    const { rotations } = plan.solution;
+    const { rotations, itineraries } = plan.solution;
     const byAircraft = new Map<string, SolutionLeg[]>();
     for (const r of rotations) {
       const key = legKey(r.flight, r.day);
@@ -126,32 +129,49 @@ class EngineSearch {
       list.push(r);
     }
     for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
+    const seats = (id: string) => { const a = this.instance.aircraft.get(id)!; return a.seats.F + a.seats.B + a.seats.E; };
     const moves: Move[] = [];
-    for (const [loser, legs] of byAircraft) {
-      const firstCancelled = legs.findIndex((r) => r.aircraft === null && this.movable(legKey(r.flight, r.day)));
-      if (firstCancelled === -1) continue;
-      const lost = legs.slice(firstCancelled).filter((r) => this.movable(legKey(r.flight, r.day)));
-      const from = lost[0]!;
-      const family = this.instance.aircraft.get(loser)!.family;
+    const exchange = (giver: string, from: SolutionLeg, given: SolutionLeg[], priority: number, larger: boolean) => {
+      const family = this.instance.aircraft.get(giver)!.family;
       for (const [taker, theirs] of byAircraft) {
         const aircraft = this.instance.aircraft.get(taker)!;
-        if (taker === loser || aircraft.family !== family) continue;
-        // The taker stands at the first lost leg's airport when it departs: its last landing before it is there.
+        if (taker === giver || aircraft.family !== family || (larger && seats(taker) <= seats(giver))) continue;
+        // The taker stands at the first given leg's airport when it departs: its last landing before it is there.
         const before = theirs.filter((r) => r.aircraft !== null && r.arrMinutes + aircraft.turnRoundMinutes <= from.depMinutes).at(-1);
         const at = before ? before.dest : aircraft.origin;
         if (at !== from.origin) continue;
         const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && this.movable(legKey(r.flight, r.day)));
         moves.push({
-          key: `exchange ${loser} ${taker} ${from.flight}/${from.day}`,
-          priority: lost.length,
+          key: `exchange ${giver} ${taker} ${from.flight}/${from.day}`,
+          priority,
           apply: (c) => {
-            const aircraft = new Map(c.aircraft);
-            for (const r of lost) aircraft.set(legKey(r.flight, r.day), taker);
-            for (const r of rest) aircraft.set(legKey(r.flight, r.day), loser);
-            return { ...c, aircraft };
+            const assigned = new Map(c.aircraft);
+            for (const r of given) assigned.set(legKey(r.flight, r.day), taker);
+            for (const r of rest) assigned.set(legKey(r.flight, r.day), giver);
+            return { ...c, aircraft: assigned };
           },
         });
       }
+    };
+    for (const [giver, legs] of byAircraft) {
+      const firstCancelled = legs.findIndex((r) => r.aircraft === null && this.movable(legKey(r.flight, r.day)));
+      if (firstCancelled === -1) continue;
+      const lost = legs.slice(firstCancelled).filter((r) => this.movable(legKey(r.flight, r.day)));
+      exchange(giver, lost[0]!, lost, lost.length, false);
+    }
+    // Legs whose booked passengers are cancelled: where the seats ran out, a larger aircraft may carry them.
+    const left = new Map<string, number>();
+    const booked = new Map(this.instance.itineraries.map((it) => [it.id, it]));
+    for (const line of itineraries) {
+      if (!line.cancelled) continue;
+      for (const l of booked.get(line.itinerary)!.legs) left.set(legKey(l.flight, l.day), (left.get(legKey(l.flight, l.day)) ?? 0) + line.passengers);
+    }
+    for (const [giver, legs] of byAircraft) {
+      legs.forEach((r, i) => {
+        const key = legKey(r.flight, r.day);
+        if (r.aircraft === null || !left.has(key) || !this.movable(key)) return;
+        exchange(giver, r, legs.slice(i).filter((x) => this.movable(legKey(x.flight, x.day))), left.get(key)!, true);
+      });
     }
     return moves;
   }
