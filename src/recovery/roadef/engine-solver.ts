@@ -2,7 +2,8 @@
 // its passengers by GLPK.
 //
 // A plan is the reference walk (reference-plan.ts, which keeps every aircraft, maintenance and airport
-// rule) over changes a solver may make: departures held, legs given to another aircraft. Its cost is
+// rule) over changes a solver may make: departures held, legs given to another aircraft or cancelled,
+// ferries added. Its cost is
 // the operating cost (operating-cost.ts) plus the optimal passenger plan for it (passenger-plan.ts, an
 // integer multi-commodity flow). The search starts from the reference plan and applies moves while
 // they lower the cost:
@@ -24,7 +25,7 @@ import { RecoveryError } from '../failure.ts';
 import type { Solver } from '../solver-port.ts';
 import { MIN_CONNECTION_MINUTES, disruptionDelays } from './bookings.ts';
 import { operatingCost } from './operating-cost.ts';
-import { planPassengers, type PassengerPlan } from './passenger-plan.ts';
+import { planPassengers } from './passenger-plan.ts';
 import { solveReferencePlan, type PlanChanges } from './reference-plan.ts';
 import type { RoadefSolver } from './solver.ts';
 
@@ -36,14 +37,13 @@ const PASSENGER_SOLVE_LIMIT_MS = 180_000;
 interface Plan {
   changes: Required<PlanChanges>;
   solution: RoadefSolution;
-  passengers: PassengerPlan;
   cost: number;
 }
 
 interface Move {
   /** Identifies the move, so that one tried without gain is not tried again from the same plan. */
   key: string;
-  /** Passengers the move may help: moves are tried most promising first. */
+  /** How promising the move is (mostly the passengers it may help): moves are tried highest first. */
   priority: number;
   apply: (changes: Required<PlanChanges>) => Required<PlanChanges>;
 }
@@ -75,7 +75,7 @@ class EngineSearch {
     if (left <= 0) return null;
     const passengers = await planPassengers(this.instance, ops.rotations, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
     if (!passengers) return null;
-    return { changes, solution: { rotations: ops.rotations, itineraries: passengers.lines }, passengers, cost: operatingCost(this.instance, ops.rotations) + passengers.objective };
+    return { changes, solution: { rotations: ops.rotations, itineraries: passengers.lines }, cost: operatingCost(this.instance, ops.rotations) + passengers.objective };
   }
 
   /** Whether the solver may move a leg (spec 4.3): not disrupted, not before the window, not a shuttle. */

@@ -7,12 +7,11 @@
 //
 // The paths of a booking are enumerated (depth-first over the flown legs, pruned by the hops left to
 // its destination and by the outbound delay limit) and the cheapest are kept: the plan is optimal over
-// those paths, not over every path, and the solver says so (status `feasible` when a path was dropped).
-import { CABIN_RANK, CABINS, SHUTTLE_FAMILY, type BookedLeg, type Cabin, type Downgrade, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
+// those paths, not over every path (the engine claims no bound).
+import { CABIN_RANK, CABINS, type BookedLeg, type Cabin, type Downgrade, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
 import { legKey } from '../../formats/roadef-2009/text.ts';
 import { ModelBuilder, type Term } from '../linear-model.ts';
-import type { SolveStatus } from '../result.ts';
 import type { Solver } from '../solver-port.ts';
 import {
   MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, compensationBand, disruptionDelays, fixedPart, legClass, priceText, referenceCabin,
@@ -56,17 +55,12 @@ interface Booking {
   paths: Path[];
   /** Per passenger, when the booking is cancelled. */
   cancellationCost: number;
-  /** Some path was left out (node cap or PATHS_PER_BOOKING): the plan is not proven optimal. */
-  truncated: boolean;
 }
 
 export interface PassengerPlan {
   lines: SolutionLine[];
-  /** What the solve proved about the passenger costs of this operating plan. */
-  status: SolveStatus;
   /** Passenger-dependent cost of the plan, weighted (delay, cancellation, downgrading, legal compensations). */
   objective: number;
-  bookings: { total: number; rerouted: number; cancelledPassengers: number };
 }
 
 /** Every flown leg, and the legs leaving each airport by departure time. */
@@ -77,7 +71,7 @@ function flownLegs(instance: RoadefInstance, rotations: readonly SolutionLeg[]) 
     if (r.aircraft === null) continue;
     const aircraft = instance.aircraft.get(r.aircraft);
     if (!aircraft) continue;
-    const leg: FlownLeg = { key: legKey(r.flight, r.day), flight: r.flight, day: r.day, origin: r.origin, dest: r.dest, dep: r.depMinutes, arr: r.arrMinutes, seats: aircraft.family === SHUTTLE_FAMILY ? { F: -1, B: -1, E: -1 } : aircraft.seats };
+    const leg: FlownLeg = { key: legKey(r.flight, r.day), flight: r.flight, day: r.day, origin: r.origin, dest: r.dest, dep: r.depMinutes, arr: r.arrMinutes, seats: aircraft.seats };
     byKey.set(leg.key, leg);
     const list = byOrigin.get(leg.origin);
     if (list) list.push(leg); else byOrigin.set(leg.origin, [leg]);
@@ -158,7 +152,7 @@ class PassengerModel {
 
     const lastFixed = fixedLegs.at(-1);
     if (lastFixed && lastFixed.dest === dest && fixed.length === itinerary.legs.length) {
-      return { itinerary, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost, truncated: false };
+      return { itinerary, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost };
     }
     const from = lastFixed?.dest ?? this.instance.flights.get(itinerary.legs[0]!.flight)!.origin;
     // Legs that are not part of the fixed part leave at or after the window start: the rest has happened.
@@ -171,7 +165,6 @@ class PassengerModel {
     const hops = this.hops(dest);
     const found: Path[] = [];
     let nodes = 0;
-    let truncated = bound !== Number.POSITIVE_INFINITY;
     const visited = new Set<string>([from]);
     const stack: FlownLeg[] = [];
     const search = (at: string, ready: number) => {
@@ -181,7 +174,7 @@ class PassengerModel {
         // limit or the booked path's cost, nothing more comes from this airport.
         if (leg.dep > latest || arrivalCost(leg.dep) > bound) break;
         if (leg.arr > latest || arrivalCost(leg.arr) > bound) continue;
-        if (++nodes > SEARCH_NODES_PER_BOOKING) { truncated = true; return; }
+        if (++nodes > SEARCH_NODES_PER_BOOKING) return;
         if (leg.dest === dest) { found.push({ legs: [...stack, leg], cost: arrivalCost(leg.arr) }); continue; }
         const h = hops.get(leg.dest);
         if (h === undefined || h >= left || visited.has(leg.dest)) continue;
@@ -197,8 +190,7 @@ class PassengerModel {
     const isBooked = (p: Path) => booked !== null && p.legs.length === booked.length && p.legs.every((l, j) => l === booked[j]);
     if (booked && !found.some(isBooked)) found.push({ legs: booked, cost: arrivalCost(booked.at(-1)!.arr) });
     found.sort((a, b) => a.cost - b.cost || Number(isBooked(b)) - Number(isBooked(a)) || a.legs.length - b.legs.length);
-    if (found.length > PATHS_PER_BOOKING) truncated = true;
-    return { itinerary, fixed, paths: found.slice(0, PATHS_PER_BOOKING), cancellationCost, truncated };
+    return { itinerary, fixed, paths: found.slice(0, PATHS_PER_BOOKING), cancellationCost };
   }
 
   /**
@@ -266,11 +258,9 @@ export async function planPassengers(
   const unplanned: Itinerary[] = [];
   /** Per flown leg and cabin group: the group, the leg, and the path variables riding it. */
   const groups = new Map<string, { leg: FlownLeg; group: CabinGroup; riders: { booking: Booking; path: number; leg: number; variable: string }[] }>();
-  let truncated = false;
   for (const itinerary of instance.itineraries) {
     const booking = model.booking(itinerary);
     if (!booking) { unplanned.push(itinerary); continue; }
-    truncated ||= booking.truncated;
     bookings.push(booking);
     const k = itinerary.id;
     const pax = itinerary.passengers;
@@ -332,18 +322,15 @@ export async function planPassengers(
 
   const lines: SolutionLine[] = [];
   let movedPassengers = 0;
-  let rerouted = 0;
-  let cancelledPassengers = 0;
   for (const b of bookings) {
     const { itinerary: it, fixed } = b;
     const base = { itinerary: it.id, direction: it.direction, price: priceText(it.price) };
     const cancelled = count(`cancel_${it.id}`);
-    if (cancelled > 0) { lines.push({ ...base, passengers: cancelled, legs: fixed, cancelled: true }); cancelledPassengers += cancelled; }
-    let moved = false;
+    if (cancelled > 0) lines.push({ ...base, passengers: cancelled, legs: fixed, cancelled: true });
     b.paths.forEach((path, p) => {
       let travelling = count(`path_${it.id}_${p}`);
       if (travelling === 0) return;
-      if (!sameLegs(path, fixed, it)) { moved = true; movedPassengers += travelling; }
+      if (!sameLegs(path, fixed, it)) movedPassengers += travelling;
       // One record per distinct choice of cabins along the path.
       const left = path.legs.map((_, j) => new Map(cabinsOf.get(`${it.id}|${p}|${j}`)!));
       while (travelling > 0) {
@@ -354,18 +341,13 @@ export async function planPassengers(
         travelling -= n;
       }
     });
-    if (moved) rerouted++;
   }
   for (const it of unplanned) {
     lines.push({ itinerary: it.id, direction: it.direction, price: priceText(it.price), passengers: it.passengers, legs: [], cancelled: true });
-    cancelledPassengers += it.passengers;
   }
-  const proven = outcome.status === 'optimal' && !truncated;
   return {
     lines: sortLines(lines),
-    status: proven ? 'optimal' : outcome.status === 'optimal' ? 'feasible' : outcome.status,
     objective: outcome.objective - TIE_BREAK * movedPassengers,
-    bookings: { total: instance.itineraries.length, rerouted, cancelledPassengers },
   };
 }
 
