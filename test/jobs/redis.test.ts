@@ -129,7 +129,8 @@ describe('jobs on Redis: two API instances, two workers', () => {
   }, 150_000);
 
   it('scenario: an API instance restarted mid-run loses nothing: the job finishes and the new instance serves it', async () => {
-    const id = await submitted(apiA.baseUrl, hubStorm(8_000, 'restart-api'));
+    // 20 s: the hub storm needs several seconds of a thread for its first plan, and CI runs other test files beside this one.
+    const id = await submitted(apiA.baseUrl, hubStorm(20_000, 'restart-api'));
     await waitForJob(apiA.baseUrl, id, (job) => job.status === 'running', 60_000);
     await apiA.stop();
     apiA = await startApi(env);
@@ -141,7 +142,7 @@ describe('jobs on Redis: two API instances, two workers', () => {
   }, 180_000);
 
   it('scenario: a worker killed mid-job (SIGKILL): the other worker takes the job over and finishes it, once', async () => {
-    const id = await submitted(apiB.baseUrl, hubStorm(8_000, 'kill-worker'));
+    const id = await submitted(apiB.baseUrl, hubStorm(20_000, 'kill-worker'));
     const victim = await workerRunning(id);
     await waitForJob(apiA.baseUrl, id, (job) => job.status === 'running' && (job.progress?.iterations ?? 0) > 0, 60_000);
     await victim.stop('SIGKILL');

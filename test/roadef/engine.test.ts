@@ -20,7 +20,8 @@ import { INSTANCE_NAMES, instance, type InstanceName } from './support.ts';
 
 let pool: SolverPool;
 beforeAll(async () => {
-  pool = createSolverPool({ threads: 2 });
+  // One thread: the search then evaluates one move at a time and leaves a core to the test files beside it.
+  pool = createSolverPool({ threads: 1 });
   await pool.ready();
 });
 afterAll(async () => { await pool.close(); });

@@ -241,8 +241,8 @@ class EngineSearch {
   }
 }
 
-/** Plans evaluated at once: one per solver thread keeps the pool busy. */
-const PARALLEL_EVALUATIONS = 2;
+/** Plans evaluated at once when the solver does not say how many threads it has. */
+const DEFAULT_PARALLEL_EVALUATIONS = 2;
 
 export interface EngineOptions {
   /**
@@ -264,8 +264,10 @@ export function createEngineSolver(options: EngineOptions): RoadefSolver {
     let best: Plan = first;
     onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
     const tried = new Set<string>();
+    // One plan per solver thread keeps the pool busy.
+    const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
     while (!signal.aborted) {
-      const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, PARALLEL_EVALUATIONS);
+      const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, parallel);
       if (batch.length === 0) break;
       const from: Plan = best;
       const plans = await Promise.all(batch.map((m) => search.evaluate(m.apply(from.changes)).catch(keepBest)));
