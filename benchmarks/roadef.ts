@@ -1,10 +1,10 @@
 // npm run bench -- --parts roadef: the public yardstick. Solves ROADEF/EURO 2009 instances with a
-// RoadefSolver (the reference plan until the network engine exists), scores each with our own scorer,
+// RoadefSolver (the engine by default, `--solver` names another), scores each with our own scorer,
 // and prints per instance: size, disruptions, feasible, cost, the best published cost and the ratio to
 // it, time to the first feasible solution and to within 5 % of the final cost, and peak memory. The JSON
 // report keeps every figure and each instance's cost-versus-time curve.
 //
-//   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s 30] [--solver reference]
+//   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s 30] [--solver engine|engine-keeps-flights|reference]
 //                                   [--synthetic] [--out benchmarks/reports/x.json]
 //
 // Without --instances: A01-A04 from ../shared/data/roadef2009 and a synthetic instance of the size of
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROADEF_SOLVERS } from '../src/recovery/roadef/solver.ts';
+import { glpkVersion } from './lib/glpk-main-thread.ts';
 import { describeMachine } from './lib/machine.ts';
 import { announce, progress } from './lib/progress.ts';
 import { CHALLENGE_X_SIZE, writeSyntheticInstance } from './lib/roadef-synthetic.ts';
@@ -110,7 +111,7 @@ export async function runRoadefPart(argv: string[]): Promise<number> {
     created_at: new Date().toISOString(),
     command: argv,
     options: { time_limit_s: timeLimitS, solver: values.solver, instances: dirs },
-    machine: describeMachine({ glpk: 'not used by this part', glpsol: null, highs: null }),
+    machine: describeMachine({ glpk: await glpkVersion(), glpsol: null, highs: null }),
     best_published: BEST_PUBLISHED,
     instances: runs.map((r) => ({ ...r, best_published: BEST_PUBLISHED[r.instance] ?? null, ratio_to_best: BEST_PUBLISHED[r.instance] && r.cost !== null ? r.cost / BEST_PUBLISHED[r.instance]! : null })),
   }, null, 2)}\n`);

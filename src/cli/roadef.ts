@@ -1,7 +1,7 @@
 // The ROADEF/EURO 2009 benchmark from the command line (../shared/spec/roadef2009.md):
 //
 //   npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]
-//   npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|reference]
+//   npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|engine-keeps-flights|reference]
 //   npm run roadef -- import --instance <dir> --name <schedule> [--airline RX] [--schedules-dir <dir>] [--force]
 //
 // score: our scorer's verdict. Prints every violated rule with a count and examples, the ten cost
@@ -28,7 +28,7 @@ import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 const USAGE = [
   'usage: npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]',
-  '       npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|reference]',
+  '       npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|engine-keeps-flights|reference]',
   '       npm run roadef -- import --instance <dir> --name <schedule> [--airline RX] [--schedules-dir <dir>] [--force]',
 ].join('\n');
 

@@ -2,6 +2,10 @@
 // kept, disruption delays propagated, what cannot be flown cancelled, passengers whose trip broke
 // cancelled after the part they had already flown. It swaps no aircraft and re-routes nobody.
 //
+// The same walk is the engine's operating plan (engine-solver.ts): given PlanChanges (holds, legs
+// given to another aircraft or cancelled, ferries to end positions), it keeps every aircraft, airport
+// and maintenance rule around them, cancelling what then cannot be flown.
+//
 // Engine side: it reads the format's types but shares no code with the scorer (which must judge it).
 import {
   SHUTTLE_FAMILY, routeKey,
