@@ -190,7 +190,10 @@ class PassengerModel {
     const isBooked = (p: Path) => booked !== null && p.legs.length === booked.length && p.legs.every((l, j) => l === booked[j]);
     if (booked && !found.some(isBooked)) found.push({ legs: booked, cost: arrivalCost(booked.at(-1)!.arr) });
     found.sort((a, b) => a.cost - b.cost || Number(isBooked(b)) - Number(isBooked(a)) || a.legs.length - b.legs.length);
-    return { itinerary, fixed, paths: found.slice(0, PATHS_PER_BOOKING), cancellationCost };
+    const paths = found.slice(0, PATHS_PER_BOOKING);
+    // The booked path stays among them: flying as booked must always remain possible.
+    if (booked && !paths.some(isBooked)) paths[paths.length - 1] = found.find(isBooked)!;
+    return { itinerary, fixed, paths, cancellationCost };
   }
 
   /**
