@@ -24,7 +24,7 @@ import { legKey } from '../../formats/roadef-2009/text.ts';
 import { RecoveryError } from '../failure.ts';
 import type { Solver } from '../solver-port.ts';
 import { MIN_CONNECTION_MINUTES, disruptionDelays } from './bookings.ts';
-import { operatingCost } from './operating-cost.ts';
+import { lastFlownLegs, operatingCost } from './operating-cost.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { solveReferencePlan, type PlanChanges } from './reference-plan.ts';
 import type { RoadefSolver } from './solver.ts';
@@ -181,12 +181,7 @@ class EngineSearch {
    * (where position.csv needs it, spec 2.9) flies there empty after its last leg.
    */
   private ferries(plan: Plan): Move[] {
-    const ends = new Map<string, SolutionLeg>();
-    for (const r of plan.solution.rotations) {
-      if (r.aircraft === null) continue;
-      const seen = ends.get(r.aircraft);
-      if (!seen || r.depMinutes > seen.depMinutes) ends.set(r.aircraft, r);
-    }
+    const ends = lastFlownLegs(plan.solution.rotations);
     const moves: Move[] = [];
     for (const aircraft of this.instance.aircraft.values()) {
       if (aircraft.family === SHUTTLE_FAMILY) continue;

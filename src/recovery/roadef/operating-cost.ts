@@ -29,15 +29,21 @@ export function operatingCost(instance: RoadefInstance, rotations: readonly Solu
   return alpha * operating + gamma * positionPenalty(instance, rotations);
 }
 
+/** Each aircraft's last flown leg (in rotation order: the latest departure), by aircraft. */
+export function lastFlownLegs(rotations: readonly SolutionLeg[]): Map<string, SolutionLeg> {
+  const last = new Map<string, SolutionLeg>();
+  for (const r of rotations) {
+    if (r.aircraft === null) continue;
+    const seen = last.get(r.aircraft);
+    if (!seen || r.depMinutes > seen.depMinutes) last.set(r.aircraft, r);
+  }
+  return last;
+}
+
 /** Spec 5.4: per airport, required aircraft matched to present ones by family, then model, then configuration. */
 function positionPenalty(instance: RoadefInstance, rotations: readonly SolutionLeg[]): number {
   const E = instance.config.windowEndMinutes;
-  const lastLeg = new Map<string, SolutionLeg>();
-  for (const r of rotations) {
-    if (r.aircraft === null) continue;
-    const seen = lastLeg.get(r.aircraft);
-    if (!seen || r.depMinutes > seen.depMinutes) lastLeg.set(r.aircraft, r);
-  }
+  const lastLeg = lastFlownLegs(rotations);
   const have = new Map<string, number>(); // `${airport}|${level key}` -> aircraft present
   const add = (key: string) => have.set(key, (have.get(key) ?? 0) + 1);
   for (const a of instance.aircraft.values()) {
