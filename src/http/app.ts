@@ -75,14 +75,24 @@ const urlLength: RequestHandler = (req, _res, next) => {
   next(req.originalUrl.length > MAX_URL_CHARS ? new HttpError(414, `Request URL is longer than the limit of ${MAX_URL_CHARS} characters.`) : undefined);
 };
 
+/**
+ * Drops If-None-Match and If-Modified-Since: Express and serve-static treat `If-None-Match: *` as fresh
+ * even with ETags off and answer a bodiless 304 instead of the answer (found by the fuzz test). Nothing
+ * here is validated by either header, so the full answer is always right.
+ */
+const unconditional: RequestHandler = (req, _res, next) => {
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  next();
+};
+
 export function createApp(appDeps: AppDeps): Express {
   const deps: EndpointDeps = { ...appDeps, metrics: appDeps.metrics ?? createMetrics() };
   const { config, metrics, jobRunner } = deps;
   if (jobRunner?.stats) metrics.watchSolverPool(() => jobRunner.stats!());
   const app = express();
   app.disable('x-powered-by');
-  // No ETags: a conditional request (If-None-Match: *) would otherwise get a bodiless 304 instead of the
-  // answer, which no client of this API asks for (found by the fuzz test).
+  // No conditional answers: no response carries an ETag or a Last-Modified a client could echo back.
   app.set('etag', false);
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.
   app.set('case sensitive routing', true);
@@ -96,6 +106,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(securityHeaders());
   if (deps.draining) app.use(drainingGate(deps.draining));
   app.use(urlLength);
+  app.use(unconditional);
   app.use(corsMiddleware(config.cors));
   app.use(apiKeyGate(createKeyVerifier(config.apiKeyHashes), stack));
   for (const limiter of rateLimiters(config.rateLimit, (limit) => metrics.rateLimited.inc({ limit }), deps.rateLimitRedis)) app.use(limiter);

@@ -55,7 +55,7 @@ export function consoleEndpoints(api: ApiBuilder): void {
     dotfiles: 'ignore',
     redirect: false,
     fallthrough: true,
-    // No conditional answers, as for the API (app.ts): a bodiless 304 to `If-None-Match: *` helps no one.
+    // No validators to send: conditional requests are answered in full (app.ts, unconditional).
     etag: false,
     lastModified: false,
     setHeaders: (res, path) => {
