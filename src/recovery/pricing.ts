@@ -102,15 +102,34 @@ interface FlightCopies {
   crewBreaks: number[];
 }
 
-/** Per aircraft and mode, the flight copies of its network (they do not change between pricing rounds). */
-export type PricingCache = Map<string, FlightCopies[]>;
+/** The flight copies of one aircraft's network and where each departure stands in the sweep's order. */
+interface AircraftCopies {
+  copies: FlightCopies[];
+  /** positions[c][d]: the place of copies[c].deps[d] among all nodes, by departure, then flight position. */
+  positions: number[][];
+  nodeCount: number;
+}
 
-function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, stepMinutes: number, cache?: PricingCache): FlightCopies[] {
+/** Per aircraft and mode, the flight copies of its network (they do not change between pricing rounds). */
+export type PricingCache = Map<string, AircraftCopies>;
+
+function aircraftCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, stepMinutes: number, cache?: PricingCache): AircraftCopies {
   const key = `${a.aircraft.tail}|${mode}|${stepMinutes}`;
   const known = cache?.get(key);
   if (known) return known;
+  const copies = flightCopies(ev, a, mode, stepMinutes);
+  const all = copies.flatMap((c, ci) => c.deps.map((dep, di) => ({ ci, di, dep, index: c.index })));
+  all.sort((p, q) => p.dep - q.dep || p.index - q.index);
+  const positions = copies.map((c) => new Array<number>(c.deps.length));
+  all.forEach(({ ci, di }, position) => { positions[ci]![di] = position; });
+  const entry = { copies, positions, nodeCount: all.length };
+  cache?.set(key, entry);
+  return entry;
+}
+
+function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, stepMinutes: number): FlightCopies[] {
   const w = ev.config.cost_weights;
-  const copies = pricingFlights(ev, a, mode).map((flight, index): FlightCopies => {
+  return pricingFlights(ev, a, mode).map((flight, index): FlightCopies => {
     const block = flight.arrMinutes - flight.depMinutes;
     return {
       flight, index, block, swapped: flight.tail !== a.aircraft.tail,
@@ -120,8 +139,6 @@ function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode,
       crewBreaks: flight.crewIds.map((id) => { const duty = ev.schedule.crewById.get(id)!; return duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1; }),
     };
   });
-  cache?.set(key, copies);
-  return copies;
 }
 
 class Heap<T> {
@@ -167,7 +184,7 @@ class Heap<T> {
  * helpers the sweep and the enumeration share.
  */
 class AircraftNetwork {
-  readonly nodes: Node[] = [];
+  readonly nodes: Node[];
   readonly trackSwaps: boolean;
   readonly flightCount: number;
   private readonly hardMaintenance: boolean;
@@ -175,13 +192,14 @@ class AircraftNetwork {
   private readonly checkStations: Set<string>;
 
   constructor(readonly ev: RouteEvaluator, readonly a: AircraftInScope, readonly mode: PricingMode, readonly duals: PricingDuals, stepMinutes: number, trackSwaps: boolean, cache?: PricingCache) {
-    const copies = flightCopies(ev, a, mode, stepMinutes, cache);
+    const { copies, positions, nodeCount } = aircraftCopies(ev, a, mode, stepMinutes, cache);
     this.flightCount = copies.length;
-    for (const c of copies) {
+    this.nodes = new Array<Node>(nodeCount);
+    for (const [ci, c] of copies.entries()) {
       const breaks = [...(duals.breakpoints?.(c.flight) ?? []), ...c.crewBreaks].sort((p, q) => p - q);
       let region = -1;
       let constant = 0;
-      for (const dep of c.deps) {
+      for (const [di, dep] of c.deps.entries()) {
         // Within a region the duals and the crew costs do not change: price them once per region.
         let r = region < 0 ? 0 : region;
         while (r < breaks.length && breaks[r]! <= dep) r++;
@@ -190,13 +208,12 @@ class AircraftNetwork {
           constant = cost.swap + cost.spill + cost.crewDuty - duals.leg(a, c.flight, dep) - (c.swapped ? duals.perSwap : 0);
           region = r;
         }
-        this.nodes.push({
+        this.nodes[positions[ci]![di]!] = {
           flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, region: duals.breakpoints ? region : -dep,
           legValue: c.delayPerMinute * (dep - c.flight.depMinutes) + constant,
-        });
+        };
       }
     }
-    this.nodes.sort((p, q) => p.dep - q.dep || p.index - q.index);
     const foreign = copies.filter((c) => c.swapped && c.deps.length > 0).length;
     this.trackSwaps = trackSwaps && ev.config.constraints.max_swaps < foreign;
     this.hardMaintenance = ev.config.constraints.maintenance === 'hard';
@@ -317,8 +334,9 @@ class ParetoLabels {
 
 /**
  * The routes of `a` whose reduced cost is below `threshold` (at most `maxRoutes`, least first), and
- * the least reduced cost of any route of `a` (exact over its whole route space; +Infinity when it has
- * no feasible route).
+ * the least reduced cost over the whole route space of `a` when that is negative (exact); when no
+ * route prices negative, some value ≥ 0 that need not be the least (+Infinity when no route ends
+ * below 0 even before its end costs), so min(0, value) is always a lower bound of every route's.
  */
 export function priceRoutes(
   ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, duals: PricingDuals,

@@ -110,7 +110,11 @@ describe('column generation', () => {
     it(`scenario: ${strategy}: the proven optimum equals the optimum of the model over every route of the scope (exhaustive)`, async () => {
       const c = cfg(strategy);
       const prepared = prepare(c);
-      const solved = await solveStrategy({ schedule, scope: prepared.scope, config: c, strategy, groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000 });
+      const bounds: number[] = [];
+      const solved = await solveStrategy({
+        schedule, scope: prepared.scope, config: c, strategy, groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000,
+        onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
+      });
       expect(solved.outcome.status).toBe('optimal');
       const ev = new RouteEvaluator(schedule, prepared.scope, c);
       const zero: PricingDuals = { leg: () => 0, aircraft: () => 0, perSwap: 0 };
@@ -124,6 +128,13 @@ describe('column generation', () => {
       expect(exhaustive.status).toBe('optimal');
       expect(solved.outcome.objective!).toBeCloseTo(exhaustive.objective!, 4);
       expect(solved.outcome.lowerBound!).toBeLessThanOrEqual(exhaustive.objective! + 1e-6);
+      // Every bound the generation reported on the way (Lagrangian, at smoothed prices too) is at most
+      // the LP relaxation over every route, and they never go down.
+      const relaxation = await inProcessSolver.solve({ model: full.model, timeLimitMs: 60_000, mipGap: 0, relaxation: true });
+      expect(relaxation.status).toBe('optimal');
+      expect(bounds.length).toBeGreaterThan(0);
+      for (const bound of bounds) expect(bound).toBeLessThanOrEqual(relaxation.objective! + 1e-6);
+      bounds.forEach((bound, i) => { if (i > 0) expect(bound).toBeGreaterThanOrEqual(bounds[i - 1]!); });
       expect(full.candidateRoutes).toBeGreaterThan(solved.model.candidateRoutes);
     });
   }

@@ -9,7 +9,7 @@ import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../linear-model.ts';
 import { reaccommodationCost, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
 import type { Strategy, SolverConfig } from '../solver-config.ts';
-import { legCoefficient, type LegRow, type ModelContext, type PendingRow } from './context.ts';
+import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
 
 /** May this strategy cancel flights under this configuration (beyond those a disruption cancels)? */
 export function strategyCancels(strategy: Strategy, config: SolverConfig): boolean {
@@ -154,22 +154,26 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup): void {
   const firstIn = ctx.scope.flightIds.has(first.id);
   const secondIn = ctx.scope.flightIds.has(second.id);
   if (!firstIn && !secondIn) return;
-  const uses = (flight: Flight, spec: Omit<LegRow, 'row'>) => (ctx.routesWith.get(flight.id) ?? [])
-    .some((r) => legCoefficient({ ...spec, row: '' }, ctx.schedule.aircraft.get(r.route.tail)!, r.leg) !== 0);
+  // Does some route's leg have a coefficient in the row? 'late' grows with the leg's arrival and
+  // 'departs_by' with its earliness, so the latest-landing (earliest-leaving) leg alone tells.
+  const extreme = (flight: Flight, latest: boolean) => (ctx.routesWith.get(flight.id) ?? []).reduce<RouteUse | null>(
+    (best, r) => (!best || (latest ? r.leg.arrMinutes > best.leg.arrMinutes : r.leg.depMinutes < best.leg.depMinutes) ? r : best), null);
+  const uses = (use: RouteUse | null, spec: Omit<LegRow, 'row'>) => use !== null && legCoefficient({ ...spec, row: '' }, ctx.schedule.aircraft.get(use.route.tail)!, use.leg) !== 0;
   const base = { connectionMinutes: mct, passengers: 0, airport: '' };
   const rows: { rhs: number; specs: [Flight, Omit<LegRow, 'row'>][] }[] = [];
   if (firstIn && secondIn) {
     const times = [...new Set((ctx.routesWith.get(second.id) ?? []).map((r) => r.leg.depMinutes))].sort((p, q) => p - q);
+    const lastLanding = extreme(first, true);
     for (const v of times) {
       const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: v };
-      if (uses(first, late)) rows.push({ rhs: -1, specs: [[first, late], [second, { ...base, kind: 'departs_by', atMinutes: v }]] });
+      if (uses(lastLanding, late)) rows.push({ rhs: -1, specs: [[first, late], [second, { ...base, kind: 'departs_by', atMinutes: v }]] });
     }
   } else if (firstIn) {
     const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: second.depMinutes };
-    if (uses(first, late)) rows.push({ rhs: 0, specs: [[first, late]] });
+    if (uses(extreme(first, true), late)) rows.push({ rhs: 0, specs: [[first, late]] });
   } else {
     const early: Omit<LegRow, 'row'> = { ...base, kind: 'departs_by', atMinutes: first.arrMinutes + mct - 1 };
-    if (uses(second, early)) rows.push({ rhs: 0, specs: [[second, early]] });
+    if (uses(extreme(second, false), early)) rows.push({ rhs: 0, specs: [[second, early]] });
   }
   if (!rows.length) return; // no route breaks this connection (yet)
   const name = lpName(group.itinerary.id);
