@@ -1,8 +1,8 @@
 // One strategy's model solved over the FULL route space of its scope (docs/model.md section 3):
 //   1. column generation: the LP relaxation of the route master, its duals priced per aircraft over
 //      the aircraft's whole time-space network (pricing.ts) until no route has a negative reduced
-//      cost; the LP value is then a lower bound of every plan (valid also when stopped early, as the
-//      Lagrangian bound LP + Σ_a min(0, least reduced cost of a));
+//      cost; the LP value is then a lower bound of every plan (and at every round, the Lagrangian bound
+//      at the prices priced, which are smoothed towards those of the best bound so far);
 //   2. the integer plan over the generated routes (GLPK branch and bound);
 //   3. the proof: a plan costs at least the LP bound plus the reduced costs of its routes, so an
 //      optimal plan uses only routes whose reduced cost is at most (plan − bound); those are
@@ -68,6 +68,22 @@ export interface StrategySolve {
   outcome: SolveOutcome;
   iterations: number;
   note: string | null;
+}
+
+/** Row prices, their Lagrangian bound, and each aircraft's least reduced cost there (min(0, ·), as summed in the bound). */
+interface BoundWitness { duals: PricingDuals; bound: number; least: Map<string, number> }
+
+/**
+ * What the integrated strategy's solve hands to the aircraft-swap strategy's. Both price the same
+ * routes (mode 'any'), so the integrated's routes are good first columns for the swap master; and
+ * every swap plan is an integrated plan (no cancellation), so the integrated's bound, with its prices,
+ * bounds every swap plan and serves its proof (docs/model.md 3.5).
+ */
+export interface SharedColumns {
+  routes: Route[];
+  best: BoundWitness | null;
+  /** The publishing solve's final lower bound (its plan's cost when proven optimal), null before it ends. */
+  lowerBound: number | null;
 }
 
 interface Progress {
@@ -197,6 +213,10 @@ export async function solveStrategy(args: {
   solver: Solver; signal?: AbortSignal; deadline: number;
   /** Told after each pricing round and each integer solve; never told 'done' (the caller has the result). */
   onProgress?: (progress: StrategyProgress) => void;
+  /** Where this solve publishes its routes and best bound as it goes (the integrated strategy's, for the swap strategy's). */
+  publish?: SharedColumns;
+  /** Routes and a bound another solve published, taken at the start (see SharedColumns). */
+  inherit?: SharedColumns;
 }): Promise<StrategySolve> {
   const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
   const started = performance.now();
@@ -243,6 +263,7 @@ export async function solveStrategy(args: {
     keys.add(route.key);
     const list = pool.get(route.tail);
     if (list) list.push(route); else pool.set(route.tail, [route]);
+    args.publish?.routes.push(route);
     return true;
   };
   // First routes, all on the departure grid (a propagated time off the grid is not a plan of these
@@ -258,13 +279,16 @@ export async function solveStrategy(args: {
     const grounded = cancels ? ev.finish(a, [], a.checks.map(() => null)) : null;
     if (grounded) add(grounded);
   }
+  for (const route of args.inherit?.routes ?? []) add(route);
 
   const progress: Progress = { iterations: 0, bound: null, stop: 'time' };
   const cache: PricingCache = new Map();
   const pricing = { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND, cache };
-  // The prices of the last pricing round, its Lagrangian bound, and each aircraft's least reduced
-  // cost there: what the proof needs (section 3.4 of docs/model.md).
-  let last: { duals: PricingDuals; bound: number; least: Map<string, number> } | null = null;
+  // The prices of the best Lagrangian bound so far, that bound, and each aircraft's least reduced
+  // cost there (min(0, ·), as summed in the bound): what the proof needs (section 3.4 of docs/model.md).
+  let last: BoundWitness | null = args.inherit?.best ?? null;
+  const inherited = [last?.bound ?? null, args.inherit?.lowerBound ?? null].filter((b): b is number => b !== null);
+  if (inherited.length) progress.bound = Math.max(...inherited);
   let model = build(pool);
   let lpValues: Record<string, number> = {};
   let artificialScale = 1;
@@ -312,6 +336,7 @@ export async function solveStrategy(args: {
         const bound = lagrangianBound(master, model.routeColumns, prices, leastSum);
         if (!last || bound > last.bound) {
           last = { duals, bound, least };
+          if (args.publish) args.publish.best = last;
           center = prices;
         }
       }
@@ -329,7 +354,7 @@ export async function solveStrategy(args: {
       progress.stop = 'converged';
       break;
     }
-    if (last && !artificialUsed(lp.values) && lp.objective! - last.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
+    if (last && progress.bound !== null && !artificialUsed(lp.values) && lp.objective! - progress.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
       // The proof needs no converged LP: with the bound this close, it enumerates few routes.
       progress.stop = 'close';
       break;
@@ -387,6 +412,7 @@ export async function solveStrategy(args: {
     status = proven ? 'optimal' : proof === 'routes_capped' ? 'feasible' : 'time_limit';
     if (proven) lowerBound = plan;
   }
+  if (args.publish) args.publish.lowerBound = lowerBound;
   const boundText = progress.bound === null ? 'no lower bound is known' : `lower bound ${round2(progress.bound)} over every route of the scope${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
   const why = {
     proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the priced routes',
@@ -394,7 +420,8 @@ export async function solveStrategy(args: {
     time: 'the time limit came during the optimality proof',
     no_bound: 'the time limit came before a first bound',
   }[proof];
-  const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes; ${boundText}; ${why}.`;
+  const start = args.inherit ? `, starting from the integrated strategy's ${args.inherit.routes.length} routes and its bound (every plan of this strategy is one of its plans)` : '';
+  const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes${start}; ${boundText}; ${why}.`;
   return {
     model: planModel, iterations: progress.iterations, note,
     outcome: { ...outcome, status, lowerBound, solveMs: performance.now() - started },

@@ -7,7 +7,7 @@
 import type { Disruption } from '../domain/disruption.ts';
 import type { Schedule } from '../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
-import { solveStrategy, type StrategyPhase, type StrategyProgress, type StrategySolve } from './column-generation.ts';
+import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './column-generation.ts';
 import { RecoveryError } from './failure.ts';
 import { modelSize } from './linear-model.ts';
 import type { StrategyModel } from './model/strategy-model.ts';
@@ -15,7 +15,7 @@ import { passengerGroups, type PassengerGroups } from './passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy, Violation } from './result.ts';
 import { selectScope, type RecoveryScope } from './scope.ts';
-import type { SolverConfig } from './solver-config.ts';
+import type { SolverConfig, Strategy } from './solver-config.ts';
 import type { Solver } from './solver-port.ts';
 
 export interface SimulationRequest {
@@ -102,19 +102,52 @@ export async function solveStrategies(
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
-  const deadline = performance.now() + config.solver.time_limit_ms;
+  const started = performance.now();
+  const deadline = started + config.solver.time_limit_ms;
+  const evaluate = config.strategies.evaluate;
+  // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
+  // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
+  const share: SharedColumns | null = evaluate.includes('integrated') && evaluate.includes('aircraft_swap') ? { routes: [], best: null, lowerBound: null } : null;
+  const solves = new Map<Strategy, Promise<StrategySolve>>();
+  const run = async (strategy: Strategy): Promise<StrategySolve> => {
+    if (share && strategy === 'aircraft_swap') {
+      await integratedOrTimeUp(solves.get('integrated')!, started + SWAP_WAIT_SHARE * config.solver.time_limit_ms);
+      // The simulation failed (or was cancelled) while this solve waited: nothing to start.
+      if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+    }
+    const solved = await solveStrategy({
+      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline, onProgress,
+      publish: strategy === 'integrated' ? share ?? undefined : undefined,
+      inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
+    });
+    onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
+    return solved;
+  };
+  // The integrated solve first, so that the swap solve can wait for it.
+  for (const strategy of [...evaluate].sort((p, q) => Number(q === 'integrated') - Number(p === 'integrated'))) solves.set(strategy, run(strategy));
   try {
-    return await Promise.all(config.strategies.evaluate.map(async (strategy) => {
-      const solved = await solveStrategy({
-        schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline, onProgress,
-      });
-      onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
-      return solved;
-    }));
+    return await Promise.all(evaluate.map((strategy) => solves.get(strategy)!));
   } catch (error) {
     failed.abort();
     throw error;
   }
+}
+
+/**
+ * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough
+ * for the interactive single delays (the integrated solve is done in 0.1-0.6 s of a 2 s budget), short
+ * enough to leave a network-wide solve (a hub storm) most of its budget.
+ */
+const SWAP_WAIT_SHARE = 0.25;
+
+/** Resolves when `solve` settles or at the performance.now() instant `at`, whichever comes first. */
+async function integratedOrTimeUp(solve: Promise<unknown>, at: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    solve.then(() => undefined, () => undefined),
+    new Promise<void>((resolve) => { timer = setTimeout(resolve, Math.max(0, at - performance.now())); }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Read a solver's variable values back into a plan. */
