@@ -215,7 +215,7 @@ export async function solveStrategy(args: {
   onProgress?: (progress: StrategyProgress) => void;
   /** Where this solve publishes its routes and best bound as it goes (the integrated strategy's, for the swap strategy's). */
   publish?: SharedColumns;
-  /** Routes and a bound another solve published, taken at the start (see SharedColumns). */
+  /** Routes and a bound another solve publishes: the routes taken at the start, the bound also before the proof (see SharedColumns). */
   inherit?: SharedColumns;
 }): Promise<StrategySolve> {
   const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
@@ -280,6 +280,23 @@ export async function solveStrategy(args: {
     if (grounded) add(grounded);
   }
   for (const route of args.inherit?.routes ?? []) add(route);
+  const tolerance = (value: number) => OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
+  const start = args.inherit ? `, starting from the integrated strategy's ${args.inherit.routes.length} routes and its bound (every plan of this strategy is one of its plans)` : '';
+  const inheritedBound = args.inherit?.lowerBound ?? null;
+  if (inheritedBound !== null) {
+    // The integrated solve has ended: a plan of this strategy at its bound is optimal here too, and
+    // its optimum often flies every flight. Its routes are in the pool: try them before generating.
+    const model = build(pool);
+    const outcome = await solve(model.model, false);
+    if (outcome.objective !== null && outcome.objective - inheritedBound <= tolerance(outcome.objective)) {
+      return {
+        model, iterations: 0,
+        note: `Column generation: none needed; ${keys.size} routes${start}: a plan over them costs the integrated strategy's lower bound ${round2(inheritedBound)}; proven optimal.`,
+        outcome: { ...outcome, status: 'optimal', lowerBound: outcome.objective, solveMs: performance.now() - started },
+      };
+    }
+    found(model, outcome, 0, inheritedBound);
+  }
 
   const progress: Progress = { iterations: 0, bound: null, stop: 'time' };
   const cache: PricingCache = new Map();
@@ -369,6 +386,14 @@ export async function solveStrategy(args: {
     };
   }
 
+  if (args.inherit) {
+    // The integrated solve goes on meanwhile: its best bound and prices, or its final bound, may
+    // have got better than this solve's.
+    const { best, lowerBound: final } = args.inherit;
+    if (best && (!last || best.bound > last.bound)) last = best;
+    const known = [progress.bound, last?.bound ?? null, final].filter((b): b is number => b !== null);
+    if (known.length) progress.bound = Math.max(...known);
+  }
   let planModel = model;
   report('integer_plan', progress.iterations, progress.bound);
   let outcome = await solve(model.model, false);
@@ -376,7 +401,6 @@ export async function solveStrategy(args: {
   report('proving', progress.iterations, progress.bound);
   let proof: 'proven' | 'routes_capped' | 'time' | 'no_bound' = last ? 'proven' : 'no_bound';
   const gapOf = (value: number) => (progress.bound === null ? Number.POSITIVE_INFINITY : value - progress.bound);
-  const tolerance = (value: number) => OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
   if (last && outcome.objective !== null && !(outcome.status === 'optimal' && gapOf(outcome.objective) <= tolerance(outcome.objective))) {
     // The proof: a plan costs at least bound + Σ_a (reduced cost of its route − least_a), so a plan
     // better than this one uses only routes within (plan − bound) of their aircraft's least. Every such
@@ -420,7 +444,6 @@ export async function solveStrategy(args: {
     time: 'the time limit came during the optimality proof',
     no_bound: 'the time limit came before a first bound',
   }[proof];
-  const start = args.inherit ? `, starting from the integrated strategy's ${args.inherit.routes.length} routes and its bound (every plan of this strategy is one of its plans)` : '';
   const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes${start}; ${boundText}; ${why}.`;
   return {
     model: planModel, iterations: progress.iterations, note,

@@ -138,7 +138,7 @@ export async function solveStrategies(
  * for the interactive single delays (the integrated solve is done in 0.1-0.6 s of a 2 s budget), short
  * enough to leave a network-wide solve (a hub storm) most of its budget.
  */
-const SWAP_WAIT_SHARE = 0.25;
+const SWAP_WAIT_SHARE = 0.5;
 
 /** Resolves when `solve` settles or at the performance.now() instant `at`, whichever comes first. */
 async function integratedOrTimeUp(solve: Promise<unknown>, at: number): Promise<void> {

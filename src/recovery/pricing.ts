@@ -46,13 +46,13 @@ const MASKED_CHECKS = 4;
 
 interface Node {
   flight: Flight;
+  /** Position of the flight in the mode's flight list (and of its copies in AircraftCopies.copies). */
   index: number;
   dep: number;
   arr: number;
-  legValue: number;
   swapped: boolean;
-  /** Copies of a flight with the same region have the same duals and crew costs (see PricingDuals.breakpoints). */
-  region: number;
+  /** Place among the network's nodes (departure order): where its leg value and region are. */
+  position: number;
 }
 
 interface Label {
@@ -102,12 +102,14 @@ interface FlightCopies {
   crewBreaks: number[];
 }
 
-/** The flight copies of one aircraft's network and where each departure stands in the sweep's order. */
+/** The flight copies of one aircraft's network and its nodes in the sweep's order: all but the duals. */
 interface AircraftCopies {
   copies: FlightCopies[];
   /** positions[c][d]: the place of copies[c].deps[d] among all nodes, by departure, then flight position. */
   positions: number[][];
-  nodeCount: number;
+  nodes: Node[];
+  /** Per node, the leg's own cost (delay, swap, spill, crew duty): its leg value before the duals. */
+  legCosts: Float64Array;
 }
 
 /** Per aircraft and mode, the flight copies of its network (they do not change between pricing rounds). */
@@ -121,8 +123,26 @@ function aircraftCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMod
   const all = copies.flatMap((c, ci) => c.deps.map((dep, di) => ({ ci, di, dep, index: c.index })));
   all.sort((p, q) => p.dep - q.dep || p.index - q.index);
   const positions = copies.map((c) => new Array<number>(c.deps.length));
-  all.forEach(({ ci, di }, position) => { positions[ci]![di] = position; });
-  const entry = { copies, positions, nodeCount: all.length };
+  const nodes = all.map(({ ci, di, dep }, position): Node => {
+    positions[ci]![di] = position;
+    const c = copies[ci]!;
+    return { flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, position };
+  });
+  const legCosts = new Float64Array(nodes.length);
+  for (const [ci, c] of copies.entries()) {
+    // The crew costs change only at the crew breaks: one legCost per stretch between them.
+    let next = 0;
+    let constant = 0;
+    for (const [di, dep] of c.deps.entries()) {
+      if (di === 0 || (next < c.crewBreaks.length && c.crewBreaks[next]! <= dep)) {
+        while (next < c.crewBreaks.length && c.crewBreaks[next]! <= dep) next++;
+        const cost = ev.legCost(a, c.flight, dep);
+        constant = cost.swap + cost.spill + cost.crewDuty;
+      }
+      legCosts[positions[ci]![di]!] = c.delayPerMinute * (dep - c.flight.depMinutes) + constant;
+    }
+  }
+  const entry = { copies, positions, nodes, legCosts };
   cache?.set(key, entry);
   return entry;
 }
@@ -136,7 +156,7 @@ function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode,
       // The rules that do not depend on the route so far; the others are checked when a label is extended.
       deps: departureGrid(ev, flight, stepMinutes).filter((dep) => brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) === null),
       delayPerMinute: w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers,
-      crewBreaks: flight.crewIds.map((id) => { const duty = ev.schedule.crewById.get(id)!; return duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1; }),
+      crewBreaks: flight.crewIds.map((id) => { const duty = ev.schedule.crewById.get(id)!; return duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1; }).sort((p, q) => p - q),
     };
   });
 }
@@ -184,7 +204,11 @@ class Heap<T> {
  * helpers the sweep and the enumeration share.
  */
 class AircraftNetwork {
-  readonly nodes: Node[];
+  readonly nodes: readonly Node[];
+  /** Per node: the leg's reduced cost (its own cost less the duals of its rows). */
+  readonly legValue: Float64Array;
+  /** Per node: copies of a flight with the same region have the same duals and crew costs (see PricingDuals.breakpoints). */
+  readonly region: Int32Array;
   readonly trackSwaps: boolean;
   readonly flightCount: number;
   private readonly hardMaintenance: boolean;
@@ -192,26 +216,31 @@ class AircraftNetwork {
   private readonly checkStations: Set<string>;
 
   constructor(readonly ev: RouteEvaluator, readonly a: AircraftInScope, readonly mode: PricingMode, readonly duals: PricingDuals, stepMinutes: number, trackSwaps: boolean, cache?: PricingCache) {
-    const { copies, positions, nodeCount } = aircraftCopies(ev, a, mode, stepMinutes, cache);
+    const { copies, positions, nodes, legCosts } = aircraftCopies(ev, a, mode, stepMinutes, cache);
     this.flightCount = copies.length;
-    this.nodes = new Array<Node>(nodeCount);
+    this.nodes = nodes;
+    this.legValue = new Float64Array(nodes.length);
+    this.region = new Int32Array(nodes.length);
     for (const [ci, c] of copies.entries()) {
-      const breaks = [...(duals.breakpoints?.(c.flight) ?? []), ...c.crewBreaks].sort((p, q) => p - q);
+      const places = positions[ci]!;
+      const breaks = duals.breakpoints ? [...duals.breakpoints(c.flight), ...c.crewBreaks].sort((p, q) => p - q) : null;
       let region = -1;
-      let constant = 0;
-      for (const [di, dep] of c.deps.entries()) {
-        // Within a region the duals and the crew costs do not change: price them once per region.
-        let r = region < 0 ? 0 : region;
-        while (r < breaks.length && breaks[r]! <= dep) r++;
-        if (r !== region || !duals.breakpoints) {
-          const cost = ev.legCost(a, c.flight, dep);
-          constant = cost.swap + cost.spill + cost.crewDuty - duals.leg(a, c.flight, dep) - (c.swapped ? duals.perSwap : 0);
+      let price = 0;
+      for (let di = 0; di < c.deps.length; di++) {
+        const dep = c.deps[di]!;
+        const place = places[di]!;
+        if (breaks) {
+          // Within a region the duals and the crew costs do not change: price them once per region.
+          let r = region < 0 ? 0 : region;
+          while (r < breaks.length && breaks[r]! <= dep) r++;
+          if (r !== region) price = duals.leg(a, c.flight, dep) + (c.swapped ? duals.perSwap : 0);
           region = r;
+          this.region[place] = region;
+        } else {
+          price = duals.leg(a, c.flight, dep) + (c.swapped ? duals.perSwap : 0);
+          this.region[place] = -dep;
         }
-        this.nodes[positions[ci]![di]!] = {
-          flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, region: duals.breakpoints ? region : -dep,
-          legValue: c.delayPerMinute * (dep - c.flight.depMinutes) + constant,
-        };
+        this.legValue[place] = legCosts[place]! - price;
       }
     }
     const foreign = copies.filter((c) => c.swapped && c.deps.length > 0).length;
@@ -241,7 +270,7 @@ class AircraftNetwork {
   /** The label after flying `node`. */
   fly(label: Label, node: Node): Label {
     return {
-      rc: label.rc + node.legValue, station: node.flight.dest, arrival: node.arr, ready: node.arr + this.ev.turnaround(this.a, node.flight.dest),
+      rc: label.rc + this.legValue[node.position]!, station: node.flight.dest, arrival: node.arr, ready: node.arr + this.ev.turnaround(this.a, node.flight.dest),
       mask: label.mask, swaps: label.swaps + (node.swapped ? 1 : 0), last: this.mode === 'any' ? -1 : node.index, legs: label.legs + 1, prev: label, node, performed: 0,
     };
   }
@@ -381,7 +410,8 @@ function sweep(
   settle(net.start());
   // A later copy of a flight in the same region, seeing the same labels at its airport, is dominated
   // by the earlier one: the same predecessors, the same duals, more delay and a later arrival.
-  const lastLook = new Map<Flight, { version: number; region: number }>();
+  const lookedAt = new Float64Array(net.flightCount).fill(-1);
+  const lookedRegion = new Int32Array(net.flightCount);
   for (const node of net.nodes) {
     while (events.size > 0 && events.peek()!.ready <= node.dep) {
       const label = events.pop()!;
@@ -389,9 +419,10 @@ function sweep(
     }
     const here = stations.get(node.flight.origin);
     if (!here) continue;
-    const look = lastLook.get(node.flight);
-    if (look && look.version === here.version && look.region === node.region) continue;
-    lastLook.set(node.flight, { version: here.version, region: node.region });
+    const region = net.region[node.position]!;
+    if (lookedAt[node.index] === here.version && lookedRegion[node.index] === region) continue;
+    lookedAt[node.index] = here.version;
+    lookedRegion[node.index] = region;
     // The best extension per resulting state; a node's labels are settled once all are known.
     const extended = new ParetoLabels(net.trackSwaps);
     here.forEach((label) => { if (net.extends(label, node)) extended.add(net.fly(label, node)); });
@@ -471,7 +502,7 @@ export function enumerateRoutes(
         best = Math.min(best, end, bestNext);
         if (performed === 0) break;
       }
-      const value = node.legValue + best;
+      const value = net.legValue[i]! + best;
       completion[m]![i] = value;
       let list = suffix[m]!.get(node.flight.origin);
       if (!list) suffix[m]!.set(node.flight.origin, (list = { deps: [], best: [] }));
