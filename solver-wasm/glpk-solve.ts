@@ -1,7 +1,7 @@
-// Translation of a LinearModel to glpk.js and interpretation of GLPK's answer. The only module,
-// with worker.ts, that touches glpk.js.
-import type { LinearModel } from '../src/recovery/linear-model.ts';
+// Translation of a model (packed, as it reaches a worker: packed-model.ts) to glpk.js and
+// interpretation of GLPK's answer. The only module, with worker.ts, that touches glpk.js.
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
+import { kindOf, packModel, senseOf, type PackedModel, type PackedTask } from './packed-model.ts';
 
 /** Share of a solve's time limit given to GLPK's own limit (see solveWithGlpk). */
 export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
@@ -13,52 +13,68 @@ export interface Glpk {
   solve(lp: unknown, options: Record<string, unknown>): { result: { status: number; z: number; vars: Record<string, number>; dual?: Record<string, number> } };
 }
 
-function toGlpk(glpk: Glpk, model: LinearModel, relax: boolean) {
+/** The glpk.js problem of `model` over its rows `rows` (those with terms: see solvePacked). */
+function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: boolean) {
   const bound = (lb: number, ub: number) =>
     ub === Infinity ? { type: glpk.GLP_LO, lb, ub: 0 } : lb === ub ? { type: glpk.GLP_FX, lb, ub } : { type: glpk.GLP_DB, lb, ub };
+  const names = model.columnNames;
+  const columns = names.map((_, i) => i);
   return {
     name: model.name,
-    objective: { direction: glpk.GLP_MIN, name: 'obj', vars: model.variables.map((v) => ({ name: v.name, coef: v.cost })) },
-    subjectTo: model.constraints.map((c) => ({
-      name: c.name,
-      vars: c.terms.map((t) => ({ name: t.variable, coef: t.coef })),
-      bnds: c.sense === '=' ? { type: glpk.GLP_FX, lb: c.rhs, ub: c.rhs }
-        : c.sense === '<=' ? { type: glpk.GLP_UP, lb: 0, ub: c.rhs } : { type: glpk.GLP_LO, lb: c.rhs, ub: 0 },
-    })),
+    objective: { direction: glpk.GLP_MIN, name: 'obj', vars: columns.map((i) => ({ name: names[i]!, coef: model.cost[i]! })) },
+    subjectTo: rows.map((r) => {
+      const vars: { name: string; coef: number }[] = [];
+      for (let k = model.rowStarts[r]!; k < model.rowStarts[r + 1]!; k++) vars.push({ name: names[model.termColumns[k]!]!, coef: model.termCoefs[k]! });
+      const rhs = model.rhs[r]!;
+      const sense = senseOf(model, r);
+      return {
+        name: model.rowNames[r]!, vars,
+        bnds: sense === '=' ? { type: glpk.GLP_FX, lb: rhs, ub: rhs } : sense === '<=' ? { type: glpk.GLP_UP, lb: 0, ub: rhs } : { type: glpk.GLP_LO, lb: rhs, ub: 0 },
+      };
+    }),
     // Relaxed, a binary keeps no upper bound of its own: in our models each one sits in a row that
     // bounds it (Σ routes of an aircraft = 1), and a bound of its own would take part of the dual
     // information away from the rows (a column at its bound may price negative at the optimum).
-    bounds: model.variables.map((v) => ({ name: v.name, ...bound(v.lb, v.kind === 'binary' ? (relax ? Infinity : 1) : v.ub) })),
-    binaries: relax ? [] : model.variables.filter((v) => v.kind === 'binary').map((v) => v.name),
-    generals: relax ? [] : model.variables.filter((v) => v.kind === 'integer').map((v) => v.name),
+    bounds: columns.map((i) => ({ name: names[i]!, ...bound(model.lb[i]!, kindOf(model, i) === 'binary' ? (relax ? Infinity : 1) : model.ub[i]!) })),
+    binaries: relax ? [] : columns.filter((i) => kindOf(model, i) === 'binary').map((i) => names[i]!),
+    generals: relax ? [] : columns.filter((i) => kindOf(model, i) === 'integer').map((i) => names[i]!),
   };
+}
+
+/** solvePacked for a model in objects (on the thread that built it: tests and benchmarks). */
+export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
+  return solvePacked(glpk, { ...task, model: packModel(task.model) });
 }
 
 /**
  * Solve synchronously (call it only on a worker thread). Outcomes are values, never exceptions:
  * GLPK status 1 (undefined) after the time limit means "no plan", never a free plan with z = 0.
  */
-export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
+export function solvePacked(glpk: Glpk, task: PackedTask): SolveOutcome {
   const started = performance.now();
+  const { model } = task;
   // glpk.js aborts its WebAssembly instance (not a catchable status) on a row without columns, and an
   // aborted instance cannot be trusted again: decide such rows here. An unsatisfiable empty row
   // (e.g. an aircraft without any allowed route) means the model is infeasible.
-  const empty = task.model.constraints.filter((c) => c.terms.length === 0);
-  const violated = empty.find((c) => (c.sense === '=' ? c.rhs !== 0 : c.sense === '<=' ? c.rhs < 0 : c.rhs > 0));
-  if (violated) {
-    return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${violated.name}.` };
+  const rows: number[] = [];
+  for (let r = 0; r < model.rowNames.length; r++) {
+    if (model.rowStarts[r + 1]! > model.rowStarts[r]!) { rows.push(r); continue; }
+    const sense = senseOf(model, r);
+    const rhs = model.rhs[r]!;
+    if (sense === '=' ? rhs !== 0 : sense === '<=' ? rhs < 0 : rhs > 0) {
+      return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${model.rowNames[r]}.` };
+    }
   }
-  if (empty.length) task = { ...task, model: { ...task.model, constraints: task.model.constraints.filter((c) => c.terms.length > 0) } };
   // Nothing to decide (an empty scope): glpk.js would abort on a problem without columns.
-  if (task.model.variables.length === 0) {
+  if (model.columnNames.length === 0) {
     return { status: 'optimal', objective: 0, values: {}, lowerBound: task.relaxation ? 0 : null, solveMs: performance.now() - started, detail: null, ...(task.relaxation ? { duals: {} } : {}) };
   }
-  if (task.relaxation) return solveRelaxation(glpk, task, started);
+  if (task.relaxation) return solveRelaxation(glpk, model, rows, task.timeLimitMs, started);
   // GLPK gets three quarters of the budget: it overshoots its own limit a little, and the rest pays
   // for the LP bound below, so that a plan found in time is not lost to the pool's hard stop.
   const glpkLimitMs = task.timeLimitMs * GLPK_SHARE_OF_TIME_LIMIT;
   const options = { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: glpkLimitMs / 1000, mipgap: task.mipGap };
-  const { result } = glpk.solve(toGlpk(glpk, task.model, false), options);
+  const { result } = glpk.solve(toGlpk(glpk, model, rows, false), options);
   const solveMs = performance.now() - started;
   const hitLimit = solveMs >= glpkLimitMs * 0.95;
   const plan = () => Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));
@@ -66,7 +82,7 @@ export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
   const lowerBound = () => {
     if (performance.now() - started > task.timeLimitMs * 0.9) return null; // no time left: gap unknown
     const remainingMs = task.timeLimitMs - (performance.now() - started);
-    const lp = glpk.solve(toGlpk(glpk, task.model, true), { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: remainingMs / 1000 }).result;
+    const lp = glpk.solve(toGlpk(glpk, model, rows, true), { msglev: glpk.GLP_MSG_OFF, presol: true, tmlim: remainingMs / 1000 }).result;
     return lp.status === glpk.GLP_OPT ? lp.z : null;
   };
   switch (result.status) {
@@ -86,10 +102,10 @@ export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
 }
 
 /** The LP relaxation with its row duals (the column generation's master problem). */
-function solveRelaxation(glpk: Glpk, task: SolveTask, started: number): SolveOutcome {
+function solveRelaxation(glpk: Glpk, model: PackedModel, rows: readonly number[], timeLimitMs: number, started: number): SolveOutcome {
   // Without the presolver: with it, GLPK reports an infeasible LP as "undefined" (status 1), which
   // would read as a time limit. (Only MIP solves need the presolver in glpk.js.)
-  const { result } = glpk.solve(toGlpk(glpk, task.model, true), { msglev: glpk.GLP_MSG_OFF, presol: false, tmlim: task.timeLimitMs / 1000 });
+  const { result } = glpk.solve(toGlpk(glpk, model, rows, true), { msglev: glpk.GLP_MSG_OFF, presol: false, tmlim: timeLimitMs / 1000 });
   const solveMs = performance.now() - started;
   if (result.status === glpk.GLP_OPT) {
     const values = Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));

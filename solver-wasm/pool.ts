@@ -14,6 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RecoveryError } from '../src/recovery/failure.ts';
 import type { SolveOutcome, Solver, SolverStats, SolveTask } from '../src/recovery/solver-port.ts';
+import { packModel, packedBuffers, type PackedTask } from './packed-model.ts';
 
 export interface SolverPoolOptions {
   /** Worker threads; default: the machine's cores. */
@@ -104,7 +105,9 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const outcome = (await piscina.run(task, { signal: controller.signal })) as SolveOutcome;
+      const model = packModel(task.model);
+      const packed: PackedTask = { ...task, model };
+      const outcome = (await piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(model) })) as SolveOutcome;
       counters.completed++;
       return outcome;
     } catch (error) {
@@ -177,8 +180,8 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     });
   }
 
-  const tiny: SolveTask = {
-    model: { name: 'ready', variables: [{ name: 'x', kind: 'binary', lb: 0, ub: 1, cost: 1 }], constraints: [{ name: 'r', terms: [{ variable: 'x', coef: 1 }], sense: '>=', rhs: 1 }] },
+  const tiny: PackedTask = {
+    model: packModel({ name: 'ready', variables: [{ name: 'x', kind: 'binary', lb: 0, ub: 1, cost: 1 }], constraints: [{ name: 'r', terms: [{ variable: 'x', coef: 1 }], sense: '>=', rhs: 1 }] }),
     timeLimitMs: 5000, mipGap: 0,
   };
 

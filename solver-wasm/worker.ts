@@ -1,8 +1,9 @@
 // A solver worker thread: instantiates the GLPK WebAssembly module once, warms it up (the first
 // solve in a thread is up to twice as slow), then solves tasks sent by the pool.
 import GLPK from 'glpk.js/node';
-import { solveWithGlpk, type Glpk } from './glpk-solve.ts';
-import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
+import { solvePacked, solveWithGlpk, type Glpk } from './glpk-solve.ts';
+import type { PackedTask } from './packed-model.ts';
+import type { SolveOutcome } from '../src/recovery/solver-port.ts';
 import { ModelBuilder } from '../src/recovery/linear-model.ts';
 import { yieldToHttpThread } from './thread-priority.ts';
 
@@ -22,6 +23,7 @@ function warmUp(): void {
 }
 warmUp();
 
-export default function solve(task: SolveTask): SolveOutcome {
-  return solveWithGlpk(glpk, task);
+/** A task from the pool: its model packed (packed-model.ts). */
+export default function solve(task: PackedTask): SolveOutcome {
+  return solvePacked(glpk, task);
 }

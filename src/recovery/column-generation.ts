@@ -295,6 +295,14 @@ export async function solveStrategy(args: {
         outcome: { ...outcome, status: 'optimal', lowerBound: outcome.objective, solveMs: performance.now() - started },
       };
     }
+    if (performance.now() >= deadline) {
+      // Nothing left for a generation: this solve's answer is what that one found.
+      return {
+        model, iterations: 0,
+        note: `Column generation: none, the time limit came first; ${keys.size} routes${start}; lower bound ${round2(inheritedBound)} (the integrated strategy's).`,
+        outcome: { ...outcome, status: outcome.objective === null ? outcome.status : 'time_limit', lowerBound: inheritedBound, solveMs: performance.now() - started },
+      };
+    }
     found(model, outcome, 0, inheritedBound);
   }
 

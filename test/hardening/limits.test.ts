@@ -277,7 +277,7 @@ describe('bounded solver queue', () => {
   const post = () => fetch(`${server.baseUrl}/simulate`, { method: 'POST', headers: { 'X-API-Key': TEST_ENV.API_KEYS.split(',')[0]!, 'Content-Type': 'application/json' }, body: simulation() });
 
   it('scenario: with the one worker busy, two simulations (8 solves) wait in the queue of 8 and succeed; a third is 503 + Retry-After at once, before its model is built', async () => {
-    // Held well past a quarter of the simulations' budget (0.5 s), when their swap solves stop waiting for
+    // Held well past half the simulations' budget (1 s), when their swap solves stop waiting for
     // the (queued) integrated ones and join the queue too.
     const busy = pool.solve({ model: stuckModel(), timeLimitMs: 2500, mipGap: 0 });
     const waiting = [post(), post()];
@@ -304,7 +304,9 @@ describe('bounded solver queue', () => {
     const blind = await startTestServer({ solver: { solve: (task, options) => pool.solve(task, options) } });
     try {
       const before = pool.stats();
-      const busy = pool.solve({ model: stuckModel(), timeLimitMs: 800, mipGap: 0 });
+      // Held past half the simulation's budget (1 s), when its swap solve stops waiting for the
+      // (queued) integrated one and joins the queue too.
+      const busy = pool.solve({ model: stuckModel(), timeLimitMs: 2500, mipGap: 0 });
       const first = post();
       await expect.poll(() => pool.stats().queued, { timeout: 5000, interval: 10 }).toBe(4);
       const tiny = () => {
@@ -331,6 +333,9 @@ describe('bounded solver queue', () => {
   });
 
   it('unit: /metrics reports the pool: threads, queue capacity and solve outcomes', async () => {
+    // A hard stop of its own (the stuck model outlasts a 50 ms limit plus the grace by far): whether
+    // the longer stuck solves above end by GLPK's limit or by the hard stop depends on the machine.
+    expect((await pool.solve({ model: stuckModel(), timeLimitMs: 50, mipGap: 0 })).detail).toMatch(/worker was stopped/);
     const text = await (await server.get('/metrics')).text();
     expect(text).toMatch(/^solver_pool_threads 1$/m);
     expect(text).toMatch(/^solver_pool_queue_capacity 8$/m);
