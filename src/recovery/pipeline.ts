@@ -135,8 +135,9 @@ export async function solveStrategies(
 
 /**
  * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough
- * for the interactive single delays (the integrated solve is done in 0.1-0.6 s of a 2 s budget), short
- * enough to leave a network-wide solve (a hub storm) most of its budget.
+ * for the interactive single delays (the integrated solve ends in 0.1-1 s of their 2 s, and then the
+ * swap solve is often proven at once: docs/model.md 3.5), short enough to leave a network-wide swap
+ * solve (a hub storm's) half its budget.
  */
 const SWAP_WAIT_SHARE = 0.5;
 
