@@ -41,6 +41,9 @@ export interface PricingDuals {
 
 export interface PricedRoute { route: Route; reducedCost: number }
 
+/** enumerateRoutes reads the clock once per this many steps (a power of 2). */
+const CLOCK_EVERY = 1024;
+
 /** Up to this many checks per aircraft, the proof's completion bounds know which were performed (2^n passes). */
 const MASKED_CHECKS = 4;
 
@@ -473,9 +476,16 @@ export function enumerateRoutes(
     for (let i = 0; i < a.checks.length; i++) if ((mask & (1 << i)) === 0) count++;
     return count;
   };
+  // The clock is read every CLOCK_EVERY steps of either pass: a step is cheap, but a network-wide
+  // aircraft has tens of thousands of nodes and a search step can look at thousands of successors,
+  // and this thread also runs the solver pool's hard-stop timers.
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  let steps = 0;
+  const late = () => (++steps & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline;
   const completion = Array.from({ length: masks }, () => new Float64Array(net.nodes.length));
   const suffix = Array.from({ length: masks }, () => new Map<string, { deps: number[]; best: number[] }>());
   for (let i = net.nodes.length - 1; i >= 0; i--) {
+    if (late()) return { routes: [], complete: false };
     const node = net.nodes[i]!;
     const ready = node.arr + ev.turnaround(a, node.flight.dest);
     const endBase = net.endBound(node);
@@ -524,11 +534,9 @@ export function enumerateRoutes(
   const keys = new Set<string>();
   let complete = true;
   const flown = new Uint8Array(net.flightCount);
-  let visits = 0;
-  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const visit = (label: Label): void => {
     if (!complete) return;
-    if (++visits % 1024 === 0 && performance.now() >= deadline) { complete = false; return; }
+    if (late()) { complete = false; return; }
     for (const variant of net.withChecks(label)) {
       const value = net.endValue(variant);
       if (value !== null && value <= options.threshold) {
@@ -544,6 +552,7 @@ export function enumerateRoutes(
       const room = options.threshold + 1e-9 - variant.rc;
       const bounds = next.bounds[masks > 1 ? variant.mask : 0]!;
       for (let k = firstAtOrAfter(next.deps, variant.ready); k < next.nodes.length; k++) {
+        if (late()) { complete = false; return; }
         if (bounds[k]! > room) continue;
         const node = next.nodes[k]!;
         if (flown[node.index] || !net.extends(variant, node)) continue;
