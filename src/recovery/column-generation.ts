@@ -282,11 +282,11 @@ export async function solveStrategy(args: {
   for (const route of args.inherit?.routes ?? []) add(route);
   const tolerance = (value: number) => OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
   const start = args.inherit ? `, starting from the integrated strategy's ${args.inherit.routes.length} routes and its bound (every plan of this strategy is one of its plans)` : '';
+  let model = build(pool);
   const inheritedBound = args.inherit?.lowerBound ?? null;
   if (inheritedBound !== null) {
     // The integrated solve has ended: a plan of this strategy at its bound is optimal here too, and
     // its optimum often flies every flight. Its routes are in the pool: try them before generating.
-    const model = build(pool);
     const outcome = await solve(model.model, false);
     if (outcome.objective !== null && outcome.objective - inheritedBound <= tolerance(outcome.objective)) {
       return {
@@ -311,10 +311,17 @@ export async function solveStrategy(args: {
   const pricing = { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND, cache };
   // The prices of the best Lagrangian bound so far, that bound, and each aircraft's least reduced
   // cost there (min(0, ·), as summed in the bound): what the proof needs (section 3.4 of docs/model.md).
-  let last: BoundWitness | null = args.inherit?.best ?? null;
-  const inherited = [last?.bound ?? null, args.inherit?.lowerBound ?? null].filter((b): b is number => b !== null);
-  if (inherited.length) progress.bound = Math.max(...inherited);
-  let model = build(pool);
+  let last: BoundWitness | null = null;
+  // The integrated solve's best bound and prices, and its final bound once it has one (SharedColumns),
+  // where they are better than this solve's: at the start, and again before the proof.
+  const takeUpInherited = () => {
+    if (!args.inherit) return;
+    const { best, lowerBound: final } = args.inherit;
+    if (best && (!last || best.bound > last.bound)) last = best;
+    const known = [progress.bound, last?.bound ?? null, final].filter((b): b is number => b !== null);
+    if (known.length) progress.bound = Math.max(...known);
+  };
+  takeUpInherited();
   let lpValues: Record<string, number> = {};
   let artificialScale = 1;
   // The column generation leaves the integer phase a share of the budget, so that a time limit
@@ -394,14 +401,8 @@ export async function solveStrategy(args: {
     };
   }
 
-  if (args.inherit) {
-    // The integrated solve goes on meanwhile: its best bound and prices, or its final bound, may
-    // have got better than this solve's.
-    const { best, lowerBound: final } = args.inherit;
-    if (best && (!last || best.bound > last.bound)) last = best;
-    const known = [progress.bound, last?.bound ?? null, final].filter((b): b is number => b !== null);
-    if (known.length) progress.bound = Math.max(...known);
-  }
+  // The integrated solve went on meanwhile.
+  takeUpInherited();
   let planModel = model;
   report('integer_plan', progress.iterations, progress.bound);
   let outcome = await solve(model.model, false);
