@@ -86,11 +86,14 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
 
   /**
    * Runs on a worker (called only when a ready worker is free). With a `deadline`, the time limit is
-   * what is left of it when the solve starts, not when it was asked for: a solve that waited behind
-   * others does not run past its caller's budget.
+   * what is left of it when the solve starts, not when it was asked for (a solve that waited behind
+   * others does not run past its caller's budget), less the hard-stop grace (at most a quarter of what
+   * is left): GLPK may overrun its limit, and the solve returns by the deadline even when its worker
+   * has to be stopped.
    */
   async function run(asked: SolveTask, deadline: number | undefined, signal: AbortSignal | undefined): Promise<SolveOutcome> {
-    const left = deadline === undefined ? asked.timeLimitMs : Math.min(asked.timeLimitMs, Math.floor(deadline - performance.now()));
+    const untilDeadline = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now();
+    const left = Math.min(asked.timeLimitMs, Math.floor(untilDeadline - Math.min(grace, untilDeadline / 4)));
     if (left < 1) {
       counters.completed++;
       return { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: 'No time was left for this solve when a worker became free.' };
@@ -99,7 +102,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     running++;
     const controller = new AbortController();
     const started = performance.now();
-    const timer = setTimeout(() => controller.abort(), task.timeLimitMs + grace);
+    const timer = setTimeout(() => controller.abort(), Math.min(task.timeLimitMs + grace, untilDeadline));
     // A caller that gives up (a cancelled job) must not leave its solve running for the rest of a long
     // time limit: its worker is terminated and replaced, as on a hard stop.
     const onAbort = () => controller.abort();

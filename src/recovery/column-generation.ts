@@ -170,7 +170,7 @@ function reducedCost(route: Route, a: AircraftInScope, duals: PricingDuals): num
   return value;
 }
 
-function pricingDuals(model: StrategyModel, duals: Record<string, number>): PricingDuals {
+function pricingDuals(model: StrategyModel, duals: Record<string, number>, breakpoints: BreakpointMemo): PricingDuals {
   return {
     leg(a, flight, depMinutes) {
       const leg = { flight, depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes };
@@ -183,7 +183,34 @@ function pricingDuals(model: StrategyModel, duals: Record<string, number>): Pric
     },
     aircraft: (a) => duals[`aircraft__${lpName(a.aircraft.tail)}`] ?? 0,
     perSwap: duals.max_swaps ?? 0,
-    breakpoints: (flight) => legRowBreakpoints(flight, model.legRows.get(flight.id) ?? []),
+    breakpoints: (flight) => breakpoints(model, flight),
+  };
+}
+
+/** A flight's breakpoints under a model (legRowBreakpoints), computed once per model and flight. */
+type BreakpointMemo = (model: StrategyModel, flight: Flight) => readonly number[];
+
+/**
+ * One per solve. While a flight's rows give the same points as under the previous model, the same
+ * array is returned: the pricing keeps the regions it derived from it (pricing.ts, regionBounds).
+ */
+function breakpointMemo(): BreakpointMemo {
+  let forModel: StrategyModel | null = null;
+  let known = new Map<string, readonly number[]>();
+  const latest = new Map<string, readonly number[]>();
+  return (model, flight) => {
+    if (model !== forModel) {
+      forModel = model;
+      known = new Map();
+    }
+    let points = known.get(flight.id);
+    if (points) return points;
+    const fresh = legRowBreakpoints(flight, model.legRows.get(flight.id) ?? []);
+    const previous = latest.get(flight.id);
+    points = previous && previous.length === fresh.length && previous.every((p, i) => p === fresh[i]) ? previous : fresh;
+    latest.set(flight.id, points);
+    known.set(flight.id, points);
+    return points;
   };
 }
 
@@ -221,10 +248,14 @@ export async function solveStrategy(args: {
   const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
   const started = performance.now();
   let incumbent: StrategySolve | null = null;
+  // The incumbent's model and GLPK outcome as they came: a later solve that is stopped before it finds
+  // anything as good (a time limit, a hard stop) leaves the answer to this one.
+  let best: { model: StrategyModel; outcome: SolveOutcome } | null = null;
   const report = (phase: StrategyPhase, iterations: number, lowerBound: number | null) => onProgress?.({ strategy, phase, iterations, lowerBound, incumbent });
   /** An integer solve's plan, kept as the incumbent when it is the first or a cheaper one. */
   const found = (model: StrategyModel, outcome: SolveOutcome, iterations: number, lowerBound: number | null) => {
     if (outcome.objective === null || (incumbent && incumbent.outcome.objective! <= outcome.objective)) return;
+    best = { model, outcome };
     incumbent = {
       model, iterations, note: 'The best plan so far: the solve of this strategy is still running.',
       outcome: { ...outcome, status: outcome.status === 'optimal' ? 'feasible' : outcome.status, lowerBound, solveMs: performance.now() - started },
@@ -232,7 +263,16 @@ export async function solveStrategy(args: {
   };
   const ev = new RouteEvaluator(schedule, scope, config);
   const remaining = () => Math.max(1, deadline - performance.now());
-  const build = (pool: Map<string, Route[]>) => buildStrategyModel(schedule, scope, config, strategy, pool, groups);
+  // The slowest build so far per route, to tell whether a model of many more routes can still be
+  // built and solved in time: building one is synchronous on this thread, which also runs the solver
+  // pool's hard-stop timers.
+  let buildMsPerRoute = 0;
+  const build = (pool: Map<string, Route[]>) => {
+    const at = performance.now();
+    const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups);
+    buildMsPerRoute = Math.max(buildMsPerRoute, (performance.now() - at) / Math.max(1, built.candidateRoutes));
+    return built;
+  };
   // A cancellation arrives as a message on this thread's event loop: between aircraft of a pricing
   // round or of the proof, the loop gets a turn to deliver it (a round over a network-wide scope
   // takes seconds), and the solve stops there.
@@ -308,6 +348,7 @@ export async function solveStrategy(args: {
 
   const progress: Progress = { iterations: 0, bound: null, stop: 'time' };
   const cache: PricingCache = new Map();
+  const breakpoints = breakpointMemo();
   const pricing = { stepMinutes: config.solver.time_step_minutes, threshold: NEGATIVE, maxRoutes: ROUTES_PER_ROUND, cache };
   // The prices of the best Lagrangian bound so far, that bound, and each aircraft's least reduced
   // cost there (min(0, ·), as summed in the bound): what the proof needs (section 3.4 of docs/model.md).
@@ -336,14 +377,14 @@ export async function solveStrategy(args: {
     if (lp.status !== 'optimal' || !lp.duals) break;
     progress.iterations++;
     lpValues = lp.values;
-    const own = pricingDuals(model, lp.duals);
+    const own = pricingDuals(model, lp.duals, breakpoints);
     let added = 0;
     let complete = false;
     // Price at the smoothed prices; when none of their routes is negative at the master's own duals
     // (a mispricing), price again at the master's own, which alone can show convergence.
     for (let alpha: number = center ? SMOOTHING : 0; ; alpha = 0) {
       const prices: Record<string, number> = alpha > 0 ? smoothed(master, center!, lp.duals, alpha) : lp.duals;
-      const duals = alpha > 0 ? pricingDuals(model, prices) : own;
+      const duals = alpha > 0 ? pricingDuals(model, prices, breakpoints) : own;
       let leastSum = 0;
       let improving = 0;
       const least = new Map<string, number>();
@@ -405,7 +446,9 @@ export async function solveStrategy(args: {
   takeUpInherited();
   let planModel = model;
   report('integer_plan', progress.iterations, progress.bound);
+  const integerStarted = performance.now();
   let outcome = await solve(model.model, false);
+  const integerMs = performance.now() - integerStarted;
   found(model, outcome, progress.iterations, progress.bound);
   report('proving', progress.iterations, progress.bound);
   let proof: 'proven' | 'routes_capped' | 'time' | 'no_bound' = last ? 'proven' : 'no_bound';
@@ -425,7 +468,11 @@ export async function solveStrategy(args: {
       for (const { route } of enumerated.routes) if (add(route)) added++;
       if (performance.now() >= deadline) { proof = 'time'; break; }
     }
-    if (added > 0 && performance.now() < deadline) {
+    // The larger model is built and solved only when there is time for that: twice its expected build
+    // time and as long again as the first integer solve took (a larger model solves no faster).
+    const needed = 2 * buildMsPerRoute * keys.size + integerMs;
+    if (added > 0 && performance.now() + needed >= deadline) proof = 'time';
+    else if (added > 0) {
       const larger = build(pool);
       const again = await solve(larger.model, false);
       found(larger, again, progress.iterations, progress.bound);
@@ -436,6 +483,13 @@ export async function solveStrategy(args: {
       }
       if (again.status !== 'optimal') proof = 'time';
     }
+  }
+  const kept = best as { model: StrategyModel; outcome: SolveOutcome } | null;
+  if (kept && kept.outcome.objective! < (outcome.objective ?? Number.POSITIVE_INFINITY)) {
+    // This solve's last integer solve was stopped with nothing better than an earlier one: that one's plan.
+    planModel = kept.model;
+    outcome = { ...kept.outcome, status: 'time_limit' };
+    proof = 'time';
   }
   const plan = outcome.objective;
   let status: SolveStatus = outcome.status;

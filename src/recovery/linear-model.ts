@@ -37,6 +37,9 @@ export function lpName(text: string): string {
 /** Builds a model row by row; variables are declared once, in order. */
 export class ModelBuilder {
   private readonly variables = new Map<string, Variable>();
+  /** Column name -> its place in declaration order, and per place the last row that listed it (merging repeats). */
+  private readonly places = new Map<string, number>();
+  private lastRowOf = new Int32Array(64);
   private readonly constraints: Constraint[] = [];
 
   constructor(private readonly name: string) {}
@@ -44,15 +47,37 @@ export class ModelBuilder {
   addVariable(name: string, kind: VariableKind, cost: number, lb = 0, ub = kind === 'binary' ? 1 : Infinity): string {
     if (this.variables.has(name)) throw new Error(`variable ${name} declared twice`);
     this.variables.set(name, { name, kind, lb, ub, cost });
+    this.places.set(name, this.places.size);
     return name;
   }
 
   addConstraint(name: string, terms: Term[], sense: Constraint['sense'], rhs: number): void {
-    // Merge repeated variables so that every row lists a column once (GLPK requires it).
-    const merged = new Map<string, number>();
-    for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);
-    const clean = [...merged].filter(([, coef]) => coef !== 0).map(([variable, coef]) => ({ variable, coef }));
-    for (const t of clean) if (!this.variables.has(t.variable)) throw new Error(`row ${name} uses undeclared ${t.variable}`);
+    // Merge repeated variables so that every row lists a column once (GLPK requires it). Models are
+    // rebuilt every pricing round, so this runs over every non-zero each round: one map lookup per
+    // term, and repeats found by the row stamp of the column's place.
+    if (this.lastRowOf.length < this.places.size) {
+      const grown = new Int32Array(2 * this.places.size);
+      grown.set(this.lastRowOf);
+      this.lastRowOf = grown;
+    }
+    const stamp = this.constraints.length + 1;
+    const clean: Term[] = [];
+    let repeated = false;
+    for (const t of terms) {
+      const place = this.places.get(t.variable);
+      if (place === undefined) throw new Error(`row ${name} uses undeclared ${t.variable}`);
+      if (this.lastRowOf[place] === stamp) repeated = true;
+      else {
+        this.lastRowOf[place] = stamp;
+        if (t.coef !== 0) clean.push(t);
+      }
+    }
+    if (repeated) {
+      const merged = new Map<string, number>();
+      for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);
+      clean.length = 0;
+      for (const [variable, coef] of merged) if (coef !== 0) clean.push({ variable, coef });
+    }
     this.constraints.push({ name, terms: clean, sense, rhs });
   }
 

@@ -103,6 +103,8 @@ interface FlightCopies {
   delayPerMinute: number;
   /** Departures from which an arrival passes a crew's limit (the crew cost changes there). */
   crewBreaks: number[];
+  /** The last breakpoints of the duals (PricingDuals.breakpoints) and, merged with crewBreaks and sorted, this copy's regions' bounds. */
+  regionsFor?: { breakpoints: readonly number[]; bounds: number[] };
 }
 
 /** The flight copies of one aircraft's network and its nodes in the sweep's order: all but the duals. */
@@ -162,6 +164,12 @@ function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode,
       crewBreaks: flight.crewIds.map((id) => { const duty = ev.schedule.crewById.get(id)!; return duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1; }).sort((p, q) => p - q),
     };
   });
+}
+
+/** The departures at which a copy's leg value may change: the duals' breakpoints and its crew breaks, sorted (kept while the duals' are the same). */
+function regionBounds(c: FlightCopies, breakpoints: readonly number[]): number[] {
+  if (c.regionsFor?.breakpoints !== breakpoints) c.regionsFor = { breakpoints, bounds: [...breakpoints, ...c.crewBreaks].sort((p, q) => p - q) };
+  return c.regionsFor.bounds;
 }
 
 class Heap<T> {
@@ -226,7 +234,7 @@ class AircraftNetwork {
     this.region = new Int32Array(nodes.length);
     for (const [ci, c] of copies.entries()) {
       const places = positions[ci]!;
-      const breaks = duals.breakpoints ? [...duals.breakpoints(c.flight), ...c.crewBreaks].sort((p, q) => p - q) : null;
+      const breaks = duals.breakpoints ? regionBounds(c, duals.breakpoints(c.flight)) : null;
       let region = -1;
       let price = 0;
       for (let di = 0; di < c.deps.length; di++) {

@@ -57,8 +57,9 @@ export interface SolverStats {
 export interface Solver {
   /**
    * `signal` drops the solve if it still waits for a worker (RecoveryError 'aborted'); `deadline` (a
-   * performance.now() instant of the caller's thread) caps its time limit by what is left of it when
-   * the solve starts (nothing left: status time_limit without running).
+   * performance.now() instant of the caller's thread) is when the solve must have returned, whatever
+   * the solver's own overrun: its time limit is capped by what is left of it when the solve starts,
+   * less a margin for that overrun (nothing left: status time_limit without running).
    */
   solve(task: SolveTask, options?: { signal?: AbortSignal; deadline?: number }): Promise<SolveOutcome>;
   /** Its levels and counters, when it has workers and a queue (the pool does); admission refuses work early with them. */

@@ -59,6 +59,25 @@ describe('solver pool', () => {
     const next = await pool.solve({ model: small(), timeLimitMs: 5000, mipGap: 0 });
     expect(next).toMatchObject({ status: 'optimal', objective: 7 });
   });
+
+  it('scenario: a solve with a deadline returns by it, however long the hard-stop grace', async () => {
+    // The grace alone would let the stuck model run 20 s past its limit, and GLPK needs about 300 ms
+    // to stop it by itself under any limit (measured: 280-310 ms at limits of 50-200 ms); the
+    // caller's deadline (what a simulation's time limit becomes) has the pool stop it at 200 ms.
+    const patient = createSolverPool({ threads: 1, hardStopGraceMs: 20_000 });
+    try {
+      await patient.ready();
+      const started = performance.now();
+      const outcome = await patient.solve({ model: stuckModel(), timeLimitMs: 60_000, mipGap: 0 }, { deadline: started + 200 });
+      const elapsed = performance.now() - started;
+      expect(outcome).toMatchObject({ status: 'time_limit', objective: null });
+      expect(outcome.detail).toMatch(/worker was stopped/);
+      // As above: room for terminating a busy WebAssembly thread on a loaded machine.
+      expect(elapsed).toBeLessThan(8000);
+    } finally {
+      await patient.close();
+    }
+  });
 });
 
 describe('GLPK status mapping', () => {
