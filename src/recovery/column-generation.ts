@@ -485,7 +485,7 @@ export async function solveStrategy(args: {
     }
   }
   const kept = best as { model: StrategyModel; outcome: SolveOutcome } | null;
-  if (kept && kept.outcome.objective! < (outcome.objective ?? Number.POSITIVE_INFINITY)) {
+  if (kept && kept.outcome.objective! < (outcome.objective ?? Number.POSITIVE_INFINITY) - tolerance(kept.outcome.objective!)) {
     // This solve's last integer solve was stopped with nothing better than an earlier one: that one's plan.
     planModel = kept.model;
     outcome = { ...kept.outcome, status: 'time_limit' };

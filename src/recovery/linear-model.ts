@@ -29,10 +29,21 @@ export function modelSize(model: LinearModel): ModelSize {
  * spaces), kept readable: NV101_2026-11-21T05:30:00Z becomes NV101_20261121T0530Z, OE-NVA OE_NVA.
  */
 export function lpName(text: string): string {
-  return text
-    .replace(/(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):00Z/g, '$1$2$3T$4$5Z')
-    .replace(/[^A-Za-z0-9_.]/g, '_');
+  let name = lpNames.get(text);
+  if (name === undefined) {
+    name = text
+      .replace(/(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):00Z/g, '$1$2$3T$4$5Z')
+      .replace(/[^A-Za-z0-9_.]/g, '_');
+    // Ids repeat in every model of a solve (each pricing round rebuilds its model): remember them, up to a point.
+    if (lpNames.size >= LP_NAMES_KEPT) lpNames.clear();
+    lpNames.set(text, name);
+  }
+  return name;
 }
+
+const lpNames = new Map<string, string>();
+/** Enough for the ids of the largest schedules' models (flights, itineraries, tails) several times over. */
+const LP_NAMES_KEPT = 200_000;
 
 /** Builds a model row by row; variables are declared once, in order. */
 export class ModelBuilder {

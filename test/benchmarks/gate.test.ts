@@ -57,6 +57,13 @@ describe('counter gate', () => {
     expect(result.failures).toEqual([expect.stringMatching(new RegExp(`^${key}: the integrated model has objective .*; tolerance: ±1e-9 relative`))]);
   });
 
+  it('a solve proven optimal in the baseline that no longer is fails, whatever its objective', () => {
+    const key = scenarios[0]!.key;
+    const copy = structuredClone(baseline);
+    copy.scenarios[key]!.strategies.integrated!.status = 'time_limit';
+    expect(compareCounters(asBaseline(baseline), copy).failures).toEqual([`${key}: the integrated solve ended time_limit, baseline optimal (proven).`]);
+  });
+
   it('a scenario that stops meaning what its tag says fails, naming scenario and tag', () => {
     const key = scenarios.find((s) => s.tags.includes('cancels'))!.key;
     const copy = structuredClone(baseline);

@@ -146,25 +146,43 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
  * Passengers of a missed connection are re-accommodated from the hub or stranded.
  */
 export function addMisconnectionRows(ctx: ModelContext): void {
-  for (const group of ctx.groups.misconnections) addMisconnection(ctx, group);
+  // Per flight, what every connection through it asks of the routes (many connections share a flight).
+  const uses = new Map<string, FlightUses>();
+  const usesOf = (flight: Flight) => {
+    let known = uses.get(flight.id);
+    if (!known) uses.set(flight.id, (known = flightUses(ctx.routesWith.get(flight.id) ?? [])));
+    return known;
+  };
+  for (const group of ctx.groups.misconnections) addMisconnection(ctx, group, usesOf);
 }
 
-function addMisconnection(ctx: ModelContext, group: MisconnectionGroup): void {
+/** The route legs of one flight: the latest-landing one, the earliest-leaving one, and the departure times, ascending. */
+interface FlightUses { latestLanding: RouteUse | null; earliestLeaving: RouteUse | null; departures: number[] }
+
+function flightUses(routes: readonly RouteUse[]): FlightUses {
+  let latestLanding: RouteUse | null = null;
+  let earliestLeaving: RouteUse | null = null;
+  for (const r of routes) {
+    if (!latestLanding || r.leg.arrMinutes > latestLanding.leg.arrMinutes) latestLanding = r;
+    if (!earliestLeaving || r.leg.depMinutes < earliestLeaving.leg.depMinutes) earliestLeaving = r;
+  }
+  return { latestLanding, earliestLeaving, departures: [...new Set(routes.map((r) => r.leg.depMinutes))].sort((p, q) => p - q) };
+}
+
+function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: (flight: Flight) => FlightUses): void {
   const { first, second, connectionMinutes: mct } = group;
   const firstIn = ctx.scope.flightIds.has(first.id);
   const secondIn = ctx.scope.flightIds.has(second.id);
   if (!firstIn && !secondIn) return;
   // Does some route's leg have a coefficient in the row? 'late' grows with the leg's arrival and
   // 'departs_by' with its earliness, so the latest-landing (earliest-leaving) leg alone tells.
-  const extreme = (flight: Flight, latest: boolean) => (ctx.routesWith.get(flight.id) ?? []).reduce<RouteUse | null>(
-    (best, r) => (!best || (latest ? r.leg.arrMinutes > best.leg.arrMinutes : r.leg.depMinutes < best.leg.depMinutes) ? r : best), null);
+  const extreme = (flight: Flight, latest: boolean) => (latest ? usesOf(flight).latestLanding : usesOf(flight).earliestLeaving);
   const uses = (use: RouteUse | null, spec: Omit<LegRow, 'row'>) => use !== null && legCoefficient({ ...spec, row: '' }, ctx.schedule.aircraft.get(use.route.tail)!, use.leg) !== 0;
   const base = { connectionMinutes: mct, passengers: 0, airport: '' };
   const rows: { rhs: number; specs: [Flight, Omit<LegRow, 'row'>][] }[] = [];
   if (firstIn && secondIn) {
-    const times = [...new Set((ctx.routesWith.get(second.id) ?? []).map((r) => r.leg.depMinutes))].sort((p, q) => p - q);
     const lastLanding = extreme(first, true);
-    for (const v of times) {
+    for (const v of usesOf(second).departures) {
       const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: v };
       if (uses(lastLanding, late)) rows.push({ rhs: -1, specs: [[first, late], [second, { ...base, kind: 'departs_by', atMinutes: v }]] });
     }
@@ -214,12 +232,15 @@ export function addCapacityRows(ctx: ModelContext): void {
 /** Every route column's coefficients in the leg rows (the sum over its legs), then every row into the model, in declaration order. */
 export function addRouteTerms(ctx: ModelContext): void {
   const byName = new Map(ctx.rows.map((row) => [row.name, row]));
+  // Per flight, its leg rows with the rows they name, looked up once (routes share flights).
+  const rowsOf = new Map<string, { spec: LegRow; row: PendingRow }[]>();
+  for (const [flight, specs] of ctx.legRows) rowsOf.set(flight, specs.map((spec) => ({ spec, row: byName.get(spec.row)! })));
   for (const [column, route] of ctx.routeColumns) {
     const aircraft = ctx.schedule.aircraft.get(route.tail)!;
     for (const leg of route.legs) {
-      for (const spec of ctx.legRows.get(leg.flight.id) ?? []) {
+      for (const { spec, row } of rowsOf.get(leg.flight.id) ?? []) {
         const coef = legCoefficient(spec, aircraft, leg);
-        if (coef !== 0) byName.get(spec.row)!.terms.push({ variable: column, coef });
+        if (coef !== 0) row.terms.push({ variable: column, coef });
       }
     }
   }
