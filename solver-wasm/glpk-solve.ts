@@ -13,11 +13,15 @@ export interface Glpk {
   solve(lp: unknown, options: Record<string, unknown>): { result: { status: number; z: number; vars: Record<string, number>; dual?: Record<string, number> } };
 }
 
-/** The glpk.js problem of `model` over its rows `rows` (those with terms: see solvePacked). */
+/**
+ * The glpk.js problem of `model` over its rows `rows` (those with terms: see solvePacked). GLPK knows
+ * column i as `c<i>` and row r as `r<r>` (readNames maps its answers back): glpk.js copies every name
+ * into WebAssembly memory and reads it back with each value, and a model's own names are long.
+ */
 function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: boolean) {
   const bound = (lb: number, ub: number) =>
     ub === Infinity ? { type: glpk.GLP_LO, lb, ub: 0 } : lb === ub ? { type: glpk.GLP_FX, lb, ub } : { type: glpk.GLP_DB, lb, ub };
-  const names = model.columnNames;
+  const names = model.columnNames.map((_, i) => `c${i}`);
   const columns = names.map((_, i) => i);
   return {
     name: model.name,
@@ -28,7 +32,7 @@ function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: 
       const rhs = model.rhs[r]!;
       const sense = senseOf(model, r);
       return {
-        name: model.rowNames[r]!, vars,
+        name: `r${r}`, vars,
         bnds: sense === '=' ? { type: glpk.GLP_FX, lb: rhs, ub: rhs } : sense === '<=' ? { type: glpk.GLP_UP, lb: 0, ub: rhs } : { type: glpk.GLP_LO, lb: rhs, ub: 0 },
       };
     }),
@@ -39,6 +43,16 @@ function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: 
     binaries: relax ? [] : columns.filter((i) => kindOf(model, i) === 'binary').map((i) => names[i]!),
     generals: relax ? [] : columns.filter((i) => kindOf(model, i) === 'integer').map((i) => names[i]!),
   };
+}
+
+/** GLPK's answer by its names (`c<i>`, `r<r>`: toGlpk) as a record by the model's names, without the zeros. */
+function readNames(answer: Record<string, number>, names: readonly string[], keepZeros = false): Record<string, number> {
+  const named: Record<string, number> = {};
+  for (const key in answer) {
+    const value = answer[key]!;
+    if (keepZeros || Math.abs(value) > 1e-9) named[names[Number(key.slice(1))]!] = value;
+  }
+  return named;
 }
 
 /** solvePacked for a model in objects (on the thread that built it: tests and benchmarks). */
@@ -77,7 +91,7 @@ export function solvePacked(glpk: Glpk, task: PackedTask): SolveOutcome {
   const { result } = glpk.solve(toGlpk(glpk, model, rows, false), options);
   const solveMs = performance.now() - started;
   const hitLimit = solveMs >= glpkLimitMs * 0.95;
-  const plan = () => Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));
+  const plan = () => readNames(result.vars, model.columnNames);
   // When GLPK stops early, the LP relaxation's optimum bounds the unknown optimum from below.
   const lowerBound = () => {
     if (performance.now() - started > task.timeLimitMs * 0.9) return null; // no time left: gap unknown
@@ -108,8 +122,8 @@ function solveRelaxation(glpk: Glpk, model: PackedModel, rows: readonly number[]
   const { result } = glpk.solve(toGlpk(glpk, model, rows, true), { msglev: glpk.GLP_MSG_OFF, presol: false, tmlim: timeLimitMs / 1000 });
   const solveMs = performance.now() - started;
   if (result.status === glpk.GLP_OPT) {
-    const values = Object.fromEntries(Object.entries(result.vars).filter(([, value]) => Math.abs(value) > 1e-9));
-    return { status: 'optimal', objective: result.z, values, lowerBound: result.z, solveMs, detail: null, duals: result.dual ?? {} };
+    const values = readNames(result.vars, model.columnNames);
+    return { status: 'optimal', objective: result.z, values, lowerBound: result.z, solveMs, detail: null, duals: readNames(result.dual ?? {}, model.rowNames, true) };
   }
   if (result.status === glpk.GLP_NOFEAS || result.status === glpk.GLP_INFEAS) {
     return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: 'GLPK proved that the relaxation has no solution.' };

@@ -349,13 +349,14 @@ function performCheck(label: Label, check: MaintenanceCheck, index: number): Lab
  * or as many swaps (when swaps are tracked) and a reduced cost as low.
  */
 class ParetoLabels {
-  private readonly fronts = new Map<string, Label[]>();
+  /** By (mask, last) as one number: mask · 2^21 + last + 1 (a flight list is far shorter than 2^21). */
+  private readonly fronts = new Map<number, Label[]>();
   /** Grows whenever a label is kept: two looks at the same version see the same labels. */
   version = 0;
   constructor(private readonly trackSwaps: boolean) {}
 
   add(label: Label): void {
-    const key = `${label.mask}|${label.last}`;
+    const key = label.mask * 2_097_152 + label.last + 1;
     const front = this.fronts.get(key);
     this.version++;
     if (!front) { this.fronts.set(key, [label]); return; }

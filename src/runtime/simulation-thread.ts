@@ -21,6 +21,13 @@ import type { SimulationRunner } from './simulation-runner.ts';
 
 /** Old-generation heap of the simulation thread, MiB: far above any model the default limits allow. */
 export const SIMULATION_THREAD_HEAP_MB = 2048;
+/**
+ * Young generation of the simulation thread, MiB (V8's default is 16-32). Every pricing round builds
+ * a model and thousands of labels that die with the round; a larger nursery collects them less often
+ * and promotes less: measured on the default schedule's single delays, 7-9 % less busy time on this
+ * thread (V8 --max-semi-space-size=64, the same size).
+ */
+const SIMULATION_THREAD_YOUNG_MB = 192;
 
 const ENTRY = new URL('./simulation-thread-entry.mjs', import.meta.url);
 
@@ -103,7 +110,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
   };
 
   function spawn(): Promise<void> {
-    worker = new Worker(ENTRY, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: SIMULATION_THREAD_HEAP_MB } });
+    worker = new Worker(ENTRY, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: SIMULATION_THREAD_HEAP_MB, maxYoungGenerationSizeMb: SIMULATION_THREAD_YOUNG_MB } });
     const current = worker;
     return new Promise<void>((resolve, reject) => {
       let started = false;
