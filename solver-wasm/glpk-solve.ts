@@ -1,7 +1,7 @@
 // Translation of a model (packed, as it reaches a worker: packed-model.ts) to glpk.js and
 // interpretation of GLPK's answer. The only module, with worker.ts, that touches glpk.js.
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
-import { kindOf, packModel, senseOf, type PackedModel, type PackedTask } from './packed-model.ts';
+import { kindOf, packModel, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
 /** Share of a solve's time limit given to GLPK's own limit (see solveWithGlpk). */
 export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
@@ -15,13 +15,13 @@ export interface Glpk {
 
 /**
  * The glpk.js problem of `model` over its rows `rows` (those with terms: see solvePacked). GLPK knows
- * column i as `c<i>` and row r as `r<r>` (readNames maps its answers back): glpk.js copies every name
- * into WebAssembly memory and reads it back with each value, and a model's own names are long.
+ * column i as `c<i>` and row r as `r<r>` (byIndex reads its answers back): the model's own names stay
+ * with the caller (packed-model.ts).
  */
 function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: boolean) {
   const bound = (lb: number, ub: number) =>
     ub === Infinity ? { type: glpk.GLP_LO, lb, ub: 0 } : lb === ub ? { type: glpk.GLP_FX, lb, ub } : { type: glpk.GLP_DB, lb, ub };
-  const names = model.columnNames.map((_, i) => `c${i}`);
+  const names = Array.from(model.kinds, (_, i) => `c${i}`);
   const columns = names.map((_, i) => i);
   return {
     name: model.name,
@@ -45,43 +45,40 @@ function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: 
   };
 }
 
-/** GLPK's answer by its names (`c<i>`, `r<r>`: toGlpk) as a record by the model's names, without the zeros. */
-function readNames(answer: Record<string, number>, names: readonly string[], keepZeros = false): Record<string, number> {
-  const named: Record<string, number> = {};
-  for (const key in answer) {
-    const value = answer[key]!;
-    if (keepZeros || Math.abs(value) > 1e-9) named[names[Number(key.slice(1))]!] = value;
-  }
-  return named;
+/** GLPK's answer by its names (`c<i>` or `r<r>`: toGlpk) as an array by index; what GLPK did not see stays 0. */
+function byIndex(answer: Record<string, number>, size: number): Float64Array {
+  const values = new Float64Array(size);
+  for (const key in answer) values[Number(key.slice(1))] = answer[key]!;
+  return values;
 }
 
 /** solvePacked for a model in objects (on the thread that built it: tests and benchmarks). */
 export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
-  return solvePacked(glpk, { ...task, model: packModel(task.model) });
+  return unpackOutcome(solvePacked(glpk, { ...task, model: packModel(task.model) }), task.model);
 }
 
 /**
  * Solve synchronously (call it only on a worker thread). Outcomes are values, never exceptions:
  * GLPK status 1 (undefined) after the time limit means "no plan", never a free plan with z = 0.
  */
-export function solvePacked(glpk: Glpk, task: PackedTask): SolveOutcome {
+export function solvePacked(glpk: Glpk, task: PackedTask): PackedOutcome {
   const started = performance.now();
   const { model } = task;
   // glpk.js aborts its WebAssembly instance (not a catchable status) on a row without columns, and an
   // aborted instance cannot be trusted again: decide such rows here. An unsatisfiable empty row
   // (e.g. an aircraft without any allowed route) means the model is infeasible.
   const rows: number[] = [];
-  for (let r = 0; r < model.rowNames.length; r++) {
+  for (let r = 0; r < model.senses.length; r++) {
     if (model.rowStarts[r + 1]! > model.rowStarts[r]!) { rows.push(r); continue; }
     const sense = senseOf(model, r);
     const rhs = model.rhs[r]!;
     if (sense === '=' ? rhs !== 0 : sense === '<=' ? rhs < 0 : rhs > 0) {
-      return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: `No plan satisfies ${model.rowNames[r]}.` };
+      return { status: 'infeasible', objective: null, values: null, lowerBound: null, solveMs: performance.now() - started, detail: 'No plan satisfies {row}.', row: r };
     }
   }
   // Nothing to decide (an empty scope): glpk.js would abort on a problem without columns.
-  if (model.columnNames.length === 0) {
-    return { status: 'optimal', objective: 0, values: {}, lowerBound: task.relaxation ? 0 : null, solveMs: performance.now() - started, detail: null, ...(task.relaxation ? { duals: {} } : {}) };
+  if (model.kinds.length === 0) {
+    return { status: 'optimal', objective: 0, values: new Float64Array(0), lowerBound: task.relaxation ? 0 : null, solveMs: performance.now() - started, detail: null, ...(task.relaxation ? { duals: new Float64Array(model.senses.length) } : {}) };
   }
   if (task.relaxation) return solveRelaxation(glpk, model, rows, task.timeLimitMs, started);
   // GLPK gets three quarters of the budget: it overshoots its own limit a little, and the rest pays
@@ -91,7 +88,7 @@ export function solvePacked(glpk: Glpk, task: PackedTask): SolveOutcome {
   const { result } = glpk.solve(toGlpk(glpk, model, rows, false), options);
   const solveMs = performance.now() - started;
   const hitLimit = solveMs >= glpkLimitMs * 0.95;
-  const plan = () => readNames(result.vars, model.columnNames);
+  const plan = () => byIndex(result.vars, model.kinds.length);
   // When GLPK stops early, the LP relaxation's optimum bounds the unknown optimum from below.
   const lowerBound = () => {
     if (performance.now() - started > task.timeLimitMs * 0.9) return null; // no time left: gap unknown
@@ -107,26 +104,28 @@ export function solvePacked(glpk: Glpk, task: PackedTask): SolveOutcome {
       return { status: hitLimit ? 'time_limit' : 'feasible', objective: result.z, values: plan(), lowerBound: lowerBound(), solveMs, detail: null };
     case glpk.GLP_NOFEAS:
     case glpk.GLP_INFEAS:
-      return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: 'GLPK proved that no plan satisfies the constraints.' };
+      return { status: 'infeasible', objective: null, values: null, lowerBound: null, solveMs, detail: 'GLPK proved that no plan satisfies the constraints.' };
     default:
       return hitLimit
-        ? { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs, detail: 'The time limit was reached before GLPK found any plan.' }
-        : { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: `GLPK found no plan (status ${result.status}).` };
+        ? { status: 'time_limit', objective: null, values: null, lowerBound: null, solveMs, detail: 'The time limit was reached before GLPK found any plan.' }
+        : { status: 'infeasible', objective: null, values: null, lowerBound: null, solveMs, detail: `GLPK found no plan (status ${result.status}).` };
   }
 }
 
 /** The LP relaxation with its row duals (the column generation's master problem). */
-function solveRelaxation(glpk: Glpk, model: PackedModel, rows: readonly number[], timeLimitMs: number, started: number): SolveOutcome {
+function solveRelaxation(glpk: Glpk, model: PackedModel, rows: readonly number[], timeLimitMs: number, started: number): PackedOutcome {
   // Without the presolver: with it, GLPK reports an infeasible LP as "undefined" (status 1), which
   // would read as a time limit. (Only MIP solves need the presolver in glpk.js.)
   const { result } = glpk.solve(toGlpk(glpk, model, rows, true), { msglev: glpk.GLP_MSG_OFF, presol: false, tmlim: timeLimitMs / 1000 });
   const solveMs = performance.now() - started;
   if (result.status === glpk.GLP_OPT) {
-    const values = readNames(result.vars, model.columnNames);
-    return { status: 'optimal', objective: result.z, values, lowerBound: result.z, solveMs, detail: null, duals: readNames(result.dual ?? {}, model.rowNames, true) };
+    return {
+      status: 'optimal', objective: result.z, values: byIndex(result.vars, model.kinds.length), lowerBound: result.z, solveMs, detail: null,
+      duals: byIndex(result.dual ?? {}, model.senses.length),
+    };
   }
   if (result.status === glpk.GLP_NOFEAS || result.status === glpk.GLP_INFEAS) {
-    return { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs, detail: 'GLPK proved that the relaxation has no solution.' };
+    return { status: 'infeasible', objective: null, values: null, lowerBound: null, solveMs, detail: 'GLPK proved that the relaxation has no solution.' };
   }
-  return { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs, detail: `GLPK did not solve the relaxation (status ${result.status}).` };
+  return { status: 'time_limit', objective: null, values: null, lowerBound: null, solveMs, detail: `GLPK did not solve the relaxation (status ${result.status}).` };
 }

@@ -1,22 +1,22 @@
-// A LinearModel in flat arrays, as it crosses to a solver worker: the structured clone of a model's
-// many small objects (a column-generation master of a single delay: ~1,000 columns, ~10,000
-// non-zeros) cost about 4 ms a solve, each of the ~30 solves of a strategy; typed arrays are moved
-// to the worker instead (transferList), and the names cross as two string arrays.
+// A LinearModel in flat arrays, as it crosses to a solver worker, and the outcome as it comes back.
+// The structured clone of a model's many small objects (a column-generation master of a single delay:
+// ~1,000 columns, ~10,000 non-zeros) cost about 4 ms a solve, each of the ~30 solves of a strategy;
+// typed arrays are moved to the worker instead (transferList). Names never cross: GLPK knows columns
+// and rows by index, and the outcome comes back by index (PackedOutcome) for the caller, who has the
+// model, to name (unpackOutcome).
 import type { LinearModel, VariableKind } from '../src/recovery/linear-model.ts';
-import type { SolveTask } from '../src/recovery/solver-port.ts';
+import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 
 const KINDS: readonly VariableKind[] = ['continuous', 'binary', 'integer'];
 const SENSES = ['=', '<=', '>='] as const;
 
 export interface PackedModel {
   name: string;
-  columnNames: string[];
   /** Per column: its index in KINDS. */
   kinds: Uint8Array;
   lb: Float64Array;
   ub: Float64Array;
   cost: Float64Array;
-  rowNames: string[];
   /** Per row: its index in SENSES. */
   senses: Uint8Array;
   rhs: Float64Array;
@@ -27,6 +27,31 @@ export interface PackedModel {
 }
 
 export type PackedTask = Omit<SolveTask, 'model'> & { model: PackedModel };
+
+/** A SolveOutcome by column and row index (the model's order). */
+export interface PackedOutcome extends Omit<SolveOutcome, 'values' | 'duals' | 'detail'> {
+  /** Every column's value; null without a plan. */
+  values: Float64Array | null;
+  /** Every row's dual price (0 for a row without terms, which GLPK does not see); only for an optimal relaxation. */
+  duals?: Float64Array;
+  /** The sentence of SolveOutcome.detail, with `{row}` for the name of the row `row`. */
+  detail: string | null;
+  row?: number;
+}
+
+/** The outcome by the names of `model`, the model that was packed: values only where not zero. */
+export function unpackOutcome(outcome: PackedOutcome, model: LinearModel): SolveOutcome {
+  const { values, duals, row, ...rest } = outcome;
+  const named: Record<string, number> = {};
+  if (values) values.forEach((value, i) => { if (Math.abs(value) > 1e-9) named[model.variables[i]!.name] = value; });
+  const detail = rest.detail === null || row === undefined ? rest.detail : rest.detail.replace('{row}', model.constraints[row]!.name);
+  const unpacked: SolveOutcome = { ...rest, values: named, detail };
+  if (duals) {
+    unpacked.duals = {};
+    duals.forEach((dual, r) => { unpacked.duals![model.constraints[r]!.name] = dual; });
+  }
+  return unpacked;
+}
 
 export function packModel(model: LinearModel): PackedModel {
   const n = model.variables.length;
@@ -63,10 +88,7 @@ export function packModel(model: LinearModel): PackedModel {
     }
   });
   rowStarts[rows] = at;
-  return {
-    name: model.name, columnNames: model.variables.map((v) => v.name), kinds, lb, ub, cost,
-    rowNames: model.constraints.map((c) => c.name), senses, rhs, rowStarts, termColumns, termCoefs,
-  };
+  return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns, termCoefs };
 }
 
 /** The buffers a packed model can hand over to another thread instead of copying. */

@@ -14,7 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RecoveryError } from '../src/recovery/failure.ts';
 import type { SolveOutcome, Solver, SolverStats, SolveTask } from '../src/recovery/solver-port.ts';
-import { packModel, packedBuffers, type PackedTask } from './packed-model.ts';
+import { packModel, packedBuffers, unpackOutcome, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
 export interface SolverPoolOptions {
   /** Worker threads; default: the machine's cores. */
@@ -110,9 +110,9 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     try {
       const model = packModel(task.model);
       const packed: PackedTask = { ...task, model };
-      const outcome = (await piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(model) })) as SolveOutcome;
+      const outcome = (await piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(model) })) as PackedOutcome;
       counters.completed++;
-      return outcome;
+      return unpackOutcome(outcome, task.model);
     } catch (error) {
       if (signal?.aborted) {
         counters.aborted++;

@@ -2,8 +2,7 @@
 // solve in a thread is up to twice as slow), then solves tasks sent by the pool.
 import GLPK from 'glpk.js/node';
 import { solvePacked, solveWithGlpk, type Glpk } from './glpk-solve.ts';
-import type { PackedTask } from './packed-model.ts';
-import type { SolveOutcome } from '../src/recovery/solver-port.ts';
+import type { PackedOutcome, PackedTask } from './packed-model.ts';
 import { ModelBuilder } from '../src/recovery/linear-model.ts';
 import { yieldToHttpThread } from './thread-priority.ts';
 
@@ -23,7 +22,7 @@ function warmUp(): void {
 }
 warmUp();
 
-/** A task from the pool: its model packed (packed-model.ts). */
-export default function solve(task: PackedTask): SolveOutcome {
+/** A task from the pool: its model packed, and its outcome by index (packed-model.ts). */
+export default function solve(task: PackedTask): PackedOutcome {
   return solvePacked(glpk, task);
 }
