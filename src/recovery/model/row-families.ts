@@ -169,37 +169,46 @@ function flightUses(routes: readonly RouteUse[]): FlightUses {
   return { latestLanding, earliestLeaving, departures: [...new Set(routes.map((r) => r.leg.depMinutes))].sort((p, q) => p - q) };
 }
 
+/**
+ * Does the leg `use` (a route's, or none) have a coefficient in a row like `spec`? 'late' grows with a
+ * leg's arrival and 'departs_by' with its earliness, so the latest-landing (earliest-leaving) leg of a
+ * flight alone tells whether any of its legs has one.
+ */
+function hasCoefficient(ctx: ModelContext, use: RouteUse | null, spec: LegRow): boolean {
+  return use !== null && legCoefficient(spec, ctx.schedule.aircraft.get(use.route.tail)!, use.leg) !== 0;
+}
+
 function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: (flight: Flight) => FlightUses): void {
   const { first, second, connectionMinutes: mct } = group;
   const firstIn = ctx.scope.flightIds.has(first.id);
   const secondIn = ctx.scope.flightIds.has(second.id);
   if (!firstIn && !secondIn) return;
-  // Does some route's leg have a coefficient in the row? 'late' grows with the leg's arrival and
-  // 'departs_by' with its earliness, so the latest-landing (earliest-leaving) leg alone tells.
-  const extreme = (flight: Flight, latest: boolean) => (latest ? usesOf(flight).latestLanding : usesOf(flight).earliestLeaving);
-  const uses = (use: RouteUse | null, spec: Omit<LegRow, 'row'>) => use !== null && legCoefficient({ ...spec, row: '' }, ctx.schedule.aircraft.get(use.route.tail)!, use.leg) !== 0;
-  const base = { connectionMinutes: mct, passengers: 0, airport: '' };
-  const rows: { rhs: number; specs: [Flight, Omit<LegRow, 'row'>][] }[] = [];
+  // The rows' specs, with their row names set once the rows are declared.
+  const spec = (kind: 'late' | 'departs_by', atMinutes: number): LegRow => ({ row: '', kind, atMinutes, connectionMinutes: mct, passengers: 0, airport: '' });
+  const rows: { rhs: number; specs: [Flight, LegRow][] }[] = [];
   if (firstIn && secondIn) {
-    const lastLanding = extreme(first, true);
+    const lastLanding = usesOf(first).latestLanding;
     for (const v of usesOf(second).departures) {
-      const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: v };
-      if (uses(lastLanding, late)) rows.push({ rhs: -1, specs: [[first, late], [second, { ...base, kind: 'departs_by', atMinutes: v }]] });
+      const late = spec('late', v);
+      if (hasCoefficient(ctx, lastLanding, late)) rows.push({ rhs: -1, specs: [[first, late], [second, spec('departs_by', v)]] });
     }
   } else if (firstIn) {
-    const late: Omit<LegRow, 'row'> = { ...base, kind: 'late', atMinutes: second.depMinutes };
-    if (uses(extreme(first, true), late)) rows.push({ rhs: 0, specs: [[first, late]] });
+    const late = spec('late', second.depMinutes);
+    if (hasCoefficient(ctx, usesOf(first).latestLanding, late)) rows.push({ rhs: 0, specs: [[first, late]] });
   } else {
-    const early: Omit<LegRow, 'row'> = { ...base, kind: 'departs_by', atMinutes: first.arrMinutes + mct - 1 };
-    if (uses(extreme(second, false), early)) rows.push({ rhs: 0, specs: [[second, early]] });
+    const early = spec('departs_by', first.arrMinutes + mct - 1);
+    if (hasCoefficient(ctx, usesOf(second).earliestLeaving, early)) rows.push({ rhs: 0, specs: [[second, early]] });
   }
   if (!rows.length) return; // no route breaks this connection (yet)
   const name = lpName(group.itinerary.id);
   const missed = ctx.b.addVariable(`missed__${name}`, 'continuous', 0, 0, 1);
-  rows.forEach((r, i) => {
+  for (const [i, r] of rows.entries()) {
     const row = declare(ctx, { name: `missed__${name}__${i}`, terms: [{ variable: missed, coef: 1 }], sense: '>=', rhs: r.rhs });
-    for (const [flight, spec] of r.specs) legRow(ctx, flight, { ...spec, row: row.name });
-  });
+    for (const [flight, legSpec] of r.specs) {
+      legSpec.row = row.name;
+      pushTo(ctx.legRows, flight.id, legSpec);
+    }
+  }
   const terms = addRebookings(ctx, group, `missed_${name}`, (target) => {
     if (!firstIn) return first.arrMinutes + mct <= target.depMinutes;
     return { first, spec: { kind: 'reaches', atMinutes: target.depMinutes, connectionMinutes: mct, passengers: group.passengers, airport: '' } };
