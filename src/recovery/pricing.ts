@@ -371,6 +371,16 @@ class ParetoLabels {
   forEach(visit: (label: Label) => void): void {
     for (const front of this.fronts.values()) for (const label of front) visit(label);
   }
+
+  /** Each of these labels that may take `node` (AircraftNetwork.extends), flown, into `into`. */
+  extendInto(net: AircraftNetwork, node: Node, into: ParetoLabels): void {
+    for (const front of this.fronts.values()) for (const label of front) if (net.extends(label, node)) into.add(net.fly(label, node));
+  }
+
+  clear(): void {
+    this.fronts.clear();
+    this.version++;
+  }
 }
 
 /**
@@ -424,6 +434,9 @@ function sweep(
   // by the earlier one: the same predecessors, the same duals, more delay and a later arrival.
   const lookedAt = new Float64Array(net.flightCount).fill(-1);
   const lookedRegion = new Int32Array(net.flightCount);
+  // The best extension per resulting state; a node's labels are settled once all are known. (One set,
+  // emptied per node: the sweep visits every node of the network each round.)
+  const extended = new ParetoLabels(net.trackSwaps);
   for (const node of net.nodes) {
     while (events.size > 0 && events.peek()!.ready <= node.dep) {
       const label = events.pop()!;
@@ -435,9 +448,8 @@ function sweep(
     if (lookedAt[node.index] === here.version && lookedRegion[node.index] === region) continue;
     lookedAt[node.index] = here.version;
     lookedRegion[node.index] = region;
-    // The best extension per resulting state; a node's labels are settled once all are known.
-    const extended = new ParetoLabels(net.trackSwaps);
-    here.forEach((label) => { if (net.extends(label, node)) extended.add(net.fly(label, node)); });
+    extended.clear();
+    here.extendInto(net, node, extended);
     extended.forEach(settle);
   }
   // The best timing of each distinct sequence of flights: columns that differ only by a hold tell the
