@@ -1,6 +1,7 @@
 // The pool of solver worker threads. Solves run here and never on the HTTP thread (glpk.js solve()
 // is synchronous). GLPK's own time limit is not a wall-clock bound (it restarts after the root LP),
-// so a worker still busy `hardStopGraceMs` after its limit is terminated and replaced by piscina.
+// so a worker still busy `hardStopGraceMs` after its limit, or at its caller's deadline, is terminated
+// and replaced by piscina.
 //
 // Admission is ours, not piscina's: a solve is handed to piscina only when a worker that has loaded
 // GLPK is free, the rest wait in a bounded FIFO queue here. That tells a waiting solve from a running
@@ -23,7 +24,10 @@ export interface SolverPoolOptions {
   maxQueue?: number;
   /** Longest a solve waits for a worker before failing as busy, milliseconds. Default 15000. */
   queueTimeoutMs?: number;
-  /** Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds. Default 500. */
+  /**
+   * Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds; with a
+   * deadline, GLPK's limit ends this much before it (at most a quarter of the time left). Default 500.
+   */
   hardStopGraceMs?: number;
   /**
    * Called when a worker fails outside any solve (piscina replaces it). Without a listener piscina's

@@ -48,9 +48,10 @@
 //                                    (⌈4 / SOLVER_THREADS⌉ − 1) × (time limit + hard-stop grace). A job's
 //                                    solves may wait up to what is left of the job's own time limit
 //                                    when that is longer (its strategies queue behind one another).
-//   SOLVER_HARD_STOP_GRACE_MS        A worker still solving this long after the solve's time limit is
-//                                    terminated and replaced; the strategy is reported unsolved
-//                                    (time_limit). Default 500.
+//   SOLVER_HARD_STOP_GRACE_MS        GLPK's own limit ends this long before a solve's deadline (at most
+//                                    a quarter of the time left), since GLPK may overrun it; a worker
+//                                    still solving at the deadline is terminated and replaced, and the
+//                                    strategy reports time_limit with its best plan so far. Default 500.
 //   SIMULATION_MAX_TIME_LIMIT_MS     Largest config.solver.time_limit_ms a simulation may ask for; more is
 //                                    a 400 naming the field and this limit. Default 10000.
 //   SIMULATION_MAX_MODEL_ROUTES      Largest (config.solver.max_candidate_aircraft + 1) ×
