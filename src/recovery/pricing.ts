@@ -542,15 +542,23 @@ export function enumerateRoutes(
     }
   }
   // Per airport, its nodes in departure order with their completion bounds per mask: the successors
-  // of a label are a suffix of its airport's list, found by binary search on its ready time.
-  const byOrigin = new Map<string, { nodes: Node[]; deps: number[]; bounds: number[][] }>();
+  // of a label are a suffix of its airport's list, found by binary search on its ready time. With each
+  // bound, the least bound from there to the end of the list: a scan stops where no later node fits.
+  const byOrigin = new Map<string, { nodes: Node[]; deps: number[]; bounds: number[][]; leastAfter: number[][] }>();
   net.nodes.forEach((node, i) => {
     let list = byOrigin.get(node.flight.origin);
-    if (!list) byOrigin.set(node.flight.origin, (list = { nodes: [], deps: [], bounds: Array.from({ length: masks }, () => []) }));
+    if (!list) byOrigin.set(node.flight.origin, (list = { nodes: [], deps: [], bounds: Array.from({ length: masks }, () => []), leastAfter: [] }));
     list.nodes.push(node);
     list.deps.push(node.dep);
     for (let m = 0; m < masks; m++) list.bounds[m]!.push(completion[m]![i]!);
   });
+  for (const list of byOrigin.values()) {
+    list.leastAfter = list.bounds.map((bounds) => {
+      const least = new Array<number>(bounds.length);
+      for (let k = bounds.length - 1, min = Number.POSITIVE_INFINITY; k >= 0; k--) least[k] = min = Math.min(min, bounds[k]!);
+      return least;
+    });
+  }
   const routes: PricedRoute[] = [];
   const keys = new Set<string>();
   let complete = true;
@@ -572,8 +580,10 @@ export function enumerateRoutes(
       if (!next) continue;
       const room = options.threshold + 1e-9 - variant.rc;
       const bounds = next.bounds[masks > 1 ? variant.mask : 0]!;
+      const leastAfter = next.leastAfter[masks > 1 ? variant.mask : 0]!;
       for (let k = firstAtOrAfter(next.deps, variant.ready); k < next.nodes.length; k++) {
         if (late()) { complete = false; return; }
+        if (leastAfter[k]! > room) break;
         if (bounds[k]! > room) continue;
         const node = next.nodes[k]!;
         if (flown[node.index] || !net.extends(variant, node)) continue;
