@@ -36,6 +36,7 @@ export interface PackedOutcome extends Omit<SolveOutcome, 'values' | 'duals' | '
   duals?: Float64Array;
   /** The sentence of SolveOutcome.detail, with `{row}` for the name of the row `row`. */
   detail: string | null;
+  /** The row a detail names (an empty row no plan can satisfy). */
   row?: number;
 }
 
