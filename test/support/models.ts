@@ -2,9 +2,10 @@
 import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.ts';
 
 /**
- * A dense integer program that holds a worker for seconds: under a short limit (tens of
- * milliseconds) GLPK cannot stop it at its own limit, so only the pool's hard stop ends it; under a
- * limit of a second or more GLPK may stop it itself, close to the hard stop (1.5 s: 1.56 s measured).
+ * A dense integer program that holds a worker for seconds: GLPK stops it at its own limit no sooner
+ * than about 300 ms (280-310 ms measured at limits of 50-200 ms), so under a shorter limit plus grace
+ * only the pool's hard stop ends it; under a limit of a second or more GLPK may stop it itself, close
+ * to the hard stop (1.5 s: 1.56 s measured).
  */
 export function stuckModel(name = 'stuck'): LinearModel {
   const b = new ModelBuilder(name);
