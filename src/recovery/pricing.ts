@@ -543,22 +543,19 @@ export function enumerateRoutes(
   }
   // Per airport, its nodes in departure order with their completion bounds per mask: the successors
   // of a label are a suffix of its airport's list, found by binary search on its ready time. With each
-  // bound, the least bound from there to the end of the list: a scan stops where no later node fits.
+  // bound, the least bound from there to the end of the list (the backward pass's suffix minima, in
+  // departure order): a scan stops where no later node fits.
   const byOrigin = new Map<string, { nodes: Node[]; deps: number[]; bounds: number[][]; leastAfter: number[][] }>();
   net.nodes.forEach((node, i) => {
     let list = byOrigin.get(node.flight.origin);
-    if (!list) byOrigin.set(node.flight.origin, (list = { nodes: [], deps: [], bounds: Array.from({ length: masks }, () => []), leastAfter: [] }));
+    if (!list) {
+      const leastAfter = suffix.map((lists) => [...lists.get(node.flight.origin)!.best].reverse());
+      byOrigin.set(node.flight.origin, (list = { nodes: [], deps: [], bounds: Array.from({ length: masks }, () => []), leastAfter }));
+    }
     list.nodes.push(node);
     list.deps.push(node.dep);
     for (let m = 0; m < masks; m++) list.bounds[m]!.push(completion[m]![i]!);
   });
-  for (const list of byOrigin.values()) {
-    list.leastAfter = list.bounds.map((bounds) => {
-      const least = new Array<number>(bounds.length);
-      for (let k = bounds.length - 1, min = Number.POSITIVE_INFINITY; k >= 0; k--) least[k] = min = Math.min(min, bounds[k]!);
-      return least;
-    });
-  }
   const routes: PricedRoute[] = [];
   const keys = new Set<string>();
   let complete = true;
