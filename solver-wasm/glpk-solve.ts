@@ -3,7 +3,7 @@
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 import { kindOf, packModel, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
-/** Share of a solve's time limit given to GLPK's own limit (see solveWithGlpk). */
+/** Share of a solve's time limit given to GLPK's own limit (see solvePacked). */
 export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
 
 /** The part of glpk.js we use: it has no usable type declarations for its node entry. */

@@ -248,14 +248,10 @@ export async function solveStrategy(args: {
   const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
   const started = performance.now();
   let incumbent: StrategySolve | null = null;
-  // The incumbent's model and GLPK outcome as they came: a later solve that is stopped before it finds
-  // anything as good (a time limit, a hard stop) leaves the answer to this one.
-  let best: { model: StrategyModel; outcome: SolveOutcome } | null = null;
   const report = (phase: StrategyPhase, iterations: number, lowerBound: number | null) => onProgress?.({ strategy, phase, iterations, lowerBound, incumbent });
   /** An integer solve's plan, kept as the incumbent when it is the first or a cheaper one. */
   const found = (model: StrategyModel, outcome: SolveOutcome, iterations: number, lowerBound: number | null) => {
     if (outcome.objective === null || (incumbent && incumbent.outcome.objective! <= outcome.objective)) return;
-    best = { model, outcome };
     incumbent = {
       model, iterations, note: 'The best plan so far: the solve of this strategy is still running.',
       outcome: { ...outcome, status: outcome.status === 'optimal' ? 'feasible' : outcome.status, lowerBound, solveMs: performance.now() - started },
@@ -484,9 +480,11 @@ export async function solveStrategy(args: {
       if (again.status !== 'optimal') proof = 'time';
     }
   }
-  const kept = best as { model: StrategyModel; outcome: SolveOutcome } | null;
+  // (Assigned in `found`, which control-flow analysis does not follow.)
+  const kept = incumbent as StrategySolve | null;
   if (kept && kept.outcome.objective! < (outcome.objective ?? Number.POSITIVE_INFINITY) - tolerance(kept.outcome.objective!)) {
-    // This solve's last integer solve was stopped with nothing better than an earlier one: that one's plan.
+    // This solve's last integer solve was stopped with nothing better than an earlier one: that one's
+    // plan (its bound and time are this solve's, set below).
     planModel = kept.model;
     outcome = { ...kept.outcome, status: 'time_limit' };
     proof = 'time';

@@ -113,7 +113,7 @@ export async function solveStrategies(
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
-      await integratedOrTimeUp(solves.get('integrated')!, started + SWAP_WAIT_SHARE * config.solver.time_limit_ms);
+      await integratedOrTimeUp(solves.get('integrated')!, started + SWAP_WAIT_SHARE * limit);
       // The simulation failed (or was cancelled) while this solve waited: nothing to start.
       if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     }
