@@ -105,7 +105,7 @@ const ActionSetSchema = z.object({
   swaps: z.array(z.object({ flight: z.string(), from_tail: z.string(), to_tail: z.string() })),
   cancellations: z.array(z.object({ flight: z.string(), passengers: z.number().int() })),
   reaccommodations: z.array(z.object({
-    from_flight: z.string().describe('The cancelled flight, or for a misconnection the flight that was missed.'),
+    from_flight: z.string().describe('The cancelled flight, or for a misconnection the flight the passengers do not take: the first one they miss, or, when they are re-accommodated from an earlier hub of their itinerary, the flight they would have taken from there.'),
     to_flights: z.array(z.string()).describe('The new journey in order; empty when the passengers could not be re-accommodated.'),
     passengers: z.number().int(),
     reason: z.enum(['cancellation', 'misconnection']),

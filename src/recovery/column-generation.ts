@@ -225,7 +225,7 @@ function legRowBreakpoints(flight: Flight, rows: readonly LegRow[]): number[] {
       case 'reaches': points.push(spec.atMinutes - spec.connectionMinutes - block + 1); break;
       case 'departure_in': points.push(spec.atMinutes, spec.atMinutes + 60); break;
       case 'arrival_in': points.push(spec.atMinutes - block, spec.atMinutes + 60 - block); break;
-      case 'cover': case 'seats': break;
+      case 'cover': case 'flown': case 'seats': break;
     }
   }
   return points;
@@ -496,6 +496,10 @@ export async function solveStrategy(args: {
     const proven = proof === 'proven' && outcome.status === 'optimal';
     status = proven ? 'optimal' : proof === 'routes_capped' ? 'feasible' : 'time_limit';
     if (proven) lowerBound = plan;
+  } else if (status === 'infeasible') {
+    // No integer plan over the priced routes although the LP over every route has one: that no plan
+    // exists is not proven, and `infeasible` is kept for what is (above).
+    status = 'time_limit';
   }
   if (args.publish) args.publish.lowerBound = lowerBound;
   const boundText = progress.bound === null ? 'no lower bound is known' : `lower bound ${round2(progress.bound)} over every route of the scope${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;

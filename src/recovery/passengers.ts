@@ -15,15 +15,29 @@ export interface CancellationGroup {
   compensationPerPassenger: number;
 }
 
+/**
+ * A connection of an itinerary: its passengers land at the hub on `arriving` (the itinerary's leg
+ * `index`) and leave on `missed` (leg `index + 1`). When the itinerary breaks at this connection or a
+ * later one, they may be re-accommodated from this hub (docs/model.md 1.6).
+ */
+export interface Connection {
+  index: number;
+  arriving: Flight;
+  missed: Flight;
+  connectionMinutes: number;
+  /** Flights from the hub to the itinerary's final destination; each is eligible only if the passengers reach it (see model). */
+  targets: Flight[];
+}
+
+/** The passengers of an itinerary of two or more flights, disrupted when one of its connections breaks. */
 export interface MisconnectionGroup {
   kind: 'misconnection';
   itinerary: Itinerary;
-  first: Flight;
-  second: Flight;
-  connectionMinutes: number;
+  /** The itinerary's flights, in order. */
+  legs: Flight[];
+  /** Its connections, in order (one fewer than its legs). */
+  connections: Connection[];
   passengers: number;
-  /** Flights from the hub to the final destination; each is eligible only if the passengers reach it (see model). */
-  targets: Flight[];
   originalArrivalMinutes: number;
   compensationPerPassenger: number;
 }
@@ -64,18 +78,21 @@ export function passengerGroups(schedule: Schedule, scope: RecoveryScope, config
   const seen = new Set<string>();
   for (const flight of scope.flights) {
     for (const itinerary of schedule.itinerariesByFlight.get(flight.id) ?? []) {
-      // The model re-accommodates hub connections: itineraries of exactly two flights.
-      if (seen.has(itinerary.id) || itinerary.flightIds.length !== 2) continue;
+      if (seen.has(itinerary.id) || itinerary.flightIds.length < 2) continue;
       seen.add(itinerary.id);
-      const first = schedule.flightsById.get(itinerary.flightIds[0]!)!;
-      const second = schedule.flightsById.get(itinerary.flightIds[1]!)!;
+      const legs = itinerary.flightIds.map((id) => schedule.flightsById.get(id)!);
+      const last = legs[legs.length - 1]!;
+      const own = new Set(legs);
+      const connections = legs.slice(0, -1).map((arriving, index): Connection => ({
+        index, arriving, missed: legs[index + 1]!,
+        connectionMinutes: schedule.airports.get(arriving.dest)!.minConnectionMinutes,
+        targets: (byRoute.get(`${arriving.dest}-${last.dest}`) ?? []).filter((g) => !own.has(g)),
+      }));
       misconnections.push({
-        kind: 'misconnection', itinerary, first, second,
-        connectionMinutes: schedule.airports.get(first.dest)!.minConnectionMinutes,
+        kind: 'misconnection', itinerary, legs, connections,
         passengers: itinerary.passengers,
-        targets: (byRoute.get(`${first.dest}-${second.dest}`) ?? []).filter((g) => g !== second),
-        originalArrivalMinutes: second.arrMinutes,
-        compensationPerPassenger: compensation(schedule, config, first.origin, second.dest),
+        originalArrivalMinutes: last.arrMinutes,
+        compensationPerPassenger: compensation(schedule, config, legs[0]!.origin, last.dest),
       });
     }
   }

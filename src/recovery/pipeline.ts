@@ -165,13 +165,13 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   const routes: Route[] = [];
   for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) routes.push(route);
   const flows: PassengerFlow[] = [];
-  for (const [column, { group, target }] of model.rebookColumns) {
+  for (const [column, { group, target, from }] of model.rebookColumns) {
     const passengers = Math.round(values[column] ?? 0);
-    if (passengers > 0) flows.push({ group, target, passengers });
+    if (passengers > 0) flows.push({ group, target, from, passengers });
   }
   for (const [column, group] of model.strandedColumns) {
     const passengers = Math.round(values[column] ?? 0);
-    if (passengers > 0) flows.push({ group, target: null, passengers });
+    if (passengers > 0) flows.push({ group, target: null, from: null, passengers });
   }
   return { routes, flows };
 }
@@ -217,16 +217,20 @@ export function readOptions(
       const s = solved[integratedIndex]!;
       // The integrated option is the cheapest of its own solve and the other strategies' plans
       // (docs/model.md 1.8): its bound is the lesser of its solve's bound and this plan's cost, so
-      // it is proven optimal when its own solve was.
+      // it is proven optimal when its own solve was, or was proven to have no plan (column
+      // generation reports `infeasible` only when proven).
       const cost = best.kpis.cost;
-      const ownBound = s.outcome.status === 'optimal' ? s.outcome.objective : s.outcome.lowerBound;
+      const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible';
+      const ownBound = s.outcome.status === 'infeasible' ? Number.POSITIVE_INFINITY : s.outcome.status === 'optimal' ? s.outcome.objective : s.outcome.lowerBound;
       const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
-      const report = solverReport(s, `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
+      const own = s.outcome.status === 'infeasible' ? 'The integrated solve proved that no plan of its own exists'
+        : `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}`;
+      const report = solverReport(s, `${own}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
       const replacement: RecoveryOption = {
         ...structuredClone(best), strategy: 'integrated',
         solver: {
-          ...report, objective: cost, lowerBound,
-          mipGap: s.outcome.status === 'optimal' ? 0 : lowerBound === null ? null : Math.max(0, (cost - lowerBound) / Math.max(1, Math.abs(cost))),
+          ...report, status: proven ? 'optimal' : report.status, objective: cost, lowerBound,
+          mipGap: proven ? 0 : lowerBound === null ? null : Math.max(0, (cost - lowerBound) / Math.max(1, Math.abs(cost))),
         },
       };
       if (integrated) options.splice(options.indexOf(integrated), 1, replacement);

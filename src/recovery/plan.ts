@@ -1,13 +1,14 @@
 // A plan (one route per aircraft in scope, plus passenger re-accommodation) turned into a recovery
 // option: action set, costs, KPIs and the violations that remain (docs/model.md 1.4-1.7).
 import type { Flight, Schedule } from '../domain/schedule.ts';
-import { reaccommodationCost, type PassengerGroup } from './passengers.ts';
+import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from './passengers.ts';
 import type { Route } from './aircraft-routes.ts';
 import type { AircraftRotation, CostBreakdown, Delay, Reaccommodation, RecoveryOption, SolverReport, Swap, Violation } from './result.ts';
 import type { RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
 
-export interface PassengerFlow { group: PassengerGroup; target: Flight | null; passengers: number }
+/** Passengers of a group onto `target` (null: not re-accommodated), for a misconnection from the hub of connection `from`. */
+export interface PassengerFlow { group: PassengerGroup; target: Flight | null; from: Connection | null; passengers: number }
 
 export interface Plan { routes: Route[]; flows: PassengerFlow[] }
 
@@ -70,12 +71,24 @@ function rotationsOf(scope: RecoveryScope, routes: Route[]): AircraftRotation[] 
   });
 }
 
+type FlownLegs = Map<string, { route: Route; leg: Route['legs'][number] }>;
+
+/**
+ * The flight the passengers of a disrupted itinerary first miss in a plan: the second flight of its
+ * first broken connection (flights outside the scope at their scheduled times).
+ */
+function firstMissed(group: MisconnectionGroup, flown: FlownLegs): Flight {
+  const broken = group.connections.find((c) => (flown.get(c.arriving.id)?.leg.arrMinutes ?? c.arriving.arrMinutes) + c.connectionMinutes
+    > (flown.get(c.missed.id)?.leg.depMinutes ?? c.missed.depMinutes));
+  return (broken ?? group.connections[0]!).missed;
+}
+
 /** Evaluate a plan into an option (rank is set by the caller's ranking). */
 export function evaluatePlan(
   schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy, plan: Plan, solver: SolverReport,
 ): RecoveryOption {
   const w = config.cost_weights;
-  const flown = new Map<string, { route: Route; leg: Route['legs'][number] }>();
+  const flown: FlownLegs = new Map();
   for (const route of plan.routes) for (const leg of route.legs) flown.set(leg.flight.id, { route, leg });
   const cancelled = scope.flights.filter((f) => !flown.has(f.id));
 
@@ -122,7 +135,7 @@ export function evaluatePlan(
       disutility += flow.passengers;
     }
     reaccommodations.push({
-      fromFlight: g.kind === 'cancellation' ? g.flight : g.second, toFlights: flow.target ? [flow.target] : [], passengers: flow.passengers,
+      fromFlight: g.kind === 'cancellation' ? g.flight : (flow.from?.missed ?? firstMissed(g, flown)), toFlights: flow.target ? [flow.target] : [], passengers: flow.passengers,
       reason: g.kind, itineraryId: g.kind === 'misconnection' ? g.itinerary.id : null,
     });
   }

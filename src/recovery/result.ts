@@ -32,7 +32,11 @@ export interface Delay { flight: Flight; tail: string; delayMinutes: number; dep
 export interface Swap { flight: Flight; fromTail: string; toTail: string }
 export interface Cancellation { flight: Flight; passengers: number }
 export interface Reaccommodation {
-  /** The cancelled flight, or for a misconnection the flight the passengers missed. */
+  /**
+   * The cancelled flight, or for a misconnection the flight the passengers do not take: the first one
+   * they miss, or, when they are re-accommodated from an earlier hub of their itinerary, the flight
+   * they would have taken from there.
+   */
   fromFlight: Flight;
   /** The new journey, in order; empty when the passengers could not be re-accommodated. */
   toFlights: Flight[];

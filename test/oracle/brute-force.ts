@@ -92,12 +92,13 @@ export function propagatedRouteBreaks(p: Problem, tail: string, dp: PropagatedRo
  * Departure choices of flight g flown next by `tail` from a point with `ready` and the checks
  * `pending` there: every grid departure the delay limit, unavailability and hard crew duty allow,
  * folded by an exact dominance. Two departures s < t fall in one class when they perform the same
- * pending checks (me <= dep), use the same capacity slots, and g is not the second leg of an
+ * pending checks (me <= dep), use the same capacity slots, and g does not end a connection of an
  * itinerary (else they must be equal). Then any plan flying g at t stays feasible and costs no more
  * with g at s: the rest of the route keeps its times (ready only gets earlier), delay, crew and later
- * checks (arrival <= ms) only improve, capacities are unchanged, a connection whose first leg is g
- * only improves (arr(f1) earlier: fewer misconnections, more eligible flights), and nothing else in
- * section 1 depends on dep(g). So the earliest departure of each class suffices.
+ * checks (arrival <= ms) only improve, capacities are unchanged, a connection that starts with g
+ * only improves (arr(g) earlier: it breaks no more often, and if it was an itinerary's first broken
+ * one, the passengers may leave from the same hubs or more, with more eligible flights at g's), and
+ * nothing else in section 1 depends on dep(g). So the earliest departure of each class suffices.
  */
 function departureChoices(p: Problem, tail: string, g: OFlight, ready: number, pending: { idx: number; me: number }[], secondLegs: Set<string>): { dep: number; done: number }[] {
   const out: { dep: number; done: number }[] = [];
@@ -142,8 +143,9 @@ function enumerateRoutes(p: Problem, tail: string, strategy: OracleStrategy, bit
 
   const ownOnly = strategy === 'cancellation';
   const candidates = p.F.filter((f) => !p.disruptedCancelled.has(f.id) && (ownOnly ? f.tail === tail : policyAllows(p, plane.fleet, p.aircraft.get(f.tail)!.fleet)));
-  const secondLegs = new Set(p.itineraries.map((it) => it.f2));
-  const firstLegs = new Set(p.itineraries.map((it) => it.f1));
+  // Flights whose departure (arrival) ends (starts) a connection of an itinerary.
+  const secondLegs = new Set(p.itineraries.flatMap((it) => it.legs.slice(1)));
+  const firstLegs = new Set(p.itineraries.flatMap((it) => it.legs.slice(0, -1)));
   // Routes that no plan can tell apart (same flights, capacity slots, itinerary times): keep the cheapest.
   const best = new Map<string, Route>();
   const legs: Leg[] = [];
@@ -332,7 +334,8 @@ export function toOption(p: Problem, o: Outcome, moves: PaxMove[], ev: Evaluatio
   const groups = new Map(ev.groups.map((g) => [g.key, g]));
   const reaccommodations = moves.map((m) => {
     const g = groups.get(m.key)!;
-    return { from_flight: g.fromFlight, to_flights: m.to === null ? [] : [m.to], passengers: m.pax, reason: g.reason, itinerary_id: g.itineraryId };
+    const from = m.to === null ? g.fromFlight : [...g.leaveBefore].find(([, here]) => here.has(m.to!))![0];
+    return { from_flight: from, to_flights: m.to === null ? [] : [m.to], passengers: m.pax, reason: g.reason, itinerary_id: g.itineraryId };
   });
   const rotations = p.K.map((tail) => {
     const legs = [...o.entries()].filter(([fid, a]) => p.inF.has(fid) && a.flown && a.tail === tail).sort((x, y) => x[1].dep - y[1].dep);

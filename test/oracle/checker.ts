@@ -259,13 +259,16 @@ export function checkOption(input: CheckInput): string[] {
     const g = byKey.get(key);
     const label = r.reason === 'cancellation' ? `cancelled flight ${r.from_flight}` : `itinerary ${r.itinerary_id} (missed ${r.from_flight})`;
     if (!g) { say(`The re-accommodation of ${label} is not a disrupted group of this plan.`); continue; }
-    if (g.fromFlight !== r.from_flight) say(`The re-accommodation of ${label} names from_flight ${r.from_flight}, but the missed flight is ${g.fromFlight}.`);
+    const fromHere = g.leaveBefore.get(r.from_flight);
+    if (!fromHere) say(`The re-accommodation of ${label} names from_flight ${r.from_flight}, but the missed flight is ${g.fromFlight}${g.leaveBefore.size > 1 ? ' (or an earlier one of the itinerary)' : ''}.`);
     if (!Number.isInteger(r.passengers) || r.passengers < 0) { say(`The re-accommodation of ${label} moves ${r.passengers} passengers, not a whole number.`); continue; }
     accounted.set(key, (accounted.get(key) ?? 0) + r.passengers);
     if (r.to_flights.length > 1) { say(`The re-accommodation of ${label} books a ${r.to_flights.length}-flight journey; each passenger goes on one eligible flight.`); continue; }
     const to = r.to_flights[0] ?? null;
+    if (to === null && r.from_flight !== g.fromFlight) say(`The passengers of ${label} who are not re-accommodated are named at ${r.from_flight}, but they first miss ${g.fromFlight}.`);
     if (to !== null) {
       if (!g.eligible.has(to)) { say(`The re-accommodation of ${label} moves ${r.passengers} passengers onto ${to}, which is not an eligible flight for them.`); continue; }
+      if (fromHere && !fromHere.has(to)) say(`The re-accommodation of ${label} moves ${r.passengers} passengers onto ${to}, which does not leave from where they leave their journey.`);
       onto.set(to, (onto.get(to) ?? 0) + r.passengers);
     }
     moves.push({ key, to, pax: r.passengers });

@@ -266,3 +266,36 @@ export const F9 = makeSchedule({
   ],
   itineraries: [{ itinerary_id: 'IT1', passengers: 20, flights: [fid('NV101', '08:00'), fid('NV201', '10:00')] }],
 });
+
+/**
+ * F10 - an itinerary of three flights. OE-AAA (A320, base FRA): NV101 FRA-VIE 08:00-09:15, NV102 VIE-FRA
+ * 10:00-11:15 (100 each). OE-AAB (E190, base VIE, the only E-JET: never joined by a candidate): NV201
+ * VIE-ZRH 10:30-11:45 (50). OE-AAC (A320, base ZRH): NV301 ZRH-PRG 12:45-13:50, NV302 PRG-ZRH
+ * 14:30-15:35, NV303 ZRH-PRG 17:00-18:05 (60 each: 120 free seats). OE-AAD (A320, base VIE): NV401
+ * VIE-PRG 13:00-13:50 (100: 80 free). IT3: NV101 -> NV201 -> NV301, 10 passengers; connection time 45
+ * at VIE and ZRH. FRA-PRG is 407 km: 250 per passenger not re-accommodated.
+ * NV201 delayed 45 (t0 10:30, K = OE-AAB, F = NV201): 45 x (100 + 0.5 x 50) = 5625; it lands 12:30,
+ * 12:30 + 45 > 12:45: IT3 breaks at ZRH (at VIE it holds: 09:15 + 45 <= 11:15). From ZRH: NV303 at
+ * 120 + 0.5 x (18:05 - 13:50 = 255) = 247.5; from VIE, the earlier hub, where they also are: NV401
+ * (13:00 >= 10:00) at 120 + 0 = 120. 5625 + 10 x 120 = 6825, every strategy.
+ * Without NV401: 5625 + 10 x 247.5 = 8100 (from ZRH, NV301 not taken). With
+ * reaccommodation_delay_per_passenger_minute 1 as well: 375 > 250, compensated: 5625 + 2500 = 8125.
+ * NV201 delayed 15: it lands 12:00, 12:00 + 45 = 12:45: the connection holds, 15 x 125 = 1875.
+ */
+export const F10 = makeSchedule({
+  name: 'f10-three-flight-itinerary',
+  aircraft: [
+    { tail: 'OE-AAA', fleet: 'A320', base: 'FRA' }, { tail: 'OE-AAB', fleet: 'E190', base: 'VIE' },
+    { tail: 'OE-AAC', fleet: 'A320', base: 'ZRH' }, { tail: 'OE-AAD', fleet: 'A320', base: 'VIE' },
+  ],
+  flights: [
+    ['NV101', 'OE-AAA', 'FRA', 'VIE', '08:00', '09:15', 100],
+    ['NV102', 'OE-AAA', 'VIE', 'FRA', '10:00', '11:15', 100],
+    ['NV201', 'OE-AAB', 'VIE', 'ZRH', '10:30', '11:45', 50],
+    ['NV301', 'OE-AAC', 'ZRH', 'PRG', '12:45', '13:50', 60],
+    ['NV302', 'OE-AAC', 'PRG', 'ZRH', '14:30', '15:35', 60],
+    ['NV303', 'OE-AAC', 'ZRH', 'PRG', '17:00', '18:05', 60],
+    ['NV401', 'OE-AAD', 'VIE', 'PRG', '13:00', '13:50', 100],
+  ],
+  itineraries: [{ itinerary_id: 'IT3', passengers: 10, flights: [fid('NV101', '08:00'), fid('NV201', '10:30'), fid('NV301', '12:45')] }],
+});

@@ -105,7 +105,8 @@ export interface OCheck {
 }
 
 export interface OCrew { id: string; limit: number; flights: string[] }
-export interface OItinerary { id: string; passengers: number; f1: string; f2: string }
+/** A booked journey of two or more flights, in travel order. */
+export interface OItinerary { id: string; passengers: number; legs: string[] }
 export interface OAirport { code: string; lat: number; lon: number; mct: number }
 export interface Period { from: number; to: number }
 
@@ -368,7 +369,7 @@ export function buildProblem(input: ProblemInput): Problem {
       p.crewsByFlight.get(fid)!.push(crew);
     }
   }
-  p.itineraries = s.itineraries.map((it) => ({ id: it.itinerary_id, passengers: it.passengers, f1: it.flights[0]!, f2: it.flights[1]! }));
+  p.itineraries = s.itineraries.filter((it) => it.flights.length >= 2).map((it) => ({ id: it.itinerary_id, passengers: it.passengers, legs: it.flights }));
   return p;
 }
 
@@ -633,6 +634,7 @@ export interface Group {
   /** 'C:<flight>' or 'M:<itinerary>'. */
   key: string;
   reason: 'cancellation' | 'misconnection';
+  /** The cancelled flight, or the first flight the itinerary's passengers miss. */
   fromFlight: string;
   itineraryId: string | null;
   size: number;
@@ -643,6 +645,12 @@ export interface Group {
   comp: number;
   /** Eligible flights with the cost per re-accommodated passenger. */
   eligible: Map<string, number>;
+  /**
+   * Where the passengers may leave their journey, by the flight they then do not take: the cancelled
+   * flight; for a misconnection, the next flight after each hub up to the first broken connection.
+   * Each with the eligible flights from there.
+   */
+  leaveBefore: Map<string, Set<string>>;
 }
 
 export function groupKey(reason: 'cancellation' | 'misconnection', fromFlight: string, itineraryId: string | null): string {
@@ -675,27 +683,36 @@ export function disruptedGroups(p: Problem, o: Outcome): Group[] {
     groups.push({
       key: groupKey('cancellation', f.id, null), reason: 'cancellation', fromFlight: f.id, itineraryId: null,
       size: f.booked, origArr: f.sarr, origin: f.origin, dest: f.dest, comp: compensationPerPax(p, f.origin, f.dest), eligible,
+      leaveBefore: new Map([[f.id, new Set(eligible.keys())]]),
     });
   }
   for (const it of p.itineraries) {
-    const f1 = p.flights.get(it.f1);
-    const f2 = p.flights.get(it.f2);
-    if (!f1 || !f2) continue;
-    if (!p.inF.has(f1.id) && !p.inF.has(f2.id)) continue;
-    const a1 = o.get(f1.id)!;
-    const a2 = o.get(f2.id)!;
-    if (!a1.flown || !a2.flown) continue;
-    const mct = p.airports.get(f1.dest)?.mct ?? 0;
-    if (!(a1.arr + mct > a2.dep)) continue;
+    const legs = it.legs.map((id) => p.flights.get(id));
+    if (legs.some((f) => !f) || !legs.some((f) => p.inF.has(f!.id))) continue;
+    const flown = legs.map((f) => o.get(f!.id)!);
+    if (!flown.every((a) => a.flown)) continue;
+    const mctAt = (i: number) => p.airports.get(legs[i]!.dest)?.mct ?? 0;
+    // The first broken connection: the passengers are at its hub, or leave at an earlier one.
+    const broken = legs.findIndex((f, i) => i + 1 < legs.length && flown[i]!.arr + mctAt(i) > flown[i + 1]!.dep);
+    if (broken < 0) continue;
+    const last = legs[legs.length - 1]!;
+    const own = new Set(it.legs);
     const eligible = new Map<string, number>();
-    for (const g of p.flights.values()) {
-      if (g.airline !== f2.airline || g.id === f2.id || g.origin !== f1.dest || g.dest !== f2.dest) continue;
-      if (g.sdep < a1.arr + mct || !flownOf(g)) continue;
-      eligible.set(g.id, reaccommodationPerPax(p, g, f2.sarr));
+    const leaveBefore = new Map<string, Set<string>>();
+    for (let hub = 0; hub <= broken; hub++) {
+      const here = new Set<string>();
+      for (const g of p.flights.values()) {
+        if (g.airline !== last.airline || own.has(g.id) || g.origin !== legs[hub]!.dest || g.dest !== last.dest) continue;
+        if (g.sdep < flown[hub]!.arr + mctAt(hub) || !flownOf(g)) continue;
+        here.add(g.id);
+        eligible.set(g.id, reaccommodationPerPax(p, g, last.sarr));
+      }
+      leaveBefore.set(legs[hub + 1]!.id, here);
     }
     groups.push({
-      key: groupKey('misconnection', f2.id, it.id), reason: 'misconnection', fromFlight: f2.id, itineraryId: it.id,
-      size: it.passengers, origArr: f2.sarr, origin: f1.origin, dest: f2.dest, comp: compensationPerPax(p, f1.origin, f2.dest), eligible,
+      key: groupKey('misconnection', legs[broken + 1]!.id, it.id), reason: 'misconnection', fromFlight: legs[broken + 1]!.id, itineraryId: it.id,
+      size: it.passengers, origArr: last.sarr, origin: legs[0]!.origin, dest: last.dest, comp: compensationPerPax(p, legs[0]!.origin, last.dest),
+      eligible, leaveBefore,
     });
   }
   return groups;

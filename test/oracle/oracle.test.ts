@@ -7,7 +7,7 @@ import type { RecoveryOptionView as RecoveryOption } from '../../src/http/recove
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption, optionHolds } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
-import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, fid, makeSchedule, unavailable } from './fixtures.ts';
+import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, F10, fid, makeSchedule, unavailable } from './fixtures.ts';
 import { isoMinutes, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
 import { randomInstance, randomInstanceArbitrary, type RandomInstance } from './random-instance.ts';
 
@@ -240,6 +240,40 @@ describe('brute force: the disruptions of a network (hand-checked, see fixtures.
     expect(depOf(r, fid('NV201', '10:00'))).toBe(at('10:20'));
     expect(r.option!.action_set.reaccommodations).toEqual([]);
     expect(solve({ ...f9, strategy: 'delay_propagation' }).option!.cost_breakdown.compensation).toBe(5000);
+  });
+
+  it('F10 an itinerary of three flights broken at its second hub: 6825 from the first hub, 8100 from the second, 8125 compensated', () => {
+    const N201 = fid('NV201', '10:30');
+    const N301 = fid('NV301', '12:45');
+    const f10: Case = { schedule: F10, disruptions: [delay(N201, 45)] };
+    const withoutNV401 = clone(F10);
+    withoutNV401.flights = withoutNV401.flights.filter((f) => f.flight_number !== 'NV401');
+    expect(costs(f10)).toEqual([6825, 6825, 6825, 6825]);
+    const r = solve(f10);
+    expect(r.option!.action_set.reaccommodations).toEqual([
+      { from_flight: N201, to_flights: [fid('NV401', '13:00')], passengers: 10, reason: 'misconnection', itinerary_id: 'IT3' },
+    ]);
+    const later = solve({ ...f10, schedule: withoutNV401 });
+    expect(later.cost).toBe(8100);
+    expect(later.option!.action_set.reaccommodations).toEqual([
+      { from_flight: N301, to_flights: [fid('NV303', '17:00')], passengers: 10, reason: 'misconnection', itinerary_id: 'IT3' },
+    ]);
+    const dear = { ...f10, schedule: withoutNV401, patch: { cost_weights: { reaccommodation_delay_per_passenger_minute: 1 } } };
+    const stranded = solve(dear);
+    expect(stranded.cost).toBe(8125);
+    expect(stranded.option!.action_set.reaccommodations).toEqual([{ from_flight: N301, to_flights: [], passengers: 10, reason: 'misconnection', itinerary_id: 'IT3' }]);
+    expect(solve({ ...f10, disruptions: [delay(N201, 15)] }).cost).toBe(1875);
+
+    for (const [c, option] of [[f10, r.option!], [{ ...f10, schedule: withoutNV401 }, later.option!], [dear, stranded.option!]] as const) {
+      expect(check(c, option)).toEqual([]);
+    }
+    // Passengers not re-accommodated are where their journey first broke, and a flight takes them only from its own hub.
+    const wrongHub = clone(later.option!);
+    wrongHub.action_set.reaccommodations[0]!.from_flight = N201;
+    expect(check({ ...f10, schedule: withoutNV401 }, wrongHub)).toContainEqual(expect.stringMatching(/onto NV303_.* which does not leave from where they leave their journey/));
+    const wrongPlace = clone(stranded.option!);
+    wrongPlace.action_set.reaccommodations[0]!.from_flight = N201;
+    expect(check(dear, wrongPlace)).toContainEqual(expect.stringMatching(/are named at NV201_.*, but they first miss NV301_/));
   });
 
   it('every optimum of these fixtures passes the checker, and the checker rejects what the new rules forbid', () => {
@@ -583,9 +617,12 @@ describe('random instances', () => {
     }
     for (const c of s.crew) need(c.flights.length > 0 && c.flights.every((id) => ids.has(id)) && c.max_duty_minutes > 0 && FORMAT.instant.test(c.duty_start), `crew ${c.crew_id}`);
     for (const it of s.itineraries) {
-      const [a, b] = it.flights.map((id) => s.flights.find((f) => `${f.flight_number}_${f.dep}` === id));
-      need(!!a && !!b && a.dest === b.origin && it.passengers > 0, `itinerary ${it.itinerary_id}`);
-      if (a && b) need((Date.parse(b.dep) - Date.parse(a.arr)) / 60_000 >= airports.get(a.dest)!.min_connection_minutes, `connection ${it.itinerary_id}`);
+      const legs = it.flights.map((id) => s.flights.find((f) => `${f.flight_number}_${f.dep}` === id));
+      need(legs.length >= 2 && legs.length <= 3 && it.passengers > 0, `itinerary ${it.itinerary_id}`);
+      for (const [a, b] of legs.slice(1).map((b, i) => [legs[i], b] as const)) {
+        need(!!a && !!b && a.dest === b.origin, `itinerary ${it.itinerary_id}`);
+        if (a && b) need((Date.parse(b.dep) - Date.parse(a.arr)) / 60_000 >= airports.get(a.dest)!.min_connection_minutes, `connection ${it.itinerary_id}`);
+      }
     }
     return out;
   }

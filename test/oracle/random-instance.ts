@@ -179,13 +179,20 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     const gap = Date.parse(b.dep) / 60_000 - Date.parse(a.arr) / 60_000;
     if (a !== b && a.dest === b.origin && b.dest !== a.origin && gap >= mct.get(a.dest)! && gap <= 300) pairs.push([a, b]);
   }
+  // Some itineraries go on for a third flight; drawn from their own stream, so that the rest of the
+  // instance is what the seed gave before itineraries could be longer.
+  const more = prng(seed ^ 0x9e3779b9);
+  const idOf = (f: ScheduleFile['flights'][number]) => flightIdOf(f.flight_number, Date.parse(f.dep) / 60_000);
   for (const [a, b] of shuffle(pairs).slice(0, int(1, 3))) {
     const pax = int(1, Math.max(1, Math.min(30, a.booked_passengers, b.booked_passengers)));
     if (a.booked_passengers === 0 || b.booked_passengers === 0) continue;
-    itineraries.push({
-      itinerary_id: `IT-${a.flight_number}-${b.flight_number}`, passengers: pax,
-      flights: [flightIdOf(a.flight_number, Date.parse(a.dep) / 60_000), flightIdOf(b.flight_number, Date.parse(b.dep) / 60_000)],
+    const legs = [a, b];
+    const thirds = flights.filter((c) => {
+      const gap = Date.parse(c.dep) / 60_000 - Date.parse(b.arr) / 60_000;
+      return c.origin === b.dest && c !== a && c.dest !== a.origin && gap >= mct.get(b.dest)! && gap <= 300 && c.booked_passengers >= pax;
     });
+    if (thirds.length > 0 && more() < 0.6) legs.push(thirds[Math.floor(more() * thirds.length)]!);
+    itineraries.push({ itinerary_id: `IT-${legs.map((f) => f.flight_number).join('-')}`, passengers: pax, flights: legs.map(idOf) });
   }
 
   const schedule: ScheduleFile = {

@@ -12,9 +12,9 @@ import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { STRATEGIES } from '../../src/recovery/solver-config.ts';
 import { bruteForceOptimum, topLevelViolations } from '../oracle/brute-force.ts';
 import { checkOption, optionHolds } from '../oracle/checker.ts';
-import { capacity, delay, F1, F7, fid, makeSchedule, unavailable } from '../oracle/fixtures.ts';
+import { capacity, delay, F1, F7, F10, fid, makeSchedule, unavailable } from '../oracle/fixtures.ts';
 import { close, violationKey, type OracleDisruption } from '../oracle/model.ts';
-import { randomInstanceArbitrary, type RandomInstance } from '../oracle/random-instance.ts';
+import { randomInstance, randomInstanceArbitrary, type RandomInstance } from '../oracle/random-instance.ts';
 import { config, simulateAsResponse } from './fixtures.ts';
 
 const RUNS = 200;
@@ -30,6 +30,9 @@ interface Coverage {
   withSwap: number;
   withCancellation: number;
   propagatedPlanAsIntegrated: number;
+  /** Options whose passengers of a three-flight itinerary are disrupted, and of those, at its second connection. */
+  longItineraryMissed: number;
+  longItinerarySecondHub: number;
 }
 
 /** The disagreements of one instance with the oracle, one sentence each. */
@@ -79,6 +82,12 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
       if (option.summary.flights_swapped > 0) coverage.withSwap++;
       if (option.action_set.cancellations.length > instance.disruptions.filter((d) => d.type === 'flight_cancellation').length) coverage.withCancellation++;
       if (strategy === 'integrated' && brute.plan!.source === 'delay_propagation') coverage.propagatedPlanAsIntegrated++;
+      const missedLegs = option.action_set.reaccommodations.flatMap((r) => {
+        const legs = instance.schedule.itineraries.find((it) => it.itinerary_id === r.itinerary_id)?.flights ?? [];
+        return legs.length > 2 ? [legs.indexOf(r.from_flight)] : [];
+      });
+      if (missedLegs.length > 0) coverage.longItineraryMissed++;
+      if (missedLegs.includes(2)) coverage.longItinerarySecondHub++;
     }
   }
   const engineViolations = result.violations.map(violationKey).sort();
@@ -92,6 +101,7 @@ describe('optimality against exhaustive enumeration', () => {
     const coverage: Coverage = {
       instances: 0, kinds: { flight_delay: 0, flight_cancellation: 0, aircraft_unavailable: 0, airport_capacity: 0 },
       optionsCompared: 0, noPlanAgreed: 0, withHold: 0, withSwap: 0, withCancellation: 0, propagatedPlanAsIntegrated: 0,
+      longItineraryMissed: 0, longItinerarySecondHub: 0,
     };
     const found: string[] = [];
     for (const instance of fc.sample(randomInstanceArbitrary(), { numRuns: RUNS, seed: SEED })) {
@@ -108,6 +118,9 @@ describe('optimality against exhaustive enumeration', () => {
     expect(coverage.noPlanAgreed).toBeGreaterThan(0);
     // ... and the integrated option that is the propagated plan itself, off the grid (1.8).
     expect(coverage.propagatedPlanAsIntegrated).toBeGreaterThan(0);
+    // ... and itineraries of three flights broken at either connection.
+    expect(coverage.longItineraryMissed).toBeGreaterThan(0);
+    expect(coverage.longItinerarySecondHub).toBeGreaterThan(0);
   }, 600_000);
 });
 
@@ -149,6 +162,32 @@ describe('the smallest cases of the disagreements found', () => {
     expect(found.map((x) => [x.strategy, x.oracle, x.engine, x.problems])).toEqual([
       ['delay_propagation', 44250, 44250, []], ['aircraft_swap', 800, 800, []], ['cancellation', 44250, 44250, []], ['integrated', 800, 800, []],
     ]);
+  });
+
+  it('unit: an integrated solve proven to have no plan of its own is optimal with the propagated plan standing in (random seed 131751762: 19020)', async () => {
+    const instance = randomInstance(131751762);
+    const coverage: Coverage = {
+      instances: 1, kinds: { flight_delay: 0, flight_cancellation: 0, aircraft_unavailable: 0, airport_capacity: 0 },
+      optionsCompared: 0, noPlanAgreed: 0, withHold: 0, withSwap: 0, withCancellation: 0, propagatedPlanAsIntegrated: 0,
+      longItineraryMissed: 0, longItinerarySecondHub: 0,
+    };
+    expect(await disagreements(instance, coverage)).toEqual([]);
+    expect(coverage.propagatedPlanAsIntegrated).toBe(1);
+  });
+
+  it('unit: an itinerary of three flights broken at its second hub is re-accommodated from its first when that is cheaper (F10: 6825, 8100, 8125)', async () => {
+    const withoutNV401 = structuredClone(F10);
+    withoutNV401.flights = withoutNV401.flights.filter((f) => f.flight_number !== 'NV401');
+    const delayed = [delay(fid('NV201', '10:30'), 45)];
+    const cases = [
+      { schedule: F10, partial: {}, cost: 6825 },
+      { schedule: withoutNV401, partial: {}, cost: 8100 },
+      { schedule: withoutNV401, partial: { cost_weights: { reaccommodation_delay_per_passenger_minute: 1 } }, cost: 8125 },
+    ];
+    for (const c of cases) {
+      const found = await smallest(c.schedule, delayed, c.partial);
+      expect(found.map((x) => [x.strategy, x.oracle, x.engine, x.problems])).toEqual(STRATEGIES.map((s) => [s, c.cost, c.cost, []]));
+    }
   });
 
   it('unit: one aircraft and four flights are proven optimal within the default 500 routes (small.json, NV100 delayed 30, no candidates)', async () => {

@@ -5,7 +5,7 @@
 import type { Aircraft, Flight, Schedule } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import type { ModelBuilder, Term } from '../linear-model.ts';
-import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
+import type { Connection, PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { TimedLeg } from '../result.ts';
 import type { RecoveryScope } from '../scope.ts';
 import type { SolverConfig, Strategy } from '../solver-config.ts';
@@ -16,6 +16,7 @@ export interface RouteUse { column: string; route: Route; leg: TimedLeg }
 /**
  * A row in which the legs of a flight have a coefficient, by kind:
  * - cover: the flight is flown (1);
+ * - flown: the flight (another leg of a connecting itinerary) is flown (−1);
  * - seats: the flight offers its aircraft's free seats to re-accommodated passengers (−free seats);
  * - late: the flight (the first of a connection) lands too late for a departure at `atMinutes` (−1);
  * - departs_by: the flight (the second of a connection) leaves by `atMinutes` (−1);
@@ -26,7 +27,7 @@ export interface RouteUse { column: string; route: Route; leg: TimedLeg }
  */
 export interface LegRow {
   row: string;
-  kind: 'cover' | 'seats' | 'late' | 'departs_by' | 'reaches' | 'departure_in' | 'arrival_in';
+  kind: 'cover' | 'flown' | 'seats' | 'late' | 'departs_by' | 'reaches' | 'departure_in' | 'arrival_in';
   atMinutes: number;
   connectionMinutes: number;
   passengers: number;
@@ -37,6 +38,7 @@ export interface LegRow {
 export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg): number {
   switch (spec.kind) {
     case 'cover': return 1;
+    case 'flown': return -1;
     case 'seats': {
       const free = aircraft.seats - leg.flight.bookedPassengers;
       return free > 0 ? -free : 0;
@@ -48,6 +50,8 @@ export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg):
     case 'arrival_in': return leg.flight.dest === spec.airport && leg.arrMinutes >= spec.atMinutes && leg.arrMinutes < spec.atMinutes + 60 ? 1 : 0;
   }
 }
+
+export interface RebookColumn { group: PassengerGroup; target: Flight; from: Connection | null }
 
 /** A row under construction: its terms other than route columns, sense and right-hand side. */
 export interface PendingRow { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }
@@ -67,8 +71,8 @@ export interface ModelContext {
   /** Column name -> cancelled flight, and flight id -> its cancel column (flight rows). */
   cancelColumns: Map<string, Flight>;
   cancelColumnOf: Map<string, string>;
-  /** Column name -> passengers of a group moved to a flight (passenger rows). */
-  rebookColumns: Map<string, { group: PassengerGroup; target: Flight }>;
+  /** Column name -> passengers of a group moved to a flight, from a connection's hub for a misconnection (passenger rows). */
+  rebookColumns: Map<string, RebookColumn>;
   /** Column name -> passengers of a group not re-accommodated (passenger rows). */
   strandedColumns: Map<string, PassengerGroup>;
   /** Flight id -> the seat row of a flight that takes re-accommodated passengers (declared last, in first-use order). */

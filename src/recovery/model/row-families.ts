@@ -7,7 +7,7 @@ import { pushTo } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../linear-model.ts';
-import { reaccommodationCost, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
+import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
 import type { Strategy, SolverConfig } from '../solver-config.ts';
 import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
 
@@ -97,21 +97,23 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
 /**
  * The columns that take a group's passengers somewhere: one `rebook__` column per eligible target
  * with seats (and, when reaching it depends on the routes, a `reach__` row: passengers take it only if
- * a route brings them in time), and one `stranded__` column (not re-accommodated, compensated).
- * `reach(target)` is true when the passengers reach it whatever the routes, false when they never
- * do, or the leg row that says whether a route brings them in time. Returns the terms whose sum is the
- * group's disrupted passengers.
+ * a route brings them in time). `reach(target)` is true when the passengers reach it whatever the
+ * routes, false when they never do, or the leg row that says whether a route brings them in time.
+ * Returns the rebooking terms.
  */
-function addRebookings(ctx: ModelContext, group: PassengerGroup, groupName: string, reach: (target: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }): Term[] {
+function addRebookings(
+  ctx: ModelContext, group: PassengerGroup, groupName: string, targets: readonly Flight[], from: Connection | null,
+  reach: (target: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> },
+): Term[] {
   const terms: Term[] = [];
-  for (const target of group.targets) {
+  for (const target of targets) {
     const reached = reach(target);
     if (reached === false) continue;
     const seats = seatRow(ctx, target);
     if (!seats) continue;
     const name = `rebook__${groupName}__to__${lpName(target.id)}`;
     const column = ctx.b.addVariable(name, 'continuous', reaccommodationCost(ctx.config, group, target), 0, group.passengers);
-    ctx.rebookColumns.set(column, { group, target });
+    ctx.rebookColumns.set(column, { group, target, from });
     seats.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
     if (reached !== true) {
@@ -119,10 +121,14 @@ function addRebookings(ctx: ModelContext, group: PassengerGroup, groupName: stri
       legRow(ctx, reached.first, { ...reached.spec, row: row.name });
     }
   }
+  return terms;
+}
+
+/** The `stranded__` column of a group (passengers not re-accommodated, compensated), as a term. */
+function addStranded(ctx: ModelContext, group: PassengerGroup, groupName: string): Term {
   const stranded = ctx.b.addVariable(`stranded__${groupName}`, 'continuous', group.compensationPerPassenger, 0, group.passengers);
   ctx.strandedColumns.set(stranded, group);
-  terms.push({ variable: stranded, coef: 1 });
-  return terms;
+  return { variable: stranded, coef: 1 };
 }
 
 /** `passengers__<flight>`: the passengers of a cancelled flight are re-accommodated or stranded (Σ = booked × cancelled). */
@@ -131,19 +137,25 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
     const cancel = ctx.cancelColumnOf.get(group.flight.id);
     if (!cancel) continue;
     const name = lpName(group.flight.id);
-    const terms = addRebookings(ctx, group, name, () => true);
+    const terms = [...addRebookings(ctx, group, name, group.targets, null, () => true), addStranded(ctx, group, name)];
     declare(ctx, { name: `passengers__${name}`, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
   }
 }
 
 /**
- * `missed__<itinerary>__<i>` and `passengers__missed_<itinerary>`: a connection (f1, f2) breaks when
- * f1's arrival plus the minimum connection time is later than f2's departure. Both times come from the
- * chosen routes, so "missed" is linearised without big-M: for every departure time v that f2 takes in
- * some route, missed ≥ [f1 lands too late for v] + [f2 leaves by v] − 1. With f1 or f2 fixed, one side
- * is a constant. Rows exist only for the times the routes use (a row at a time no route uses is implied
- * by the row at the time before it); the column generation adds them as new routes bring new times.
- * Passengers of a missed connection are re-accommodated from the hub or stranded.
+ * Misconnections (docs/model.md 1.6 and 2.4). A connection (f1, f2) breaks when f1's arrival plus the
+ * minimum connection time is later than f2's departure; an itinerary is disrupted when all its flights
+ * fly and a connection breaks. Both times come from the chosen routes, so "disrupted" is linearised
+ * without big-M: with `missed_c` the share of its passengers re-accommodated from the hub of
+ * connection c, for every connection i and every departure time v that its second flight takes in
+ * some route, Σ_{c ≤ i} missed_c ≥ [f1 lands too late for v] + [f2 leaves by v] + Σ [each other leg
+ * flies] − (number of those terms − 1) (`missed__<itinerary>[__c<i>]__<k>`). A leg outside the scope
+ * is a constant (it flies at its scheduled times), and drops out. Rows exist only for the times the
+ * routes use (a row at a time no route uses is implied by the row at the time before it); the column
+ * generation adds them as new routes bring new times. Σ_c missed_c ≤ 1 (`once__missed_<itinerary>`), so once connection i breaks,
+ * no passenger leaves from a later hub; they may leave from an earlier one, where they also are.
+ * `passengers__missed_<itinerary>`: the disrupted passengers are re-accommodated from some hub, each
+ * hub at most its share (`from__missed_<itinerary>__c<i>`), or stranded.
  */
 export function addMisconnectionRows(ctx: ModelContext): void {
   // Per flight, what every connection through it asks of the routes (many connections share a flight).
@@ -178,42 +190,78 @@ function hasCoefficient(ctx: ModelContext, use: RouteUse | null, spec: LegRow): 
   return use !== null && legCoefficient(spec, ctx.schedule.aircraft.get(use.route.tail)!, use.leg) !== 0;
 }
 
-function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: (flight: Flight) => FlightUses): void {
-  const { first, second, connectionMinutes: mct } = group;
+/** The rows of one connection: for each, the leg rows of the connection's own flights in it. */
+type ConnectionRow = [Flight, LegRow][];
+
+const legSpec = (kind: LegRow['kind'], atMinutes: number, connectionMinutes: number): LegRow =>
+  ({ row: '', kind, atMinutes, connectionMinutes, passengers: 0, airport: '' });
+
+function connectionRows(ctx: ModelContext, c: Connection, usesOf: (flight: Flight) => FlightUses): ConnectionRow[] {
+  const { arriving: first, missed: second, connectionMinutes: mct } = c;
   const firstIn = ctx.scope.flightIds.has(first.id);
   const secondIn = ctx.scope.flightIds.has(second.id);
-  if (!firstIn && !secondIn) return;
-  // The rows' specs, with their row names set once the rows are declared.
-  const spec = (kind: 'late' | 'departs_by', atMinutes: number): LegRow => ({ row: '', kind, atMinutes, connectionMinutes: mct, passengers: 0, airport: '' });
-  const rows: { rhs: number; specs: [Flight, LegRow][] }[] = [];
+  const rows: ConnectionRow[] = [];
   if (firstIn && secondIn) {
     const lastLanding = usesOf(first).latestLanding;
     for (const v of usesOf(second).departures) {
-      const late = spec('late', v);
-      if (hasCoefficient(ctx, lastLanding, late)) rows.push({ rhs: -1, specs: [[first, late], [second, spec('departs_by', v)]] });
+      const late = legSpec('late', v, mct);
+      if (hasCoefficient(ctx, lastLanding, late)) rows.push([[first, late], [second, legSpec('departs_by', v, mct)]]);
     }
   } else if (firstIn) {
-    const late = spec('late', second.depMinutes);
-    if (hasCoefficient(ctx, usesOf(first).latestLanding, late)) rows.push({ rhs: 0, specs: [[first, late]] });
-  } else {
-    const early = spec('departs_by', first.arrMinutes + mct - 1);
-    if (hasCoefficient(ctx, usesOf(second).earliestLeaving, early)) rows.push({ rhs: 0, specs: [[second, early]] });
+    const late = legSpec('late', second.depMinutes, mct);
+    if (hasCoefficient(ctx, usesOf(first).latestLanding, late)) rows.push([[first, late]]);
+  } else if (secondIn) {
+    const early = legSpec('departs_by', first.arrMinutes + mct - 1, mct);
+    if (hasCoefficient(ctx, usesOf(second).earliestLeaving, early)) rows.push([[second, early]]);
+  } else if (first.arrMinutes + mct > second.depMinutes) {
+    rows.push([]); // broken in the schedule itself: only the other legs decide
   }
-  if (!rows.length) return; // no route breaks this connection (yet)
+  return rows;
+}
+
+function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: (flight: Flight) => FlightUses): void {
+  const inScope = group.legs.map((f) => ctx.scope.flightIds.has(f.id));
+  if (!inScope.includes(true)) return;
+  const rowsOf = group.connections.map((c) => connectionRows(ctx, c, usesOf));
+  if (!rowsOf.some((rows) => rows.length > 0)) return; // no route breaks this itinerary (yet)
   const name = lpName(group.itinerary.id);
-  const missed = ctx.b.addVariable(`missed__${name}`, 'continuous', 0, 0, 1);
-  for (const [i, r] of rows.entries()) {
-    const row = declare(ctx, { name: `missed__${name}__${i}`, terms: [{ variable: missed, coef: 1 }], sense: '>=', rhs: r.rhs });
-    for (const [flight, legSpec] of r.specs) {
-      legSpec.row = row.name;
-      pushTo(ctx.legRows, flight.id, legSpec);
+  const several = group.connections.length > 1;
+  const hubName = (c: Connection) => (several ? `${name}__c${c.index + 1}` : name);
+  // Every hub gets its columns, also those after the last connection a route can break yet: the
+  // passengers row has a price, and a column missing from it could make the Lagrangian bound too high.
+  const hubs = group.connections;
+  const missed = hubs.map((c) => ctx.b.addVariable(`missed__${hubName(c)}`, 'continuous', 0, 0, 1));
+  for (const [i, rows] of rowsOf.entries()) {
+    for (const [k, own] of rows.entries()) {
+      // The itinerary's other legs in the scope must fly too; those outside it do.
+      const others = group.legs.flatMap((leg, j): [Flight, LegRow][] => (j !== i && j !== i + 1 && inScope[j] ? [[leg, legSpec('flown', 0, 0)]] : []));
+      const specs = [...own, ...others];
+      const row = declare(ctx, {
+        name: `missed__${hubName(group.connections[i]!)}__${k}`,
+        terms: missed.slice(0, i + 1).map((variable) => ({ variable, coef: 1 })), sense: '>=', rhs: 1 - specs.length,
+      });
+      for (const [flight, spec] of specs) {
+        spec.row = row.name;
+        pushTo(ctx.legRows, flight.id, spec);
+      }
     }
   }
-  const terms = addRebookings(ctx, group, `missed_${name}`, (target) => {
-    if (!firstIn) return first.arrMinutes + mct <= target.depMinutes;
-    return { first, spec: { kind: 'reaches', atMinutes: target.depMinutes, connectionMinutes: mct, passengers: group.passengers, airport: '' } };
+  if (several) declare(ctx, { name: `once__missed_${name}`, terms: missed.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
+  const terms: Term[] = [];
+  for (const [i, c] of hubs.entries()) {
+    const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (target) => {
+      if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= target.depMinutes;
+      return { first: c.arriving, spec: { kind: 'reaches', atMinutes: target.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
+    });
+    if (several && fromHub.length) {
+      declare(ctx, { name: `from__missed_${hubName(c)}`, terms: [...fromHub, { variable: missed[i]!, coef: -group.passengers }], sense: '<=', rhs: 0 });
+    }
+    terms.push(...fromHub);
+  }
+  terms.push(addStranded(ctx, group, `missed_${name}`));
+  declare(ctx, {
+    name: `passengers__missed_${name}`, terms: [...terms, ...missed.map((variable) => ({ variable, coef: -group.passengers }))], sense: '=', rhs: 0,
   });
-  declare(ctx, { name: `passengers__missed_${name}`, terms: [...terms, { variable: missed, coef: -group.passengers }], sense: '=', rhs: 0 });
 }
 
 /** `seats__<flight>`: re-accommodated passengers fit the free seats of the flight that takes them (of the aircraft that flies it, inside the scope). */

@@ -9,7 +9,7 @@ import { lpName, ModelBuilder, type LinearModel } from '../linear-model.ts';
 import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { RecoveryScope } from '../scope.ts';
 import type { SolverConfig, Strategy } from '../solver-config.ts';
-import type { LegRow, ModelContext } from './context.ts';
+import type { LegRow, ModelContext, RebookColumn } from './context.ts';
 import {
   addAircraftRows, addCancelledPassengerRows, addCapacityRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows,
   addRouteTerms, addSeatRows,
@@ -20,7 +20,7 @@ export interface StrategyModel {
   model: LinearModel;
   routeColumns: Map<string, Route>;
   cancelColumns: Map<string, Flight>;
-  rebookColumns: Map<string, { group: PassengerGroup; target: Flight }>;
+  rebookColumns: Map<string, RebookColumn>;
   strandedColumns: Map<string, PassengerGroup>;
   candidateRoutes: number;
   /** Flight id -> the rows its legs have a coefficient in (the pricing problem prices legs with them). */
