@@ -319,6 +319,17 @@ export async function solveStrategy(args: {
   const tolerance = (value: number) => OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
   const start = args.inherit ? `, starting from the integrated strategy's ${args.inherit.routes.length} routes and its bound (every plan of this strategy is one of its plans)` : '';
   let model = build(pool);
+  // Flights the scope cannot change that already exceed a capacity leave no plan: the master could
+  // only show that as an infeasible LP, which proves nothing by itself.
+  const exceeded = scope.capacities.find((c) => c.fixed > c.max);
+  if (exceeded) {
+    const hour = new Date(exceeded.hourStartMinutes * 60_000).toISOString().slice(0, 16);
+    const detail = `No plan of this strategy satisfies the rules and the disruptions: ${exceeded.fixed} ${exceeded.kind === 'arrivals' ? 'arrival' : 'departure'}${exceeded.fixed === 1 ? '' : 's'} of flights outside the scope at ${exceeded.airport} in the hour from ${hour}Z already exceed its capacity of ${exceeded.max}.`;
+    return {
+      model, iterations: 0, note: detail,
+      outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail },
+    };
+  }
   const inheritedBound = args.inherit?.lowerBound ?? null;
   if (inheritedBound !== null) {
     // The integrated solve has ended: a plan of this strategy at its bound is optimal here too, and
@@ -491,15 +502,17 @@ export async function solveStrategy(args: {
   }
   const plan = outcome.objective;
   let status: SolveStatus = outcome.status;
+  let detail = outcome.detail;
   let lowerBound = progress.bound;
   if (plan !== null) {
     const proven = proof === 'proven' && outcome.status === 'optimal';
     status = proven ? 'optimal' : proof === 'routes_capped' ? 'feasible' : 'time_limit';
     if (proven) lowerBound = plan;
   } else if (status === 'infeasible') {
-    // No integer plan over the priced routes although the LP over every route has one: that no plan
-    // exists is not proven, and `infeasible` is kept for what is (above).
+    // No integer plan over the priced routes, although the LP over every route has one (or the
+    // generation stopped first): that no plan exists is not proven.
     status = 'time_limit';
+    detail = 'No plan was found among the routes priced; that none exists is not proven.';
   }
   if (args.publish) args.publish.lowerBound = lowerBound;
   const boundText = progress.bound === null ? 'no lower bound is known' : `lower bound ${round2(progress.bound)} over every route of the scope${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
@@ -512,7 +525,7 @@ export async function solveStrategy(args: {
   const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes${start}; ${boundText}; ${why}.`;
   return {
     model: planModel, iterations: progress.iterations, note,
-    outcome: { ...outcome, status, lowerBound, solveMs: performance.now() - started },
+    outcome: { ...outcome, status, detail, lowerBound, solveMs: performance.now() - started },
   };
 }
 

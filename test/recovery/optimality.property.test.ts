@@ -164,15 +164,22 @@ describe('the smallest cases of the disagreements found', () => {
     ]);
   });
 
-  it('unit: an integrated solve proven to have no plan of its own is optimal with the propagated plan standing in (random seed 131751762: 19020)', async () => {
-    const instance = randomInstance(131751762);
+  const coverageOf = async (seed: number): Promise<Coverage> => {
     const coverage: Coverage = {
       instances: 1, kinds: { flight_delay: 0, flight_cancellation: 0, aircraft_unavailable: 0, airport_capacity: 0 },
       optionsCompared: 0, noPlanAgreed: 0, withHold: 0, withSwap: 0, withCancellation: 0, propagatedPlanAsIntegrated: 0,
       longItineraryMissed: 0, longItinerarySecondHub: 0,
     };
-    expect(await disagreements(instance, coverage)).toEqual([]);
-    expect(coverage.propagatedPlanAsIntegrated).toBe(1);
+    expect(await disagreements(randomInstance(seed), coverage)).toEqual([]);
+    return coverage;
+  };
+
+  it('unit: an integrated solve proven to have no plan of its own is optimal with the propagated plan standing in (random seed 131751762: 19020)', async () => {
+    expect((await coverageOf(131751762)).propagatedPlanAsIntegrated).toBe(1);
+  });
+
+  it('unit: a capacity that flights outside the scope already exceed is proven infeasible in every strategy (random seed 213436544: an arrival into a closed hour)', async () => {
+    expect((await coverageOf(213436544)).noPlanAgreed).toBe(4);
   });
 
   it('unit: an itinerary of three flights broken at its second hub is re-accommodated from its first when that is cheaper (F10: 6825, 8100, 8125)', async () => {

@@ -1,7 +1,7 @@
 // Optional parts of the schedule file format (schedules/*.json) for schedules imported from other
 // sources, ROADEF/EURO 2009 instances today (`npm run roadef -- import`). The bundled schedules use
 // none of them and stay valid byte for byte; an imported schedule keeps here what the core format
-// lacks instead of dropping it: seat classes, itineraries of any length with cabins and fares,
+// lacks instead of dropping it: seat classes, the cabins and fares of itineraries,
 // per-aircraft turn-round, transit, range and hourly cost, maintenance flying-minute budgets, airport
 // hourly capacities, the recovery window, end-of-window positions, the route table and the disruptions.
 import { z } from 'zod';
