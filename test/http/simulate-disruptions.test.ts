@@ -1,10 +1,16 @@
 // POST /simulate with a list of disruptions (contract.md, "Several disruptions at once"), over real
 // HTTP with a real solver pool, on the small schedule: the accepted body, its validation (400 for
 // malformed or contradictory lists, 404 naming unknown flights, tails and airports), the normalised
-// echo, and plans that respect every disruption (checked here from the response alone).
+// echo, and plans that respect every disruption (checked here from the response alone); and, on a
+// hand-checked schedule of its own, an itinerary of three flights.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { F10, fid } from '../oracle/fixtures.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -147,5 +153,34 @@ describe('POST /simulate with disruptions: answers', () => {
     expect(listed.disrupted_flight).toBeNull();
     const costs = (r: SimulationResponse) => r.options.map((o) => [o.strategy, o.summary.cost, o.solver.status]);
     expect(costs(listed)).toEqual(costs(single));
+  }, 120_000);
+});
+
+describe('POST /simulate on a schedule with an itinerary of three flights', () => {
+  it('scenario: the itinerary breaks at its second hub and its passengers are re-accommodated from the first, as hand-checked (F10: 6825)', async () => {
+    // F10 (test/oracle/fixtures.ts) served by its own instance: IT3 NV101 -> NV201 -> NV301, NV201 45 late.
+    const dir = mkdtempSync(join(tmpdir(), 'drs-three-flights-'));
+    writeFileSync(join(dir, 'three-flights.json'), JSON.stringify(F10));
+    const own = await startTestServer({ solver: pool, schedules: loadScheduleCatalog(dir, 'three-flights') });
+    try {
+      const response = await fetch(`${own.baseUrl}/simulate`, {
+        method: 'POST', headers: { 'X-API-Key': STAGING_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario_id: 'three-flights', config: CONFIG, disruptions: [{ type: 'flight_delay', flight: fid('NV201', '10:30'), min_delay_minutes: 45 }] }),
+      });
+      expect(response.status).toBe(200);
+      const body = await response.json() as SimulationResponse;
+      expect(body.scope.itineraries).toBe(1);
+      for (const option of body.options) {
+        expect(option.summary.cost, option.strategy).toBe(6825);
+        expect(option.solver.status, option.strategy).toBe('optimal');
+        expect(option.cost_breakdown).toMatchObject({ delay: 5625, reaccommodation: 1200, compensation: 0 });
+        expect(option.action_set.reaccommodations).toEqual([
+          { from_flight: fid('NV201', '10:30'), to_flights: [fid('NV401', '13:00')], passengers: 10, reason: 'misconnection', itinerary_id: 'IT3' },
+        ]);
+        expect(option.summary.passengers_disrupted).toBe(10);
+      }
+    } finally {
+      await own.close();
+    }
   }, 120_000);
 });
