@@ -88,6 +88,24 @@ describe('the engine solver', () => {
     expect(reference.itineraries.filter((l) => l.itinerary === 1265)).toEqual([expect.objectContaining({ passengers: 5, cancelled: true })]);
   }, 180_000);
 
+  it('A02 by hand: 3111 and 3077 (ORY-NCE) land at 14:20 and 15:20, too late for 2609 to RNS at 14:41, all before the window (16:00); the 28 passengers of bookings 785, 787, 871 and 873 have no seat to RNS later that day, and the engine (keeping its flights) flies them there on a new flight', async () => {
+    const inst = instance('A02');
+    const stranded = [785, 787, 871, 873];
+    // The reference plan cancels them after the leg they flew.
+    expect(solveReferencePlan(inst).itineraries.filter((l) => stranded.includes(l.itinerary)).every((l) => l.cancelled)).toBe(true);
+    const run = await runSolver(createEngineSolver({ cancelRoundTrips: false }), inst, { timeLimitMs: 90_000, glpk: pool });
+    const planned = new Set(inst.legs.map((l) => l.flight));
+    const lines = run.solution!.itineraries.filter((l) => stranded.includes(l.itinerary));
+    expect(lines.reduce((sum, l) => sum + (l.cancelled ? 0 : l.passengers), 0)).toBe(28);
+    for (const line of lines) {
+      const onward = line.legs.at(-1)!;
+      expect(planned.has(onward.flight), `booking ${line.itinerary}`).toBe(false);
+      const flight = run.solution!.rotations.find((r) => r.flight === onward.flight && r.day === onward.day)!;
+      expect([flight.origin, flight.dest]).toEqual(['NCE', 'RNS']);
+    }
+    expect(judge('A02', run.solution!).violations).toEqual([]);
+  }, 180_000);
+
   it('a network past 5,000 bookings (synthetic, 120 aircraft, 6,000 bookings over two days): bookings that fly as booked keep only paths no costlier, and every incumbent is feasible and cheaper than the last', async () => {
     const inst = readInstance(writeSyntheticInstance(join(mkdtempSync(join(tmpdir(), 'roadef-engine-')), 'SYN-B'), { aircraft: 120, flightNumbers: 400, days: 2, itineraries: 6_000, seed: 7 }));
     const run = await runSolver(engineSolver, inst, { timeLimitMs: 40_000, glpk: pool });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
+import { formatInstant, MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
 import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
 import { referenceSolver, runSolver, type RoadefSolver } from '../../src/recovery/roadef/solver.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
@@ -23,6 +24,27 @@ describe('the reference plan', () => {
       expect(recordsOf(texts.itineraries)).toEqual(recordsOf(readFileSync(join(calibrationDir(name), SOLUTION_ITINERARIES_FILE), 'utf8')));
     });
   }
+});
+
+describe('the reference walk with new flights after an aircraft\'s last leg (PlanChanges.trips)', () => {
+  const at = (date: string, clock: string) => parseDate(date)! * MINUTES_PER_DAY + parseClock(clock)!;
+
+  it('A02: A320#22 ends its rotation at NCE (4575 from CDG lands 20:05, turn-round 40); NCE-RNS not before 21:00 and back: flown in turn at dist.csv durations, and the plan is feasible', () => {
+    const inst = instance('A02');
+    const planned = new Set(inst.legs.map((l) => l.flight));
+    const trips = new Map([['A320#22', [{ dest: 'RNS', notBefore: at('07/01/06', '21:00') }, { dest: 'NCE', notBefore: 0 }]]]);
+    const solution = solveReferencePlan(inst, { trips });
+    const added = solution.rotations.filter((r) => !planned.has(r.flight)).map((r) => [r.aircraft, r.origin, r.dest, formatInstant(r.depMinutes), formatInstant(r.arrMinutes)]);
+    // 21:00 (not 20:45, when the aircraft is ready) to 22:40 (dist.csv: 100 minutes); back at 22:40 + 40.
+    expect(added).toEqual([
+      ['A320#22', 'NCE', 'RNS', '07/01/06 21:00', '07/01/06 22:40'],
+      ['A320#22', 'RNS', 'NCE', '07/01/06 23:20', '08/01/06 00:55'],
+    ]);
+    expect(scoreSolution(inst, parseSolution(formatSolution(solution))).violations).toEqual([]);
+    // A first flight to where the aircraft already is ends its trips: nothing is added.
+    const none = solveReferencePlan(inst, { trips: new Map([['A320#22', [{ dest: 'NCE', notBefore: 0 }, { dest: 'RNS', notBefore: 0 }]]]) });
+    expect(none.rotations.filter((r) => !planned.has(r.flight))).toEqual([]);
+  });
 });
 
 describe('runSolver', () => {

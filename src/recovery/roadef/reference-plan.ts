@@ -3,8 +3,9 @@
 // cancelled after the part they had already flown. It swaps no aircraft and re-routes nobody.
 //
 // The same walk is the engine's operating plan (engine-solver.ts): given PlanChanges (holds, legs
-// given to another aircraft or cancelled, ferries to end positions), it keeps every aircraft, airport
-// and maintenance rule around them, cancelling what then cannot be flown.
+// given to another aircraft or cancelled, new flights after an aircraft's last leg, ferries to end
+// positions), it keeps every aircraft, airport and maintenance rule around them, cancelling what then
+// cannot be flown.
 //
 // Engine side: it reads the format's types but shares no code with the scorer (which must judge it).
 import {
@@ -272,14 +273,14 @@ class ReferencePlanner {
   }
 
   /**
-   * A direct new flight (a ferry, no passengers booked) from where the walk is to `dest`, as early as
-   * the aircraft, its periods and the airports allow, landing by `landBy` and within `maxMinutes` of
-   * flying; false when none fits.
+   * A direct new flight (no passengers booked) from where the walk is to `dest`, as early as the
+   * aircraft, its periods and the airports allow but not before `notBefore`, landing by `landBy` and
+   * within `maxMinutes` of flying; false when none fits.
    */
-  private newFlight(walk: Walk, dest: string, landBy: number, maxMinutes = Infinity): boolean {
+  private newFlight(walk: Walk, dest: string, landBy: number, maxMinutes = Infinity, notBefore = this.S): boolean {
     const route = this.instance.routes.get(routeKey(walk.location, dest));
     if (!route || route.durationMinutes > walk.aircraft.rangeMinutes || route.durationMinutes > maxMinutes) return false;
-    const earliest = Math.max(this.S, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnRoundMinutes);
+    const earliest = Math.max(this.S, notBefore, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnRoundMinutes);
     const day = Math.floor(earliest / MINUTES_PER_DAY);
     const start = this.earliestStart(walk, walk.location, dest, route.durationMinutes, earliest, day, landBy);
     if (start === null) return false;
@@ -293,17 +294,20 @@ class ReferencePlanner {
   }
 
   /**
-   * Step 3 (only with changes): ferry the aircraft the changes send somewhere at the end of the window
-   * from where their rotation left them, when their maintenance is behind them (a ferry must not take
-   * an aircraft away from its check).
+   * Step 3 (only with changes): after their last leg, the aircraft the changes give new flights fly
+   * them in turn (stopping at the first that does not fit), then those the changes send somewhere at
+   * the end of the window ferry there, when their maintenance is behind them (a new flight must not
+   * take an aircraft away from its check).
    */
-  private ferryToEndPositions(walks: readonly Walk[]): void {
+  private flyAfterLastLegs(walks: readonly Walk[]): void {
     for (const walk of walks) {
-      const target = this.changes.endAt?.get(walk.aircraft.id);
-      if (!target || target === walk.location) continue;
       const m = walk.aircraft.maintenance;
       if (m && (walk.readyAt === null || walk.readyAt < m.endMinutes)) continue;
-      this.newFlight(walk, target, this.E);
+      for (const trip of this.changes.trips?.get(walk.aircraft.id) ?? []) {
+        if (trip.dest === walk.location || !this.newFlight(walk, trip.dest, this.E, Infinity, trip.notBefore)) break;
+      }
+      const target = this.changes.endAt?.get(walk.aircraft.id);
+      if (target && target !== walk.location) this.newFlight(walk, target, this.E);
     }
   }
 
@@ -395,7 +399,7 @@ class ReferencePlanner {
       const next = this.nextCandidate(walk, false);
       if (next) queue.push(next.start, next.leg.line, walk);
     }
-    this.ferryToEndPositions(walks);
+    this.flyAfterLastLegs(walks);
   }
 
   /** Whether the passengers of a booking can still travel exactly as booked. */
@@ -464,6 +468,9 @@ class ReferencePlanner {
  * Decisions a solver layers on the reference plan; the walk then keeps every rule as before. Only
  * legs the solver may move (not disrupted, not before the window, not shuttles) are affected.
  */
+/** A new flight after an aircraft's last leg (PlanChanges.trips). */
+export interface NewTrip { dest: string; notBefore: number }
+
 export interface PlanChanges {
   /** Leg key -> the aircraft that flies it instead of its planned one. */
   aircraft?: ReadonlyMap<string, string>;
@@ -471,7 +478,12 @@ export interface PlanChanges {
   notBefore?: ReadonlyMap<string, number>;
   /** Legs cancelled (their aircraft stays on the ground instead). */
   cancel?: ReadonlySet<string>;
-  /** Aircraft -> the airport a ferry takes it to after its last leg, when it ends the window elsewhere. */
+  /**
+   * Aircraft -> new flights it flies in turn after its last leg, each to `dest` and leaving at or
+   * after `notBefore` (absolute minutes): to carry passengers the plan leaves stranded.
+   */
+  trips?: ReadonlyMap<string, readonly NewTrip[]>;
+  /** Aircraft -> the airport a ferry takes it to after its last leg (and its trips), when it ends the window elsewhere. */
   endAt?: ReadonlyMap<string, string>;
 }
 
