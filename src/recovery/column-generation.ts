@@ -347,7 +347,11 @@ export async function solveStrategy(args: {
       return {
         model, iterations: 0,
         note: `Column generation: none, the time limit came first; ${keys.size} routes${start}; lower bound ${round2(inheritedBound)} (the integrated strategy's).`,
-        outcome: { ...outcome, status: outcome.objective === null ? outcome.status : 'time_limit', lowerBound: inheritedBound, solveMs: performance.now() - started },
+        // Without a plan, GLPK's answer over the inherited routes proves nothing about the others.
+        outcome: {
+          ...outcome, status: 'time_limit', lowerBound: inheritedBound, solveMs: performance.now() - started,
+          detail: outcome.objective === null ? 'No plan was found among the integrated strategy\'s routes before the time limit.' : outcome.detail,
+        },
       };
     }
     found(model, outcome, 0, inheritedBound);

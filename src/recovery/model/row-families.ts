@@ -152,10 +152,11 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
  * flies] − (number of those terms − 1) (`missed__<itinerary>[__c<i>]__<k>`). A leg outside the scope
  * is a constant (it flies at its scheduled times), and drops out. Rows exist only for the times the
  * routes use (a row at a time no route uses is implied by the row at the time before it); the column
- * generation adds them as new routes bring new times. Σ_c missed_c ≤ 1 (`once__missed_<itinerary>`), so once connection i breaks,
- * no passenger leaves from a later hub; they may leave from an earlier one, where they also are.
- * `passengers__missed_<itinerary>`: the disrupted passengers are re-accommodated from some hub, each
- * hub at most its share (`from__missed_<itinerary>__c<i>`), or stranded.
+ * generation adds them as new routes bring new times. Σ_c missed_c ≤ 1 (`once__missed_<itinerary>`),
+ * so once connection i breaks, no passenger leaves from a later hub; they may leave from an earlier
+ * one, where they also are. `passengers__missed_<itinerary>`: the disrupted passengers are
+ * re-accommodated from some hub, each hub at most its share (`from__missed_<itinerary>__c<i>`), or
+ * stranded.
  */
 export function addMisconnectionRows(ctx: ModelContext): void {
   // Per flight, what every connection through it asks of the routes (many connections share a flight).
@@ -229,8 +230,7 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   const hubName = (c: Connection) => (several ? `${name}__c${c.index + 1}` : name);
   // Every hub gets its columns, also those after the last connection a route can break yet: the
   // passengers row has a price, and a column missing from it could make the Lagrangian bound too high.
-  const hubs = group.connections;
-  const missed = hubs.map((c) => ctx.b.addVariable(`missed__${hubName(c)}`, 'continuous', 0, 0, 1));
+  const missed = group.connections.map((c) => ctx.b.addVariable(`missed__${hubName(c)}`, 'continuous', 0, 0, 1));
   for (const [i, rows] of rowsOf.entries()) {
     for (const [k, own] of rows.entries()) {
       // The itinerary's other legs in the scope must fly too; those outside it do.
@@ -248,7 +248,7 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   }
   if (several) declare(ctx, { name: `once__missed_${name}`, terms: missed.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
   const terms: Term[] = [];
-  for (const [i, c] of hubs.entries()) {
+  for (const [i, c] of group.connections.entries()) {
     const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (target) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= target.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: target.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
