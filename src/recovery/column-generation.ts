@@ -350,7 +350,7 @@ export async function solveStrategy(args: {
         // Without a plan, GLPK's answer over the inherited routes proves nothing about the others.
         outcome: {
           ...outcome, status: 'time_limit', lowerBound: inheritedBound, solveMs: performance.now() - started,
-          detail: outcome.objective === null ? 'No plan was found among the integrated strategy\'s routes before the time limit.' : outcome.detail,
+          detail: outcome.status === 'infeasible' ? 'No plan was found among the integrated strategy\'s routes before the time limit.' : outcome.detail,
         },
       };
     }

@@ -150,7 +150,10 @@ describe('jobs on Redis: two API instances, two workers', () => {
     // Stalled-job detection: the lock lapses (10 s) and the next check (every 5 s) hands the job on.
     const done = await waitForJob(apiA.baseUrl, id, isFinal, 120_000);
     expect(done.status).toBe('succeeded');
-    expect(done.result!.options.length).toBeGreaterThan(0);
+    // A whole result: every strategy has an option or says why not. (Whether the survivor finds a plan
+    // for the hub storm within 20 s depends on the load of the machine; benchmarks measure that.)
+    const accounted = [...done.result!.options, ...done.result!.unsolved_strategies].map((o) => o.strategy).sort();
+    expect(accounted).toEqual(['aircraft_swap', 'cancellation', 'delay_propagation', 'integrated']);
     expect(survivor.output()).toContain(`"jobId":"${id}","msg":"job started"`);
     const events = await readEvents(apiB.baseUrl, id);
     expect(events.filter((e) => e.event === 'final')).toHaveLength(1);

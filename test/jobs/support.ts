@@ -106,7 +106,7 @@ export interface JobView {
   started_at: string | null;
   finished_at: string | null;
   progress: { phase: string; elapsed_ms: number; best_cost: number | null; lower_bound: number | null; mip_gap: number | null; iterations: number } | null;
-  result: { options: { strategy: string; kpis?: unknown; summary: { cost: number } }[]; timings_ms: unknown; [field: string]: unknown } | null;
+  result: { options: { strategy: string; kpis?: unknown; summary: { cost: number } }[]; unsolved_strategies: { strategy: string }[]; timings_ms: unknown; [field: string]: unknown } | null;
   error: { detail: string } | null;
 }
 
