@@ -284,7 +284,8 @@ class EngineSearch {
           : at === group.dest ? [{ dest: group.from, notBefore: this.S }, { dest: group.dest, notBefore: group.ready }] : null;
         if (!trips) continue;
         const carriedFrom = at === group.from ? Math.max(free, group.ready) : Math.max(free + back.durationMinutes + aircraft.turnRoundMinutes, group.ready);
-        if (carriedFrom + out.durationMinutes + aircraft.turnRoundMinutes + back.durationMinutes > E) continue;
+        const home = carriedFrom + out.durationMinutes + (at === group.from ? aircraft.turnRoundMinutes + back.durationMinutes : 0);
+        if (home > E) continue;
         candidates.push({ id: aircraft.id, at, free, trips });
       }
       candidates.sort((a, b) => a.free - b.free || (a.id < b.id ? -1 : 1));
