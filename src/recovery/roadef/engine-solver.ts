@@ -21,7 +21,7 @@
 //     their operating cost saved, when their passengers find other seats.
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
-import { SHUTTLE_FAMILY, routeKey, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
+import { SHUTTLE_FAMILY, routeKey, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { RoadefSolution, SolutionLeg } from '../../formats/roadef-2009/solution.ts';
 import { legKey } from '../../formats/roadef-2009/text.ts';
 import { RecoveryError } from '../failure.ts';
@@ -53,17 +53,25 @@ interface Move {
   apply: (changes: Required<PlanChanges>) => Required<PlanChanges>;
 }
 
+/** The legs a plan flies, by leg key. */
+function flownByKey(plan: Plan): Map<string, SolutionLeg> {
+  return new Map(plan.solution.rotations.filter((r) => r.aircraft !== null).map((r) => [legKey(r.flight, r.day), r]));
+}
+
 class EngineSearch {
   private readonly delays: ReadonlyMap<string, number>;
   private readonly S: number;
   /** Where each aircraft's planned rotation leaves it. */
   private readonly plannedEnd = new Map<string, string>();
+  /** The instance's bookings by id. */
+  private readonly bookings: ReadonlyMap<number, Itinerary>;
 
   constructor(
     private readonly instance: RoadefInstance, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number,
     private readonly options: EngineOptions,
   ) {
     this.delays = disruptionDelays(instance);
+    this.bookings = new Map(instance.itineraries.map((it) => [it.id, it]));
     this.S = instance.config.windowStartMinutes;
     const last = new Map<string, number>();
     for (const leg of instance.legs) {
@@ -91,7 +99,7 @@ class EngineSearch {
 
   /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
   private holds(plan: Plan): Move[] {
-    const flown = new Map(plan.solution.rotations.filter((r) => r.aircraft !== null).map((r) => [legKey(r.flight, r.day), r]));
+    const flown = flownByKey(plan);
     const unserved = new Map<number, number>(); // itinerary -> passengers cancelled
     for (const line of plan.solution.itineraries) if (line.cancelled) unserved.set(line.itinerary, (unserved.get(line.itinerary) ?? 0) + line.passengers);
     const wanted = new Map<string, { notBefore: number; passengers: number }>();
@@ -166,10 +174,9 @@ class EngineSearch {
     }
     // Legs whose booked passengers are cancelled: where the seats ran out, a larger aircraft may carry them.
     const left = new Map<string, number>();
-    const booked = new Map(this.instance.itineraries.map((it) => [it.id, it]));
     for (const line of itineraries) {
       if (!line.cancelled) continue;
-      for (const l of booked.get(line.itinerary)!.legs) left.set(legKey(l.flight, l.day), (left.get(legKey(l.flight, l.day)) ?? 0) + line.passengers);
+      for (const l of this.bookings.get(line.itinerary)!.legs) left.set(legKey(l.flight, l.day), (left.get(legKey(l.flight, l.day)) ?? 0) + line.passengers);
     }
     for (const [giver, legs] of byAircraft) {
       legs.forEach((r, i) => {
@@ -245,12 +252,11 @@ class EngineSearch {
    * flights' operating cost, so only trips that pay are kept.
    */
   private trips(plan: Plan): Move[] {
-    const flown = new Map(plan.solution.rotations.filter((r) => r.aircraft !== null).map((r) => [legKey(r.flight, r.day), r]));
-    const booked = new Map(this.instance.itineraries.map((it) => [it.id, it]));
+    const flown = flownByKey(plan);
     const groups = new Map<string, { from: string; dest: string; ready: number; passengers: number }>();
     for (const line of plan.solution.itineraries) {
       if (!line.cancelled) continue;
-      const itinerary = booked.get(line.itinerary)!;
+      const itinerary = this.bookings.get(line.itinerary)!;
       const last = this.instance.flights.get(itinerary.legs.at(-1)!.flight)!;
       const fixed = fixedPart(this.instance, itinerary, this.delays).at(-1);
       const landed = fixed ? flown.get(legKey(fixed.flight, fixed.day)) : undefined;
