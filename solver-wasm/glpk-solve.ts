@@ -1,7 +1,8 @@
 // Translation of a model (packed, as it reaches a worker: packed-model.ts) to glpk.js and
 // interpretation of GLPK's answer. The only module, with worker.ts, that touches glpk.js.
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
-import { kindOf, packModel, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
+import type { RelaxationSessions } from './glpk-session.ts';
+import { kindOf, packModel, packSession, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
 /** Share of a solve's time limit given to GLPK's own limit (see solvePacked). */
 export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
@@ -53,15 +54,18 @@ function byIndex(answer: Record<string, number>, size: number): Float64Array {
 }
 
 /** solvePacked for a model in objects (on the thread that built it: tests and benchmarks). */
-export function solveWithGlpk(glpk: Glpk, task: SolveTask): SolveOutcome {
-  return unpackOutcome(solvePacked(glpk, { ...task, model: packModel(task.model) }), task.model);
+export function solveWithGlpk(glpk: Glpk, task: SolveTask, sessions?: RelaxationSessions): SolveOutcome {
+  const { warmStart, ...rest } = task;
+  const session = warmStart && task.relaxation && sessions ? { session: packSession(warmStart, task.model) } : {};
+  return unpackOutcome(solvePacked(glpk, { ...rest, model: packModel(task.model), ...session }, sessions), task.model);
 }
 
 /**
  * Solve synchronously (call it only on a worker thread). Outcomes are values, never exceptions:
  * GLPK status 1 (undefined) after the time limit means "no plan", never a free plan with z = 0.
+ * A relaxation of a warm-started sequence goes to `sessions` when given (glpk-session.ts).
  */
-export function solvePacked(glpk: Glpk, task: PackedTask): PackedOutcome {
+export function solvePacked(glpk: Glpk, task: PackedTask, sessions?: RelaxationSessions): PackedOutcome {
   const started = performance.now();
   const { model } = task;
   // glpk.js aborts its WebAssembly instance (not a catchable status) on a row without columns, and an
@@ -80,6 +84,7 @@ export function solvePacked(glpk: Glpk, task: PackedTask): PackedOutcome {
   if (model.kinds.length === 0) {
     return { status: 'optimal', objective: 0, values: new Float64Array(0), lowerBound: task.relaxation ? 0 : null, solveMs: performance.now() - started, detail: null, ...(task.relaxation ? { duals: new Float64Array(model.senses.length) } : {}) };
   }
+  if (task.relaxation && task.session && sessions) return sessions.solve(model, rows, task.session, task.timeLimitMs, started);
   if (task.relaxation) return solveRelaxation(glpk, model, rows, task.timeLimitMs, started);
   // GLPK gets three quarters of the budget: it overshoots its own limit a little, and the rest pays
   // for the LP bound below, so that a plan found in time is not lost to the pool's hard stop.

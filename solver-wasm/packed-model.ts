@@ -26,7 +26,14 @@ export interface PackedModel {
   termCoefs: Float64Array;
 }
 
-export type PackedTask = Omit<SolveTask, 'model'> & { model: PackedModel };
+/**
+ * A relaxation of a warm-started sequence (SolveTask.warmStart): the sequence's number, and every
+ * column's and row's number within it, the same for the same name in every model of the sequence,
+ * so that a worker can tell the rows and columns it already has from the new ones.
+ */
+export interface PackedSession { id: number; columnIds: Int32Array; rowIds: Int32Array }
+
+export type PackedTask = Omit<SolveTask, 'model' | 'warmStart'> & { model: PackedModel; session?: PackedSession };
 
 /** A SolveOutcome by column and row index (the model's order). */
 export interface PackedOutcome extends Omit<SolveOutcome, 'values' | 'duals' | 'detail'> {
@@ -90,6 +97,27 @@ export function packModel(model: LinearModel): PackedModel {
   });
   rowStarts[rows] = at;
   return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns, termCoefs };
+}
+
+/** Per warm-start key (SolveTask.warmStart): its sequence number and the numbers given to names so far. */
+const sessions = new WeakMap<object, { id: number; columns: Map<string, number>; rows: Map<string, number> }>();
+let lastSession = 0;
+
+/** The numbers of `model`'s columns and rows in the sequence of `key` (PackedSession). */
+export function packSession(key: object, model: LinearModel): PackedSession {
+  let known = sessions.get(key);
+  if (!known) sessions.set(key, (known = { id: ++lastSession, columns: new Map(), rows: new Map() }));
+  const number = (names: Map<string, number>, name: string) => {
+    let id = names.get(name);
+    if (id === undefined) names.set(name, (id = names.size));
+    return id;
+  };
+  const { columns, rows } = known;
+  return {
+    id: known.id,
+    columnIds: Int32Array.from(model.variables, (v) => number(columns, v.name)),
+    rowIds: Int32Array.from(model.constraints, (c) => number(rows, c.name)),
+  };
 }
 
 /** The buffers a packed model can hand over to another thread instead of copying. */

@@ -1,6 +1,7 @@
 // A solver worker thread: instantiates the GLPK WebAssembly module once, warms it up (the first
 // solve in a thread is up to twice as slow), then solves tasks sent by the pool.
 import GLPK from 'glpk.js/node';
+import { loadGlpkFunctions, RelaxationSessions } from './glpk-session.ts';
 import { solvePacked, solveWithGlpk, type Glpk } from './glpk-solve.ts';
 import type { PackedOutcome, PackedTask } from './packed-model.ts';
 import { ModelBuilder } from '../src/recovery/linear-model.ts';
@@ -11,6 +12,7 @@ import { yieldToHttpThread } from './thread-priority.ts';
 yieldToHttpThread();
 
 const glpk = (await (GLPK as unknown as () => Promise<Glpk>)()) as Glpk;
+const sessions = new RelaxationSessions(await loadGlpkFunctions());
 
 function warmUp(): void {
   const b = new ModelBuilder('warm_up');
@@ -24,5 +26,5 @@ warmUp();
 
 /** A task from the pool: its model packed, and its outcome by index (packed-model.ts). */
 export default function solve(task: PackedTask): PackedOutcome {
-  return solvePacked(glpk, task);
+  return solvePacked(glpk, task, sessions);
 }

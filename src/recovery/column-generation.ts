@@ -277,7 +277,11 @@ export async function solveStrategy(args: {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
   };
-  const solve = (model: LinearModel, relaxation: boolean) => solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation }, { signal, deadline });
+  // The masters of this generation form one sequence: each is the last with routes (and rows) added,
+  // and the solver may start each from the last one's basis (SolveTask.warmStart).
+  const masters = {};
+  const solve = (model: LinearModel, relaxation: boolean) =>
+    solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: masters } : {}) }, { signal, deadline });
 
   if (strategy === 'delay_propagation') {
     // One route per aircraft, its planned sequence with propagated delays: only the passengers are decided.

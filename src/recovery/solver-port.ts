@@ -13,6 +13,13 @@ export interface SolveTask {
   mipGap: number;
   /** Solve the LP relaxation (every variable continuous) and return its row duals: the master problem of the column generation. */
   relaxation?: boolean;
+  /**
+   * Relaxations that share this key (any object, one per column generation) form a sequence in which
+   * each model is the last one with rows and columns added (known by name; a row or column may also
+   * drop out): the solver may start each from the last one's optimal basis instead of from scratch.
+   * The optimum is the same; at a degenerate one, the duals may be other optimal duals.
+   */
+  warmStart?: object;
 }
 
 export interface SolveOutcome {

@@ -10,6 +10,7 @@ import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { simulate, type SimulationRequest } from '../../src/recovery/pipeline.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
+import { loadGlpkFunctions, RelaxationSessions } from '../../solver-wasm/glpk-session.ts';
 
 export const at = (hhmm: string) => `2026-11-21T${hhmm}:00Z`;
 export const id = (flightNumber: string, hhmm: string) => `${flightNumber}_${at(hhmm)}`;
@@ -65,12 +66,12 @@ export function request(disrupted: string, minDelayMinutes: number, solverConfig
   return { scenarioId: 'test', disruptedFlightId: disrupted, disruptions: [{ type: 'flight_delay', flightId: disrupted, minDelayMinutes }], airline: 'NV', scheduleName: 'fixture', config: solverConfig };
 }
 
-let glpk: Glpk | undefined;
-/** Solves on the test's own thread: fine for tests, never for the service (solve() blocks). */
+let glpk: { glpk: Glpk; sessions: RelaxationSessions } | undefined;
+/** Solves on the test's own thread, warm-started relaxations as the workers do: fine for tests, never for the service (solve() blocks). */
 export const inProcessSolver: Solver = {
   async solve(task) {
-    glpk ??= (await (GLPK as unknown as () => Promise<Glpk>)());
-    return solveWithGlpk(glpk, task);
+    glpk ??= { glpk: await (GLPK as unknown as () => Promise<Glpk>)(), sessions: new RelaxationSessions(await loadGlpkFunctions()) };
+    return solveWithGlpk(glpk.glpk, task, glpk.sessions);
   },
 };
 
