@@ -84,13 +84,19 @@ describe('POST /simulate answers', () => {
     }
   });
 
-  it('unit: the same request gives the same options (timings aside) when every strategy is proven optimal', async () => {
+  it('unit: the same request gives the same options when every strategy is proven optimal (the solver\'s work aside)', async () => {
     // The small schedule: every proof finishes well within the limit even on a loaded machine.
     const request = { scenario_id: 'same', disrupted_flight: 'NV103_2026-11-21T08:15:00Z', min_delay_minutes: 75, schedule_file: 'small', config: { solver: { time_limit_ms: 10_000 } } };
     const first = await (await post('/simulate', request)).json() as SimulationResponse;
     const again = await (await post('/simulate', request)).json() as SimulationResponse;
     for (const o of first.options) expect(o.solver.status, o.solver.note ?? '').toBe('optimal');
-    const strip = (r: SimulationResponse) => r.options.map((o) => ({ ...o, solver: { ...o.solver, solve_ms: 0 } }));
+    // The work differs from run to run: a column generation's masters are warm-started on whichever
+    // worker is free (docs/model.md 3.1), and at a degenerate optimum other optimal duals price other
+    // routes, so the rounds, the routes and the model's size may differ; the plans and what is proven do not.
+    const strip = (r: SimulationResponse) => r.options.map((o) => {
+      const { solve_ms, iterations, candidate_routes, rows, columns, nonzeros, integers, note, ...proven } = o.solver;
+      return { ...o, solver: proven };
+    });
     expect(strip(again)).toEqual(strip(first));
     expect(again.violations).toEqual(first.violations);
   });
