@@ -1,5 +1,6 @@
 // Translation of a model (packed, as it reaches a worker: packed-model.ts) to glpk.js and
-// interpretation of GLPK's answer. The only module, with worker.ts, that touches glpk.js.
+// interpretation of GLPK's answer. The only modules that touch glpk.js: this one, worker.ts, and
+// glpk-session.ts (the warm-started relaxations, which this hands their solves to).
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 import type { RelaxationSessions } from './glpk-session.ts';
 import { kindOf, packModel, packSession, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';

@@ -1,5 +1,6 @@
-// A solver worker thread: instantiates the GLPK WebAssembly module once, warms it up (the first
-// solve in a thread is up to twice as slow), then solves tasks sent by the pool.
+// A solver worker thread: instantiates GLPK's WebAssembly module once for glpk.js's solve() and once
+// for the warm-started relaxations (glpk-session.ts), warms it up (the first solve in a thread is up
+// to twice as slow), then solves tasks sent by the pool.
 import GLPK from 'glpk.js/node';
 import { loadGlpkFunctions, RelaxationSessions } from './glpk-session.ts';
 import { solvePacked, solveWithGlpk, type Glpk } from './glpk-solve.ts';
