@@ -39,6 +39,8 @@ interface GlpkFunctions {
 
 const GLP_FR = 1, GLP_LO = 2, GLP_UP = 3, GLP_DB = 4, GLP_FX = 5;
 const GLP_INFEAS = 3, GLP_NOFEAS = 4, GLP_OPT = 5;
+/** glp_smcp.tm_lim is a C int of milliseconds. */
+const INT_MAX = 2_147_483_647;
 /** glp_simplex's codes for a start basis it cannot use (invalid, singular, ill-conditioned) and for a failure on the way. */
 const BAD_BASIS = new Set([0x01, 0x02, 0x03, 0x05]);
 
@@ -198,6 +200,6 @@ export class RelaxationSessions {
       for (const pointer of pointers) module._free(pointer);
     }
     // Without the presolver, as the cold relaxation (it would also discard the basis).
-    return glpk.simplex(p, this.options.messageLevel ?? 0, Math.max(1, Math.round(timeLimitMs)), 0);
+    return glpk.simplex(p, this.options.messageLevel ?? 0, Math.min(INT_MAX, Math.max(1, Math.round(timeLimitMs))), 0);
   }
 }

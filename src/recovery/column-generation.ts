@@ -244,6 +244,14 @@ export async function solveStrategy(args: {
   publish?: SharedColumns;
   /** Routes and a bound another solve publishes: the routes taken at the start, the bound also before the proof (see SharedColumns). */
   inherit?: SharedColumns;
+  /** Where this solve appends every route it adds (the cancellation strategy's, for the integrated strategy's). */
+  offer?: Route[];
+  /**
+   * Routes another solve appends as it goes, each also a route of this strategy (a cancellation
+   * route is an integrated route): taken up at the start of every round. Routes only: that solve's
+   * bounds say nothing about this one's plans.
+   */
+  takeUp?: readonly Route[];
 }): Promise<StrategySolve> {
   const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
   const started = performance.now();
@@ -304,6 +312,7 @@ export async function solveStrategy(args: {
     const list = pool.get(route.tail);
     if (list) list.push(route); else pool.set(route.tail, [route]);
     args.publish?.routes.push(route);
+    args.offer?.push(route);
     return true;
   };
   // First routes, all on the departure grid (a propagated time off the grid is not a plan of these
@@ -386,7 +395,11 @@ export async function solveStrategy(args: {
   // The stability center of the smoothing: the row prices of the best Lagrangian bound so far, at the
   // current artificial costs (a dearer artificial changes every bound, so the center starts again).
   let center: Record<string, number> | null = null;
+  let takenUp = 0;
   while (performance.now() < generationDeadline) {
+    let offered = 0;
+    for (; takenUp < (args.takeUp?.length ?? 0); takenUp++) if (add(args.takeUp![takenUp]!)) offered++;
+    if (offered > 0) model = build(pool);
     const master = withArtificials(model.model, scope, config, artificialScale);
     const lp = await solve(master, true);
     if (lp.status !== 'optimal' || !lp.duals) break;

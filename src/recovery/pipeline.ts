@@ -110,6 +110,10 @@ export async function solveStrategies(
   // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
   // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
   const share: SharedColumns | null = evaluate.includes('integrated') && evaluate.includes('aircraft_swap') ? { routes: [], best: null, lowerBound: null } : null;
+  // The integrated solve also takes up the cancellation solve's routes as they come: they are
+  // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
+  // sooner on a network-wide scope (docs/model.md 3.5).
+  const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -121,6 +125,8 @@ export async function solveStrategies(
       schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline, onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
+      offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,
+      takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
     });
     onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
     return solved;

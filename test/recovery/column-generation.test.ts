@@ -138,5 +138,24 @@ describe('column generation', () => {
       expect(full.candidateRoutes).toBeGreaterThan(solved.model.candidateRoutes);
     });
   }
+
+  it('unit: the integrated solve takes up the routes the cancellation solve offers, and proves the same optimum', async () => {
+    const offered: Route[] = [];
+    const cancellation = cfg('cancellation');
+    const prepared = prepare(cancellation);
+    const cancelled = await solveStrategy({
+      schedule, scope: prepared.scope, config: cancellation, strategy: 'cancellation', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000, offer: offered,
+    });
+    expect(cancelled.outcome.status).toBe('optimal');
+    expect(offered.length).toBe(cancelled.model.candidateRoutes);
+    const integrated = cfg('integrated');
+    const alone = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000 });
+    const helped = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000, takeUp: offered });
+    const columns = new Set([...helped.model.routeColumns.values()].map((r) => r.key));
+    for (const route of offered) expect(columns.has(route.key), route.key).toBe(true);
+    expect(alone.outcome.status).toBe('optimal');
+    expect(helped.outcome.status).toBe('optimal');
+    expect(helped.outcome.objective!).toBeCloseTo(alone.outcome.objective!, 4);
+  });
 });
 
