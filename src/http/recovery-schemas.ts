@@ -118,7 +118,7 @@ const ActionSetSchema = z.object({
 const SolverReportSchema = z.object({
   status: z.enum(SOLVE_STATUSES).describe('optimal: proven optimal for the stated problem (every route of the scope, docs/model.md); feasible: a plan whose gap to the proven lower bound could not be closed (see note); time_limit: the time limit stopped the solve (with or without a plan); infeasible: proven that no plan of this strategy exists.'),
   objective: z.number().nullable(),
-  lower_bound: z.number().nullable().describe('A lower bound of every plan of this strategy, proven over the full route space of the scope (the LP bound of the column generation); null when none is known.'),
+  lower_bound: z.number().nullable().describe('A lower bound of every plan of this strategy, proven over the full route space of the scope (the LP bound of the column generation; never below 0, since no cost is negative); null when none is known.'),
   mip_gap: z.number().nullable().describe('0 when optimal; otherwise (objective − lower_bound) / max(1, |objective|), a proven upper bound on the true gap; null when no bound is known (the note says why).'),
   solve_ms: z.number(),
   rows: z.number().int(), columns: z.number().int(), nonzeros: z.number().int(), integers: z.number().int(),

@@ -39,6 +39,12 @@ const ARTIFICIAL_MAX_FACTOR = 1e6;
 const NEGATIVE = -1e-6;
 /** Routes added per aircraft and pricing round. */
 const ROUTES_PER_ROUND = 8;
+/**
+ * Every cost weight is at least 0 (solver-config.ts), so no plan costs less than 0: the Lagrangian
+ * bound at zero prices. A generation far from convergence (a network-wide scope) can have nothing
+ * better, and a negative bound would only say less.
+ */
+const NO_PLAN_COSTS_LESS = 0;
 /** Plan and bound closer than this (relative) prove optimality. */
 const OPTIMALITY_TOLERANCE = 1e-7;
 /** Share of a strategy's time budget the column generation may use; the integer plan and the proof get the rest. */
@@ -384,7 +390,7 @@ export async function solveStrategy(args: {
     const { best, lowerBound: final } = args.inherit;
     if (best && (!last || best.bound > last.bound)) last = best;
     const known = [progress.bound, last?.bound ?? null, final].filter((b): b is number => b !== null);
-    if (known.length) progress.bound = Math.max(...known);
+    if (known.length) progress.bound = Math.max(...known, NO_PLAN_COSTS_LESS);
   };
   takeUpInherited();
   let lpValues: Record<string, number> = {};
@@ -443,7 +449,7 @@ export async function solveStrategy(args: {
       }
       if (improving > 0 || alpha === 0 || !complete) break;
     }
-    if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound);
+    if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound, NO_PLAN_COSTS_LESS);
     report('generating_columns', progress.iterations, progress.bound);
     if (complete && added === 0) {
       if (artificialUsed(lp.values) && artificialScale < ARTIFICIAL_MAX_FACTOR) {
@@ -536,7 +542,9 @@ export async function solveStrategy(args: {
     detail = 'No plan was found among the routes priced; that none exists is not proven.';
   }
   if (args.publish) args.publish.lowerBound = lowerBound;
-  const boundText = progress.bound === null ? 'no lower bound is known' : `lower bound ${round2(progress.bound)} over every route of the scope${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
+  const boundText = progress.bound === null ? 'no lower bound is known'
+    : last && last.bound < NO_PLAN_COSTS_LESS && progress.bound === NO_PLAN_COSTS_LESS ? `lower bound 0 (no cost is negative; the best Lagrangian bound so far, ${round2(last.bound)}, is below it)`
+      : `lower bound ${round2(progress.bound)} over every route of the scope${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
   const why = {
     proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the priced routes',
     routes_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) routes for an aircraft`,

@@ -13,7 +13,9 @@ import { prepareSimulation, type PreparedSimulation } from '../../src/recovery/p
 import { enumerateRoutes, priceRoutes, type PricingDuals } from '../../src/recovery/pricing.ts';
 import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
 import type { Disruption } from '../../src/domain/disruption.ts';
-import { config, fixture, id, inProcessSolver } from './fixtures.ts';
+import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { Solver } from '../../src/recovery/solver-port.ts';
+import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
 
 // Three A320s around VIE with connections, so that every row family takes part.
 const schedule = fixture({
@@ -138,6 +140,27 @@ describe('column generation', () => {
       expect(full.candidateRoutes).toBeGreaterThan(solved.model.candidateRoutes);
     });
   }
+
+  it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the note', async () => {
+    // A single delay of the default schedule (7 aircraft), its solver slowed to 40 ms a solve: a
+    // 500 ms budget leaves the generation two or three rounds, where the Lagrangian bound is about −1 M.
+    const network = loadScheduleFile(new URL('../../schedules/default.json', import.meta.url).pathname);
+    const c = config({ strategies: { evaluate: ['integrated'] } });
+    const simulation = request('NV662_2026-11-21T04:40:00Z', 60, c);
+    const prepared = prepareSimulation(network, simulation);
+    const slow: Solver = { solve: async (task) => { await new Promise((resolve) => setTimeout(resolve, 40)); return inProcessSolver.solve(task); } };
+    const bounds: number[] = [];
+    const solved = await solveStrategy({
+      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, deadline: performance.now() + 500,
+      onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
+    });
+    expect(solved.outcome.status).not.toBe('optimal');
+    expect(solved.outcome.lowerBound).toBe(0);
+    expect(bounds.length).toBeGreaterThan(0);
+    for (const bound of bounds) expect(bound).toBe(0);
+    const lagrangian = Number(/the best Lagrangian bound so far, (-[\d.]+), is below it/.exec(solved.note ?? '')?.[1]);
+    expect(lagrangian).toBeLessThan(0);
+  });
 
   it('unit: the integrated solve takes up the routes the cancellation solve offers, and proves the same optimum', async () => {
     const offered: Route[] = [];
