@@ -91,8 +91,9 @@ describe('POST /simulate answers', () => {
     const again = await (await post('/simulate', request)).json() as SimulationResponse;
     for (const o of first.options) expect(o.solver.status, o.solver.note ?? '').toBe('optimal');
     // The work differs from run to run: a column generation's masters are warm-started on whichever
-    // worker is free (docs/model.md 3.1), and at a degenerate optimum other optimal duals price other
-    // routes, so the rounds, the routes and the model's size may differ; the plans and what is proven do not.
+    // worker is free (docs/model.md 3.1), and the integrated solve takes up the cancellation solve's
+    // routes as they come (3.5), so the rounds, the routes and the model's size may differ; the plans
+    // and what is proven do not.
     const strip = (r: SimulationResponse) => r.options.map((o) => {
       const { solve_ms, iterations, candidate_routes, rows, columns, nonzeros, integers, note, ...proven } = o.solver;
       return { ...o, solver: proven };
