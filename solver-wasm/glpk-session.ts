@@ -8,7 +8,8 @@
 // glpk.js keeps the Emscripten module it builds on private; expose-glpk-module.mjs exports it, and
 // this calls GLPK's C functions through it, by number only (no names cross into WebAssembly).
 import * as glpkNode from 'glpk.js/node';
-import { kindOf, senseOf, type PackedModel, type PackedOutcome, type PackedSession } from './packed-model.ts';
+import { columnBounds, GLP_FR, GLP_FX, rowBounds } from './glpk-solve.ts';
+import type { PackedModel, PackedOutcome, PackedSession } from './packed-model.ts';
 
 /** The part of the Emscripten module used here (the factory is exported by expose-glpk-module.mjs). */
 interface EmscriptenGlpk {
@@ -37,7 +38,6 @@ interface GlpkFunctions {
   rowDual(p: number, i: number): number;
 }
 
-const GLP_FR = 1, GLP_LO = 2, GLP_UP = 3, GLP_DB = 4, GLP_FX = 5;
 const GLP_INFEAS = 3, GLP_NOFEAS = 4, GLP_OPT = 5;
 /** glp_smcp.tm_lim is a C int of milliseconds. */
 const INT_MAX = 2_147_483_647;
@@ -157,22 +157,14 @@ export class RelaxationSessions {
       glpk.setColBnds(p, j, GLP_FX, 0, 0);
     }
     for (const r of rows) {
-      const i = s.rowAt.get(session.rowIds[r]!)!;
-      const rhs = model.rhs[r]!;
-      const sense = senseOf(model, r);
-      if (sense === '=') glpk.setRowBnds(p, i, GLP_FX, rhs, rhs);
-      else if (sense === '<=') glpk.setRowBnds(p, i, GLP_UP, 0, rhs);
-      else glpk.setRowBnds(p, i, GLP_LO, rhs, 0);
+      const { type, lb, ub } = rowBounds(model, r);
+      glpk.setRowBnds(p, s.rowAt.get(session.rowIds[r]!)!, type, lb, ub);
     }
     for (let c = 0; c < model.kinds.length; c++) {
       const j = s.columnAt.get(session.columnIds[c]!)!;
       glpk.setObjCoef(p, j, model.cost[c]!);
-      // As in the cold relaxation (glpk-solve.ts): a binary keeps no upper bound of its own.
-      const lb = model.lb[c]!;
-      const ub = kindOf(model, c) === 'binary' ? Number.POSITIVE_INFINITY : model.ub[c]!;
-      if (ub === Number.POSITIVE_INFINITY) glpk.setColBnds(p, j, GLP_LO, lb, 0);
-      else if (lb === ub) glpk.setColBnds(p, j, GLP_FX, lb, ub);
-      else glpk.setColBnds(p, j, GLP_DB, lb, ub);
+      const { type, lb, ub } = columnBounds(model, c, true);
+      glpk.setColBnds(p, j, type, lb, ub);
     }
     let nonzeros = 0;
     for (const r of rows) nonzeros += model.rowStarts[r + 1]! - model.rowStarts[r]!;

@@ -3,7 +3,7 @@
 // glpk-session.ts (the warm-started relaxations, which this hands their solves to).
 import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
 import type { RelaxationSessions } from './glpk-session.ts';
-import { kindOf, packModel, packSession, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
+import { kindOf, packTask, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
 /** Share of a solve's time limit given to GLPK's own limit (see solvePacked). */
 export const GLPK_SHARE_OF_TIME_LIMIT = 0.75;
@@ -15,14 +15,36 @@ export interface Glpk {
   solve(lp: unknown, options: Record<string, unknown>): { result: { status: number; z: number; vars: Record<string, number>; dual?: Record<string, number> } };
 }
 
+/** GLPK's bound types (glpk.h): glpk.js and the warm-started relaxations (glpk-session.ts) both take them. */
+export const GLP_FR = 1, GLP_LO = 2, GLP_UP = 3, GLP_DB = 4, GLP_FX = 5;
+
+export interface Bounds { type: number; lb: number; ub: number }
+
+/** Row `r`'s bounds as GLPK takes them. */
+export function rowBounds(model: PackedModel, r: number): Bounds {
+  const rhs = model.rhs[r]!;
+  const sense = senseOf(model, r);
+  return sense === '=' ? { type: GLP_FX, lb: rhs, ub: rhs } : sense === '<=' ? { type: GLP_UP, lb: 0, ub: rhs } : { type: GLP_LO, lb: rhs, ub: 0 };
+}
+
+/**
+ * Column `c`'s bounds as GLPK takes them. Relaxed, a binary keeps no upper bound of its own: in our
+ * models each one sits in a row that bounds it (Σ routes of an aircraft = 1), and a bound of its own
+ * would take part of the dual information away from the rows (a column at its bound may price
+ * negative at the optimum).
+ */
+export function columnBounds(model: PackedModel, c: number, relax: boolean): Bounds {
+  const lb = model.lb[c]!;
+  const ub = kindOf(model, c) === 'binary' ? (relax ? Infinity : 1) : model.ub[c]!;
+  return ub === Infinity ? { type: GLP_LO, lb, ub: 0 } : lb === ub ? { type: GLP_FX, lb, ub } : { type: GLP_DB, lb, ub };
+}
+
 /**
  * The glpk.js problem of `model` over its rows `rows` (those with terms: see solvePacked). GLPK knows
  * column i as `c<i>` and row r as `r<r>` (byIndex reads its answers back): the model's own names stay
  * with the caller (packed-model.ts).
  */
 function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: boolean) {
-  const bound = (lb: number, ub: number) =>
-    ub === Infinity ? { type: glpk.GLP_LO, lb, ub: 0 } : lb === ub ? { type: glpk.GLP_FX, lb, ub } : { type: glpk.GLP_DB, lb, ub };
   const names = Array.from(model.kinds, (_, i) => `c${i}`);
   const columns = names.map((_, i) => i);
   return {
@@ -31,17 +53,9 @@ function toGlpk(glpk: Glpk, model: PackedModel, rows: readonly number[], relax: 
     subjectTo: rows.map((r) => {
       const vars: { name: string; coef: number }[] = [];
       for (let k = model.rowStarts[r]!; k < model.rowStarts[r + 1]!; k++) vars.push({ name: names[model.termColumns[k]!]!, coef: model.termCoefs[k]! });
-      const rhs = model.rhs[r]!;
-      const sense = senseOf(model, r);
-      return {
-        name: `r${r}`, vars,
-        bnds: sense === '=' ? { type: glpk.GLP_FX, lb: rhs, ub: rhs } : sense === '<=' ? { type: glpk.GLP_UP, lb: 0, ub: rhs } : { type: glpk.GLP_LO, lb: rhs, ub: 0 },
-      };
+      return { name: `r${r}`, vars, bnds: rowBounds(model, r) };
     }),
-    // Relaxed, a binary keeps no upper bound of its own: in our models each one sits in a row that
-    // bounds it (Σ routes of an aircraft = 1), and a bound of its own would take part of the dual
-    // information away from the rows (a column at its bound may price negative at the optimum).
-    bounds: columns.map((i) => ({ name: names[i]!, ...bound(model.lb[i]!, kindOf(model, i) === 'binary' ? (relax ? Infinity : 1) : model.ub[i]!) })),
+    bounds: columns.map((i) => ({ name: names[i]!, ...columnBounds(model, i, relax) })),
     binaries: relax ? [] : columns.filter((i) => kindOf(model, i) === 'binary').map((i) => names[i]!),
     generals: relax ? [] : columns.filter((i) => kindOf(model, i) === 'integer').map((i) => names[i]!),
   };
@@ -56,9 +70,7 @@ function byIndex(answer: Record<string, number>, size: number): Float64Array {
 
 /** solvePacked for a model in objects (on the thread that built it: tests and benchmarks). */
 export function solveWithGlpk(glpk: Glpk, task: SolveTask, sessions?: RelaxationSessions): SolveOutcome {
-  const { warmStart, ...rest } = task;
-  const session = warmStart && task.relaxation && sessions ? { session: packSession(warmStart, task.model) } : {};
-  return unpackOutcome(solvePacked(glpk, { ...rest, model: packModel(task.model), ...session }, sessions), task.model);
+  return unpackOutcome(solvePacked(glpk, packTask(task), sessions), task.model);
 }
 
 /**

@@ -120,9 +120,18 @@ export function packSession(key: object, model: LinearModel): PackedSession {
   };
 }
 
-/** The buffers a packed model can hand over to another thread instead of copying. */
-export function packedBuffers(model: PackedModel): ArrayBuffer[] {
-  return [model.kinds, model.lb, model.ub, model.cost, model.senses, model.rhs, model.rowStarts, model.termColumns, model.termCoefs]
+/** A task packed: its model, and for a relaxation of a warm-started sequence the sequence's numbers. */
+export function packTask(task: SolveTask): PackedTask {
+  const { warmStart, ...rest } = task;
+  const packed: PackedTask = { ...rest, model: packModel(task.model) };
+  if (warmStart && task.relaxation) packed.session = packSession(warmStart, task.model);
+  return packed;
+}
+
+/** The buffers a packed task can hand over to another thread instead of copying. */
+export function packedBuffers(task: PackedTask): ArrayBuffer[] {
+  const { model, session } = task;
+  return [model.kinds, model.lb, model.ub, model.cost, model.senses, model.rhs, model.rowStarts, model.termColumns, model.termCoefs, ...(session ? [session.columnIds, session.rowIds] : [])]
     .map((array) => array.buffer as ArrayBuffer);
 }
 

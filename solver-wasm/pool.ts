@@ -15,7 +15,7 @@ import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RecoveryError } from '../src/recovery/failure.ts';
 import type { SolveOutcome, Solver, SolverStats, SolveTask } from '../src/recovery/solver-port.ts';
-import { packModel, packedBuffers, packSession, unpackOutcome, type PackedOutcome, type PackedTask } from './packed-model.ts';
+import { packModel, packedBuffers, packTask, unpackOutcome, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
 export interface SolverPoolOptions {
   /** Worker threads; default: the machine's cores. */
@@ -112,12 +112,8 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const { warmStart, ...rest } = task;
-      const model = packModel(task.model);
-      const session = warmStart && task.relaxation ? packSession(warmStart, task.model) : undefined;
-      const packed: PackedTask = { ...rest, model, ...(session ? { session } : {}) };
-      const transferList = [...packedBuffers(model), ...(session ? [session.columnIds.buffer, session.rowIds.buffer] : [])] as ArrayBuffer[];
-      const outcome = (await piscina.run(packed, { signal: controller.signal, transferList })) as PackedOutcome;
+      const packed = packTask(task);
+      const outcome = (await piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(packed) })) as PackedOutcome;
       counters.completed++;
       return unpackOutcome(outcome, task.model);
     } catch (error) {
