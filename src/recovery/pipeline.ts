@@ -171,13 +171,13 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   const routes: Route[] = [];
   for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) routes.push(route);
   const flows: PassengerFlow[] = [];
-  for (const [column, { group, target, from }] of model.rebookColumns) {
+  for (const [column, { group, journey, from }] of model.rebookColumns) {
     const passengers = Math.round(values[column] ?? 0);
-    if (passengers > 0) flows.push({ group, target, from, passengers });
+    if (passengers > 0) flows.push({ group, journey, from, passengers });
   }
   for (const [column, group] of model.strandedColumns) {
     const passengers = Math.round(values[column] ?? 0);
-    if (passengers > 0) flows.push({ group, target: null, from: null, passengers });
+    if (passengers > 0) flows.push({ group, journey: null, from: null, passengers });
   }
   return { routes, flows };
 }

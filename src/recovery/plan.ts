@@ -1,14 +1,14 @@
 // A plan (one route per aircraft in scope, plus passenger re-accommodation) turned into a recovery
 // option: action set, costs, KPIs and the violations that remain (docs/model.md 1.4-1.7).
 import type { Flight, Schedule } from '../domain/schedule.ts';
-import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from './passengers.ts';
+import { journeyEnd, reaccommodationCost, type Connection, type Journey, type MisconnectionGroup, type PassengerGroup } from './passengers.ts';
 import type { Route } from './aircraft-routes.ts';
 import type { AircraftRotation, CostBreakdown, Delay, Reaccommodation, RecoveryOption, SolverReport, Swap, Violation } from './result.ts';
 import type { RecoveryScope } from './scope.ts';
 import type { SolverConfig, Strategy } from './solver-config.ts';
 
-/** Passengers of a group onto `target` (null: not re-accommodated), for a misconnection from the hub of connection `from`. */
-export interface PassengerFlow { group: PassengerGroup; target: Flight | null; from: Connection | null; passengers: number }
+/** Passengers of a group onto `journey` (null: not re-accommodated), for a misconnection from the hub of connection `from`. */
+export interface PassengerFlow { group: PassengerGroup; journey: Journey | null; from: Connection | null; passengers: number }
 
 export interface Plan { routes: Route[]; flows: PassengerFlow[] }
 
@@ -83,6 +83,9 @@ function firstMissed(group: MisconnectionGroup, flown: FlownLegs): Flight {
   return (broken ?? group.connections[0]!).missed;
 }
 
+/** A re-accommodation's journey as text for ordering; not re-accommodated ('~') last. */
+const journeyText = (r: Reaccommodation) => (r.toFlights.length ? r.toFlights.map((f) => f.id).join(' ') : '~');
+
 /** Evaluate a plan into an option (rank is set by the caller's ranking). */
 export function evaluatePlan(
   schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy, plan: Plan, solver: SolverReport,
@@ -122,11 +125,12 @@ export function evaluatePlan(
     if (flow.passengers <= 0) continue;
     const g = flow.group;
     disruptedInGroups += flow.passengers;
-    if (flow.target) {
+    if (flow.journey) {
       reaccommodated += flow.passengers;
-      reaccommodationCostUnits += flow.passengers * reaccommodationCost(config, g, flow.target);
-      // Satisfaction follows the new flight's actual arrival (its own delay included); cost uses the scheduled one.
-      const newArrival = flown.get(flow.target.id)?.leg.arrMinutes ?? flow.target.arrMinutes;
+      reaccommodationCostUnits += flow.passengers * reaccommodationCost(config, g, flow.journey);
+      // Satisfaction follows the journey's actual arrival (its last flight's delay included); cost uses the scheduled one.
+      const last = journeyEnd(flow.journey);
+      const newArrival = flown.get(last.id)?.leg.arrMinutes ?? last.arrMinutes;
       const extra = Math.max(0, newArrival - g.originalArrivalMinutes);
       disutility += flow.passengers * (0.5 + 0.5 * Math.min(1, extra / REACCOMMODATION_DISUTILITY_FULL_MINUTES));
     } else {
@@ -135,12 +139,12 @@ export function evaluatePlan(
       disutility += flow.passengers;
     }
     reaccommodations.push({
-      fromFlight: g.kind === 'cancellation' ? g.flight : (flow.from?.missed ?? firstMissed(g, flown)), toFlights: flow.target ? [flow.target] : [], passengers: flow.passengers,
+      fromFlight: g.kind === 'cancellation' ? g.flight : (flow.from?.missed ?? firstMissed(g, flown)), toFlights: flow.journey ? [...flow.journey] : [], passengers: flow.passengers,
       reason: g.kind, itineraryId: g.kind === 'misconnection' ? g.itinerary.id : null,
     });
   }
   reaccommodations.sort((p, q) => byText(p.fromFlight.id, q.fromFlight.id) || byText(p.reason, q.reason)
-    || byText(p.itineraryId ?? '', q.itineraryId ?? '') || byText(p.toFlights[0]?.id ?? '~', q.toFlights[0]?.id ?? '~'));
+    || byText(p.itineraryId ?? '', q.itineraryId ?? '') || byText(journeyText(p), journeyText(q)));
 
   const sum = (key: keyof Route['costs']) => plan.routes.reduce((s, r) => s + r.costs[key], 0);
   const costs: CostBreakdown = {

@@ -11,7 +11,7 @@ import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
 import type { OracleStrategy } from './config.ts';
 import {
   baseOutcome, buildProblem, capacitySlots, cheapestReaccommodation, close, crewViolations, delayPropagationRoute,
-  disruptedGroups, earliestDep, evaluatePlan, firstGridDep, isoOf, maxDelayOf, missedChecks, policyAllows, slotLimit,
+  disruptedGroups, earliestDep, evaluatePlan, firstGridDep, isoOf, journeyFlights, maxDelayOf, missedChecks, policyAllows, slotLimit,
   turnOf, unavailabilityHit, violationsOf,
   type Evaluation, type Leg, type OFlight, type Outcome, type PaxMove, type Problem, type ProblemInput, type PropagatedRoute,
 } from './model.ts';
@@ -335,7 +335,7 @@ export function toOption(p: Problem, o: Outcome, moves: PaxMove[], ev: Evaluatio
   const reaccommodations = moves.map((m) => {
     const g = groups.get(m.key)!;
     const from = m.to === null ? g.fromFlight : [...g.leaveBefore].find(([, here]) => here.has(m.to!))![0];
-    return { from_flight: from, to_flights: m.to === null ? [] : [m.to], passengers: m.pax, reason: g.reason, itinerary_id: g.itineraryId };
+    return { from_flight: from, to_flights: m.to === null ? [] : journeyFlights(m.to), passengers: m.pax, reason: g.reason, itinerary_id: g.itineraryId };
   });
   const rotations = p.K.map((tail) => {
     const legs = [...o.entries()].filter(([fid, a]) => p.inF.has(fid) && a.flown && a.tail === tail).sort((x, y) => x[1].dep - y[1].dep);

@@ -8,7 +8,7 @@ import { propagatedRouteBreaks } from './brute-force.ts';
 import type { OracleStrategy } from './config.ts';
 import {
   baseOutcome, buildProblem, capacityExcess, cheapestReaccommodation, close, delayPropagationRoute, disruptedGroups,
-  earliestDep, evaluatePlan, firstGridDep, freeSeats, groupKey, isoMinutes, isoOf, maxDelayOf, onGrid, performableAt, plannedPoint, policyAllows,
+  earliestDep, evaluatePlan, firstGridDep, freeSeats, groupKey, isoMinutes, isoOf, journeyKey, maxDelayOf, onGrid, performableAt, plannedPoint, policyAllows,
   routeOf, routePoints, slotText, turnOf, unavailabilityHit, violationKey,
   type Outcome, type PaxMove, type Problem, type ProblemInput,
 } from './model.ts';
@@ -263,13 +263,13 @@ export function checkOption(input: CheckInput): string[] {
     if (!fromHere) say(`The re-accommodation of ${label} names from_flight ${r.from_flight}, but the missed flight is ${g.fromFlight}${g.leaveBefore.size > 1 ? ' (or an earlier one of the itinerary)' : ''}.`);
     if (!Number.isInteger(r.passengers) || r.passengers < 0) { say(`The re-accommodation of ${label} moves ${r.passengers} passengers, not a whole number.`); continue; }
     accounted.set(key, (accounted.get(key) ?? 0) + r.passengers);
-    if (r.to_flights.length > 1) { say(`The re-accommodation of ${label} books a ${r.to_flights.length}-flight journey; each passenger goes on one eligible flight.`); continue; }
-    const to = r.to_flights[0] ?? null;
+    const to = r.to_flights.length > 0 ? journeyKey(r.to_flights) : null;
     if (to === null && r.from_flight !== g.fromFlight) say(`The passengers of ${label} who are not re-accommodated are named at ${r.from_flight}, but they first miss ${g.fromFlight}.`);
     if (to !== null) {
-      if (!g.eligible.has(to)) { say(`The re-accommodation of ${label} moves ${r.passengers} passengers onto ${to}, which is not an eligible flight for them.`); continue; }
-      if (fromHere && !fromHere.has(to)) say(`The re-accommodation of ${label} moves ${r.passengers} passengers onto ${to}, which does not leave from where they leave their journey.`);
-      onto.set(to, (onto.get(to) ?? 0) + r.passengers);
+      const journey = r.to_flights.join(' then ');
+      if (!g.eligible.has(to)) { say(`The re-accommodation of ${label} moves ${r.passengers} passengers onto ${journey}, which is not an eligible journey for them.`); continue; }
+      if (fromHere && !fromHere.has(to)) say(`The re-accommodation of ${label} moves ${r.passengers} passengers onto ${journey}, which does not leave from where they leave their journey.`);
+      for (const fid of r.to_flights) onto.set(fid, (onto.get(fid) ?? 0) + r.passengers);
     }
     moves.push({ key, to, pax: r.passengers });
   }

@@ -4,6 +4,9 @@
 // haversine, EU261, scope, grid, capacities, groups, costs). Nothing here may be imported from
 // src/recovery, solver-wasm or src/domain (types of the file format and of the response excepted).
 // Where section 1 leaves a choice open, the reading taken is written beside the code ("Reading:").
+// glpk.js serves only the oracle's own small integer program for passengers on journeys of several
+// flights (minCostJourneys), written here from section 1.6 and sharing nothing with the engine's model.
+import GLPK from 'glpk.js/node';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type {
   CostBreakdownView as CostBreakdown, SimulationResponse, SummaryView as OptionSummary, ViolationView as Violation,
@@ -643,15 +646,19 @@ export interface Group {
   dest: string;
   /** Compensation per passenger not re-accommodated. */
   comp: number;
-  /** Eligible flights with the cost per re-accommodated passenger. */
+  /** Eligible journeys (journeyKey) with the cost per re-accommodated passenger. */
   eligible: Map<string, number>;
   /**
    * Where the passengers may leave their journey, by the flight they then do not take: the cancelled
    * flight; for a misconnection, the next flight after each hub up to the first broken connection.
-   * Each with the eligible flights from there.
+   * Each with the eligible journeys from there.
    */
   leaveBefore: Map<string, Set<string>>;
 }
+
+/** A new journey's key: its flights' ids in order, joined by '>' (a direct flight's key is its id). */
+export const journeyKey = (flightIds: readonly string[]): string => flightIds.join('>');
+export const journeyFlights = (key: string): string[] => key.split('>');
 
 export function groupKey(reason: 'cancellation' | 'misconnection', fromFlight: string, itineraryId: string | null): string {
   return reason === 'cancellation' ? `C:${fromFlight}` : `M:${itineraryId}`;
@@ -669,17 +676,43 @@ export function reaccommodationPerPax(p: Problem, g: OFlight, origArr: number): 
   return w.reaccommodation_per_passenger + w.reaccommodation_delay_per_passenger_minute * Math.max(0, g.sarr - origArr);
 }
 
+/**
+ * Every new journey (1.6) from `origin` to `dest` of at most constraints.max_reaccommodation_legs
+ * flown flights of `airline`: the first leaves (scheduled) at or after `earliest`; each next one
+ * leaves (scheduled) at or after the actual arrival of the one before plus the minimum connection time
+ * where it lands; no airport twice; none of `excluded`. As flight id lists.
+ */
+function journeysOf(p: Problem, o: Outcome, airline: string, origin: string, dest: string, earliest: number, excluded: ReadonlySet<string>): string[][] {
+  const found: string[][] = [];
+  const path: string[] = [];
+  const seen = new Set([origin]);
+  const walk = (at: string, ready: number) => {
+    for (const g of p.flights.values()) {
+      if (g.airline !== airline || g.origin !== at || g.sdep < ready || excluded.has(g.id) || seen.has(g.dest)) continue;
+      const a = o.get(g.id)!;
+      if (!a.flown) continue;
+      path.push(g.id);
+      if (g.dest === dest) found.push([...path]);
+      else if (path.length < p.cfg.constraints.max_reaccommodation_legs) {
+        seen.add(g.dest);
+        walk(g.dest, a.arr + (p.airports.get(g.dest)?.mct ?? 0));
+        seen.delete(g.dest);
+      }
+      path.pop();
+    }
+  };
+  walk(origin, earliest);
+  return found;
+}
+
 export function disruptedGroups(p: Problem, o: Outcome): Group[] {
   const groups: Group[] = [];
   const flownOf = (f: OFlight) => o.get(f.id)!.flown;
+  const costOf = (journey: string[], origArr: number) => reaccommodationPerPax(p, p.flights.get(journey[journey.length - 1]!)!, origArr);
   for (const f of p.F) {
     if (flownOf(f)) continue;
     const eligible = new Map<string, number>();
-    for (const g of p.flights.values()) {
-      if (g.airline !== f.airline || g.id === f.id || g.origin !== f.origin || g.dest !== f.dest) continue;
-      if (g.sdep < f.sdep || !flownOf(g)) continue;
-      eligible.set(g.id, reaccommodationPerPax(p, g, f.sarr));
-    }
+    for (const j of journeysOf(p, o, f.airline, f.origin, f.dest, f.sdep, new Set([f.id]))) eligible.set(journeyKey(j), costOf(j, f.sarr));
     groups.push({
       key: groupKey('cancellation', f.id, null), reason: 'cancellation', fromFlight: f.id, itineraryId: null,
       size: f.booked, origArr: f.sarr, origin: f.origin, dest: f.dest, comp: compensationPerPax(p, f.origin, f.dest), eligible,
@@ -701,11 +734,9 @@ export function disruptedGroups(p: Problem, o: Outcome): Group[] {
     const leaveBefore = new Map<string, Set<string>>();
     for (let hub = 0; hub <= broken; hub++) {
       const here = new Set<string>();
-      for (const g of p.flights.values()) {
-        if (g.airline !== last.airline || own.has(g.id) || g.origin !== legs[hub]!.dest || g.dest !== last.dest) continue;
-        if (g.sdep < flown[hub]!.arr + mctAt(hub) || !flownOf(g)) continue;
-        here.add(g.id);
-        eligible.set(g.id, reaccommodationPerPax(p, g, last.sarr));
+      for (const j of journeysOf(p, o, last.airline, legs[hub]!.dest, last.dest, flown[hub]!.arr + mctAt(hub), own)) {
+        here.add(journeyKey(j));
+        eligible.set(journeyKey(j), costOf(j, last.sarr));
       }
       leaveBefore.set(legs[hub + 1]!.id, here);
     }
@@ -725,14 +756,70 @@ export function freeSeats(p: Problem, o: Outcome, flightId: string): number {
   return Math.max(0, p.aircraft.get(a.tail)!.seats - g.booked);
 }
 
-/** One re-accommodation decision: `pax` passengers of group `key` onto flight `to` (null: not re-accommodated). */
+/** One re-accommodation decision: `pax` passengers of group `key` onto journey `to` (a journeyKey; null: not re-accommodated). */
 export interface PaxMove { key: string; to: string | null; pax: number }
 
-/** The cheapest re-accommodation of the plan's disrupted groups (1.6), exactly. */
+/**
+ * The cheapest re-accommodation of the plan's disrupted groups (1.6), exactly: a transportation
+ * problem (min-cost flow) while every journey is one flight; with journeys of several flights, whose
+ * seats several groups may share, a small integer program (minCostJourneys).
+ */
 export function cheapestReaccommodation(p: Problem, o: Outcome, groups: Group[]): { cost: number; moves: PaxMove[] } {
   const capacity = new Map<string, number>();
-  for (const g of groups) for (const fid of g.eligible.keys()) if (!capacity.has(fid)) capacity.set(fid, freeSeats(p, o, fid));
-  return minCostTransport(groups, capacity);
+  let direct = true;
+  for (const g of groups) {
+    for (const key of g.eligible.keys()) {
+      const flights = journeyFlights(key);
+      if (flights.length > 1) direct = false;
+      for (const fid of flights) if (!capacity.has(fid)) capacity.set(fid, freeSeats(p, o, fid));
+    }
+  }
+  return direct ? minCostTransport(groups, capacity) : minCostJourneys(groups, capacity);
+}
+
+const glpk = await GLPK();
+
+/**
+ * The cheapest allocation of groups to journeys of one or more flights (keys of `eligible`, their
+ * flights by journeyFlights) within the flights' free seats, every passenger either on a journey or
+ * compensated: min Σ cost·x + Σ comp·s over integers x, s ≥ 0 with Σ_j x_gj + s_g = size_g and, per
+ * flight, Σ of the x whose journey takes it ≤ its free seats. Solved to optimality by GLPK's branch and
+ * bound (the formulation is written here from section 1.6, independently of the engine's model).
+ */
+export function minCostJourneys(groups: TransportGroup[], capacity: Map<string, number>): { cost: number; moves: PaxMove[] } {
+  const live = groups.filter((g) => g.size > 0);
+  const columns: { name: string; key: string; to: string | null; cost: number }[] = [];
+  const subjectTo: { name: string; vars: { name: string; coef: number }[]; bnds: { type: number; lb: number; ub: number } }[] = [];
+  const seatsRow = new Map<string, { name: string; coef: number }[]>();
+  live.forEach((g, i) => {
+    const row: { name: string; coef: number }[] = [];
+    const add = (to: string | null, cost: number) => {
+      const name = `x${columns.length}`;
+      columns.push({ name, key: g.key, to, cost });
+      row.push({ name, coef: 1 });
+      if (to !== null) for (const fid of journeyFlights(to)) { if (!seatsRow.has(fid)) seatsRow.set(fid, []); seatsRow.get(fid)!.push({ name, coef: 1 }); }
+    };
+    add(null, g.comp);
+    for (const [to, cost] of g.eligible) add(to, cost);
+    subjectTo.push({ name: `group${i}`, vars: row, bnds: { type: glpk.GLP_FX, lb: g.size, ub: g.size } });
+  });
+  for (const [fid, vars] of seatsRow) subjectTo.push({ name: `seats_${subjectTo.length}`, vars, bnds: { type: glpk.GLP_UP, lb: 0, ub: Math.max(0, capacity.get(fid) ?? 0) } });
+  if (columns.length === 0) return { cost: 0, moves: [] };
+  const { result } = glpk.solve({
+    name: 'reaccommodation',
+    objective: { direction: glpk.GLP_MIN, name: 'cost', vars: columns.map((c) => ({ name: c.name, coef: c.cost })) },
+    subjectTo,
+    bounds: columns.map((c) => ({ name: c.name, type: glpk.GLP_LO, lb: 0, ub: 0 })),
+    generals: columns.map((c) => c.name),
+  }, { msglev: glpk.GLP_MSG_OFF });
+  if (result.status !== glpk.GLP_OPT) throw new Error(`re-accommodation integer program ended with GLPK status ${result.status} (bug)`);
+  const moves: PaxMove[] = [];
+  let cost = 0;
+  for (const c of columns) {
+    const pax = Math.round(result.vars[c.name] ?? 0);
+    if (pax > 0) { moves.push({ key: c.key, to: c.to, pax }); cost += pax * c.cost; }
+  }
+  return { cost, moves };
 }
 
 export interface TransportGroup { key: string; size: number; comp: number; eligible: Map<string, number> }
@@ -869,11 +956,13 @@ export function evaluatePlan(p: Problem, o: Outcome, moves: PaxMove[], performed
       breakdown.compensation += m.pax * g.comp;
       disutility += m.pax;
     } else {
-      const nf = p.flights.get(m.to);
+      const flights = journeyFlights(m.to);
+      const last = flights[flights.length - 1]!;
+      const nf = p.flights.get(last);
       if (!nf) continue;
       reacc += m.pax;
       breakdown.reaccommodation += m.pax * reaccommodationPerPax(p, nf, g.origArr);
-      const na = o.get(m.to)!;
+      const na = o.get(last)!;
       disutility += m.pax * (0.5 + 0.5 * Math.min(1, Math.max(0, na.arr - g.origArr) / 360));
     }
   }

@@ -8,7 +8,7 @@ import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './
 import { checkOption, optionHolds } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
 import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, F10, fid, makeSchedule, unavailable } from './fixtures.ts';
-import { isoMinutes, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
+import { isoMinutes, journeyFlights, minCostJourneys, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
 import { randomInstance, randomInstanceArbitrary, type RandomInstance } from './random-instance.ts';
 
 interface Case { schedule: ScheduleFile; disruptions: OracleDisruption[]; patch?: OracleConfigPatch; strategy?: OracleStrategy }
@@ -336,7 +336,8 @@ describe('turnaround precedence', () => {
 });
 
 describe('min-cost re-accommodation is exact', () => {
-  // Exhaustive: every split of every group's passengers over its eligible flights and "not re-accommodated".
+  // Exhaustive: every split of every group's passengers over its eligible journeys (one or more flights,
+  // each taking a seat on every flight) and "not re-accommodated".
   function exhaustive(groups: TransportGroup[], capacity: Map<string, number>): number {
     let best = Number.POSITIVE_INFINITY;
     const used = new Map<string, number>();
@@ -346,12 +347,13 @@ describe('min-cost re-accommodation is exact', () => {
       const options = [...g.eligible.entries()];
       const split = (k: number, left: number, acc2: number) => {
         if (k === options.length) { rec(i + 1, acc2 + left * g.comp); return; }
-        const [fid2, c] = options[k]!;
-        const room = (capacity.get(fid2) ?? 0) - (used.get(fid2) ?? 0);
+        const [journey, c] = options[k]!;
+        const flights = journeyFlights(journey);
+        const room = Math.min(...flights.map((f) => (capacity.get(f) ?? 0) - (used.get(f) ?? 0)));
         for (let n = 0; n <= Math.min(left, room); n++) {
-          used.set(fid2, (used.get(fid2) ?? 0) + n);
+          for (const f of flights) used.set(f, (used.get(f) ?? 0) + n);
           split(k + 1, left - n, acc2 + n * c);
-          used.set(fid2, used.get(fid2)! - n);
+          for (const f of flights) used.set(f, used.get(f)! - n);
         }
       };
       split(0, g.size, acc);
@@ -381,6 +383,35 @@ describe('min-cost re-accommodation is exact', () => {
       for (const [f, c] of capacity) expect(r.moves.filter((m) => m.to === f).reduce((s, m) => s + m.pax, 0)).toBeLessThanOrEqual(c);
       for (const m of r.moves) expect(Number.isInteger(m.pax) && m.pax > 0).toBe(true);
     }), { numRuns: 300, seed: 20261121 });
+  });
+
+  it('matches exhaustive enumeration when journeys of several flights share seats', () => {
+    // Four flights; each group may take up to three journeys of one to three of them.
+    const journey = fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }).map((fs) => fs.map((f) => `F${f}`).join('>'));
+    const arb = fc.record({
+      caps: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 4, maxLength: 4 }),
+      groups: fc.array(fc.record({
+        size: fc.integer({ min: 1, max: 4 }),
+        comp: fc.integer({ min: 0, max: 20 }).map((x) => x * 12.5),
+        journeys: fc.uniqueArray(fc.tuple(journey, fc.integer({ min: 0, max: 40 }).map((x) => x * 5.5)), { minLength: 1, maxLength: 3, selector: ([j]) => j }),
+      }), { minLength: 2, maxLength: 3 }),
+    });
+    let shared = 0;
+    fc.assert(fc.property(arb, ({ caps, groups }) => {
+      const capacity = new Map(caps.map((c, j) => [`F${j}`, c]));
+      const tg: TransportGroup[] = groups.map((g, i) => ({ key: `G${i}`, size: g.size, comp: g.comp, eligible: new Map(g.journeys) }));
+      const r = minCostJourneys(tg, capacity);
+      expect(r.cost).toBeCloseTo(exhaustive(tg, capacity), 6);
+      for (const g of tg) expect(r.moves.filter((m) => m.key === g.key).reduce((s, m) => s + m.pax, 0)).toBe(g.size);
+      for (const [f, c] of capacity) {
+        const onto = r.moves.filter((m) => m.to !== null && journeyFlights(m.to).includes(f)).reduce((s, m) => s + m.pax, 0);
+        expect(onto).toBeLessThanOrEqual(c);
+        if (r.moves.filter((m) => m.to !== null && journeyFlights(m.to).includes(f) && journeyFlights(m.to).length > 1).length > 1) shared++;
+      }
+      for (const m of r.moves) expect(Number.isInteger(m.pax) && m.pax > 0).toBe(true);
+    }), { numRuns: 300, seed: 20261127 });
+    // The cases that matter were drawn: flights that several journeys of more than one flight share at the optimum.
+    expect(shared).toBeGreaterThan(10);
   });
 });
 
@@ -508,7 +539,7 @@ describe('checker', () => {
     expect(check(f4, dropped)).toContainEqual(expect.stringMatching(/misconnection group of itinerary IT1 has 20 passengers but the option accounts for 0/));
     const wrong = clone(r4.option!);
     wrong.action_set.reaccommodations[0]!.to_flights = [fid('NV202', '12:00')];
-    expect(check(f4, wrong)).toContainEqual(expect.stringMatching(/onto NV202_.*, which is not an eligible flight/));
+    expect(check(f4, wrong)).toContainEqual(expect.stringMatching(/onto NV202_.*, which is not an eligible journey/));
     const ghost = clone(handF1);
     ghost.action_set.reaccommodations.push({ from_flight: N102, to_flights: [], passengers: 3, reason: 'cancellation', itinerary_id: null });
     expect(check(f1, ghost)).toContainEqual(expect.stringMatching(/re-accommodation of cancelled flight NV102_.* is not a disrupted group/));

@@ -24,6 +24,12 @@ export interface RandomInstanceOptions {
   maxAircraft?: number;
   /** Randomise constraints, weights and the scope limits (default true); false keeps the documented defaults but a small grid. */
   varyConfig?: boolean;
+  /**
+   * One more aircraft flies a detour of two flights between the ends of a scheduled flight, leaving
+   * soon after it, with seats to spare, and that flight is cancelled (besides 0-2 other disruptions):
+   * its passengers may be re-accommodated over a journey of two flights (docs/model.md 1.6).
+   */
+  detour?: boolean;
 }
 
 /** mulberry32: small, fast, good enough for test data. */
@@ -152,6 +158,30 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     rotations.set(plane.tail, rot);
   });
 
+  // The detour (options.detour): a spare of the cancelled flight's fleet at its origin flies via a third airport.
+  let detour: ScheduleFile['flights'][number] | null = null;
+  if (options.detour) {
+    detour = pick(flights);
+    const plane = aircraft.find((a) => a.tail === detour!.tail)!;
+    const via = pick([hub, ...spokes].filter((a) => a.code !== detour!.origin && a.code !== detour!.dest)).code;
+    const spare = { ...plane, tail: 'OE-AAZ', base: detour.origin };
+    aircraft.push(spare);
+    const rot: ScheduleFile['flights'] = [];
+    let dep = Date.parse(detour.dep) / 60_000 + pick([0, 15, 30, 60]);
+    for (const [origin, dest] of [[detour.origin, via], [via, detour.dest]] as const) {
+      const km = dist(origin, dest);
+      const block = Math.max(40, Math.round((km / 800 * 60 + 25) / 5) * 5);
+      const f = {
+        flight_number: `NV${number++}`, airline: 'NV', tail: spare.tail, origin, dest,
+        dep: isoOf(dep), arr: isoOf(dep + block), distance_km: Math.round(km), booked_passengers: int(0, Math.floor(spare.seats * 0.4)),
+      };
+      rot.push(f);
+      flights.push(f);
+      dep += block + Math.max(turnaroundMinutes(TURNAROUND, spare.fleet, dest), mct.get(dest)!) + pick([0, 10, 30]);
+    }
+    rotations.set(spare.tail, rot);
+  }
+
   // Crew duties: one cockpit crew per rotation, sometimes a cabin crew on its first half; tight slack sometimes.
   const crew: ScheduleFile['crew'] = [];
   for (const plane of aircraft) {
@@ -211,7 +241,11 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     itineraries,
   };
 
-  const disruptions = randomDisruptions(rnd, flights, aircraft, rotations, hub.code);
+  let disruptions = randomDisruptions(rnd, flights, aircraft, rotations, hub.code);
+  if (detour) {
+    const cancelled = flightIdOf(detour.flight_number, Date.parse(detour.dep) / 60_000);
+    disruptions = [{ type: 'flight_cancellation' as const, flight: cancelled }, ...disruptions.filter((d) => !('flight' in d) || d.flight !== cancelled)].slice(0, 3);
+  }
 
   const vary = options.varyConfig ?? true;
   const sdepOf = new Map(flights.map((f) => [flightIdOf(f.flight_number, Date.parse(f.dep) / 60_000), Date.parse(f.dep) / 60_000]));
@@ -231,13 +265,14 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
       maintenance: chance(0.25) ? 'hard' : 'soft',
       recovery_window_hours: chance(0.8) || windowHours > 48 ? null : windowHours,
       swap_fleet_policy: pick(['same_family', 'same_family', 'same_family', 'same_fleet', 'any'] as const),
+      max_reaccommodation_legs: pick([2, 2, 1, 3]),
     },
     cost_weights: chance(0.7) ? {} : {
       cancellation_per_flight: pick([3000, 8000, 20000]),
       reaccommodation_delay_per_passenger_minute: pick([0.1, 0.5, 1]),
       aircraft_out_of_position: pick([5000, 20000]),
       maintenance_violation: pick([10000, 50000]),
-      compensation_multiplier: pick([0.5, 1, 1.5]),
+      compensation_multiplier: pick([0.5, 1, 1.5, 4]),
     },
     // Mostly every aircraft in scope; sometimes a tight scope, so that its selection is tested too.
     solver: chance(0.75) ? solver : { ...solver, max_candidate_aircraft: int(0, 2), swap_window_hours: pick([1, 2, 4]) },

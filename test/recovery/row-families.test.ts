@@ -10,10 +10,14 @@ import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { enumerateRoutes } from '../../src/recovery/pricing.ts';
 import type { Strategy } from '../../src/recovery/solver-config.ts';
-import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
+import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
+import { bruteForceOptimum } from '../oracle/brute-force.ts';
+import { checkOption } from '../oracle/checker.ts';
+import { at, cancel, delay, makeSchedule } from '../oracle/fixtures.ts';
+import { config, fixture, id, inProcessSolver, request, simulateAsResponse } from './fixtures.ts';
 
 // Three A320s (180 seats). OE-AAA: VIE-PRG 06:00, PRG-VIE 07:50 (170 booked). OE-BBB: VIE-BUD-VIE.
-// OE-DDD: VIE-BUD-VIE, then VIE-PRG 13:00 and PRG-VIE 15:00 (100 booked: 80 free seats). Itinerary
+// OE-DDD: VIE-BUD-VIE, then VIE-PRG 13:00, PRG-VIE 15:00 (100 booked: 80 free seats) and VIE-BUD 17:00. Itinerary
 // IT1: 20 passengers connect in VIE from NV2 (arrives 08:50) to NV7 (VIE-BUD 09:30).
 const schedule = fixture({
   flights: [
@@ -25,6 +29,7 @@ const schedule = fixture({
     { no: 'NV8', tail: 'OE-DDD', from: 'BUD', to: 'VIE', dep: '11:15', arr: '12:15', booked: 60 },
     { no: 'NV9', tail: 'OE-DDD', from: 'VIE', to: 'PRG', dep: '13:00', arr: '14:00', booked: 100 },
     { no: 'NV10', tail: 'OE-DDD', from: 'PRG', to: 'VIE', dep: '15:00', arr: '16:00', booked: 100 },
+    { no: 'NV11', tail: 'OE-DDD', from: 'VIE', to: 'BUD', dep: '17:00', arr: '18:00', booked: 100 },
   ],
   itineraries: [{ id: 'IT1', passengers: 20, flights: [id('NV2', '07:50'), id('NV7', '09:30')] }],
 });
@@ -73,7 +78,7 @@ describe('row families', () => {
   it('unit: "flight" rows: one per flight of the scope, flown once or cancelled; no cancel column where the strategy cannot cancel', () => {
     const integrated = build('integrated', 120);
     const flightRows = rows(integrated.model, 'flight__');
-    expect(flightRows).toHaveLength(8);
+    expect(flightRows).toHaveLength(9);
     const nv2 = flightRows.find((r) => r.name === 'flight__NV2_20261121T0750Z')!;
     expect(nv2).toMatchObject({ sense: '=', rhs: 1 });
     expect(coef(nv2, 'cancel__NV2_20261121T0750Z')).toBe(1);
@@ -111,15 +116,19 @@ describe('row families', () => {
     expect(cancelled((await solve(without(free, 'max_cancellations'))).values)).toBeGreaterThan(1);
   });
 
-  it('unit: "passengers" rows of a cancelled flight: Σ rebooked + stranded − booked × cancel = 0', () => {
-    const m = build('cancellation', 300);
+  it('unit: "passengers" rows of a cancelled flight: Σ rebooked + stranded − booked × cancel = 0; no journey that costs the compensation', () => {
+    const m = build('cancellation', 300, { cost_weights: { compensation_multiplier: 100 } });
     const row = m.model.constraints.find((c) => c.name === 'passengers__NV2_20261121T0750Z')!;
     expect(row).toMatchObject({ sense: '=', rhs: 0 });
     expect(coef(row, 'cancel__NV2_20261121T0750Z')).toBe(-170);
     expect(coef(row, 'stranded__NV2_20261121T0750Z')).toBe(1);
-    // The only later PRG-VIE flight is NV10 (15:00).
+    // The only later PRG-VIE flight is NV10 (15:00); PRG has no other flight to a place that reaches VIE.
     expect(coef(row, 'rebook__NV2_20261121T0750Z__to__NV10_20261121T1500Z')).toBe(1);
     expect(row.terms).toHaveLength(3);
+    // At the default weights NV10 lands 430 min after NV2 would have: 120 + 0.5 × 430 = 335 per
+    // passenger, above the 250 of compensation (PRG-VIE is under 1,500 km): not offered.
+    const row2 = build('cancellation', 300).model.constraints.find((c) => c.name === 'passengers__NV2_20261121T0750Z')!;
+    expect(row2.terms.map((t) => t.variable).sort()).toEqual(['cancel__NV2_20261121T0750Z', 'stranded__NV2_20261121T0750Z']);
   });
 
   it('unit: "missed" rows of a connection: missed ≥ [NV2 arrives too late for v] + [NV7 leaves by v] − 1; dropped, a broken connection costs nothing', async () => {
@@ -144,20 +153,102 @@ describe('row families', () => {
     const flyers = seats.terms.filter((t) => t.variable.startsWith('x__'));
     expect(flyers.length).toBeGreaterThan(0);
     for (const t of flyers) expect(t.coef).toBe(-(180 - 100));
-    const moved = (values: Record<string, number>) => [...m.rebookColumns].filter(([, r]) => r.target.id === id('NV10', '15:00')).reduce((s, [c]) => s + (values[c] ?? 0), 0);
+    const moved = (values: Record<string, number>) => [...m.rebookColumns].filter(([, r]) => r.journey.some((leg) => leg.id === id('NV10', '15:00'))).reduce((s, [c]) => s + (values[c] ?? 0), 0);
     const cancelNV2 = { ...m.model, constraints: [...m.model.constraints, { name: 'force_cancel', terms: [{ variable: 'cancel__NV2_20261121T0750Z', coef: 1 }], sense: '=' as const, rhs: 1 }] };
     expect(moved((await solve(cancelNV2)).values)).toBeLessThanOrEqual(80 + 1e-6);
     expect(moved((await solve(without(cancelNV2, 'seats__'))).values)).toBeGreaterThan(80);
   });
 
   it('unit: "reach" rows: passengers of a missed connection take a later flight only on a route whose inbound arrives in time', () => {
-    const m = build('integrated', 60);
+    // NV11 (VIE-BUD 17:00) lands 450 min late: offered only where compensation is dear.
+    const m = build('integrated', 60, { cost_weights: { compensation_multiplier: 100 } });
     const reach = rows(m.model, 'reach__missed_IT1__to__');
+    expect(reach.length).toBeGreaterThan(0);
     for (const row of reach) {
       expect(row).toMatchObject({ sense: '<=', rhs: 0 });
       const rebook = row.terms.find((t) => t.variable.startsWith('rebook__'))!;
       expect(rebook.coef).toBe(1);
       for (const t of row.terms.filter((t) => t.variable.startsWith('x__'))) expect(t.coef).toBe(-20);
+    }
+  });
+});
+
+// Passengers of the cancelled NV2 (PRG-VIE 07:50-08:50, 170 booked) have no later direct flight, but a
+// journey of two: NV3 PRG-FRA 08:30-09:30 (OE-BBB) then NV4 FRA-VIE 10:15-11:15 (OE-CCC), 45 min of
+// connection in FRA, 80 free seats on each. It lands 145 min after NV2 would have: 120 + 0.5 × 145 =
+// 192.5 per passenger, below the 250 of compensation (PRG-VIE is under 1,500 km).
+describe('re-accommodation over a journey of two flights', () => {
+  const journeysFile = makeSchedule({
+    name: 'two-flight-journey',
+    aircraft: [{ tail: 'OE-AAA', fleet: 'A320', base: 'PRG' }, { tail: 'OE-BBB', fleet: 'A320', base: 'PRG' }, { tail: 'OE-CCC', fleet: 'A320', base: 'FRA' }],
+    flights: [
+      ['NV2', 'OE-AAA', 'PRG', 'VIE', '07:50', '08:50', 170],
+      ['NV3', 'OE-BBB', 'PRG', 'FRA', '08:30', '09:30', 100],
+      ['NV4', 'OE-CCC', 'FRA', 'VIE', '10:15', '11:15', 100],
+    ],
+  });
+  const journeys = buildSchedule(journeysFile);
+  const NV2 = id('NV2', '07:50');
+  const NV3 = id('NV3', '08:30');
+  const NV4 = id('NV4', '10:15');
+  const column = 'rebook__NV2_20261121T0750Z__to__NV3_20261121T0830Z__then__NV4_20261121T1015Z';
+  const cancelNV2 = (partial: Record<string, unknown> = {}, delayNV3 = 0) => ({
+    disruptions: [cancel(NV2), ...(delayNV3 > 0 ? [delay(NV3, delayNV3)] : [])],
+    config: config({ strategies: { evaluate: ['integrated'] }, ...partial }),
+  });
+
+  it('unit: the journey is one integer column with a seat on each flight, and a "reach" row on its first flight, which the plan may delay', () => {
+    const cfg = config({ strategies: { evaluate: ['integrated'] }, solver: { time_step_minutes: 60 } });
+    const prepared = prepareSimulation(journeys, { ...request(NV2, 0, cfg), disruptions: [{ type: 'flight_cancellation', flightId: NV2 }], disruptedFlightId: null });
+    const ev = new RouteEvaluator(journeys, prepared.scope, cfg);
+    const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail,
+      enumerateRoutes(ev, a, PRICING_MODES.integrated, free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
+    const m = buildStrategyModel(journeys, prepared.scope, cfg, 'integrated', routes, prepared.groups);
+    expect(m.model.variables.find((v) => v.name === column)).toMatchObject({ kind: 'integer', cost: 192.5, lb: 0, ub: 170 });
+    const passengers = m.model.constraints.find((c) => c.name === 'passengers__NV2_20261121T0750Z')!;
+    expect(passengers.terms.map((t) => t.variable).sort()).toEqual(['cancel__NV2_20261121T0750Z', column, 'stranded__NV2_20261121T0750Z']);
+    // The scope holds OE-AAA and OE-BBB: NV3's free seats are those of whichever route flies it, NV4's are fixed.
+    expect(prepared.scope.aircraft.map((a) => a.aircraft.tail).sort()).toEqual(['OE-AAA', 'OE-BBB']);
+    const seatsNV3 = m.model.constraints.find((c) => c.name === 'seats__NV3_20261121T0830Z')!;
+    expect(seatsNV3).toMatchObject({ sense: '<=', rhs: 0 });
+    expect(coef(seatsNV3, column)).toBe(1);
+    const flyers = seatsNV3.terms.filter((t) => t.variable.startsWith('x__'));
+    expect(flyers.length).toBeGreaterThan(0);
+    for (const t of flyers) expect(t.coef).toBe(-80);
+    const seatsNV4 = m.model.constraints.find((c) => c.name === 'seats__NV4_20261121T1015Z')!;
+    expect(seatsNV4).toMatchObject({ sense: '<=', rhs: 80 });
+    expect(seatsNV4.terms).toEqual([{ variable: column, coef: 1 }]);
+    // −170 on exactly the routes that land NV3 in FRA by 09:30 (45 min before NV4's 10:15).
+    const reach = m.model.constraints.find((c) => c.name === `reach__NV2_20261121T0750Z__to__NV3_20261121T0830Z__then__NV4_20261121T1015Z`)!;
+    expect(reach).toMatchObject({ sense: '<=', rhs: 0 });
+    expect(coef(reach, column)).toBe(1);
+    const inTime = [...m.routeColumns].filter(([, r]) => r.legs.some((l) => l.flight.id === NV3 && l.arrMinutes <= Date.parse(at('09:30')) / 60_000)).map(([c]) => c);
+    const late = [...m.routeColumns].filter(([, r]) => r.legs.some((l) => l.flight.id === NV3 && l.arrMinutes > Date.parse(at('09:30')) / 60_000)).map(([c]) => c);
+    expect(inTime.length).toBeGreaterThan(0);
+    expect(late.length).toBeGreaterThan(0);
+    for (const c of inTime) expect(coef(reach, c)).toBe(-170);
+    for (const c of late) expect(coef(reach, c) ?? 0).toBe(0);
+  });
+
+  it('scenario: 80 of NV2\'s passengers go PRG-FRA-VIE (80 × 192.5), 90 are compensated (90 × 250); the oracle agrees', async () => {
+    const body = cancelNV2();
+    const option = (await simulateAsResponse(journeys, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(option.solver.status).toBe('optimal');
+    expect(option.action_set.reaccommodations).toEqual([
+      { from_flight: NV2, to_flights: [NV3, NV4], passengers: 80, reason: 'cancellation', itinerary_id: null },
+      { from_flight: NV2, to_flights: [], passengers: 90, reason: 'cancellation', itinerary_id: null },
+    ]);
+    expect(option.cost_breakdown).toMatchObject({ reaccommodation: 80 * 192.5, compensation: 90 * 250 });
+    const input = { schedule: journeysFile, disruptions: body.disruptions, airline: 'NV', config: body.config };
+    expect(checkOption({ ...input, option })).toEqual([]);
+    expect(option.summary.cost).toBeCloseTo(bruteForceOptimum({ ...input, strategy: 'integrated' }).cost, 9);
+  });
+
+  it('scenario: with NV3 an hour late (10:30 in FRA) or journeys limited to one flight, all 170 are compensated', async () => {
+    for (const body of [cancelNV2({}, 60), cancelNV2({ constraints: { max_reaccommodation_legs: 1 } })]) {
+      const option = (await simulateAsResponse(journeys, body)).options.find((o) => o.strategy === 'integrated')!;
+      expect(option.action_set.reaccommodations).toEqual([{ from_flight: NV2, to_flights: [], passengers: 170, reason: 'cancellation', itinerary_id: null }]);
+      expect(option.cost_breakdown).toMatchObject({ reaccommodation: 0, compensation: 170 * 250 });
     }
   });
 });

@@ -5,7 +5,7 @@
 import type { Aircraft, Flight, Schedule } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import type { ModelBuilder, Term } from '../linear-model.ts';
-import type { Connection, PassengerGroup, PassengerGroups } from '../passengers.ts';
+import type { Connection, Journey, PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { TimedLeg } from '../result.ts';
 import type { RecoveryScope } from '../scope.ts';
 import type { SolverConfig, Strategy } from '../solver-config.ts';
@@ -20,8 +20,8 @@ export interface RouteUse { column: string; route: Route; leg: TimedLeg }
  * - seats: the flight offers its aircraft's free seats to re-accommodated passengers (−free seats);
  * - late: the flight (the first of a connection) lands too late for a departure at `atMinutes` (−1);
  * - departs_by: the flight (the second of a connection) leaves by `atMinutes` (−1);
- * - reaches: the flight (the first of a connection) lands in time for a flight leaving at `atMinutes`
- *   (−passengers), which may then take the connection's passengers;
+ * - reaches: the flight (the first of a connection, or a flight of a re-accommodation journey) lands
+ *   in time for a flight leaving at `atMinutes` (−passengers), which may then take the passengers;
  * - departure_in / arrival_in: the flight leaves / lands at `airport` in the clock hour starting at
  *   `atMinutes` (1).
  */
@@ -51,7 +51,7 @@ export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg):
   }
 }
 
-export interface RebookColumn { group: PassengerGroup; target: Flight; from: Connection | null }
+export interface RebookColumn { group: PassengerGroup; journey: Journey; from: Connection | null }
 
 /** A row under construction: its terms other than route columns, sense and right-hand side. */
 export interface PendingRow { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }

@@ -7,7 +7,7 @@ import { pushTo } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../linear-model.ts';
-import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
+import { reaccommodationCost, type Connection, type Journey, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
 import type { Strategy, SolverConfig } from '../solver-config.ts';
 import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
 
@@ -95,30 +95,42 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
 }
 
 /**
- * The columns that take a group's passengers somewhere: one `rebook__` column per eligible target
- * with seats (and, when reaching it depends on the routes, a `reach__` row: passengers take it only if
- * a route brings them in time). `reach(target)` is true when the passengers reach it whatever the
- * routes, false when they never do, or the leg row that says whether a route brings them in time.
- * Returns the rebooking terms.
+ * The columns that take a group's passengers somewhere: one `rebook__` column per eligible journey
+ * with a seat on each of its flights. `reach(first)` says whether the passengers reach the journey's
+ * first flight: true whatever the routes, false never, or the leg row that says whether a route brings
+ * them in time. Each further flight must be reached from the one before: a flight outside the scope
+ * lands as scheduled (the journey was built for that), one inside gets its leg row. Every such leg row
+ * is a `reach__` row (column ≤ passengers × [a route brings them in time]). A journey of several
+ * flights is an integer column: journeys that share flights with other groups' journeys could
+ * otherwise split passengers at an optimal vertex. Returns the rebooking terms.
  */
 function addRebookings(
-  ctx: ModelContext, group: PassengerGroup, groupName: string, targets: readonly Flight[], from: Connection | null,
-  reach: (target: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> },
+  ctx: ModelContext, group: PassengerGroup, groupName: string, journeys: readonly Journey[], from: Connection | null,
+  reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> },
 ): Term[] {
   const terms: Term[] = [];
-  for (const target of targets) {
-    const reached = reach(target);
+  for (const journey of journeys) {
+    const reached = reach(journey[0]!);
     if (reached === false) continue;
-    const seats = seatRow(ctx, target);
-    if (!seats) continue;
-    const name = `rebook__${groupName}__to__${lpName(target.id)}`;
-    const column = ctx.b.addVariable(name, 'continuous', reaccommodationCost(ctx.config, group, target), 0, group.passengers);
-    ctx.rebookColumns.set(column, { group, target, from });
-    seats.terms.push({ variable: column, coef: 1 });
+    const seats = journey.map((leg) => seatRow(ctx, leg));
+    if (seats.includes(null)) continue;
+    const journeyName = journey.map((leg) => lpName(leg.id)).join('__then__');
+    const name = `rebook__${groupName}__to__${journeyName}`;
+    const column = ctx.b.addVariable(name, journey.length > 1 ? 'integer' : 'continuous', reaccommodationCost(ctx.config, group, journey), 0, group.passengers);
+    ctx.rebookColumns.set(column, { group, journey, from });
+    for (const row of seats) row!.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
-    if (reached !== true) {
-      const row = declare(ctx, { name: `reach__${groupName}__to__${lpName(target.id)}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0 });
-      legRow(ctx, reached.first, { ...reached.spec, row: row.name });
+    const conditions = reached === true ? [] : [reached];
+    for (const [i, leg] of journey.slice(0, -1).entries()) {
+      if (!ctx.scope.flightIds.has(leg.id)) continue;
+      const connectionMinutes = ctx.schedule.airports.get(leg.dest)!.minConnectionMinutes;
+      conditions.push({ first: leg, spec: { kind: 'reaches', atMinutes: journey[i + 1]!.depMinutes, connectionMinutes, passengers: group.passengers, airport: '' } });
+    }
+    for (const [k, condition] of conditions.entries()) {
+      const row = declare(ctx, {
+        name: `reach__${groupName}__to__${journeyName}${k === 0 ? '' : `__${k}`}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0,
+      });
+      legRow(ctx, condition.first, { ...condition.spec, row: row.name });
     }
   }
   return terms;
@@ -249,9 +261,9 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   if (several) declare(ctx, { name: `once__missed_${name}`, terms: missed.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
   const terms: Term[] = [];
   for (const [i, c] of group.connections.entries()) {
-    const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (target) => {
-      if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= target.depMinutes;
-      return { first: c.arriving, spec: { kind: 'reaches', atMinutes: target.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
+    const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (first) => {
+      if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
+      return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
     });
     if (several && fromHub.length) {
       declare(ctx, { name: `from__missed_${hubName(c)}`, terms: [...fromHub, { variable: missed[i]!, coef: -group.passengers }], sense: '<=', rhs: 0 });
