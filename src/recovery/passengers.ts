@@ -128,7 +128,7 @@ function journeysFor(network: Network, config: SolverConfig, request: JourneyReq
   return found.sort((p, q) => p[0]!.depMinutes - q[0]!.depMinutes || journeyEnd(p).arrMinutes - journeyEnd(q).arrMinutes || p.length - q.length);
 }
 
-export function passengerGroups(schedule: Schedule, scope: RecoveryScope, config: SolverConfig): PassengerGroups {
+export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, 'airline' | 'flights'>, config: SolverConfig): PassengerGroups {
   const fromAirport = new Map<string, Flight[]>();
   // flightsByAirline is in scheduled departure order, and so is each airport's list.
   for (const f of schedule.flightsByAirline.get(scope.airline) ?? []) pushTo(fromAirport, f.origin, f);

@@ -220,7 +220,7 @@ const simulateBody = fc.oneof(
 const configCandidate = fc.oneof(
   { weight: 4, arbitrary: fc.record({
     constraints: fc.dictionary(fc.oneof(fc.constantFrom('max_delay_minutes', 'max_swaps', 'allow_cancellations', 'max_cancellations', 'crew_duty', 'maintenance',
-      'recovery_window_hours', 'swap_fleet_policy'), objectKey), jsonValue, { maxKeys: 3 }),
+      'recovery_window_hours', 'swap_fleet_policy', 'max_reaccommodation_legs'), objectKey), jsonValue, { maxKeys: 3 }),
     cost_weights: fc.dictionary(fc.oneof(fc.constantFrom('delay_per_minute', 'cancellation_per_flight', 'swap_per_flight'), objectKey), jsonValue, { maxKeys: 3 }),
     strategies: fc.record({ evaluate: fc.oneof(fc.subarray(['delay_propagation', 'aircraft_swap', 'cancellation', 'integrated']), jsonValue) }, { requiredKeys: [] }),
     turnaround: fc.record({

@@ -7,7 +7,7 @@ import type { Constraint, LinearModel } from '../../src/recovery/linear-model.ts
 import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
 import { PRICING_MODES } from '../../src/recovery/column-generation.ts';
 import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model/strategy-model.ts';
-import { prepareSimulation } from '../../src/recovery/pipeline.ts';
+import { prepareSimulation, type SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { enumerateRoutes } from '../../src/recovery/pricing.ts';
 import type { Strategy } from '../../src/recovery/solver-config.ts';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
@@ -156,7 +156,19 @@ describe('row families', () => {
     const moved = (values: Record<string, number>) => [...m.rebookColumns].filter(([, r]) => r.journey.some((leg) => leg.id === id('NV10', '15:00'))).reduce((s, [c]) => s + (values[c] ?? 0), 0);
     const cancelNV2 = { ...m.model, constraints: [...m.model.constraints, { name: 'force_cancel', terms: [{ variable: 'cancel__NV2_20261121T0750Z', coef: 1 }], sense: '=' as const, rhs: 1 }] };
     expect(moved((await solve(cancelNV2)).values)).toBeLessThanOrEqual(80 + 1e-6);
-    expect(moved((await solve(without(cancelNV2, 'seats__'))).values)).toBeGreaterThan(80);
+    // (journey_seats rows bound the same journeys by the seats they can offer at most: dropped too.)
+    expect(moved((await solve(without(without(cancelNV2, 'seats__'), 'journey_seats__'))).values)).toBeGreaterThan(80);
+  });
+
+  it('unit: "journey_seats" rows: rebooked ≤ min(passengers, seats the journey can offer) × cancelled, only where the seats fall short', () => {
+    const m = build('integrated', 240, { cost_weights: { compensation_multiplier: 100 } });
+    // NV2 (170 booked) onto NV10 (in the scope: at most 180 − 100 = 80 seats, whichever A320 flies it).
+    const row = m.model.constraints.find((c) => c.name === 'journey_seats__NV2_20261121T0750Z__to__NV10_20261121T1500Z')!;
+    expect(row).toMatchObject({ sense: '<=', rhs: 0 });
+    expect(row.terms).toEqual([{ variable: 'rebook__NV2_20261121T0750Z__to__NV10_20261121T1500Z', coef: 1 }, { variable: 'cancel__NV2_20261121T0750Z', coef: -80 }]);
+    // NV1's 120 passengers fit NV9's 80 free seats no better; IT1's 20 fit NV11's 80: no row.
+    expect(rows(m.model, 'journey_seats__').map((r) => r.name)).not.toContain('journey_seats__missed_IT1__to__NV11_20261121T1700Z');
+    expect(m.model.constraints.find((c) => c.name === 'journey_seats__NV1_20261121T0600Z__to__NV9_20261121T1300Z')?.terms[1]).toEqual({ variable: 'cancel__NV1_20261121T0600Z', coef: -80 });
   });
 
   it('unit: "reach" rows: passengers of a missed connection take a later flight only on a route whose inbound arrives in time', () => {
@@ -197,13 +209,18 @@ describe('re-accommodation over a journey of two flights', () => {
     config: config({ strategies: { evaluate: ['integrated'] }, ...partial }),
   });
 
-  it('unit: the journey is one integer column with a seat on each flight, and a "reach" row on its first flight, which the plan may delay', () => {
-    const cfg = config({ strategies: { evaluate: ['integrated'] }, solver: { time_step_minutes: 60 } });
-    const prepared = prepareSimulation(journeys, { ...request(NV2, 0, cfg), disruptions: [{ type: 'flight_cancellation', flightId: NV2 }], disruptedFlightId: null });
+  /** The integrated model over every route of the scope (60-minute grid), with the journey schedule's disruptions. */
+  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}) => {
+    const cfg = config({ strategies: { evaluate: ['integrated'] }, ...partial, solver: { time_step_minutes: 60 } });
+    const prepared = prepareSimulation(journeys, { ...request(NV2, 0, cfg), disruptions, disruptedFlightId: null });
     const ev = new RouteEvaluator(journeys, prepared.scope, cfg);
     const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail,
       enumerateRoutes(ev, a, PRICING_MODES.integrated, free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
-    const m = buildStrategyModel(journeys, prepared.scope, cfg, 'integrated', routes, prepared.groups);
+    return { prepared, m: buildStrategyModel(journeys, prepared.scope, cfg, 'integrated', routes, prepared.groups) };
+  };
+
+  it('unit: the journey is one integer column with a seat on each flight, and a "reach" row on its first flight, which the plan may delay', () => {
+    const { prepared, m } = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }]);
     expect(m.model.variables.find((v) => v.name === column)).toMatchObject({ kind: 'integer', cost: 192.5, lb: 0, ub: 170 });
     const passengers = m.model.constraints.find((c) => c.name === 'passengers__NV2_20261121T0750Z')!;
     expect(passengers.terms.map((t) => t.variable).sort()).toEqual(['cancel__NV2_20261121T0750Z', column, 'stranded__NV2_20261121T0750Z']);
@@ -228,6 +245,23 @@ describe('re-accommodation over a journey of two flights', () => {
     expect(late.length).toBeGreaterThan(0);
     for (const c of inTime) expect(coef(reach, c)).toBe(-170);
     for (const c of late) expect(coef(reach, c) ?? 0).toBe(0);
+    // 80 seats at most for 170 passengers: in proportion to the cancellation.
+    expect(m.model.constraints.find((c) => c.name === `journey_seats__NV2_20261121T0750Z__to__NV3_20261121T0830Z__then__NV4_20261121T1015Z`)!.terms)
+      .toEqual([{ variable: column, coef: 1 }, { variable: 'cancel__NV2_20261121T0750Z', coef: -80 }]);
+  });
+
+  // NV2 240 min late: flying it costs 240 × (100 + 0.5 × 170) = 44,400; cancelling it (positions free)
+  // 8,000 + 80 × 192.5 + 90 × 250 = 45,900. Without the journey_seats row the LP relaxation cancels
+  // NV2 by θ = 80/170, so that its 170θ passengers all fit the journey: 44,400 + θ × (8,000 + 170 ×
+  // 192.5 − 44,400) = 42,670.59. With it, a share θ of cancellation offers 80θ seats: θ = 0, 44,400.
+  it('unit: the journey_seats row takes the LP relaxation from 42,670.59 to the optimum 44,400, which it leaves alone', async () => {
+    const { m } = journeyModel([{ type: 'flight_delay', flightId: NV2, minDelayMinutes: 240 }], { cost_weights: { aircraft_out_of_position: 0 } });
+    const relaxed = (model: LinearModel): LinearModel => ({ ...model, variables: model.variables.map((v) => ({ ...v, kind: 'continuous' as const })) });
+    const lp = async (model: LinearModel) => (await solve(relaxed(model))).objective!;
+    expect(await lp(without(m.model, 'journey_seats__'))).toBeCloseTo(44_400 - 3_675 * 80 / 170, 6);
+    expect(await lp(m.model)).toBeCloseTo(44_400, 6);
+    expect((await solve(m.model)).objective!).toBeCloseTo(44_400, 6);
+    expect((await solve(without(m.model, 'journey_seats__'))).objective!).toBeCloseTo(44_400, 6);
   });
 
   it('scenario: 80 of NV2\'s passengers go PRG-FRA-VIE (80 × 192.5), 90 are compensated (90 × 250); the oracle agrees', async () => {

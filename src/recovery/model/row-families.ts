@@ -102,13 +102,24 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
  * lands as scheduled (the journey was built for that), one inside gets its leg row. Every such leg row
  * is a `reach__` row (column ≤ passengers × [a route brings them in time]). A journey of several
  * flights is an integer column: journeys that share flights with other groups' journeys could
- * otherwise split passengers at an optimal vertex. Returns the rebooking terms.
+ * otherwise split passengers at an optimal vertex.
+ *
+ * `disrupted` are the columns whose sum is 1 when the group's passengers need a new journey, 0 when
+ * not (a cancelled flight's cancel column; an itinerary's missed columns). Where a journey's flights
+ * can never offer as many seats as the group has passengers, a `journey_seats__` row says so in
+ * proportion: column ≤ min(passengers, fewest seats a flight of it can offer) × Σ disrupted. It cuts
+ * off no plan (the sum is 0 or 1 in every plan worth taking) but the LP relaxation's cheap mixtures
+ * of a cancelled and a flown flight, where a small share of cancellation fills every seat
+ * (docs/model.md 2.4). Returns the rebooking terms.
  */
 function addRebookings(
   ctx: ModelContext, group: PassengerGroup, groupName: string, journeys: readonly Journey[], from: Connection | null,
-  reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> },
+  reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }, disrupted: readonly string[],
 ): Term[] {
   const terms: Term[] = [];
+  const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
+  // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
+  const seatsAtMost = (leg: Flight) => Math.max(0, (ctx.scope.flightIds.has(leg.id) ? mostSeats : ctx.schedule.aircraft.get(leg.tail)!.seats) - leg.bookedPassengers);
   for (const journey of journeys) {
     const reached = reach(journey[0]!);
     if (reached === false) continue;
@@ -120,6 +131,13 @@ function addRebookings(
     ctx.rebookColumns.set(column, { group, journey, from });
     for (const row of seats) row!.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
+    const offered = Math.min(group.passengers, ...journey.map(seatsAtMost));
+    if (offered < group.passengers) {
+      declare(ctx, {
+        name: `journey_seats__${groupName}__to__${journeyName}`,
+        terms: [{ variable: column, coef: 1 }, ...disrupted.map((variable) => ({ variable, coef: -offered }))], sense: '<=', rhs: 0,
+      });
+    }
     const conditions = reached === true ? [] : [reached];
     for (const [i, leg] of journey.slice(0, -1).entries()) {
       if (!ctx.scope.flightIds.has(leg.id)) continue;
@@ -149,7 +167,7 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
     const cancel = ctx.cancelColumnOf.get(group.flight.id);
     if (!cancel) continue;
     const name = lpName(group.flight.id);
-    const terms = [...addRebookings(ctx, group, name, group.targets, null, () => true), addStranded(ctx, group, name)];
+    const terms = [...addRebookings(ctx, group, name, group.targets, null, () => true, [cancel]), addStranded(ctx, group, name)];
     declare(ctx, { name: `passengers__${name}`, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
   }
 }
@@ -264,7 +282,7 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
     const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (first) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
-    });
+    }, missed);
     if (several && fromHub.length) {
       declare(ctx, { name: `from__missed_${hubName(c)}`, terms: [...fromHub, { variable: missed[i]!, coef: -group.passengers }], sense: '<=', rhs: 0 });
     }
