@@ -15,7 +15,7 @@ import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import { firstPlan } from './first-plan.ts';
 import { RecoveryError } from './failure.ts';
 import { lpName, type LinearModel } from './linear-model.ts';
-import { legCoefficient, type LegRow } from './model/context.ts';
+import { legCoefficient, type LegRow, type PricedJourney } from './model/context.ts';
 import { strategyCancels } from './model/row-families.ts';
 import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
 import type { PassengerGroups } from './passengers.ts';
@@ -76,8 +76,25 @@ export interface StrategySolve {
   note: string | null;
 }
 
-/** Row prices, their Lagrangian bound, and each aircraft's least reduced cost there (min(0, ·), as summed in the bound). */
-interface BoundWitness { duals: PricingDuals; bound: number; least: Map<string, number> }
+/**
+ * Row prices (as the pricing problem reads them, and by row name), their Lagrangian bound, and each
+ * aircraft's least reduced cost there (min(0, ·), as summed in the bound).
+ */
+interface BoundWitness { duals: PricingDuals; prices: Record<string, number>; bound: number; least: Map<string, number> }
+
+/** A priced journey's reduced cost at row prices `prices` (docs/model.md 3.3). */
+function journeyReducedCost(journey: PricedJourney, prices: Record<string, number>): number {
+  let value = journey.cost;
+  for (const row of journey.rows) value -= prices[row] ?? 0;
+  return value;
+}
+
+/** What the priced journeys add to a Lagrangian bound at `prices`: each at whichever of its bounds (0 or its upper) its reduced cost prefers. */
+function pricedJourneysTerm(model: StrategyModel, prices: Record<string, number>): number {
+  let sum = 0;
+  for (const j of model.pricedJourneys) sum += Math.min(0, journeyReducedCost(j, prices) * j.upper);
+  return sum;
+}
 
 /**
  * What the integrated strategy's solve hands to the aircraft-swap strategy's. Both price the same
@@ -277,9 +294,11 @@ export async function solveStrategy(args: {
   // built and solved in time: building one is synchronous on this thread, which also runs the solver
   // pool's hard-stop timers.
   let buildMsPerRoute = 0;
-  const build = (pool: Map<string, Route[]>) => {
+  // The passengers' journeys of several flights that have a column; the others are priced (3.3).
+  const journeys = new Set<string>();
+  const build = (pool: Map<string, Route[]>, withJourneys: ReadonlySet<string> | 'all' = journeys) => {
     const at = performance.now();
-    const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups);
+    const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups, withJourneys);
     buildMsPerRoute = Math.max(buildMsPerRoute, (performance.now() - at) / Math.max(1, built.candidateRoutes));
     return built;
   };
@@ -303,7 +322,7 @@ export async function solveStrategy(args: {
       const route = ev.plannedRoute(a);
       return [a.aircraft.tail, route ? [route] : []];
     }));
-    const model = build(pool);
+    const model = build(pool, 'all');
     report('integer_plan', 0, null);
     const outcome = await solve(model.model, false);
     return { model, outcome: { ...outcome, solveMs: performance.now() - started }, iterations: 0, note: null };
@@ -437,17 +456,25 @@ export async function solveStrategy(args: {
         }
       }
       complete = least.size === scope.aircraft.length;
-      // The Lagrangian bound at these prices (each aircraft flies one route), valid at every round; at
-      // convergence it is the LP value. Rounds whose master still needs an artificial prove nothing here.
+      // The Lagrangian bound at these prices (each aircraft flies one route, each priced journey takes
+      // as many passengers as its reduced cost prefers), valid at every round; at convergence it is
+      // the LP value. Rounds whose master still needs an artificial prove nothing here.
       if (complete && !artificialUsed(lp.values)) {
-        const bound = lagrangianBound(master, model.routeColumns, prices, leastSum);
+        const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + pricedJourneysTerm(model, prices));
         if (!last || bound > last.bound) {
-          last = { duals, bound, least };
+          last = { duals, prices, bound, least };
           if (args.publish) args.publish.best = last;
           center = prices;
         }
       }
       if (improving > 0 || alpha === 0 || !complete) break;
+    }
+    // The journeys whose columns would enter the master's basis at its own prices get a column.
+    for (const j of model.pricedJourneys) {
+      if (journeyReducedCost(j, lp.duals) < NEGATIVE) {
+        journeys.add(j.column);
+        added++;
+      }
     }
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound, NO_PLAN_COSTS_LESS);
     report('generating_columns', progress.iterations, progress.bound);
@@ -501,6 +528,17 @@ export async function solveStrategy(args: {
       if (!enumerated.complete) proof = performance.now() >= deadline ? 'time' : 'routes_capped';
       for (const { route } of enumerated.routes) if (add(route)) added++;
       if (performance.now() >= deadline) { proof = 'time'; break; }
+    }
+    // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
+    // once. Only for a proof that can still succeed: one whose routes were capped proves nothing, and
+    // these columns would only make its larger model slower.
+    if (proof === 'proven') {
+      for (const j of model.pricedJourneys) {
+        if (journeyReducedCost(j, last.prices) <= slack + tolerance(outcome.objective)) {
+          journeys.add(j.column);
+          added++;
+        }
+      }
     }
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).

@@ -210,13 +210,13 @@ describe('re-accommodation over a journey of two flights', () => {
   });
 
   /** The integrated model over every route of the scope (60-minute grid), with the journey schedule's disruptions. */
-  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}) => {
+  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}, withJourneys: ReadonlySet<string> | 'all' = 'all') => {
     const cfg = config({ strategies: { evaluate: ['integrated'] }, ...partial, solver: { time_step_minutes: 60 } });
     const prepared = prepareSimulation(journeys, { ...request(NV2, 0, cfg), disruptions, disruptedFlightId: null });
     const ev = new RouteEvaluator(journeys, prepared.scope, cfg);
     const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail,
       enumerateRoutes(ev, a, PRICING_MODES.integrated, free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
-    return { prepared, m: buildStrategyModel(journeys, prepared.scope, cfg, 'integrated', routes, prepared.groups) };
+    return { prepared, m: buildStrategyModel(journeys, prepared.scope, cfg, 'integrated', routes, prepared.groups, withJourneys) };
   };
 
   it('unit: the journey is one integer column with a seat on each flight, and a "reach" row on its first flight, which the plan may delay', () => {
@@ -248,6 +248,18 @@ describe('re-accommodation over a journey of two flights', () => {
     // 80 seats at most for 170 passengers: in proportion to the cancellation.
     expect(m.model.constraints.find((c) => c.name === `journey_seats__NV2_20261121T0750Z__to__NV3_20261121T0830Z__then__NV4_20261121T1015Z`)!.terms)
       .toEqual([{ variable: column, coef: 1 }, { variable: 'cancel__NV2_20261121T0750Z', coef: -80 }]);
+  });
+
+  it('unit: left out of the model, the journey is priced by its passengers row and its flights\' seat rows, and gets none of its rows', () => {
+    const { m } = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Set());
+    expect(m.model.variables.some((v) => v.name === column)).toBe(false);
+    expect(m.model.constraints.some((c) => c.name.includes('__then__') || c.name === 'seats__NV4_20261121T1015Z')).toBe(false);
+    expect(m.pricedJourneys).toEqual([{
+      column, cost: 192.5, upper: 170, rows: ['passengers__NV2_20261121T0750Z', 'seats__NV3_20261121T0830Z', 'seats__NV4_20261121T1015Z'],
+    }]);
+    const named = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Set([column])).m;
+    expect(named.model.variables.some((v) => v.name === column)).toBe(true);
+    expect(named.pricedJourneys).toEqual([]);
   });
 
   // NV2 240 min late: flying it costs 240 × (100 + 0.5 × 170) = 44,400; cancelling it (positions free)

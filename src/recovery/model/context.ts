@@ -53,6 +53,13 @@ export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg):
 
 export interface RebookColumn { group: PassengerGroup; journey: Journey; from: Connection | null }
 
+/**
+ * A journey of several flights left out of the model, which the column generation prices: its
+ * column's name, cost and upper bound, and the rows the column would have coefficient +1 in that
+ * price it (rows the model lacks have price 0). Its reach and journey_seats rows come with it.
+ */
+export interface PricedJourney { column: string; cost: number; upper: number; rows: string[] }
+
 /** A row under construction: its terms other than route columns, sense and right-hand side. */
 export interface PendingRow { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }
 
@@ -75,6 +82,10 @@ export interface ModelContext {
   rebookColumns: Map<string, RebookColumn>;
   /** Column name -> passengers of a group not re-accommodated (passenger rows). */
   strandedColumns: Map<string, PassengerGroup>;
+  /** The columns of the journeys of several flights that get one; 'all': every journey. */
+  journeys: ReadonlySet<string> | 'all';
+  /** The journeys of several flights left out (journeys), to be priced. */
+  pricedJourneys: PricedJourney[];
   /** Flight id -> the seat row of a flight that takes re-accommodated passengers (declared last, in first-use order). */
   seatRowOf: Map<string, PendingRow>;
   /** Rows in the order they are declared; route terms are added from legRows when the model is built. */

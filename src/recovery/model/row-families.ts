@@ -82,13 +82,15 @@ export function addMaxCancellationsRow(ctx: ModelContext): void {
  * leg rows), declared even while no current route offers any, so that the pricing problem sees what
  * a larger aircraft on it would be worth.
  */
+const seatRowName = (flight: Flight) => `seats__${lpName(flight.id)}`;
+
 function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
   const known = ctx.seatRowOf.get(target.id);
   if (known) return known;
   const inScope = ctx.scope.flightIds.has(target.id);
   const free = inScope ? 0 : ctx.schedule.aircraft.get(target.tail)!.seats - target.bookedPassengers;
   if (!inScope && free <= 0) return null;
-  const row: PendingRow = { name: `seats__${lpName(target.id)}`, terms: [], sense: '<=', rhs: free };
+  const row: PendingRow = { name: seatRowName(target), terms: [], sense: '<=', rhs: free };
   ctx.seatRowOf.set(target.id, row);
   if (inScope) legRow(ctx, target, { row: row.name, kind: 'seats' });
   return row;
@@ -110,11 +112,16 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
  * proportion: column ≤ min(passengers, fewest seats a flight of it can offer) × Σ disrupted. It cuts
  * off no plan (the sum is 0 or 1 in every plan worth taking) but the LP relaxation's cheap mixtures
  * of a cancelled and a flown flight, where a small share of cancellation fills every seat
- * (docs/model.md 2.4). Returns the rebooking terms.
+ * (docs/model.md 2.4).
+ *
+ * A journey of several flights outside `ctx.journeys` gets no column: it is a priced journey
+ * (ctx.pricedJourneys), with the rows its column would have +1 in that the column generation prices
+ * it by: `groupRows` (the group's passengers row, a hub's `from` row) and its flights' seat rows.
+ * Returns the rebooking terms.
  */
 function addRebookings(
   ctx: ModelContext, group: PassengerGroup, groupName: string, journeys: readonly Journey[], from: Connection | null,
-  reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }, disrupted: readonly string[],
+  reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }, disrupted: readonly string[], groupRows: readonly string[],
 ): Term[] {
   const terms: Term[] = [];
   const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
@@ -122,14 +129,18 @@ function addRebookings(
   const seatsAtMost = (leg: Flight) => Math.max(0, (ctx.scope.flightIds.has(leg.id) ? mostSeats : ctx.schedule.aircraft.get(leg.tail)!.seats) - leg.bookedPassengers);
   for (const journey of journeys) {
     const reached = reach(journey[0]!);
-    if (reached === false) continue;
-    const seats = journey.map((leg) => seatRow(ctx, leg));
-    if (seats.includes(null)) continue;
+    if (reached === false || journey.some((leg) => seatsAtMost(leg) === 0 && !ctx.scope.flightIds.has(leg.id))) continue;
     const journeyName = journey.map((leg) => lpName(leg.id)).join('__then__');
     const name = `rebook__${groupName}__to__${journeyName}`;
-    const column = ctx.b.addVariable(name, journey.length > 1 ? 'integer' : 'continuous', reaccommodationCost(ctx.config, group, journey), 0, group.passengers);
+    const cost = reaccommodationCost(ctx.config, group, journey);
+    if (journey.length > 1 && ctx.journeys !== 'all' && !ctx.journeys.has(name)) {
+      ctx.pricedJourneys.push({ column: name, cost, upper: group.passengers, rows: [...groupRows, ...journey.map(seatRowName)] });
+      continue;
+    }
+    const seats = journey.map((leg) => seatRow(ctx, leg)!);
+    const column = ctx.b.addVariable(name, journey.length > 1 ? 'integer' : 'continuous', cost, 0, group.passengers);
     ctx.rebookColumns.set(column, { group, journey, from });
-    for (const row of seats) row!.terms.push({ variable: column, coef: 1 });
+    for (const row of seats) row.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
     const offered = Math.min(group.passengers, ...journey.map(seatsAtMost));
     if (offered < group.passengers) {
@@ -167,7 +178,7 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
     const cancel = ctx.cancelColumnOf.get(group.flight.id);
     if (!cancel) continue;
     const name = lpName(group.flight.id);
-    const terms = [...addRebookings(ctx, group, name, group.targets, null, () => true, [cancel]), addStranded(ctx, group, name)];
+    const terms = [...addRebookings(ctx, group, name, group.targets, null, () => true, [cancel], [`passengers__${name}`]), addStranded(ctx, group, name)];
     declare(ctx, { name: `passengers__${name}`, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
   }
 }
@@ -282,7 +293,7 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
     const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (first) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
-    }, missed);
+    }, missed, [`passengers__missed_${name}`, ...(several ? [`from__missed_${hubName(c)}`] : [])]);
     if (several && fromHub.length) {
       declare(ctx, { name: `from__missed_${hubName(c)}`, terms: [...fromHub, { variable: missed[i]!, coef: -group.passengers }], sense: '<=', rhs: 0 });
     }
