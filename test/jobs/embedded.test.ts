@@ -4,7 +4,7 @@
 // finished job expires after JOB_RESULT_TTL_S; another key sees nothing; the queue is bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  getJob, hubStorm, longDelays, isFinal, json, KEY_A, KEY_B, QUICK, readEvents, startApi, submit, submitted, waitForJob, withoutTimings, type ApiInstance,
+  getJob, hubStorm, longDelays, isFinal, json, KEY_A, KEY_B, QUICK, readEvents, startApi, submit, submitted, waitForJob, withoutTimeAndWork, type ApiInstance,
 } from './support.ts';
 
 const TTL_S = 8;
@@ -47,7 +47,7 @@ describe('embedded jobs', () => {
 
     const direct = await fetch(`${api.baseUrl}/simulate`, { method: 'POST', headers: { ...json, 'X-API-Key': KEY_A }, body: JSON.stringify(QUICK) });
     expect(direct.status).toBe(200);
-    expect(withoutTimings(job.result)).toEqual(withoutTimings(await direct.json()));
+    expect(withoutTimeAndWork(job.result)).toEqual(withoutTimeAndWork(await direct.json()));
     expect(job.result!.options.every((o) => (o as unknown as { solver: { status: string } }).solver.status === 'optimal')).toBe(true);
 
     // A client that reconnects with Last-Event-ID gets exactly the events after it.

@@ -168,9 +168,20 @@ export async function readEvents(baseUrl: string, id: string, options: { key?: s
   return events;
 }
 
-/** A /simulate response without what depends on when it ran: timings_ms and every solve_ms. */
-export function withoutTimings(result: unknown): unknown {
-  return JSON.parse(JSON.stringify(result, (key, value: unknown) => (key === 'timings_ms' || key === 'solve_ms' ? undefined : value)));
+/** The solver report's figures of the work done, which a repeated request may do otherwise (docs/model.md 3.1). */
+const WORK_FIGURES = new Set(['solve_ms', 'rows', 'columns', 'nonzeros', 'integers', 'candidate_routes', 'iterations', 'note']);
+
+/**
+ * A /simulate response without what depends on when it ran: timings_ms, and of each option's solver
+ * report the time and the work (the integrated solve takes up the cancellation solve's routes as
+ * they come, so its rounds and routes vary); its status, objective, bound and gap stay.
+ */
+export function withoutTimeAndWork(result: unknown): unknown {
+  return JSON.parse(JSON.stringify(result, function (this: Record<string, unknown>, key, value: unknown) {
+    if (key === 'timings_ms') return undefined;
+    // `this` is the object holding `key`: a solver report has a status and a mip_gap.
+    return 'mip_gap' in this && 'status' in this && WORK_FIGURES.has(key) ? undefined : value;
+  }));
 }
 
 /**
