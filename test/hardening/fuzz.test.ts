@@ -295,7 +295,9 @@ const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'GET /metrics': get(withQuery('/metrics')),
   'GET /console': get(fc.oneof(
     fc.constantFrom('/console', '/console/', '/console/index.html', '/console/assets/', '/console/package.json', '/console/../package.json',
-      '/console/%2e%2e/package.json', '/console/..%2f..%2fpackage.json', '/console//etc/passwd', '/console/.vite/manifest.json', '/console/%00'),
+      '/console/%2e%2e/package.json', '/console/..%2f..%2fpackage.json', '/console//etc/passwd', '/console/.vite/manifest.json', '/console/%00',
+      // No path once parsed (a protocol-relative URL): serve-static's send threw on it, a 500.
+      '/console//=?=@#', '/console//?x'),
     fc.array(fc.oneof(rawFragment, nastyText.map(encode)), { maxLength: 4 }).map((parts) => `/console/${parts.join('/')}`),
   ).chain((p) => withQuery(p))),
 };

@@ -62,7 +62,11 @@ export function consoleEndpoints(api: ApiBuilder): void {
       res.setHeader('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   });
-  api.router.use('/console', pageHeaders, files);
+  // A path that starts with '//' (as /console//x does below the mount point) is a protocol-relative
+  // URL to the parser serve-static uses, with no path at all, and `send` throws on it (a 500): it
+  // names no file of the build, so it falls through to the 404.
+  const buildFiles: RequestHandler = (req, res, next) => (req.url.startsWith('//') ? next() : files(req, res, next));
+  api.router.use('/console', pageHeaders, buildFiles);
   api.document({
     method: 'get',
     path: '/console',
