@@ -10,6 +10,7 @@ import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model
 import { prepareSimulation, type SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { enumerateRoutes } from '../../src/recovery/pricing.ts';
 import type { Strategy } from '../../src/recovery/solver-config.ts';
+import type { Schedule } from '../../src/domain/schedule.ts';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import { bruteForceOptimum } from '../oracle/brute-force.ts';
 import { checkOption } from '../oracle/checker.ts';
@@ -50,6 +51,19 @@ const rows = (model: LinearModel, prefix: string): Constraint[] => model.constra
 const coef = (row: Constraint, variable: string) => row.terms.find((t) => t.variable === variable)?.coef;
 const solve = (model: LinearModel) => inProcessSolver.solve({ model, timeLimitMs: 10_000, mipGap: 0 });
 const without = (model: LinearModel, prefix: string): LinearModel => ({ ...model, constraints: model.constraints.filter((c) => !c.name.startsWith(prefix)) });
+
+/** The integrated model of `schedule` over every route of the scope (60-minute grid), under `disruptions`. */
+function integratedModel(
+  schedule: Schedule, someFlight: string, disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {},
+  withJourneys: ReadonlySet<string> | 'all' = 'all',
+) {
+  const cfg = config({ strategies: { evaluate: ['integrated'] }, ...partial, solver: { time_step_minutes: 60 } });
+  const prepared = prepareSimulation(schedule, { ...request(someFlight, 0, cfg), disruptions, disruptedFlightId: null });
+  const ev = new RouteEvaluator(schedule, prepared.scope, cfg);
+  const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail,
+    enumerateRoutes(ev, a, PRICING_MODES.integrated, free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
+  return { prepared, m: buildStrategyModel(schedule, prepared.scope, cfg, 'integrated', routes, prepared.groups, withJourneys) };
+}
 
 describe('row families', () => {
   it('unit: "aircraft" rows: one per aircraft of the scope, Σ of its route columns = 1; dropped, an aircraft flies several routes at once', async () => {
@@ -209,15 +223,8 @@ describe('re-accommodation over a journey of two flights', () => {
     config: config({ strategies: { evaluate: ['integrated'] }, ...partial }),
   });
 
-  /** The integrated model over every route of the scope (60-minute grid), with the journey schedule's disruptions. */
-  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}, withJourneys: ReadonlySet<string> | 'all' = 'all') => {
-    const cfg = config({ strategies: { evaluate: ['integrated'] }, ...partial, solver: { time_step_minutes: 60 } });
-    const prepared = prepareSimulation(journeys, { ...request(NV2, 0, cfg), disruptions, disruptedFlightId: null });
-    const ev = new RouteEvaluator(journeys, prepared.scope, cfg);
-    const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail,
-      enumerateRoutes(ev, a, PRICING_MODES.integrated, free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
-    return { prepared, m: buildStrategyModel(journeys, prepared.scope, cfg, 'integrated', routes, prepared.groups, withJourneys) };
-  };
+  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}, withJourneys: ReadonlySet<string> | 'all' = 'all') =>
+    integratedModel(journeys, NV2, disruptions, partial, withJourneys);
 
   it('unit: the journey is one integer column with a seat on each flight, and a "reach" row on its first flight, which the plan may delay', () => {
     const { prepared, m } = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }]);
@@ -298,3 +305,38 @@ describe('re-accommodation over a journey of two flights', () => {
     }
   });
 });
+
+// IT3: 20 passengers PRG-VIE-FRA-ZRH on NV1 (07:00-08:00), NV2 (08:45-10:15) and NV3 (11:00-12:00).
+// NV1 an hour late breaks the connection in VIE; they may leave from VIE (NV5 VIE-ZRH 13:00) or
+// from FRA (NV6 FRA-ZRH 14:00), each rebooking also in its hub's `from` row.
+describe('re-accommodation of an itinerary of three flights', () => {
+  const NV1 = id('NV1', '07:00');
+  const threeLegs = buildSchedule(makeSchedule({
+    name: 'three-flight-itinerary',
+    aircraft: [
+      { tail: 'OE-AAA', fleet: 'A320', base: 'PRG' }, { tail: 'OE-BBB', fleet: 'A320', base: 'VIE' }, { tail: 'OE-CCC', fleet: 'A320', base: 'FRA' },
+      { tail: 'OE-DDD', fleet: 'A320', base: 'VIE' }, { tail: 'OE-EEE', fleet: 'A320', base: 'FRA' },
+    ],
+    flights: [
+      ['NV1', 'OE-AAA', 'PRG', 'VIE', '07:00', '08:00', 100],
+      ['NV2', 'OE-BBB', 'VIE', 'FRA', '08:45', '10:15', 100],
+      ['NV3', 'OE-CCC', 'FRA', 'ZRH', '11:00', '12:00', 100],
+      ['NV5', 'OE-DDD', 'VIE', 'ZRH', '13:00', '14:30', 100],
+      ['NV6', 'OE-EEE', 'FRA', 'ZRH', '14:00', '15:00', 100],
+    ],
+    itineraries: [{ itinerary_id: 'IT3', passengers: 20, flights: [NV1, id('NV2', '08:45'), id('NV3', '11:00')] }],
+  }));
+
+  it('unit: its rebookings are integer columns (a hub\'s share is free, so a vertex could split a passenger between hubs); a two-flight itinerary\'s stay continuous', () => {
+    const { m } = integratedModel(threeLegs, NV1, [{ type: 'flight_delay', flightId: NV1, minDelayMinutes: 60 }], { cost_weights: { compensation_multiplier: 100 } });
+    const rebook = m.model.variables.filter((v) => v.name.startsWith('rebook__missed_IT3__'));
+    expect(rebook.map((v) => v.name).sort()).toEqual(['rebook__missed_IT3__c1__to__NV5_20261121T1300Z', 'rebook__missed_IT3__c2__to__NV6_20261121T1400Z']);
+    for (const v of rebook) expect(v.kind).toBe('integer');
+    expect(coef(m.model.constraints.find((c) => c.name === 'from__missed_IT3__c1')!, 'rebook__missed_IT3__c1__to__NV5_20261121T1300Z')).toBe(1);
+    const two = build('integrated', 60, { cost_weights: { compensation_multiplier: 100 } });
+    const direct = two.model.variables.filter((v) => v.name.startsWith('rebook__missed_IT1__'));
+    expect(direct.length).toBeGreaterThan(0);
+    for (const v of direct) expect(v.kind).toBe('continuous');
+  });
+});
+

@@ -104,7 +104,8 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
  * lands as scheduled (the journey was built for that), one inside gets its leg row. Every such leg row
  * is a `reach__` row (column ≤ passengers × [a route brings them in time]). A journey of several
  * flights is an integer column: journeys that share flights with other groups' journeys could
- * otherwise split passengers at an optimal vertex.
+ * otherwise split passengers at an optimal vertex; so is every journey of passengers who may leave
+ * from several hubs.
  *
  * `disrupted` are the columns whose sum is 1 when the group's passengers need a new journey, 0 when
  * not (a cancelled flight's cancel column; an itinerary's missed columns). Where a journey's flights
@@ -124,6 +125,9 @@ function addRebookings(
   reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }, disrupted: readonly string[], groupRows: readonly string[],
 ): Term[] {
   const terms: Term[] = [];
+  // Passengers who may leave from several hubs: each column also sits in its hub's `from` row, which
+  // makes the passenger part no transportation problem (docs/model.md 2.5).
+  const severalHubs = group.kind === 'misconnection' && group.connections.length > 1;
   const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
   // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
   const seatsAtMost = (leg: Flight) => Math.max(0, (ctx.scope.flightIds.has(leg.id) ? mostSeats : ctx.schedule.aircraft.get(leg.tail)!.seats) - leg.bookedPassengers);
@@ -138,7 +142,7 @@ function addRebookings(
       continue;
     }
     const seats = journey.map((leg) => seatRow(ctx, leg)!);
-    const column = ctx.b.addVariable(name, journey.length > 1 ? 'integer' : 'continuous', cost, 0, group.passengers);
+    const column = ctx.b.addVariable(name, journey.length > 1 || severalHubs ? 'integer' : 'continuous', cost, 0, group.passengers);
     ctx.rebookColumns.set(column, { group, journey, from });
     for (const row of seats) row.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
