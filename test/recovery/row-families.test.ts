@@ -37,32 +37,33 @@ const schedule = fixture({
 
 const free = { leg: () => 0, aircraft: () => 0, perSwap: 0 };
 
-/** The strategy's model over EVERY route of the scope (on a 60-minute departure grid), built by the row families. */
-function build(strategy: Strategy, minDelay: number, partial: Record<string, unknown> = {}): StrategyModel {
-  const cfg = config({ strategies: { evaluate: [strategy] }, ...partial, solver: { time_step_minutes: 60, ...(partial.solver as object) } });
-  const prepared = prepareSimulation(schedule, request(id('NV1', '06:00'), minDelay, cfg));
-  const ev = new RouteEvaluator(schedule, prepared.scope, cfg);
+/** The strategy's model of `simulation` over EVERY route of the scope (on a 60-minute departure grid), built by the row families. */
+function fullModel(on: Schedule, strategy: Strategy, simulation: SimulationRequest, withJourneys: ReadonlySet<string> | 'all' = 'all') {
+  const prepared = prepareSimulation(on, simulation);
+  const ev = new RouteEvaluator(on, prepared.scope, simulation.config);
   const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail, strategy === 'delay_propagation'
     ? [ev.plannedRoute(a)!]
     : enumerateRoutes(ev, a, PRICING_MODES[strategy], free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
-  return buildStrategyModel(schedule, prepared.scope, cfg, strategy, routes, prepared.groups);
+  return { prepared, m: buildStrategyModel(on, prepared.scope, simulation.config, strategy, routes, prepared.groups, withJourneys) };
+}
+
+/** The strategy's model of NV1 `minDelay` minutes late, on the schedule above. */
+function build(strategy: Strategy, minDelay: number, partial: Record<string, unknown> = {}): StrategyModel {
+  const cfg = config({ strategies: { evaluate: [strategy] }, ...partial, solver: { time_step_minutes: 60, ...(partial.solver as object) } });
+  return fullModel(schedule, strategy, request(id('NV1', '06:00'), minDelay, cfg)).m;
 }
 const rows = (model: LinearModel, prefix: string): Constraint[] => model.constraints.filter((c) => c.name.startsWith(prefix));
 const coef = (row: Constraint, variable: string) => row.terms.find((t) => t.variable === variable)?.coef;
 const solve = (model: LinearModel) => inProcessSolver.solve({ model, timeLimitMs: 10_000, mipGap: 0 });
 const without = (model: LinearModel, prefix: string): LinearModel => ({ ...model, constraints: model.constraints.filter((c) => !c.name.startsWith(prefix)) });
 
-/** The integrated model of `schedule` over every route of the scope (60-minute grid), under `disruptions`. */
+/** The integrated model of `on` over every route of the scope (60-minute grid), under `disruptions`. */
 function integratedModel(
-  schedule: Schedule, someFlight: string, disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {},
+  on: Schedule, someFlight: string, disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {},
   withJourneys: ReadonlySet<string> | 'all' = 'all',
 ) {
   const cfg = config({ strategies: { evaluate: ['integrated'] }, ...partial, solver: { time_step_minutes: 60 } });
-  const prepared = prepareSimulation(schedule, { ...request(someFlight, 0, cfg), disruptions, disruptedFlightId: null });
-  const ev = new RouteEvaluator(schedule, prepared.scope, cfg);
-  const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail,
-    enumerateRoutes(ev, a, PRICING_MODES.integrated, free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
-  return { prepared, m: buildStrategyModel(schedule, prepared.scope, cfg, 'integrated', routes, prepared.groups, withJourneys) };
+  return fullModel(on, 'integrated', { ...request(someFlight, 0, cfg), disruptions, disruptedFlightId: null }, withJourneys);
 }
 
 describe('row families', () => {

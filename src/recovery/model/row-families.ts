@@ -76,20 +76,26 @@ export function addMaxCancellationsRow(ctx: ModelContext): void {
   declare(ctx, { name: 'max_cancellations', terms: chosen.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: ctx.config.constraints.max_cancellations });
 }
 
+const seatRowName = (flight: Flight) => `seats__${lpName(flight.id)}`;
+
+/** The free seats of a flight on its own (planned) aircraft. */
+const ownFreeSeats = (ctx: ModelContext, flight: Flight) => ctx.schedule.aircraft.get(flight.tail)!.seats - flight.bookedPassengers;
+
+/** Can the flight take re-accommodated passengers: inside the scope whichever aircraft flies it may have room, outside only its own. */
+const canOfferSeats = (ctx: ModelContext, flight: Flight) => ctx.scope.flightIds.has(flight.id) || ownFreeSeats(ctx, flight) > 0;
+
 /**
  * The seat row of `target` for a rebooking column, or null when the flight can offer no seat: a fixed
  * number of free seats outside the scope; inside, the free seats of whichever route flies it (its
  * leg rows), declared even while no current route offers any, so that the pricing problem sees what
  * a larger aircraft on it would be worth.
  */
-const seatRowName = (flight: Flight) => `seats__${lpName(flight.id)}`;
-
 function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
   const known = ctx.seatRowOf.get(target.id);
   if (known) return known;
+  if (!canOfferSeats(ctx, target)) return null;
   const inScope = ctx.scope.flightIds.has(target.id);
-  const free = inScope ? 0 : ctx.schedule.aircraft.get(target.tail)!.seats - target.bookedPassengers;
-  if (!inScope && free <= 0) return null;
+  const free = inScope ? 0 : ownFreeSeats(ctx, target);
   const row: PendingRow = { name: seatRowName(target), terms: [], sense: '<=', rhs: free };
   ctx.seatRowOf.set(target.id, row);
   if (inScope) legRow(ctx, target, { row: row.name, kind: 'seats' });
@@ -130,10 +136,10 @@ function addRebookings(
   const severalHubs = group.kind === 'misconnection' && group.connections.length > 1;
   const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
   // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
-  const seatsAtMost = (leg: Flight) => Math.max(0, (ctx.scope.flightIds.has(leg.id) ? mostSeats : ctx.schedule.aircraft.get(leg.tail)!.seats) - leg.bookedPassengers);
+  const seatsAtMost = (leg: Flight) => Math.max(0, ctx.scope.flightIds.has(leg.id) ? mostSeats - leg.bookedPassengers : ownFreeSeats(ctx, leg));
   for (const journey of journeys) {
     const reached = reach(journey[0]!);
-    if (reached === false || journey.some((leg) => seatsAtMost(leg) === 0 && !ctx.scope.flightIds.has(leg.id))) continue;
+    if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) continue;
     const journeyName = journey.map((leg) => lpName(leg.id)).join('__then__');
     const name = `rebook__${groupName}__to__${journeyName}`;
     const cost = reaccommodationCost(ctx.config, group, journey);
