@@ -73,6 +73,9 @@ const TURNAROUND = oracleConfig().turnaround;
 const DATE = '2026-11-21';
 const DAY0 = Date.UTC(2026, 10, 21) / 60_000;
 
+/** Block time of a flight of `km`: 800 km/h plus 25 minutes, to 5 minutes, at least 40. */
+const blockMinutes = (km: number) => Math.max(40, Math.round((km / 800 * 60 + 25) / 5) * 5);
+
 export function randomInstance(seed: number, options: RandomInstanceOptions = {}): RandomInstance {
   const rnd = prng(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -138,7 +141,7 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
         checkPlaced = true;
       }
       const km = dist(station, dest);
-      const block = Math.max(40, Math.round((km / 800 * 60 + 25) / 5) * 5);
+      const block = blockMinutes(km);
       const booked = chance(0.25) ? fleetSeats - int(0, 3) : int(Math.floor(fleetSeats * 0.5), fleetSeats);
       const f = {
         flight_number: `NV${number++}`, airline: 'NV', tail: plane.tail, origin: station, dest,
@@ -170,7 +173,7 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     let dep = Date.parse(detour.dep) / 60_000 + pick([0, 15, 30, 60]);
     for (const [origin, dest] of [[detour.origin, via], [via, detour.dest]] as const) {
       const km = dist(origin, dest);
-      const block = Math.max(40, Math.round((km / 800 * 60 + 25) / 5) * 5);
+      const block = blockMinutes(km);
       const f = {
         flight_number: `NV${number++}`, airline: 'NV', tail: spare.tail, origin, dest,
         dep: isoOf(dep), arr: isoOf(dep + block), distance_km: Math.round(km), booked_passengers: int(0, Math.floor(spare.seats * 0.4)),
