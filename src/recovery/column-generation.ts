@@ -296,6 +296,17 @@ export async function solveStrategy(args: {
   let buildMsPerRoute = 0;
   // The passengers' journeys of several flights that have a column; the others are priced (3.3).
   const journeys = new Set<string>();
+  /** Gives a column to each priced journey of `model` whose reduced cost at `prices` passes `enters`; how many. */
+  const giveColumns = (model: StrategyModel, prices: Record<string, number>, enters: (reducedCost: number) => boolean) => {
+    let given = 0;
+    for (const j of model.pricedJourneys) {
+      if (enters(journeyReducedCost(j, prices))) {
+        journeys.add(j.column);
+        given++;
+      }
+    }
+    return given;
+  };
   const build = (pool: Map<string, Route[]>, withJourneys: ReadonlySet<string> | 'all' = journeys) => {
     const at = performance.now();
     const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups, withJourneys);
@@ -470,12 +481,7 @@ export async function solveStrategy(args: {
       if (improving > 0 || alpha === 0 || !complete) break;
     }
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    for (const j of model.pricedJourneys) {
-      if (journeyReducedCost(j, lp.duals) < NEGATIVE) {
-        journeys.add(j.column);
-        added++;
-      }
-    }
+    added += giveColumns(model, lp.duals, (value) => value < NEGATIVE);
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound, NO_PLAN_COSTS_LESS);
     report('generating_columns', progress.iterations, progress.bound);
     if (complete && added === 0) {
@@ -532,14 +538,7 @@ export async function solveStrategy(args: {
     // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
     // once. Only for a proof that can still succeed: one whose routes were capped proves nothing, and
     // these columns would only make its larger model slower.
-    if (proof === 'proven') {
-      for (const j of model.pricedJourneys) {
-        if (journeyReducedCost(j, last.prices) <= slack + tolerance(outcome.objective)) {
-          journeys.add(j.column);
-          added++;
-        }
-      }
-    }
+    if (proof === 'proven') added += giveColumns(model, last.prices, (value) => value <= slack + tolerance(outcome.objective!));
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).
     const needed = 2 * buildMsPerRoute * keys.size + integerMs;
