@@ -10,13 +10,15 @@
 //      GLPK proves the last solve optimal, the plan is optimal for the stated problem.
 // Whatever stops the proof (the time limit, the cap on routes per aircraft) leaves a plan with a
 // proven gap, and the status says which.
+import { pushTo } from '../domain/collections.ts';
 import type { Flight, Schedule } from '../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import { firstPlan } from './first-plan.ts';
 import { RecoveryError } from './failure.ts';
 import { lpName, type LinearModel } from './linear-model.ts';
-import { legCoefficient, type LegRow, type PricedJourney } from './model/context.ts';
-import { strategyCancels } from './model/row-families.ts';
+import { journeysWithin, leastJourneyValue, type Journey, type JourneyPricing } from './journeys.ts';
+import { legCoefficient, type JourneySource, type LegRow } from './model/context.ts';
+import { seatRowName, strategyCancels } from './model/row-families.ts';
 import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
 import type { PassengerGroups } from './passengers.ts';
 import { enumerateRoutes, priceRoutes, type PricingCache, type PricingDuals, type PricingMode } from './pricing.ts';
@@ -77,23 +79,50 @@ export interface StrategySolve {
 }
 
 /**
- * Row prices (as the pricing problem reads them, and by row name), their Lagrangian bound, and each
- * aircraft's least reduced cost there (min(0, ·), as summed in the bound).
+ * Row prices (as the pricing problem reads them, and by row name), their Lagrangian bound, each
+ * aircraft's least reduced cost there and each passenger group's least reduced cost of a journey
+ * (by its passengers row), min(0, ·) both, as summed in the bound.
  */
-interface BoundWitness { duals: PricingDuals; prices: Record<string, number>; bound: number; least: Map<string, number> }
+interface BoundWitness { duals: PricingDuals; prices: Record<string, number>; bound: number; least: Map<string, number>; journeyLeast: Map<string, number> }
 
-/** A priced journey's reduced cost at row prices `prices` (docs/model.md 3.3). */
-function journeyReducedCost(journey: PricedJourney, prices: Record<string, number>): number {
-  let value = journey.cost;
-  for (const row of journey.rows) value -= prices[row] ?? 0;
-  return value;
+/**
+ * A source's journeys at row prices `prices`: each flight priced by its seat row (negated, as the
+ * column has +1 in it), the source's other rows together; a journey's reduced cost is its value
+ * (journeys.ts) less `rowsPrice`.
+ */
+function journeyPricing(source: JourneySource, prices: Record<string, number>): { pricing: JourneyPricing; rowsPrice: number } {
+  let rowsPrice = 0;
+  for (const row of source.rows) rowsPrice += prices[row] ?? 0;
+  return { pricing: { legPrice: (flight) => -(prices[seatRowName(flight)] ?? 0), usable: source.usable }, rowsPrice };
 }
 
-/** What the priced journeys add to a Lagrangian bound at `prices`: each at whichever of its bounds (0 or its upper) its reduced cost prefers. */
-function pricedJourneysTerm(model: StrategyModel, prices: Record<string, number>): number {
+/**
+ * What the passengers' journeys without a column add to a Lagrangian bound at `prices`, with each
+ * group's least reduced cost of such a journey (min(0, ·), by the group's passengers row). The
+ * relaxation keeps, for each group, Σ over those journeys ≤ its passengers (its passengers row implies
+ * it), so they add the passengers × that least (docs/model.md 3.3). `hasColumn` tells the journeys of
+ * several flights with a column; direct flights all have one.
+ */
+function journeysTerm(
+  model: StrategyModel, groups: PassengerGroups, config: SolverConfig, prices: Record<string, number>,
+  hasColumn: (source: JourneySource, journey: Journey) => boolean,
+): { sum: number; least: Map<string, number> } {
+  const least = new Map<string, number>();
+  const passengers = new Map<string, number>();
+  for (const source of model.journeySources) {
+    const { pricing, rowsPrice } = journeyPricing(source, prices);
+    // Only a negative reduced cost counts: the search looks no further than 0.
+    const value = leastJourneyValue(
+      groups.network, config, source.search, pricing, config.constraints.max_reaccommodation_legs, rowsPrice,
+      (journey) => journey.length === 1 || hasColumn(source, journey),
+    ) - rowsPrice;
+    const key = source.rows[0]!;
+    least.set(key, Math.min(least.get(key) ?? 0, value));
+    passengers.set(key, source.group.passengers);
+  }
   let sum = 0;
-  for (const j of model.pricedJourneys) sum += Math.min(0, journeyReducedCost(j, prices) * j.upper);
-  return sum;
+  for (const [key, value] of least) sum += passengers.get(key)! * value;
+  return { sum, least };
 }
 
 /**
@@ -294,22 +323,38 @@ export async function solveStrategy(args: {
   // built and solved in time: building one is synchronous on this thread, which also runs the solver
   // pool's hard-stop timers.
   let buildMsPerRoute = 0;
-  // The passengers' journeys of several flights that have a column; the others are priced (3.3).
-  const journeys = new Set<string>();
-  /** Gives a column to each priced journey of `model` whose reduced cost at `prices` passes `enters`; how many. */
-  const giveColumns = (model: StrategyModel, prices: Record<string, number>, enters: (reducedCost: number) => boolean) => {
+  // The passengers' journeys of several flights that have a column, by source; the others are searched for (3.3).
+  const journeys = new Map<string, Journey[]>();
+  const journeyKeys = new Set<string>();
+  const journeyKey = (source: JourneySource, journey: Journey) => `${source.key}>${journey.map((f) => f.id).join('>')}`;
+  const hasColumn = (source: JourneySource, journey: Journey) => journeyKeys.has(journeyKey(source, journey));
+  /**
+   * Gives a column to every journey of several flights of `model`'s sources whose reduced cost at
+   * `prices` is at most `most(source)`, up to `cap` per source: how many, and whether every search
+   * found all there were.
+   */
+  const giveColumns = (model: StrategyModel, prices: Record<string, number>, most: (source: JourneySource) => number, cap: number) => {
     let given = 0;
-    for (const j of model.pricedJourneys) {
-      if (enters(journeyReducedCost(j, prices))) {
-        journeys.add(j.column);
+    let complete = true;
+    for (const source of model.journeySources) {
+      const { pricing, rowsPrice } = journeyPricing(source, prices);
+      const found = journeysWithin(
+        groups.network, config, source.search, pricing, config.constraints.max_reaccommodation_legs, most(source) + rowsPrice, cap,
+        // Direct flights always have their column.
+        (journey) => journey.length === 1 || hasColumn(source, journey),
+      );
+      complete &&= found.complete;
+      for (const { journey } of found.journeys) {
+        journeyKeys.add(journeyKey(source, journey));
+        pushTo(journeys, source.key, journey);
         given++;
       }
     }
-    return given;
+    return { given, complete };
   };
-  const build = (pool: Map<string, Route[]>, withJourneys: ReadonlySet<string> | 'all' = journeys) => {
+  const build = (pool: Map<string, Route[]>) => {
     const at = performance.now();
-    const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups, withJourneys);
+    const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups, journeys);
     buildMsPerRoute = Math.max(buildMsPerRoute, (performance.now() - at) / Math.max(1, built.candidateRoutes));
     return built;
   };
@@ -327,18 +372,9 @@ export async function solveStrategy(args: {
   const solve = (model: LinearModel, relaxation: boolean) =>
     solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: masters } : {}) }, { signal, deadline });
 
-  if (strategy === 'delay_propagation') {
-    // One route per aircraft, its planned sequence with propagated delays: only the passengers are decided.
-    const pool = new Map(scope.aircraft.map((a) => {
-      const route = ev.plannedRoute(a);
-      return [a.aircraft.tail, route ? [route] : []];
-    }));
-    const model = build(pool, 'all');
-    report('integer_plan', 0, null);
-    const outcome = await solve(model.model, false);
-    return { model, outcome: { ...outcome, solveMs: performance.now() - started }, iterations: 0, note: null };
-  }
-
+  // Delay propagation: one route per aircraft, its planned sequence with propagated delays, so only
+  // the passengers are decided; the generation then searches their journeys alone.
+  const fixedRoutes = strategy === 'delay_propagation';
   const mode = PRICING_MODES[strategy];
   const pool = new Map<string, Route[]>();
   const keys = new Set<string>();
@@ -356,10 +392,10 @@ export async function solveStrategy(args: {
   // first-plan.ts), and where the strategy may cancel the empty one (the aircraft stays on the ground,
   // its flights cancelled), which keep the first masters feasible.
   const cancels = strategyCancels(strategy, config);
-  const first = firstPlan(ev, config.solver.time_step_minutes);
+  const first = fixedRoutes ? null : firstPlan(ev, config.solver.time_step_minutes);
   for (const a of scope.aircraft) {
     pool.set(a.aircraft.tail, []);
-    const slotted = first.get(a.aircraft.tail);
+    const slotted = first ? first.get(a.aircraft.tail) : ev.plannedRoute(a);
     if (slotted) add(slotted);
     const grounded = cancels ? ev.finish(a, [], a.checks.map(() => null)) : null;
     if (grounded) add(grounded);
@@ -456,6 +492,13 @@ export async function solveStrategy(args: {
         // A round cut short by the budget still adds its routes, but proves no bound.
         if (performance.now() >= generationDeadline) break;
         await stopIfCancelled();
+        if (fixedRoutes) {
+          // The aircraft's one route is all it may fly: its reduced cost is the least.
+          const own = Math.min(0, ...(pool.get(a.aircraft.tail) ?? []).map((route) => reducedCost(route, a, duals)));
+          least.set(a.aircraft.tail, own);
+          leastSum += own;
+          continue;
+        }
         const priced = priceRoutes(ev, a, mode, duals, pricing);
         // The pricing's least is exact only when negative; 0 is then a lower bound (docs/model.md 3.3).
         least.set(a.aircraft.tail, Math.min(0, priced.leastReducedCost));
@@ -471,9 +514,10 @@ export async function solveStrategy(args: {
       // as many passengers as its reduced cost prefers), valid at every round; at convergence it is
       // the LP value. Rounds whose master still needs an artificial prove nothing here.
       if (complete && !artificialUsed(lp.values)) {
-        const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + pricedJourneysTerm(model, prices));
+        const journeyTerm = journeysTerm(model, groups, config, prices, hasColumn);
+        const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + journeyTerm.sum);
         if (!last || bound > last.bound) {
-          last = { duals, prices, bound, least };
+          last = { duals, prices, bound, least, journeyLeast: journeyTerm.least };
           if (args.publish) args.publish.best = last;
           center = prices;
         }
@@ -481,7 +525,7 @@ export async function solveStrategy(args: {
       if (improving > 0 || alpha === 0 || !complete) break;
     }
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    added += giveColumns(model, lp.duals, (value) => value < NEGATIVE);
+    added += giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND).given;
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound, NO_PLAN_COSTS_LESS);
     report('generating_columns', progress.iterations, progress.bound);
     if (complete && added === 0) {
@@ -504,7 +548,9 @@ export async function solveStrategy(args: {
   }
   if (progress.stop === 'converged' && artificialUsed(lpValues)) {
     return {
-      model, iterations: progress.iterations, note: `Column generation over the full route space (${progress.iterations} rounds) proves that no plan of this strategy exists.`,
+      model, iterations: progress.iterations,
+      note: fixedRoutes ? 'The planned routes with propagated delays break a rule or a disruption: no plan of this strategy exists.'
+        : `Column generation over the full route space (${progress.iterations} rounds) proves that no plan of this strategy exists.`,
       outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail: 'No plan of this strategy satisfies the rules and the disruptions: proven by column generation over every route of the scope.' },
     };
   }
@@ -518,7 +564,7 @@ export async function solveStrategy(args: {
   const integerMs = performance.now() - integerStarted;
   found(model, outcome, progress.iterations, progress.bound);
   report('proving', progress.iterations, progress.bound);
-  let proof: 'proven' | 'routes_capped' | 'time' | 'no_bound' = last ? 'proven' : 'no_bound';
+  let proof: 'proven' | 'routes_capped' | 'journeys_capped' | 'time' | 'no_bound' = last ? 'proven' : 'no_bound';
   const gapOf = (value: number) => (progress.bound === null ? Number.POSITIVE_INFINITY : value - progress.bound);
   if (last && outcome.objective !== null && !(outcome.status === 'optimal' && gapOf(outcome.objective) <= tolerance(outcome.objective))) {
     // The proof: a plan costs at least bound + Σ_a (reduced cost of its route − least_a), so a plan
@@ -526,7 +572,7 @@ export async function solveStrategy(args: {
     // route joins the model; the model's optimum is then the optimum.
     const slack = outcome.objective - last.bound;
     let added = 0;
-    for (const a of scope.aircraft) {
+    for (const a of fixedRoutes ? [] : scope.aircraft) {
       await stopIfCancelled();
       const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
       const threshold = last.least.get(a.aircraft.tail)! + slack + tolerance(outcome.objective);
@@ -536,9 +582,15 @@ export async function solveStrategy(args: {
       if (performance.now() >= deadline) { proof = 'time'; break; }
     }
     // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
-    // once. Only for a proof that can still succeed: one whose routes were capped proves nothing, and
-    // these columns would only make its larger model slower.
-    if (proof === 'proven') added += giveColumns(model, last.prices, (value) => value <= slack + tolerance(outcome.objective!));
+    // once above its group's least (docs/model.md 3.4). Only for a proof that can still succeed: one
+    // whose routes were capped proves nothing, and these columns would only make its larger model slower.
+    if (proof === 'proven') {
+      const witness: BoundWitness = last;
+      const threshold = (source: JourneySource) => (witness.journeyLeast.get(source.rows[0]!) ?? 0) + slack + tolerance(outcome.objective!);
+      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft);
+      added += given.given;
+      if (!given.complete) proof = 'journeys_capped';
+    }
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).
     const needed = 2 * buildMsPerRoute * keys.size + integerMs;
@@ -570,7 +622,7 @@ export async function solveStrategy(args: {
   let lowerBound = progress.bound;
   if (plan !== null) {
     const proven = proof === 'proven' && outcome.status === 'optimal';
-    status = proven ? 'optimal' : proof === 'routes_capped' ? 'feasible' : 'time_limit';
+    status = proven ? 'optimal' : proof === 'routes_capped' || proof === 'journeys_capped' ? 'feasible' : 'time_limit';
     if (proven) lowerBound = plan;
   } else if (status === 'infeasible') {
     // No integer plan over the priced routes, although the LP over every route has one (or the
@@ -585,6 +637,7 @@ export async function solveStrategy(args: {
   const why = {
     proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the priced routes',
     routes_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) routes for an aircraft`,
+    journeys_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) journeys for a group's passengers from one place`,
     time: 'the time limit came during the optimality proof',
     no_bound: 'the time limit came before a first bound',
   }[proof];

@@ -1,7 +1,8 @@
 // A plan (one route per aircraft in scope, plus passenger re-accommodation) turned into a recovery
 // option: action set, costs, KPIs and the violations that remain (docs/model.md 1.4-1.7).
 import type { Flight, Schedule } from '../domain/schedule.ts';
-import { journeyEnd, reaccommodationCost, type Connection, type Journey, type MisconnectionGroup, type PassengerGroup } from './passengers.ts';
+import { journeyEnd, type Journey } from './journeys.ts';
+import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from './passengers.ts';
 import type { Route } from './aircraft-routes.ts';
 import type { AircraftRotation, CostBreakdown, Delay, Reaccommodation, RecoveryOption, SolverReport, Swap, Violation } from './result.ts';
 import type { RecoveryScope } from './scope.ts';

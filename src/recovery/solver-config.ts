@@ -26,8 +26,8 @@ export const ConstraintsSchema = z.strictObject({
     .describe('hard: every maintenance check is met; soft: a missed check costs cost_weights.maintenance_violation and is reported.'),
   recovery_window_hours: z.number().min(1).max(48).nullable().default(null)
     .describe('Hours after the disruption in which flights may be re-planned; null means to the end of the schedule day. Aircraft with later flights must be back in position for them.'),
-  max_reaccommodation_legs: z.number().int().min(1).max(3).default(2)
-    .describe('Most flights of the new journey of a re-accommodated passenger (1: direct flights only). A journey of several flights connects at each airport in at least its minimum connection time, at the next flight\'s scheduled departure, and visits no airport twice. More flights give passengers more journeys and the model many more columns (docs/model.md 2.3).'),
+  max_reaccommodation_legs: z.number().int().min(1).max(100).nullable().default(null)
+    .describe('Most flights of the new journey of a re-accommodated passenger; null means any number, 1 direct flights only. A journey of several flights connects at each airport in at least its minimum connection time, at the next flight\'s scheduled departure, and visits no airport twice. Journeys of several flights are found by a search over the network as their columns are needed (docs/model.md 3.3).'),
   swap_fleet_policy: z.enum(['same_family', 'same_fleet', 'any']).default('same_family')
     .describe('Which aircraft may fly a flight planned for another: same type-rating family (A319/A320/A321), same fleet, or any.'),
 });

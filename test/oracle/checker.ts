@@ -334,7 +334,7 @@ export function checkOption(input: CheckInput): string[] {
       if (r.mip_gap === null || !close(r.mip_gap, gap, 1e-4)) say(`solver.mip_gap is ${r.mip_gap} but (objective − lower_bound) / max(1, |objective|) is ${gap}.`);
     }
   }
-  if (!Number.isInteger(r.iterations) || r.iterations < 0 || (strategy === 'delay_propagation' && r.iterations !== 0)) say(`solver.iterations is ${r.iterations}.`);
+  if (!Number.isInteger(r.iterations) || r.iterations < 0) say(`solver.iterations is ${r.iterations}.`);
 
   // ---------------------------------------------------------------- cheapest re-accommodation (1.6, last line)
   const best = cheapestReaccommodation(p, o, groups);

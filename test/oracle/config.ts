@@ -15,7 +15,7 @@ export interface OracleConfig {
     maintenance: 'soft' | 'hard';
     recovery_window_hours: number | null;
     swap_fleet_policy: 'same_family' | 'same_fleet' | 'any';
-    max_reaccommodation_legs: number;
+    max_reaccommodation_legs: number | null;
   };
   cost_weights: {
     delay_per_minute: number;
@@ -63,7 +63,7 @@ export function defaultOracleConfig(): OracleConfig {
       maintenance: 'soft',
       recovery_window_hours: null,
       swap_fleet_policy: 'same_family',
-      max_reaccommodation_legs: 2,
+      max_reaccommodation_legs: null,
     },
     cost_weights: {
       delay_per_minute: 100,

@@ -678,7 +678,7 @@ export function reaccommodationPerPax(p: Problem, g: OFlight, origArr: number): 
 
 /**
  * Every new journey (1.6) from `origin` to `dest` of at most constraints.max_reaccommodation_legs
- * flown flights of `airline`: the first leaves (scheduled) at or after `earliest`; each next one
+ * (null: any number) flown flights of `airline`: the first leaves (scheduled) at or after `earliest`; each next one
  * leaves (scheduled) at or after the actual arrival of the one before plus the minimum connection time
  * where it lands; no airport twice; none of `excluded`. As flight id lists.
  */
@@ -693,7 +693,7 @@ function journeysOf(p: Problem, o: Outcome, airline: string, origin: string, des
       if (!a.flown) continue;
       path.push(g.id);
       if (g.dest === dest) found.push([...path]);
-      else if (path.length < p.cfg.constraints.max_reaccommodation_legs) {
+      else if (p.cfg.constraints.max_reaccommodation_legs === null || path.length < p.cfg.constraints.max_reaccommodation_legs) {
         seen.add(g.dest);
         walk(g.dest, a.arr + (p.airports.get(g.dest)?.mct ?? 0));
         seen.delete(g.dest);

@@ -25,9 +25,10 @@ export interface RandomInstanceOptions {
   /** Randomise constraints, weights and the scope limits (default true); false keeps the documented defaults but a small grid. */
   varyConfig?: boolean;
   /**
-   * One more aircraft flies a detour of two flights between the ends of a scheduled flight, leaving
-   * soon after it, with seats to spare, and that flight is cancelled (besides 0-2 other disruptions):
-   * its passengers may be re-accommodated over a journey of two flights (docs/model.md 1.6).
+   * One more aircraft flies a detour of two to four flights (via distinct airports) between the ends
+   * of a scheduled flight, leaving soon after it, with seats to spare, and that flight is cancelled
+   * (besides 0-2 other disruptions): its passengers may be re-accommodated over a journey of several
+   * flights (docs/model.md 1.6).
    */
   detour?: boolean;
 }
@@ -166,12 +167,19 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
   if (options.detour) {
     detour = pick(flights);
     const plane = aircraft.find((a) => a.tail === detour!.tail)!;
-    const via = pick([hub, ...spokes].filter((a) => a.code !== detour!.origin && a.code !== detour!.dest)).code;
+    const others = [hub, ...spokes].map((a) => a.code).filter((code) => code !== detour!.origin && code !== detour!.dest);
+    const vias: string[] = [];
+    for (let n = Math.min(others.length, pick([1, 1, 2, 3])); vias.length < n;) {
+      const via = pick(others);
+      if (!vias.includes(via)) vias.push(via);
+    }
+    const stops = [detour.origin, ...vias, detour.dest];
     const spare = { ...plane, tail: 'OE-AAZ', base: detour.origin };
     aircraft.push(spare);
     const rot: ScheduleFile['flights'] = [];
     let dep = Date.parse(detour.dep) / 60_000 + pick([0, 15, 30, 60]);
-    for (const [origin, dest] of [[detour.origin, via], [via, detour.dest]] as const) {
+    for (const [i, origin] of stops.slice(0, -1).entries()) {
+      const dest = stops[i + 1]!;
       const km = dist(origin, dest);
       const block = blockMinutes(km);
       const f = {
@@ -268,7 +276,7 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
       maintenance: chance(0.25) ? 'hard' : 'soft',
       recovery_window_hours: chance(0.8) || windowHours > 48 ? null : windowHours,
       swap_fleet_policy: pick(['same_family', 'same_family', 'same_family', 'same_fleet', 'any'] as const),
-      max_reaccommodation_legs: pick([2, 2, 1, 3]),
+      max_reaccommodation_legs: pick([null, null, 2, 1, 3]),
     },
     cost_weights: chance(0.7) ? {} : {
       cancellation_per_flight: pick([3000, 8000, 20000]),

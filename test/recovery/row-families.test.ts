@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Constraint, LinearModel } from '../../src/recovery/linear-model.ts';
 import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
+import { journeysWithin, type Journey } from '../../src/recovery/journeys.ts';
 import { PRICING_MODES } from '../../src/recovery/column-generation.ts';
 import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model/strategy-model.ts';
 import { prepareSimulation, type SimulationRequest } from '../../src/recovery/pipeline.ts';
@@ -37,14 +38,28 @@ const schedule = fixture({
 
 const free = { leg: () => 0, aircraft: () => 0, perSwap: 0 };
 
-/** The strategy's model of `simulation` over EVERY route of the scope (on a 60-minute departure grid), built by the row families. */
-function fullModel(on: Schedule, strategy: Strategy, simulation: SimulationRequest, withJourneys: ReadonlySet<string> | 'all' = 'all') {
+type Journeys = ReadonlyMap<string, readonly Journey[]>;
+
+/**
+ * The strategy's model of `simulation` over EVERY route of the scope (on a 60-minute departure grid),
+ * built by the row families, with the journeys of several flights `withJourneys` ('all': every one,
+ * as the sources of a first build find them at zero prices).
+ */
+function fullModel(on: Schedule, strategy: Strategy, simulation: SimulationRequest, withJourneys: Journeys | 'all' = 'all') {
   const prepared = prepareSimulation(on, simulation);
   const ev = new RouteEvaluator(on, prepared.scope, simulation.config);
   const routes = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail, strategy === 'delay_propagation'
     ? [ev.plannedRoute(a)!]
     : enumerateRoutes(ev, a, PRICING_MODES[strategy], free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 20_000 }).routes.map((r) => r.route)]));
-  return { prepared, m: buildStrategyModel(on, prepared.scope, simulation.config, strategy, routes, prepared.groups, withJourneys) };
+  const model = (journeys: Journeys) => buildStrategyModel(on, prepared.scope, simulation.config, strategy, routes, prepared.groups, journeys);
+  if (withJourneys !== 'all') return { prepared, m: model(withJourneys) };
+  const every = new Map<string, Journey[]>();
+  for (const source of model(new Map()).journeySources) {
+    const found = journeysWithin(prepared.groups.network, simulation.config, source.search, { legPrice: () => 0, usable: source.usable },
+      simulation.config.constraints.max_reaccommodation_legs, Number.POSITIVE_INFINITY, 100_000, (journey) => journey.length === 1);
+    every.set(source.key, found.journeys.map((j) => j.journey));
+  }
+  return { prepared, m: model(every) };
 }
 
 /** The strategy's model of NV1 `minDelay` minutes late, on the schedule above. */
@@ -60,7 +75,7 @@ const without = (model: LinearModel, prefix: string): LinearModel => ({ ...model
 /** The integrated model of `on` over every route of the scope (60-minute grid), under `disruptions`. */
 function integratedModel(
   on: Schedule, someFlight: string, disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {},
-  withJourneys: ReadonlySet<string> | 'all' = 'all',
+  withJourneys: Journeys | 'all' = 'all',
 ) {
   const cfg = config({ strategies: { evaluate: ['integrated'] }, ...partial, solver: { time_step_minutes: 60 } });
   return fullModel(on, 'integrated', { ...request(someFlight, 0, cfg), disruptions, disruptedFlightId: null }, withJourneys);
@@ -224,7 +239,7 @@ describe('re-accommodation over a journey of two flights', () => {
     config: config({ strategies: { evaluate: ['integrated'] }, ...partial }),
   });
 
-  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}, withJourneys: ReadonlySet<string> | 'all' = 'all') =>
+  const journeyModel = (disruptions: SimulationRequest['disruptions'], partial: Record<string, unknown> = {}, withJourneys: Journeys | 'all' = 'all') =>
     integratedModel(journeys, NV2, disruptions, partial, withJourneys);
 
   it('unit: the journey is one integer column with a seat on each flight, and a "reach" row on its first flight, which the plan may delay', () => {
@@ -258,16 +273,21 @@ describe('re-accommodation over a journey of two flights', () => {
       .toEqual([{ variable: column, coef: 1 }, { variable: 'cancel__NV2_20261121T0750Z', coef: -80 }]);
   });
 
-  it('unit: left out of the model, the journey is priced by its passengers row and its flights\' seat rows, and gets none of its rows', () => {
-    const { m } = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Set());
+  it('unit: without a column, the journey is found by its source\'s search at its value (cost + leg prices), and has none of its rows', () => {
+    const { prepared, m } = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Map());
     expect(m.model.variables.some((v) => v.name === column)).toBe(false);
     expect(m.model.constraints.some((c) => c.name.includes('__then__') || c.name === 'seats__NV4_20261121T1015Z')).toBe(false);
-    expect(m.pricedJourneys).toEqual([{
-      column, cost: 192.5, upper: 170, rows: ['passengers__NV2_20261121T0750Z', 'seats__NV3_20261121T0830Z', 'seats__NV4_20261121T1015Z'],
-    }]);
-    const named = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Set([column])).m;
-    expect(named.model.variables.some((v) => v.name === column)).toBe(true);
-    expect(named.pricedJourneys).toEqual([]);
+    // One source per cancellation group (NV2's, and NV3's, which the integrated strategy may cancel).
+    const source = m.journeySources.find((s) => s.key === 'NV2_20261121T0750Z')!;
+    expect(source.rows).toEqual(['passengers__NV2_20261121T0750Z']);
+    // Each flight priced 10 (a seat row's price of −10): 192.5 + 20.
+    const found = journeysWithin(prepared.groups.network, config({}), source.search, { legPrice: () => 10, usable: source.usable }, null, 212.5, 10);
+    expect(found.journeys.map((j) => [j.journey.map((f) => f.id), j.value])).toEqual([[[NV3, NV4], 212.5]]);
+    expect(found.complete).toBe(true);
+    expect(journeysWithin(prepared.groups.network, config({}), source.search, { legPrice: () => 10, usable: source.usable }, null, 212.4, 10).journeys).toEqual([]);
+    expect(journeysWithin(prepared.groups.network, config({}), source.search, { legPrice: () => 10, usable: source.usable }, 1, 1e9, 10).journeys).toEqual([]);
+    const given = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Map([[source.key, found.journeys.map((j) => j.journey)]])).m;
+    expect(given.model.variables.some((v) => v.name === column)).toBe(true);
   });
 
   // NV2 240 min late: flying it costs 240 × (100 + 0.5 × 170) = 44,400; cancelling it (positions free)

@@ -5,7 +5,8 @@
 import type { Aircraft, Flight, Schedule } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import type { ModelBuilder, Term } from '../linear-model.ts';
-import type { Connection, Journey, PassengerGroup, PassengerGroups } from '../passengers.ts';
+import type { Journey, JourneySearch } from '../journeys.ts';
+import type { Connection, PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { TimedLeg } from '../result.ts';
 import type { RecoveryScope } from '../scope.ts';
 import type { SolverConfig, Strategy } from '../solver-config.ts';
@@ -54,11 +55,19 @@ export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg):
 export interface RebookColumn { group: PassengerGroup; journey: Journey; from: Connection | null }
 
 /**
- * A journey of several flights left out of the model, which the column generation prices: its
- * column's name, cost and upper bound, and the rows the column would have coefficient +1 in that
- * price it (rows the model lacks have price 0). Its reach and journey_seats rows come with it.
+ * Where one group's journeys of several flights from one place come from, for the column generation
+ * to search (docs/model.md 3.3): `key` names their columns (`rebook__<key>__to__<flights>`), `rows`
+ * are the rows other than its flights' seat rows that price such a column (+1: the group's passengers
+ * row first, a hub's `from` row), `usable` says which flights a journey may take (as its first, or a
+ * later one). A journey's reach and journey_seats rows come with its column.
  */
-export interface PricedJourney { column: string; cost: number; upper: number; rows: string[] }
+export interface JourneySource {
+  key: string;
+  group: PassengerGroup;
+  search: JourneySearch;
+  rows: string[];
+  usable: (flight: Flight, first: boolean) => boolean;
+}
 
 /** A row under construction: its terms other than route columns, sense and right-hand side. */
 export interface PendingRow { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }
@@ -82,10 +91,10 @@ export interface ModelContext {
   rebookColumns: Map<string, RebookColumn>;
   /** Column name -> passengers of a group not re-accommodated (passenger rows). */
   strandedColumns: Map<string, PassengerGroup>;
-  /** The columns of the journeys of several flights that get one; 'all': every journey. */
-  journeys: ReadonlySet<string> | 'all';
-  /** The journeys of several flights left out (journeys), to be priced. */
-  pricedJourneys: PricedJourney[];
+  /** The journeys of several flights that get a column, by their source's key (direct flights always do). */
+  journeys: ReadonlyMap<string, readonly Journey[]>;
+  /** Where the journeys of several flights come from, for the column generation to search. */
+  journeySources: JourneySource[];
   /** Flight id -> the seat row of a flight that takes re-accommodated passengers (declared last, in first-use order). */
   seatRowOf: Map<string, PendingRow>;
   /** Rows in the order they are declared; route terms are added from legRows when the model is built. */

@@ -7,7 +7,8 @@ import { pushTo } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../linear-model.ts';
-import { reaccommodationCost, type Connection, type Journey, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
+import type { Journey, JourneySearch } from '../journeys.ts';
+import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
 import type { Strategy, SolverConfig } from '../solver-config.ts';
 import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
 
@@ -76,7 +77,7 @@ export function addMaxCancellationsRow(ctx: ModelContext): void {
   declare(ctx, { name: 'max_cancellations', terms: chosen.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: ctx.config.constraints.max_cancellations });
 }
 
-const seatRowName = (flight: Flight) => `seats__${lpName(flight.id)}`;
+export const seatRowName = (flight: Flight) => `seats__${lpName(flight.id)}`;
 
 /** The free seats of a flight on its own (planned) aircraft. */
 const ownFreeSeats = (ctx: ModelContext, flight: Flight) => ctx.schedule.aircraft.get(flight.tail)!.seats - flight.bookedPassengers;
@@ -103,8 +104,9 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
 }
 
 /**
- * The columns that take a group's passengers somewhere: one `rebook__` column per eligible journey
- * with a seat on each of its flights. `reach(first)` says whether the passengers reach the journey's
+ * The columns that take a group's passengers somewhere: one `rebook__` column per direct flight of
+ * `targets` and per journey of several flights given one (ctx.journeys), with a seat on each of its
+ * flights. `reach(first)` says whether the passengers reach the journey's
  * first flight: true whatever the routes, false never, or the leg row that says whether a route brings
  * them in time. Each further flight must be reached from the one before: a flight outside the scope
  * lands as scheduled (the journey was built for that), one inside gets its leg row. Every such leg row
@@ -121,15 +123,21 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
  * of a cancelled and a flown flight, where a small share of cancellation fills every seat
  * (docs/model.md 2.4).
  *
- * A journey of several flights outside `ctx.journeys` gets no column: it is a priced journey
- * (ctx.pricedJourneys), with the rows its column would have +1 in that the column generation prices
- * it by: `groupRows` (the group's passengers row, a hub's `from` row) and its flights' seat rows.
+ * The other journeys of several flights are searched for by the column generation: this records
+ * their source (ctx.journeySources), with the rows their columns would have +1 in that price them
+ * besides their flights' seat rows: `groupRows` (the group's passengers row, a hub's `from` row).
  * Returns the rebooking terms.
  */
 function addRebookings(
-  ctx: ModelContext, group: PassengerGroup, groupName: string, journeys: readonly Journey[], from: Connection | null,
+  ctx: ModelContext, group: PassengerGroup, groupName: string, targets: readonly Journey[], search: JourneySearch, from: Connection | null,
   reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }, disrupted: readonly string[], groupRows: readonly string[],
 ): Term[] {
+  if (ctx.config.constraints.max_reaccommodation_legs !== 1) {
+    ctx.journeySources.push({
+      key: groupName, group, search, rows: [...groupRows],
+      usable: (flight, first) => canOfferSeats(ctx, flight) && (!first || reach(flight) !== false),
+    });
+  }
   const terms: Term[] = [];
   // Passengers who may leave from several hubs: each column also sits in its hub's `from` row, which
   // makes the passenger part no transportation problem (docs/model.md 2.5).
@@ -137,16 +145,12 @@ function addRebookings(
   const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
   // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
   const seatsAtMost = (leg: Flight) => Math.max(0, ctx.scope.flightIds.has(leg.id) ? mostSeats - leg.bookedPassengers : ownFreeSeats(ctx, leg));
-  for (const journey of journeys) {
+  for (const journey of [...targets, ...ctx.journeys.get(groupName) ?? []]) {
     const reached = reach(journey[0]!);
     if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) continue;
     const journeyName = journey.map((leg) => lpName(leg.id)).join('__then__');
     const name = `rebook__${groupName}__to__${journeyName}`;
     const cost = reaccommodationCost(ctx.config, group, journey);
-    if (journey.length > 1 && ctx.journeys !== 'all' && !ctx.journeys.has(name)) {
-      ctx.pricedJourneys.push({ column: name, cost, upper: group.passengers, rows: [...groupRows, ...journey.map(seatRowName)] });
-      continue;
-    }
     const seats = journey.map((leg) => seatRow(ctx, leg)!);
     const column = ctx.b.addVariable(name, journey.length > 1 || severalHubs ? 'integer' : 'continuous', cost, 0, group.passengers);
     ctx.rebookColumns.set(column, { group, journey, from });
@@ -188,7 +192,7 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
     const cancel = ctx.cancelColumnOf.get(group.flight.id);
     if (!cancel) continue;
     const name = lpName(group.flight.id);
-    const terms = [...addRebookings(ctx, group, name, group.targets, null, () => true, [cancel], [`passengers__${name}`]), addStranded(ctx, group, name)];
+    const terms = [...addRebookings(ctx, group, name, group.targets, group.search, null, () => true, [cancel], [`passengers__${name}`]), addStranded(ctx, group, name)];
     declare(ctx, { name: `passengers__${name}`, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
   }
 }
@@ -300,7 +304,7 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   if (several) declare(ctx, { name: `once__missed_${name}`, terms: missed.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
   const terms: Term[] = [];
   for (const [i, c] of group.connections.entries()) {
-    const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c, (first) => {
+    const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c.search, c, (first) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
     }, missed, [`passengers__missed_${name}`, ...(several ? [`from__missed_${hubName(c)}`] : [])]);

@@ -9,7 +9,8 @@ import { lpName, ModelBuilder, type LinearModel } from '../linear-model.ts';
 import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
 import type { RecoveryScope } from '../scope.ts';
 import type { SolverConfig, Strategy } from '../solver-config.ts';
-import type { LegRow, ModelContext, PricedJourney, RebookColumn } from './context.ts';
+import type { Journey } from '../journeys.ts';
+import type { JourneySource, LegRow, ModelContext, RebookColumn } from './context.ts';
 import {
   addAircraftRows, addCancelledPassengerRows, addCapacityRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows,
   addRouteTerms, addSeatRows,
@@ -25,25 +26,25 @@ export interface StrategyModel {
   candidateRoutes: number;
   /** Flight id -> the rows its legs have a coefficient in (the pricing problem prices legs with them). */
   legRows: Map<string, LegRow[]>;
-  /** The journeys of several flights without a column, which the column generation prices (docs/model.md 3.3). */
-  pricedJourneys: PricedJourney[];
+  /** Where the journeys of several flights come from, which the column generation searches (docs/model.md 3.3). */
+  journeySources: JourneySource[];
 }
 
 /**
- * Build the model of one strategy over the given candidate routes (per tail, in scope order) and,
- * of the passengers' journeys of several flights, those whose columns `journeys` names (every one by
- * default). Flights of the scope that no route covers and that cannot be cancelled make the model
+ * Build the model of one strategy over the given candidate routes (per tail, in scope order), the
+ * passengers' direct flights, and the journeys of several flights in `journeys` (by their source's
+ * key: JourneySource). Flights of the scope that no route covers and that cannot be cancelled make the model
  * infeasible, which GLPK reports as such.
  */
 export function buildStrategyModel(
   schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy,
-  routesByTail: Map<string, Route[]>, groups: PassengerGroups, journeys: ReadonlySet<string> | 'all' = 'all',
+  routesByTail: Map<string, Route[]>, groups: PassengerGroups, journeys: ReadonlyMap<string, readonly Journey[]> = new Map(),
 ): StrategyModel {
   const ctx: ModelContext = {
     b: new ModelBuilder(`recovery__${lpName(scope.label)}__${strategy}`),
     schedule, scope, config, strategy, groups,
     routeColumns: new Map(), routesWith: new Map(), cancelColumns: new Map(), cancelColumnOf: new Map(),
-    rebookColumns: new Map(), strandedColumns: new Map(), journeys, pricedJourneys: [], seatRowOf: new Map(), rows: [], legRows: new Map(),
+    rebookColumns: new Map(), strandedColumns: new Map(), journeys, journeySources: [], seatRowOf: new Map(), rows: [], legRows: new Map(),
   };
   addAircraftRows(ctx, routesByTail);
   addFlightRows(ctx);
@@ -57,6 +58,6 @@ export function buildStrategyModel(
   return {
     strategy, model: ctx.b.build(), routeColumns: ctx.routeColumns, cancelColumns: ctx.cancelColumns,
     rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size, legRows: ctx.legRows,
-    pricedJourneys: ctx.pricedJourneys,
+    journeySources: ctx.journeySources,
   };
 }
