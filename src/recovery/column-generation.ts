@@ -16,7 +16,7 @@ import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import { firstPlan } from './first-plan.ts';
 import { RecoveryError } from './failure.ts';
 import { lpName, type LinearModel } from './linear-model.ts';
-import { journeysWithin, leastJourneyValue, type Journey, type JourneyPricing } from './journeys.ts';
+import { JourneyFinder, type Journey, type JourneyNetwork, type LegPrices } from './journeys.ts';
 import { legCoefficient, type JourneySource, type LegRow } from './model/context.ts';
 import { seatRowName, strategyCancels } from './model/row-families.ts';
 import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
@@ -85,16 +85,20 @@ export interface StrategySolve {
  */
 interface BoundWitness { duals: PricingDuals; prices: Record<string, number>; bound: number; least: Map<string, number>; journeyLeast: Map<string, number> }
 
-/**
- * A source's journeys at row prices `prices`: each flight priced by its seat row (negated, as the
- * column has +1 in it), the source's other rows together; a journey's reduced cost is its value
- * (journeys.ts) less `rowsPrice`.
- */
-function journeyPricing(source: JourneySource, prices: Record<string, number>): { pricing: JourneyPricing; rowsPrice: number } {
-  let rowsPrice = 0;
-  for (const row of source.rows) rowsPrice += prices[row] ?? 0;
-  return { pricing: { legPrice: (flight) => -(prices[seatRowName(flight)] ?? 0), usable: source.usable }, rowsPrice };
+/** Each flight's leg price at row prices `prices`: its seat row's price, negated (a journey's column has +1 there). */
+function legPricesAt(network: JourneyNetwork, prices: Record<string, number>): LegPrices {
+  return Float64Array.from(network.flights, (flight) => -(prices[seatRowName(flight)] ?? 0));
 }
+
+/** The prices of a source's rows other than its flights' seat rows: a journey's reduced cost is its value (journeys.ts) less this. */
+function rowsPrice(source: JourneySource, prices: Record<string, number>): number {
+  let sum = 0;
+  for (const row of source.rows) sum += prices[row] ?? 0;
+  return sum;
+}
+
+/** One JourneyFinder per source of a solve (by key: sources are the same in every model of a strategy), built when first needed. */
+type JourneyFinders = (source: JourneySource) => JourneyFinder;
 
 /**
  * What the passengers' journeys without a column add to a Lagrangian bound at `prices`, with each
@@ -104,18 +108,18 @@ function journeyPricing(source: JourneySource, prices: Record<string, number>): 
  * several flights with a column; direct flights all have one.
  */
 function journeysTerm(
-  model: StrategyModel, groups: PassengerGroups, config: SolverConfig, prices: Record<string, number>,
-  hasColumn: (source: JourneySource, journey: Journey) => boolean,
+  model: StrategyModel, network: JourneyNetwork, finders: JourneyFinders, prices: Record<string, number>, hasColumn: (source: JourneySource, journey: Journey) => boolean,
 ): { sum: number; least: Map<string, number> } {
   const least = new Map<string, number>();
   const passengers = new Map<string, number>();
+  let legPrices: LegPrices | null = null;
   for (const source of model.journeySources) {
-    const { pricing, rowsPrice } = journeyPricing(source, prices);
+    const finder = finders(source);
+    if (!finder.severalFlights) continue;
+    legPrices ??= legPricesAt(network, prices);
+    const own = rowsPrice(source, prices);
     // Only a negative reduced cost counts: the search looks no further than 0.
-    const value = leastJourneyValue(
-      groups.network, config, source.search, pricing, config.constraints.max_reaccommodation_legs, rowsPrice,
-      (journey) => journey.length === 1 || hasColumn(source, journey),
-    ) - rowsPrice;
+    const value = finder.least(legPrices, own, (journey) => journey.length === 1 || hasColumn(source, journey)) - own;
     const key = source.rows[0]!;
     least.set(key, Math.min(least.get(key) ?? 0, value));
     passengers.set(key, source.group.passengers);
@@ -328,21 +332,30 @@ export async function solveStrategy(args: {
   const journeyKeys = new Set<string>();
   const journeyKey = (source: JourneySource, journey: Journey) => `${source.key}>${journey.map((f) => f.id).join('>')}`;
   const hasColumn = (source: JourneySource, journey: Journey) => journeyKeys.has(journeyKey(source, journey));
+  const finderOf = new Map<string, JourneyFinder>();
+  const finders: JourneyFinders = (source) => {
+    let finder = finderOf.get(source.key);
+    if (!finder) finderOf.set(source.key, finder = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs));
+    return finder;
+  };
   /**
-   * Gives a column to every journey of several flights of `model`'s sources whose reduced cost at
-   * `prices` is at most `most(source)`, up to `cap` per source: how many, and whether every search
-   * found all there were.
+   * Gives a column to journeys of several flights of `model`'s sources whose reduced cost at `prices`
+   * is at most `most(source)`: every one, up to `cap` per source ('all'), or the `cap` of least
+   * reduced cost per source ('best'). How many, and whether every search found all there were.
    */
-  const giveColumns = (model: StrategyModel, prices: Record<string, number>, most: (source: JourneySource) => number, cap: number) => {
+  const giveColumns = (model: StrategyModel, prices: Record<string, number>, most: (source: JourneySource) => number, cap: number, which: 'all' | 'best') => {
     let given = 0;
     let complete = true;
+    let legPrices: LegPrices | null = null;
     for (const source of model.journeySources) {
-      const { pricing, rowsPrice } = journeyPricing(source, prices);
-      const found = journeysWithin(
-        groups.network, config, source.search, pricing, config.constraints.max_reaccommodation_legs, most(source) + rowsPrice, cap,
-        // Direct flights always have their column.
-        (journey) => journey.length === 1 || hasColumn(source, journey),
-      );
+      const finder = finders(source);
+      if (!finder.severalFlights) continue;
+      legPrices ??= legPricesAt(groups.network, prices);
+      const threshold = most(source) + rowsPrice(source, prices);
+      // Direct flights always have their column.
+      const skip = (journey: Journey) => journey.length === 1 || hasColumn(source, journey);
+      const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true }
+        : finder.within(legPrices, threshold, cap, skip);
       complete &&= found.complete;
       for (const { journey } of found.journeys) {
         journeyKeys.add(journeyKey(source, journey));
@@ -514,7 +527,7 @@ export async function solveStrategy(args: {
       // as many passengers as its reduced cost prefers), valid at every round; at convergence it is
       // the LP value. Rounds whose master still needs an artificial prove nothing here.
       if (complete && !artificialUsed(lp.values)) {
-        const journeyTerm = journeysTerm(model, groups, config, prices, hasColumn);
+        const journeyTerm = journeysTerm(model, groups.network, finders, prices, hasColumn);
         const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + journeyTerm.sum);
         if (!last || bound > last.bound) {
           last = { duals, prices, bound, least, journeyLeast: journeyTerm.least };
@@ -525,7 +538,7 @@ export async function solveStrategy(args: {
       if (improving > 0 || alpha === 0 || !complete) break;
     }
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    added += giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND).given;
+    added += giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best').given;
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound, NO_PLAN_COSTS_LESS);
     report('generating_columns', progress.iterations, progress.bound);
     if (complete && added === 0) {
@@ -538,8 +551,10 @@ export async function solveStrategy(args: {
       progress.stop = 'converged';
       break;
     }
-    if (last && progress.bound !== null && !artificialUsed(lp.values) && lp.objective! - progress.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
-      // The proof needs no converged LP: with the bound this close, it enumerates few routes.
+    // The proof needs no converged LP: with the bound this close, it enumerates few routes. Not so
+    // with journeys alone (delay propagation): a journey's reduced cost is per passenger, so a gap of
+    // 0.5 % of a plan lets nearly every journey into the proof, and their generation is cheap to finish.
+    if (!fixedRoutes && last && progress.bound !== null && !artificialUsed(lp.values) && lp.objective! - progress.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
       progress.stop = 'close';
       break;
     }
@@ -587,7 +602,7 @@ export async function solveStrategy(args: {
     if (proof === 'proven') {
       const witness: BoundWitness = last;
       const threshold = (source: JourneySource) => (witness.journeyLeast.get(source.rows[0]!) ?? 0) + slack + tolerance(outcome.objective!);
-      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft);
+      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft, 'all');
       added += given.given;
       if (!given.complete) proof = 'journeys_capped';
     }
@@ -633,7 +648,7 @@ export async function solveStrategy(args: {
   if (args.publish) args.publish.lowerBound = lowerBound;
   const boundText = progress.bound === null ? 'no lower bound is known'
     : last && last.bound < NO_PLAN_COSTS_LESS && progress.bound === NO_PLAN_COSTS_LESS ? `lower bound 0 (no cost is negative; the best Lagrangian bound so far, ${round2(last.bound)}, is below it)`
-      : `lower bound ${round2(progress.bound)} over every route of the scope${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
+      : `lower bound ${round2(progress.bound)} over every ${fixedRoutes ? 'journey of the passengers' : 'route of the scope'}${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
   const why = {
     proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the priced routes',
     routes_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) routes for an aircraft`,
@@ -641,7 +656,9 @@ export async function solveStrategy(args: {
     time: 'the time limit came during the optimality proof',
     no_bound: 'the time limit came before a first bound',
   }[proof];
-  const note = `Column generation: ${progress.iterations} rounds, ${keys.size} routes${start}; ${boundText}; ${why}.`;
+  const generated = fixedRoutes ? `the planned routes with propagated delays, their passengers' journeys generated in ${progress.iterations} rounds`
+    : `${progress.iterations} rounds, ${keys.size} routes${start}`;
+  const note = `Column generation: ${generated}; ${boundText}; ${why}.`;
   return {
     model: planModel, iterations: progress.iterations, note,
     outcome: { ...outcome, status, detail, lowerBound, solveMs: performance.now() - started },

@@ -1,8 +1,8 @@
-// Passengers' new journeys (docs/model.md 1.6) and the two searches over the airline's network that
-// the model needs for them (3.3, 3.4): the least reduced cost of any journey, by a backward dynamic
-// programme over the flights, and every journey within a threshold, by a depth-first search that the
-// same programme prunes. No search lists the journeys up front: with no limit on their flights,
-// there are too many (benchmarks/journey-counts.ts).
+// Passengers' new journeys (docs/model.md 1.6) and the searches over the airline's network that the
+// column generation needs for them (3.3, 3.4): every journey within a threshold, and the least value
+// of a journey, by a depth-first search pruned by a backward dynamic programme over the flights. No
+// search lists the journeys up front: with no limit on their flights there are too many
+// (benchmarks/journey-counts.ts, docs/model.md 2.3).
 import type { Flight } from '../domain/schedule.ts';
 import type { SolverConfig } from './solver-config.ts';
 
@@ -15,10 +15,16 @@ export type Journey = readonly Flight[];
 export const journeyEnd = (journey: Journey): Flight => journey[journey.length - 1]!;
 
 /**
- * The airline's flights from each airport, by scheduled departure, and every airport's minimum
- * connection time: what the journey searches walk.
+ * The airline's flights (`flights`, each numbered by its place there: `indexOf`), those from each
+ * airport by scheduled departure, and every airport's minimum connection time: what the journey
+ * searches walk.
  */
-export interface JourneyNetwork { fromAirport: Map<string, Flight[]>; connectionMinutes: (airport: string) => number }
+export interface JourneyNetwork {
+  flights: readonly Flight[];
+  indexOf: ReadonlyMap<Flight, number>;
+  fromAirport: ReadonlyMap<string, readonly Flight[]>;
+  connectionMinutes: (airport: string) => number;
+}
 
 /** Where passengers leave from, where they must go, and what no journey of theirs may use. */
 export interface JourneySearch {
@@ -80,153 +86,218 @@ export function directJourneys(network: JourneyNetwork, config: SolverConfig, se
   return found;
 }
 
-/**
- * How the prices of the model see a journey's flights: `legPrice(f)` is added for each flight (the
- * negated price of its seat row), `usable(f, first)` says whether a journey may take it at all
- * (as its first flight, or a later one).
- */
-export interface JourneyPricing {
-  legPrice: (flight: Flight) => number;
-  usable: (flight: Flight, first: boolean) => boolean;
-}
+/** Which flights a journey may take, as its first flight or a later one (the model's seat and reach rules). */
+export type UsableFlight = (flight: Flight, first: boolean) => boolean;
 
 /**
- * The completion bounds of a search: for each flight that may be on one of its journeys, the least
- * of (Σ legPrice over the flights from it on + the cost of the journey's arrival) over every walk
- * from it to the destination of at most `legs` flights, in `layers[legs - 1]` (with no limit on the
- * flights, one layer for any number). A walk may visit an airport twice, which a journey may not: a
- * relaxation, so every bound is a lower bound. It is exact for the least over journeys whenever no
- * legPrice is negative (the model's are not: seat rows are ≤ rows): a walk that comes back to an
- * airport lands there later than it was first, so the journey that leaves out the loop can take the
- * same flights on and costs no more.
+ * What each flight of the network adds to a journey's value, by its network index (the negated price
+ * of its seat row).
  */
-interface CompletionBounds { layers: Map<Flight, number>[]; limited: boolean }
+export type LegPrices = Float64Array;
 
-function completionBounds(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, pricing: JourneyPricing, maxLegs: number | null): CompletionBounds | null {
-  const deadline = deadlineOf(config, search);
-  if (deadline === null) return null;
-  // Every flight a journey could take: leaving from the earliest instant to the deadline, in reverse
-  // order of departure, so that each flight's successors (which leave after it lands) come first.
-  const candidates: Flight[] = [];
-  for (const flights of network.fromAirport.values()) {
-    for (let i = firstFrom(flights, search.earliestMinutes); i < flights.length && flights[i]!.depMinutes < deadline; i++) {
-      const f = flights[i]!;
-      if (eligible(config, search, f) && pricing.usable(f, false)) candidates.push(f);
-    }
-  }
-  candidates.sort((p, q) => q.depMinutes - p.depMinutes);
-  const layerCount = maxLegs ?? 1;
-  const layers = Array.from({ length: layerCount }, () => new Map<Flight, number>());
-  // Per airport, the candidates leaving it as processed (latest first), with each layer's running
-  // least: the least over the departures at or after an instant is the one at the last index leaving then.
-  const processed = new Map<string, { flights: Flight[]; least: number[][] }>();
-  const leastFrom = (airport: string, minutes: number, layer: number) => {
-    const at = processed.get(airport);
-    if (!at) return Number.POSITIVE_INFINITY;
-    // Departures are in decreasing order here: find the last one leaving at or after `minutes`.
-    let lo = 0;
-    let hi = at.flights.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (at.flights[mid]!.depMinutes >= minutes) lo = mid + 1; else hi = mid;
-    }
-    return lo === 0 ? Number.POSITIVE_INFINITY : at.least[layer]![lo - 1]!;
-  };
-  for (const f of candidates) {
-    const own = pricing.legPrice(f);
-    const ready = f.arrMinutes + network.connectionMinutes(f.dest);
-    let at = processed.get(f.origin);
-    if (!at) processed.set(f.origin, at = { flights: [], least: layers.map(() => []) });
-    at.flights.push(f);
-    for (let layer = 0; layer < layerCount; layer++) {
-      let rest: number;
-      if (f.dest === search.dest) rest = journeyCost(config, search.originalArrivalMinutes, f.arrMinutes);
-      else if (maxLegs === null) rest = leastFrom(f.dest, ready, 0);
-      else rest = layer === 0 ? Number.POSITIVE_INFINITY : leastFrom(f.dest, ready, layer - 1);
-      const value = own + rest;
-      layers[layer]!.set(f, value);
-      const running = at.least[layer]!;
-      running.push(Math.min(value, running.length ? running[running.length - 1]! : Number.POSITIVE_INFINITY));
-    }
-  }
-  return { layers, limited: maxLegs !== null };
-}
-
-/** Journeys with their value (Σ legPrice + cost), and whether the search found every one it was asked for. */
+/** Journeys with their value (Σ leg prices + cost), and whether the search found every one it was asked for. */
 export interface FoundJourneys { journeys: { journey: Journey; value: number }[]; complete: boolean }
 
 /**
- * The depth-first search over the journeys of at most `maxLegs` flights (null: any number) whose
- * value is at most `threshold()`: it never visits an airport twice and leaves a flight out as soon as
- * its completion bound says no journey through it is within the threshold (which `visit` may lower
- * as it goes). Each journey found goes to `visit`, which returns false to stop the search.
+ * The journeys of one search (a group's passengers from one place) at any prices. The value of a
+ * journey is Σ leg prices over its flights + its cost; the model's reduced cost of its column is
+ * that less the prices of the group's rows (column-generation.ts).
+ *
+ * Built once: the flights a journey could take (eligible, usable, leaving between the earliest
+ * instant and the last one worth taking), in one block per airport, latest departure first, and for
+ * each flight the departures it connects to where it lands (a prefix of that airport's block). At
+ * given prices, `completionBounds` is one backward pass: for each flight the least value of the rest
+ * of a **walk** from it to the destination (with a leg limit, one value per number of flights left),
+ * read from a running least over the connecting prefix. A walk may visit an airport twice, which a
+ * journey may not: a relaxation, so each value is a lower bound. It is exact for the least over
+ * journeys whenever no leg price is negative (the model's are not: seat rows are ≤ rows): a walk
+ * that comes back to an airport lands there later than it was first, so the journey that leaves out
+ * the loop takes the same flights on and costs no more. The depth-first searches then walk the
+ * journeys themselves and leave out every flight whose bound is too high.
  */
-function walkJourneys(
-  network: JourneyNetwork, config: SolverConfig, search: JourneySearch, pricing: JourneyPricing, bounds: CompletionBounds,
-  threshold: () => number, visit: (journey: Journey, value: number) => boolean,
-): void {
-  const visited = new Set([search.origin]);
-  const path: Flight[] = [];
-  let going = true;
-  // `legsLeft` indexes the layer of the flights that may come next (0 when no limit).
-  const extend = (airport: string, readyMinutes: number, sofar: number, legsLeft: number): void => {
-    const from = network.fromAirport.get(airport) ?? [];
-    for (let i = firstFrom(from, readyMinutes); i < from.length && going; i++) {
-      const f = from[i]!;
-      if (visited.has(f.dest) || (path.length === 0 && !pricing.usable(f, true))) continue;
-      const bound = bounds.layers[bounds.limited ? legsLeft : 0]!.get(f);
-      if (bound === undefined || sofar + bound > threshold()) continue;
-      path.push(f);
-      const value = sofar + pricing.legPrice(f);
-      if (f.dest === search.dest) going = visit([...path], value + journeyCost(config, search.originalArrivalMinutes, f.arrMinutes));
-      else if (!bounds.limited || legsLeft > 0) {
-        visited.add(f.dest);
-        extend(f.dest, f.arrMinutes + network.connectionMinutes(f.dest), value, bounds.limited ? legsLeft - 1 : 0);
-        visited.delete(f.dest);
+export class JourneyFinder {
+  /** The flights a journey could take: one block per airport, each latest departure first. */
+  private readonly flights: Flight[] = [];
+  /** Per flight: its network index. */
+  private readonly networkIndex: Int32Array;
+  /** Per flight: where its airport's block starts. */
+  private readonly blockStart: Int32Array;
+  /** Per flight: the block of the departures where it lands and how many of them it connects to (0: none, or it lands at the destination). */
+  private readonly nextBlock: Int32Array;
+  private readonly nextCount: Int32Array;
+  /** Per flight: the journey's cost when it lands at the destination, else NaN. */
+  private readonly arrivalCost: Float64Array;
+  /** Every flight, latest departure first (ties: block order). */
+  private readonly order: Int32Array;
+  /** The origin's block: [start, start + count). */
+  private readonly origin: { start: number; count: number };
+  private readonly layerCount: number;
+  /** Whether any journey of several flights exists, at whatever prices. */
+  readonly severalFlights: boolean;
+
+  constructor(
+    private readonly network: JourneyNetwork, config: SolverConfig, private readonly search: JourneySearch,
+    private readonly usable: UsableFlight, private readonly maxLegs: number | null,
+  ) {
+    this.layerCount = maxLegs ?? 1;
+    const deadline = deadlineOf(config, search);
+    const blocks = new Map<string, { start: number; count: number }>();
+    if (deadline !== null) {
+      for (const [airport, flights] of network.fromAirport) {
+        const here: Flight[] = [];
+        for (let i = firstFrom(flights, search.earliestMinutes); i < flights.length && flights[i]!.depMinutes < deadline; i++) {
+          const f = flights[i]!;
+          if (eligible(config, search, f) && usable(f, false)) here.push(f);
+        }
+        if (here.length === 0) continue;
+        blocks.set(airport, { start: this.flights.length, count: here.length });
+        this.flights.push(...here.reverse());
       }
-      path.pop();
     }
-  };
-  extend(search.origin, search.earliestMinutes, 0, bounds.layers.length - 1);
-}
+    const n = this.flights.length;
+    this.networkIndex = new Int32Array(n);
+    this.blockStart = new Int32Array(n);
+    this.nextBlock = new Int32Array(n);
+    this.nextCount = new Int32Array(n);
+    this.arrivalCost = new Float64Array(n).fill(Number.NaN);
+    this.flights.forEach((f, i) => {
+      this.networkIndex[i] = network.indexOf.get(f)!;
+      this.blockStart[i] = blocks.get(f.origin)!.start;
+      if (f.dest === search.dest) {
+        this.arrivalCost[i] = journeyCost(config, search.originalArrivalMinutes, f.arrMinutes);
+        return;
+      }
+      const next = blocks.get(f.dest);
+      if (!next) return;
+      this.nextBlock[i] = next.start;
+      this.nextCount[i] = this.leavingFrom(next, f.arrMinutes + network.connectionMinutes(f.dest));
+    });
+    const order = Array.from(this.flights.keys());
+    order.sort((p, q) => this.flights[q]!.depMinutes - this.flights[p]!.depMinutes || p - q);
+    this.order = Int32Array.from(order);
+    this.origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
+    const found = this.within(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, 1, (journey) => journey.length === 1);
+    this.severalFlights = found.journeys.length > 0 || !found.complete;
+  }
 
-/**
- * Every journey of the search of at most `maxLegs` flights (null: any number) whose value is at most
- * `threshold`. `skip` journeys are not returned and do not count; the search stops after `cap`
- * others (complete false).
- */
-export function journeysWithin(
-  network: JourneyNetwork, config: SolverConfig, search: JourneySearch, pricing: JourneyPricing, maxLegs: number | null,
-  threshold: number, cap: number, skip: (journey: Journey) => boolean = () => false,
-): FoundJourneys {
-  const found: { journey: Journey; value: number }[] = [];
-  const bounds = completionBounds(network, config, search, pricing, maxLegs);
-  if (!bounds) return { journeys: found, complete: true };
-  let complete = true;
-  walkJourneys(network, config, search, pricing, bounds, () => threshold, (journey, value) => {
-    if (skip(journey)) return true;
-    if (found.length === cap) return complete = false;
-    found.push({ journey, value });
-    return true;
-  });
-  return { journeys: found, complete };
-}
+  /** How many departures of `block` (latest first) leave at or after `minutes`: a prefix. */
+  private leavingFrom(block: { start: number; count: number }, minutes: number): number {
+    let lo = 0;
+    let hi = block.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.flights[block.start + mid]!.depMinutes >= minutes) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
 
-/**
- * The least value of a journey of the search of at most `maxLegs` flights (null: any number) other
- * than the `skip` ones, if one is at most `threshold`; otherwise `threshold` or more (Infinity when
- * none is). A branch and bound: each journey found lowers the threshold.
- */
-export function leastJourneyValue(
-  network: JourneyNetwork, config: SolverConfig, search: JourneySearch, pricing: JourneyPricing, maxLegs: number | null,
-  threshold: number, skip: (journey: Journey) => boolean,
-): number {
-  const bounds = completionBounds(network, config, search, pricing, maxLegs);
-  if (!bounds) return Number.POSITIVE_INFINITY;
-  let least = Number.POSITIVE_INFINITY;
-  walkJourneys(network, config, search, pricing, bounds, () => Math.min(least, threshold), (journey, value) => {
-    if (!skip(journey)) least = Math.min(least, value);
-    return true;
-  });
-  return least;
+  /**
+   * Each flight's completion bound, `layerCount` values per flight (`[i × layerCount + legs − 1]`:
+   * the rest of a walk of at most `legs` flights from flight i on; one value for any number when
+   * there is no limit). Flights are processed latest departure first, so the departures a flight
+   * connects to (which leave after it lands) all have their running least when it is reached; within
+   * a block, the running least at an entry is over the entries before it (later departures) and itself.
+   */
+  private completionBounds(legPrices: LegPrices): Float64Array {
+    const L = this.layerCount;
+    const limited = this.maxLegs !== null;
+    const bound = new Float64Array(this.flights.length * L);
+    const least = new Float64Array(this.flights.length * L);
+    for (const i of this.order) {
+      const own = legPrices[this.networkIndex[i]!]!;
+      const cost = this.arrivalCost[i]!;
+      const count = this.nextCount[i]!;
+      for (let layer = 0; layer < L; layer++) {
+        let rest: number;
+        if (!Number.isNaN(cost)) rest = cost;
+        else if (count === 0 || (limited && layer === 0)) rest = Number.POSITIVE_INFINITY;
+        else rest = least[(this.nextBlock[i]! + count - 1) * L + (limited ? layer - 1 : 0)]!;
+        const value = own + rest;
+        bound[i * L + layer] = value;
+        least[i * L + layer] = i > this.blockStart[i]! ? Math.min(value, least[(i - 1) * L + layer]!) : value;
+      }
+    }
+    return bound;
+  }
+
+  /**
+   * The depth-first search over the journeys whose value is at most `threshold()`: it never visits an
+   * airport twice and leaves a flight out as soon as its completion bound says no journey through it
+   * is within the threshold (which `visit` may lower as it goes). Each journey found goes to `visit`,
+   * which returns false to stop the search.
+   */
+  private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey, value: number) => boolean): void {
+    if (this.origin.count === 0) return;
+    const bound = this.completionBounds(legPrices);
+    const L = this.layerCount;
+    const limited = this.maxLegs !== null;
+    const visited = new Set([this.search.origin]);
+    const path: Flight[] = [];
+    let going = true;
+    // The first `count` entries of the block from `start`, earliest departure first; `legsLeft`: how
+    // many flights the journey may still take, less one (0 when there is no limit).
+    const extend = (start: number, count: number, sofar: number, legsLeft: number): void => {
+      for (let i = start + count - 1; i >= start && going; i--) {
+        const f = this.flights[i]!;
+        if (visited.has(f.dest) || (path.length === 0 && !this.usable(f, true))) continue;
+        if (sofar + bound[i * L + legsLeft]! > threshold()) continue;
+        path.push(f);
+        const value = sofar + legPrices[this.networkIndex[i]!]!;
+        if (f.dest === this.search.dest) going = visit([...path], value + this.arrivalCost[i]!);
+        else if ((!limited || legsLeft > 0) && this.nextCount[i]! > 0) {
+          visited.add(f.dest);
+          extend(this.nextBlock[i]!, this.nextCount[i]!, value, limited ? legsLeft - 1 : 0);
+          visited.delete(f.dest);
+        }
+        path.pop();
+      }
+    };
+    extend(this.origin.start, this.origin.count, 0, L - 1);
+  }
+
+  /** Every journey whose value is at most `threshold`; `skip` journeys are passed over and do not count; at most `cap` (complete false if there were more). */
+  within(legPrices: LegPrices, threshold: number, cap: number, skip: (journey: Journey) => boolean = () => false): FoundJourneys {
+    const journeys: { journey: Journey; value: number }[] = [];
+    let complete = true;
+    this.walk(legPrices, () => threshold, (journey, value) => {
+      if (skip(journey)) return true;
+      if (journeys.length === cap) return complete = false;
+      journeys.push({ journey, value });
+      return true;
+    });
+    return { journeys, complete };
+  }
+
+  /**
+   * The `count` journeys of least value at most `threshold` (fewer if there are not as many), other
+   * than the `skip` ones, least first. A branch and bound: once `count` are found, the search looks no
+   * further than the dearest of them.
+   */
+  best(legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey) => boolean): { journey: Journey; value: number }[] {
+    const kept: { journey: Journey; value: number }[] = [];
+    if (count <= 0) return kept;
+    this.walk(legPrices, () => (kept.length === count ? Math.min(threshold, kept[count - 1]!.value) : threshold), (journey, value) => {
+      if (skip(journey) || (kept.length === count && value >= kept[count - 1]!.value)) return true;
+      // Few are kept: an insertion keeps them in order.
+      let at = kept.length;
+      while (at > 0 && kept[at - 1]!.value > value) at--;
+      kept.splice(at, 0, { journey, value });
+      if (kept.length > count) kept.pop();
+      return true;
+    });
+    return kept;
+  }
+
+  /**
+   * The least value of a journey other than the `skip` ones, if one is at most `threshold`; otherwise
+   * more than `threshold` (Infinity). A branch and bound: each journey found lowers the threshold.
+   */
+  least(legPrices: LegPrices, threshold: number, skip: (journey: Journey) => boolean): number {
+    let least = Number.POSITIVE_INFINITY;
+    this.walk(legPrices, () => Math.min(least, threshold), (journey, value) => {
+      if (!skip(journey)) least = Math.min(least, value);
+      return true;
+    });
+    return least;
+  }
 }

@@ -64,10 +64,14 @@ export function reaccommodationCost(config: SolverConfig, group: PassengerGroup,
 }
 
 export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, 'airline' | 'flights'>, config: SolverConfig): PassengerGroups {
+  const flights = schedule.flightsByAirline.get(scope.airline) ?? [];
   const fromAirport = new Map<string, Flight[]>();
   // flightsByAirline is in scheduled departure order, and so is each airport's list.
-  for (const f of schedule.flightsByAirline.get(scope.airline) ?? []) pushTo(fromAirport, f.origin, f);
-  const network: JourneyNetwork = { fromAirport, connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes };
+  for (const f of flights) pushTo(fromAirport, f.origin, f);
+  const network: JourneyNetwork = {
+    flights, indexOf: new Map(flights.map((f, i) => [f, i])), fromAirport,
+    connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes,
+  };
 
   const cancellations = scope.flights.filter((flight) => flight.bookedPassengers > 0).map((flight): CancellationGroup => {
     const compensationPerPassenger = compensation(schedule, config, flight.origin, flight.dest);

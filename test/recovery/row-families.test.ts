@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Constraint, LinearModel } from '../../src/recovery/linear-model.ts';
 import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
-import { journeysWithin, type Journey } from '../../src/recovery/journeys.ts';
+import { JourneyFinder, type Journey } from '../../src/recovery/journeys.ts';
 import { PRICING_MODES } from '../../src/recovery/column-generation.ts';
 import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model/strategy-model.ts';
 import { prepareSimulation, type SimulationRequest } from '../../src/recovery/pipeline.ts';
@@ -55,8 +55,8 @@ function fullModel(on: Schedule, strategy: Strategy, simulation: SimulationReque
   if (withJourneys !== 'all') return { prepared, m: model(withJourneys) };
   const every = new Map<string, Journey[]>();
   for (const source of model(new Map()).journeySources) {
-    const found = journeysWithin(prepared.groups.network, simulation.config, source.search, { legPrice: () => 0, usable: source.usable },
-      simulation.config.constraints.max_reaccommodation_legs, Number.POSITIVE_INFINITY, 100_000, (journey) => journey.length === 1);
+    const finder = new JourneyFinder(prepared.groups.network, simulation.config, source.search, source.usable, simulation.config.constraints.max_reaccommodation_legs);
+    const found = finder.within(new Float64Array(prepared.groups.network.flights.length), Number.POSITIVE_INFINITY, 100_000, (journey) => journey.length === 1);
     every.set(source.key, found.journeys.map((j) => j.journey));
   }
   return { prepared, m: model(every) };
@@ -281,11 +281,16 @@ describe('re-accommodation over a journey of two flights', () => {
     const source = m.journeySources.find((s) => s.key === 'NV2_20261121T0750Z')!;
     expect(source.rows).toEqual(['passengers__NV2_20261121T0750Z']);
     // Each flight priced 10 (a seat row's price of −10): 192.5 + 20.
-    const found = journeysWithin(prepared.groups.network, config({}), source.search, { legPrice: () => 10, usable: source.usable }, null, 212.5, 10);
+    const finder = (legs: number | null) => new JourneyFinder(prepared.groups.network, config({}), source.search, source.usable, legs);
+    const tens = new Float64Array(prepared.groups.network.flights.length).fill(10);
+    const found = finder(null).within(tens, 212.5, 10);
     expect(found.journeys.map((j) => [j.journey.map((f) => f.id), j.value])).toEqual([[[NV3, NV4], 212.5]]);
     expect(found.complete).toBe(true);
-    expect(journeysWithin(prepared.groups.network, config({}), source.search, { legPrice: () => 10, usable: source.usable }, null, 212.4, 10).journeys).toEqual([]);
-    expect(journeysWithin(prepared.groups.network, config({}), source.search, { legPrice: () => 10, usable: source.usable }, 1, 1e9, 10).journeys).toEqual([]);
+    expect(finder(null).least(tens, 1e9, () => false)).toBe(212.5);
+    expect(finder(null).best(tens, 1e9, 3, () => false).map((j) => j.value)).toEqual([212.5]);
+    expect(finder(null).within(tens, 212.4, 10).journeys).toEqual([]);
+    expect(finder(1).within(tens, 1e9, 10).journeys).toEqual([]);
+    expect(finder(1).severalFlights).toBe(false);
     const given = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Map([[source.key, found.journeys.map((j) => j.journey)]])).m;
     expect(given.model.variables.some((v) => v.name === column)).toBe(true);
   });

@@ -77,7 +77,13 @@ export function addMaxCancellationsRow(ctx: ModelContext): void {
   declare(ctx, { name: 'max_cancellations', terms: chosen.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: ctx.config.constraints.max_cancellations });
 }
 
-export const seatRowName = (flight: Flight) => `seats__${lpName(flight.id)}`;
+// Read for every flight of every journey search (column-generation.ts): named once per flight.
+const seatRowNames = new WeakMap<Flight, string>();
+export function seatRowName(flight: Flight): string {
+  let name = seatRowNames.get(flight);
+  if (name === undefined) seatRowNames.set(flight, name = `seats__${lpName(flight.id)}`);
+  return name;
+}
 
 /** The free seats of a flight on its own (planned) aircraft. */
 const ownFreeSeats = (ctx: ModelContext, flight: Flight) => ctx.schedule.aircraft.get(flight.tail)!.seats - flight.bookedPassengers;
