@@ -97,8 +97,15 @@ function rowsPrice(source: JourneySource, prices: Record<string, number>): numbe
   return sum;
 }
 
-/** One JourneyFinder per source of a solve (by key: sources are the same in every model of a strategy), built when first needed. */
+/** The JourneyFinder of a source, built when first needed. */
 type JourneyFinders = (source: JourneySource) => JourneyFinder;
+
+/**
+ * The finders of a simulation's sources (by the simulation's passenger groups, then the source's
+ * key), shared by its strategies: a source's search and which flights it may take (seats at all, the
+ * first flight reachable at all) depend on the scope only, not on the strategy or its routes.
+ */
+const FINDERS = new WeakMap<PassengerGroups, Map<string, JourneyFinder>>();
 
 /**
  * What the passengers' journeys without a column add to a Lagrangian bound at `prices`, with each
@@ -115,9 +122,10 @@ function journeysTerm(
   let legPrices: LegPrices | null = null;
   for (const source of model.journeySources) {
     const finder = finders(source);
-    if (!finder.severalFlights) continue;
-    legPrices ??= legPricesAt(network, prices);
     const own = rowsPrice(source, prices);
+    // No journey of several flights can price negative here (leg prices are not negative).
+    if (finder.cheapestOfSeveral >= own) continue;
+    legPrices ??= legPricesAt(network, prices);
     // Only a negative reduced cost counts: the search looks no further than 0.
     const value = finder.least(legPrices, own, (journey) => journey.length === 1 || hasColumn(source, journey)) - own;
     const key = source.rows[0]!;
@@ -308,6 +316,8 @@ export async function solveStrategy(args: {
    * bounds say nothing about this one's plans.
    */
   takeUp?: readonly Route[];
+  /** A lower bound of every plan of every strategy known without a generation (model/flight-bound.ts), null when there is none. */
+  floor?: Promise<number | null>;
 }): Promise<StrategySolve> {
   const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
   const started = performance.now();
@@ -332,7 +342,8 @@ export async function solveStrategy(args: {
   const journeyKeys = new Set<string>();
   const journeyKey = (source: JourneySource, journey: Journey) => `${source.key}>${journey.map((f) => f.id).join('>')}`;
   const hasColumn = (source: JourneySource, journey: Journey) => journeyKeys.has(journeyKey(source, journey));
-  const finderOf = new Map<string, JourneyFinder>();
+  let finderOf = FINDERS.get(groups);
+  if (!finderOf) FINDERS.set(groups, finderOf = new Map());
   const finders: JourneyFinders = (source) => {
     let finder = finderOf.get(source.key);
     if (!finder) finderOf.set(source.key, finder = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs));
@@ -349,9 +360,9 @@ export async function solveStrategy(args: {
     let legPrices: LegPrices | null = null;
     for (const source of model.journeySources) {
       const finder = finders(source);
-      if (!finder.severalFlights) continue;
-      legPrices ??= legPricesAt(groups.network, prices);
       const threshold = most(source) + rowsPrice(source, prices);
+      if (finder.cheapestOfSeveral > threshold) continue;
+      legPrices ??= legPricesAt(groups.network, prices);
       // Direct flights always have their column.
       const skip = (journey: Journey) => journey.length === 1 || hasColumn(source, journey);
       const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true }
@@ -634,9 +645,13 @@ export async function solveStrategy(args: {
   const plan = outcome.objective;
   let status: SolveStatus = outcome.status;
   let detail = outcome.detail;
-  let lowerBound = progress.bound;
+  // The flight bound (model/flight-bound.ts) counts where the generation's bound is weaker; a plan at
+  // it is optimal whatever stopped the proof.
+  const floor = (await args.floor) ?? null;
+  const floored = floor !== null && (progress.bound === null || floor > progress.bound);
+  let lowerBound = floored ? floor : progress.bound;
   if (plan !== null) {
-    const proven = proof === 'proven' && outcome.status === 'optimal';
+    const proven = (proof === 'proven' && outcome.status === 'optimal') || (floor !== null && plan - floor <= tolerance(plan));
     status = proven ? 'optimal' : proof === 'routes_capped' || proof === 'journeys_capped' ? 'feasible' : 'time_limit';
     if (proven) lowerBound = plan;
   } else if (status === 'infeasible') {
@@ -646,10 +661,11 @@ export async function solveStrategy(args: {
     detail = 'No plan was found among the routes priced; that none exists is not proven.';
   }
   if (args.publish) args.publish.lowerBound = lowerBound;
-  const boundText = progress.bound === null ? 'no lower bound is known'
+  const boundText = floored ? `lower bound ${round2(floor)} (the flight bound: aircraft relaxed, each flight flown at its own cheapest departure under the capacities or cancelled; ${progress.bound === null ? 'no bound from the generation yet' : `the generation's, ${round2(progress.bound)}, is below it`})`
+    : progress.bound === null ? 'no lower bound is known'
     : last && last.bound < NO_PLAN_COSTS_LESS && progress.bound === NO_PLAN_COSTS_LESS ? `lower bound 0 (no cost is negative; the best Lagrangian bound so far, ${round2(last.bound)}, is below it)`
       : `lower bound ${round2(progress.bound)} over every ${fixedRoutes ? 'journey of the passengers' : 'route of the scope'}${{ converged: ' (the converged LP)', close: ` (Lagrangian, within ${CLOSE_ENOUGH * 100} % of the LP)`, time: ' (Lagrangian, the time limit stopped the generation)' }[progress.stop]}`;
-  const why = {
+  const why = status === 'optimal' && !(proof === 'proven' && outcome.status === 'optimal') ? 'proven optimal: the plan costs the flight bound' : {
     proven: status === 'optimal' ? 'proven optimal' : 'GLPK stopped before proving the plan optimal over the priced routes',
     routes_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) routes for an aircraft`,
     journeys_capped: `the optimality proof needs more than solver.max_routes_per_aircraft (${config.solver.max_routes_per_aircraft}) journeys for a group's passengers from one place`,

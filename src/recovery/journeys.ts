@@ -132,8 +132,11 @@ export class JourneyFinder {
   /** The origin's block: [start, start + count). */
   private readonly origin: { start: number; count: number };
   private readonly layerCount: number;
-  /** Whether any journey of several flights exists, at whatever prices. */
-  readonly severalFlights: boolean;
+  /**
+   * The least value of a journey of several flights at zero leg prices (Infinity: there is none):
+   * no such journey is worth less at leg prices that are not negative (the model's).
+   */
+  readonly cheapestOfSeveral: number;
 
   constructor(
     private readonly network: JourneyNetwork, config: SolverConfig, private readonly search: JourneySearch,
@@ -176,8 +179,7 @@ export class JourneyFinder {
     order.sort((p, q) => this.flights[q]!.depMinutes - this.flights[p]!.depMinutes || p - q);
     this.order = Int32Array.from(order);
     this.origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
-    const found = this.within(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, 1, (journey) => journey.length === 1);
-    this.severalFlights = found.journeys.length > 0 || !found.complete;
+    this.cheapestOfSeveral = this.least(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
   }
 
   /** How many departures of `block` (latest first) leave at or after `minutes`: a prefix. */

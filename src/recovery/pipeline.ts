@@ -10,6 +10,7 @@ import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './column-generation.ts';
 import { RecoveryError } from './failure.ts';
 import { modelSize } from './linear-model.ts';
+import { flightBoundModel } from './model/flight-bound.ts';
 import type { StrategyModel } from './model/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './plan.ts';
@@ -114,6 +115,7 @@ export async function solveStrategies(
   // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
   // sooner on a network-wide scope (docs/model.md 3.5).
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
+  const floor = flightBound(schedule, prepared, config, solver, drop, deadline);
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -127,6 +129,7 @@ export async function solveStrategies(
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
       offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,
       takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
+      floor,
     });
     onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
     return solved;
@@ -138,6 +141,23 @@ export async function solveStrategies(
   } catch (error) {
     failed.abort();
     throw error;
+  }
+}
+
+/**
+ * The flight bound of the simulation (model/flight-bound.ts), solved as an LP alongside the
+ * strategies: null when it has no optimum (no plan exists at all, which the strategies find out for
+ * themselves) or the solve fails (it is a bound, not an answer: the strategies' own bounds stand).
+ */
+async function flightBound(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal, deadline: number,
+): Promise<number | null> {
+  const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+  try {
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal, deadline });
+    return outcome.status === 'optimal' ? outcome.objective : null;
+  } catch {
+    return null;
   }
 }
 
@@ -224,10 +244,11 @@ export function readOptions(
       // The integrated option is the cheapest of its own solve and the other strategies' plans
       // (docs/model.md 1.8): its bound is the lesser of its solve's bound and this plan's cost, so
       // it is proven optimal when its own solve was, or was proven to have no plan (column
-      // generation reports `infeasible` only when proven).
+      // generation reports `infeasible` only when proven)...
       const cost = best.kpis.cost;
-      const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible';
       const ownBound = s.outcome.status === 'infeasible' ? Number.POSITIVE_INFINITY : s.outcome.status === 'optimal' ? s.outcome.objective : s.outcome.lowerBound;
+      // ... or when this plan costs the integrated solve's bound (the flight bound can be that).
+      const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible' || (ownBound !== null && ownBound >= cost - 1e-6 * Math.max(1, Math.abs(cost)));
       const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
       const own = s.outcome.status === 'infeasible' ? 'The integrated solve proved that no plan of its own exists'
         : `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}`;

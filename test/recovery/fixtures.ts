@@ -7,7 +7,9 @@ import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file
 import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
 import { presentSimulation } from '../../src/http/recovery-presenter.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
-import { simulate, type SimulationRequest } from '../../src/recovery/pipeline.ts';
+import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
+import { flightBoundModel } from '../../src/recovery/model/flight-bound.ts';
+import { prepareSimulation, simulate, type SimulationRequest } from '../../src/recovery/pipeline.ts';
 import type { Solver } from '../../src/recovery/solver-port.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { loadGlpkFunctions, RelaxationSessions } from '../../solver-wasm/glpk-session.ts';
@@ -101,9 +103,21 @@ function disruptionOf(d: DisruptionBody): Disruption {
  * body's form (airline NV unless given).
  */
 export async function simulateAsResponse(schedule: Schedule, simulation: SimulationRequest | DisruptionsRequest): Promise<SimulationResponse> {
-  const full: SimulationRequest = 'scheduleName' in simulation ? simulation : {
+  return presentSimulation(schedule, await simulate(schedule, fullRequest(simulation), inProcessSolver));
+}
+
+function fullRequest(simulation: SimulationRequest | DisruptionsRequest): SimulationRequest {
+  return 'scheduleName' in simulation ? simulation : {
     scenarioId: simulation.scenarioId ?? 'test', airline: simulation.airline ?? 'NV', scheduleName: 'fixture', config: simulation.config,
     disruptions: simulation.disruptions.map(disruptionOf), disruptedFlightId: null,
   };
-  return presentSimulation(schedule, await simulate(schedule, full, inProcessSolver));
+}
+
+/** The flight bound (src/recovery/model/flight-bound.ts) of a simulation, solved on the test's thread; null when its LP has no optimum. */
+export async function flightBoundOf(schedule: Schedule, simulation: SimulationRequest | DisruptionsRequest): Promise<number | null> {
+  const full = fullRequest(simulation);
+  const prepared = prepareSimulation(schedule, full);
+  const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, full.config), prepared.groups);
+  const outcome = await inProcessSolver.solve({ model, timeLimitMs: 10_000, mipGap: 0, relaxation: true });
+  return outcome.status === 'optimal' ? outcome.objective : null;
 }

@@ -15,7 +15,7 @@ import { checkOption, optionHolds } from '../oracle/checker.ts';
 import { capacity, delay, F1, F7, F10, fid, makeSchedule, unavailable } from '../oracle/fixtures.ts';
 import { close, violationKey, type OracleDisruption } from '../oracle/model.ts';
 import { randomInstance, randomInstanceArbitrary, type RandomInstance } from '../oracle/random-instance.ts';
-import { config, simulateAsResponse } from './fixtures.ts';
+import { config, flightBoundOf, simulateAsResponse } from './fixtures.ts';
 
 const RUNS = 200;
 const SEED = 20261123;
@@ -38,6 +38,8 @@ interface Coverage {
   multiFlightJourney: number;
   /** ... and of those, on a journey of three flights or more. */
   journeyOfThreeOrMore: number;
+  /** Instances whose flight bound is above 0 (a capacity or a forced delay or cancellation costs something in every plan). */
+  flightBoundAboveZero: number;
 }
 
 /** The disagreements of one instance with the oracle, one sentence each. */
@@ -54,6 +56,9 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
   }
   const input = { schedule: instance.schedule, disruptions: instance.disruptions, airline: instance.airline, config: solverConfig };
   for (const d of instance.disruptions) coverage.kinds[d.type]++;
+  // The flight bound bounds every strategy's plans (src/recovery/model/flight-bound.ts).
+  const floor = await flightBoundOf(schedule, { disruptions: instance.disruptions, config: solverConfig, airline: instance.airline });
+  if (floor !== null && floor > 0) coverage.flightBoundAboveZero++;
 
   for (const strategy of STRATEGIES) {
     const brute = bruteForceOptimum({ ...input, strategy });
@@ -71,6 +76,7 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
       else coverage.noPlanAgreed++;
       continue;
     }
+    if (floor !== null && floor > brute.cost && !close(floor, brute.cost, 1e-9)) out.push(`${strategy}: the flight bound ${floor} is above the optimum ${brute.cost}`);
     if (!option) {
       out.push(`${strategy}: brute force finds a plan of cost ${brute.cost}, the engine none (${unsolved?.status}: ${unsolved?.detail})`);
       continue;
@@ -106,7 +112,7 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
 const emptyCoverage = (): Coverage => ({
   instances: 0, kinds: { flight_delay: 0, flight_cancellation: 0, aircraft_unavailable: 0, airport_capacity: 0 },
   optionsCompared: 0, noPlanAgreed: 0, withHold: 0, withSwap: 0, withCancellation: 0, propagatedPlanAsIntegrated: 0,
-  longItineraryMissed: 0, longItinerarySecondHub: 0, multiFlightJourney: 0, journeyOfThreeOrMore: 0,
+  longItineraryMissed: 0, longItinerarySecondHub: 0, multiFlightJourney: 0, journeyOfThreeOrMore: 0, flightBoundAboveZero: 0,
 });
 
 /** The disagreements of `runs` instances drawn from `instances` with `seed`, and what they exercised. */
@@ -136,6 +142,8 @@ describe('optimality against exhaustive enumeration', () => {
     // ... and itineraries of three flights broken at either connection.
     expect(coverage.longItineraryMissed).toBeGreaterThan(0);
     expect(coverage.longItinerarySecondHub).toBeGreaterThan(0);
+    // ... and flight bounds that say something.
+    expect(coverage.flightBoundAboveZero).toBeGreaterThan(coverage.instances / 4);
   }, 600_000);
 
   it(`property: on ${DETOUR_RUNS} random instances with a cancelled flight and a detour of two to four flights beside it, the same holds`, async () => {

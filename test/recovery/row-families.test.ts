@@ -290,7 +290,8 @@ describe('re-accommodation over a journey of two flights', () => {
     expect(finder(null).best(tens, 1e9, 3, () => false).map((j) => j.value)).toEqual([212.5]);
     expect(finder(null).within(tens, 212.4, 10).journeys).toEqual([]);
     expect(finder(1).within(tens, 1e9, 10).journeys).toEqual([]);
-    expect(finder(1).severalFlights).toBe(false);
+    expect(finder(1).cheapestOfSeveral).toBe(Number.POSITIVE_INFINITY);
+    expect(finder(null).cheapestOfSeveral).toBe(192.5);
     const given = journeyModel([{ type: 'flight_cancellation', flightId: NV2 }], {}, new Map([[source.key, found.journeys.map((j) => j.journey)]])).m;
     expect(given.model.variables.some((v) => v.name === column)).toBe(true);
   });
