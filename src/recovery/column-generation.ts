@@ -116,11 +116,14 @@ const FINDERS = new WeakMap<PassengerGroups, Map<string, JourneyFinder>>();
  */
 function journeysTerm(
   model: StrategyModel, network: JourneyNetwork, finders: JourneyFinders, prices: Record<string, number>, hasColumn: (source: JourneySource, journey: Journey) => boolean,
-): { sum: number; least: Map<string, number> } {
+  until: number,
+): { sum: number; least: Map<string, number> } | null {
   const least = new Map<string, number>();
   const passengers = new Map<string, number>();
   let legPrices: LegPrices | null = null;
   for (const source of model.journeySources) {
+    // Every group's least is needed for a bound: one cut short by the budget is none.
+    if (performance.now() >= until) return null;
     const finder = finders(source);
     const own = rowsPrice(source, prices);
     // No journey of several flights can price negative here (leg prices are not negative).
@@ -352,13 +355,19 @@ export async function solveStrategy(args: {
   /**
    * Gives a column to journeys of several flights of `model`'s sources whose reduced cost at `prices`
    * is at most `most(source)`: every one, up to `cap` per source ('all'), or the `cap` of least
-   * reduced cost per source ('best'). How many, and whether every search found all there were.
+   * reduced cost per source ('best'). How many, and whether every search found all there were
+   * (`capped`) before the instant `until` (`timely`).
    */
-  const giveColumns = (model: StrategyModel, prices: Record<string, number>, most: (source: JourneySource) => number, cap: number, which: 'all' | 'best') => {
+  const giveColumns = (model: StrategyModel, prices: Record<string, number>, most: (source: JourneySource) => number, cap: number, which: 'all' | 'best', until: number) => {
     let given = 0;
     let complete = true;
+    let timely = true;
     let legPrices: LegPrices | null = null;
     for (const source of model.journeySources) {
+      if (performance.now() >= until) {
+        timely = false;
+        break;
+      }
       const finder = finders(source);
       const threshold = most(source) + rowsPrice(source, prices);
       if (finder.cheapestOfSeveral > threshold) continue;
@@ -374,7 +383,7 @@ export async function solveStrategy(args: {
         given++;
       }
     }
-    return { given, complete };
+    return { given, complete, timely };
   };
   const build = (pool: Map<string, Route[]>) => {
     const at = performance.now();
@@ -438,6 +447,10 @@ export async function solveStrategy(args: {
       model, iterations: 0, note: detail,
       outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail },
     };
+  }
+  if (fixedRoutes && scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) {
+    const detail = 'The planned routes with propagated delays break a rule or a disruption: no plan of this strategy exists.';
+    return { model, iterations: 0, note: detail, outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started, detail } };
   }
   const inheritedBound = args.inherit?.lowerBound ?? null;
   if (inheritedBound !== null) {
@@ -537,8 +550,8 @@ export async function solveStrategy(args: {
       // The Lagrangian bound at these prices (each aircraft flies one route, each priced journey takes
       // as many passengers as its reduced cost prefers), valid at every round; at convergence it is
       // the LP value. Rounds whose master still needs an artificial prove nothing here.
-      if (complete && !artificialUsed(lp.values)) {
-        const journeyTerm = journeysTerm(model, groups.network, finders, prices, hasColumn);
+      const journeyTerm = complete && !artificialUsed(lp.values) ? journeysTerm(model, groups.network, finders, prices, hasColumn, generationDeadline) : null;
+      if (journeyTerm) {
         const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + journeyTerm.sum);
         if (!last || bound > last.bound) {
           last = { duals, prices, bound, least, journeyLeast: journeyTerm.least };
@@ -549,7 +562,10 @@ export async function solveStrategy(args: {
       if (improving > 0 || alpha === 0 || !complete) break;
     }
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    added += giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best').given;
+    const journeysGiven = giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best', generationDeadline);
+    added += journeysGiven.given;
+    // A search cut short by the budget has not shown convergence.
+    if (!journeysGiven.timely) complete = false;
     if (last) progress.bound = Math.max(progress.bound ?? Number.NEGATIVE_INFINITY, last.bound, NO_PLAN_COSTS_LESS);
     report('generating_columns', progress.iterations, progress.bound);
     if (complete && added === 0) {
@@ -613,9 +629,10 @@ export async function solveStrategy(args: {
     if (proof === 'proven') {
       const witness: BoundWitness = last;
       const threshold = (source: JourneySource) => (witness.journeyLeast.get(source.rows[0]!) ?? 0) + slack + tolerance(outcome.objective!);
-      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft, 'all');
+      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft, 'all', deadline);
       added += given.given;
-      if (!given.complete) proof = 'journeys_capped';
+      if (!given.timely) proof = 'time';
+      else if (!given.complete) proof = 'journeys_capped';
     }
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).
@@ -654,9 +671,10 @@ export async function solveStrategy(args: {
     const proven = (proof === 'proven' && outcome.status === 'optimal') || (floor !== null && plan - floor <= tolerance(plan));
     status = proven ? 'optimal' : proof === 'routes_capped' || proof === 'journeys_capped' ? 'feasible' : 'time_limit';
     if (proven) lowerBound = plan;
-  } else if (status === 'infeasible') {
+  } else if (status === 'infeasible' && !fixedRoutes) {
     // No integer plan over the priced routes, although the LP over every route has one (or the
-    // generation stopped first): that no plan exists is not proven.
+    // generation stopped first): that no plan exists is not proven. (With fixed routes it is: the
+    // passengers can always go unaccommodated, so only the routes can make the model infeasible.)
     status = 'time_limit';
     detail = 'No plan was found among the routes priced; that none exists is not proven.';
   }
