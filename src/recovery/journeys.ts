@@ -15,13 +15,11 @@ export type Journey = readonly Flight[];
 export const journeyEnd = (journey: Journey): Flight => journey[journey.length - 1]!;
 
 /**
- * The airline's flights (`flights`, each numbered by its place there: `indexOf`), those from each
- * airport by scheduled departure, and every airport's minimum connection time: what the journey
- * searches walk.
+ * The airline's flights by scheduled departure (a flight's place there is its network index), those
+ * from each airport, and every airport's minimum connection time: what the journey searches walk.
  */
 export interface JourneyNetwork {
   flights: readonly Flight[];
-  indexOf: ReadonlyMap<Flight, number>;
   fromAirport: ReadonlyMap<string, readonly Flight[]>;
   connectionMinutes: (airport: string) => number;
 }
@@ -117,7 +115,7 @@ export interface FoundJourneys { journeys: { journey: Journey; value: number }[]
  */
 export class JourneyFinder {
   /** The flights a journey could take: one block per airport, each latest departure first. */
-  private readonly flights: Flight[] = [];
+  private readonly flights: Flight[];
   /** Per flight: its network index. */
   private readonly networkIndex: Int32Array;
   /** Per flight: where its airport's block starts. */
@@ -127,7 +125,7 @@ export class JourneyFinder {
   private readonly nextCount: Int32Array;
   /** Per flight: the journey's cost when it lands at the destination, else NaN. */
   private readonly arrivalCost: Float64Array;
-  /** Every flight, latest departure first (ties: block order). */
+  /** Every flight, latest departure first. */
   private readonly order: Int32Array;
   /** The origin's block: [start, start + count). */
   private readonly origin: { start: number; count: number };
@@ -144,28 +142,47 @@ export class JourneyFinder {
   ) {
     this.layerCount = maxLegs ?? 1;
     const deadline = deadlineOf(config, search);
-    const blocks = new Map<string, { start: number; count: number }>();
+    // The candidates, latest departure first (the network's flights are by departure), with their
+    // network index; then laid out in one block per airport, each in that same order.
+    const candidates: number[] = [];
+    const counts = new Map<string, number>();
     if (deadline !== null) {
-      for (const [airport, flights] of network.fromAirport) {
-        const here: Flight[] = [];
-        for (let i = firstFrom(flights, search.earliestMinutes); i < flights.length && flights[i]!.depMinutes < deadline; i++) {
-          const f = flights[i]!;
-          if (eligible(config, search, f) && usable(f, false)) here.push(f);
-        }
-        if (here.length === 0) continue;
-        blocks.set(airport, { start: this.flights.length, count: here.length });
-        this.flights.push(...here.reverse());
+      const all = network.flights;
+      let end = firstFrom(all, search.earliestMinutes);
+      while (end < all.length && all[end]!.depMinutes < deadline) end++;
+      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) {
+        const f = all[k]!;
+        if (!eligible(config, search, f) || !usable(f, false)) continue;
+        candidates.push(k);
+        counts.set(f.origin, (counts.get(f.origin) ?? 0) + 1);
       }
     }
-    const n = this.flights.length;
+    const blocks = new Map<string, { start: number; count: number }>();
+    let start = 0;
+    for (const [airport, count] of counts) {
+      blocks.set(airport, { start, count });
+      start += count;
+    }
+    const n = candidates.length;
+    this.flights = new Array<Flight>(n);
     this.networkIndex = new Int32Array(n);
     this.blockStart = new Int32Array(n);
+    this.order = new Int32Array(n);
+    const filled = new Map<string, number>();
+    candidates.forEach((k, position) => {
+      const f = network.flights[k]!;
+      const block = blocks.get(f.origin)!;
+      const i = block.start + (filled.get(f.origin) ?? 0);
+      filled.set(f.origin, i - block.start + 1);
+      this.flights[i] = f;
+      this.networkIndex[i] = k;
+      this.blockStart[i] = block.start;
+      this.order[position] = i;
+    });
     this.nextBlock = new Int32Array(n);
     this.nextCount = new Int32Array(n);
     this.arrivalCost = new Float64Array(n).fill(Number.NaN);
     this.flights.forEach((f, i) => {
-      this.networkIndex[i] = network.indexOf.get(f)!;
-      this.blockStart[i] = blocks.get(f.origin)!.start;
       if (f.dest === search.dest) {
         this.arrivalCost[i] = journeyCost(config, search.originalArrivalMinutes, f.arrMinutes);
         return;
@@ -175,9 +192,6 @@ export class JourneyFinder {
       this.nextBlock[i] = next.start;
       this.nextCount[i] = this.leavingFrom(next, f.arrMinutes + network.connectionMinutes(f.dest));
     });
-    const order = Array.from(this.flights.keys());
-    order.sort((p, q) => this.flights[q]!.depMinutes - this.flights[p]!.depMinutes || p - q);
-    this.order = Int32Array.from(order);
     this.origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
     this.cheapestOfSeveral = this.least(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
   }

@@ -69,7 +69,7 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
   // flightsByAirline is in scheduled departure order, and so is each airport's list.
   for (const f of flights) pushTo(fromAirport, f.origin, f);
   const network: JourneyNetwork = {
-    flights, indexOf: new Map(flights.map((f, i) => [f, i])), fromAirport,
+    flights, fromAirport,
     connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes,
   };
 

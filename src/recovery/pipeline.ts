@@ -115,7 +115,7 @@ export async function solveStrategies(
   // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
   // sooner on a network-wide scope (docs/model.md 3.5).
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
-  const floor = flightBound(schedule, prepared, config, solver, drop, deadline);
+  const floor = flightBoundWanted(prepared.scope.disruptions) ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined;
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -142,6 +142,15 @@ export async function solveStrategies(
     failed.abort();
     throw error;
   }
+}
+
+/**
+ * Whether a simulation solves the flight bound (model/flight-bound.ts): where an airport's capacity is
+ * cut. Elsewhere it counts only the forced delays and cancellations, far below the bound a single
+ * delay's generation converges to within its budget, and it would cost a solve of the pool.
+ */
+export function flightBoundWanted(disruptions: readonly Disruption[]): boolean {
+  return disruptions.some((d) => d.type === 'airport_capacity');
 }
 
 /**

@@ -26,7 +26,7 @@ export function createInProcessRunner(schedules: ScheduleCatalog, solver: Solver
     async run(request, signal, onProgress) {
       const entry = schedules.resolve(request.scheduleName);
       if (!entry) throw new Error(`Schedule '${request.scheduleName}' is not loaded`);
-      admitSimulation(solver, request.config);
+      admitSimulation(solver, request);
       return simulate(entry.schedule, request, solver, signal, onProgress);
     },
     ...(solver.stats ? { stats: () => solver.stats!() } : {}),

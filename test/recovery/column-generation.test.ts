@@ -142,16 +142,17 @@ describe('column generation', () => {
   }
 
   it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the note', async () => {
-    // A single delay of the default schedule (7 aircraft), its solver slowed to 40 ms a solve: a
-    // 500 ms budget leaves the generation two or three rounds, where the Lagrangian bound is about −1 M.
+    // A single delay of the default schedule (7 aircraft), its solver slowed to 150 ms a solve: a
+    // 1.5 s budget leaves the generation (60 % of it) three or four rounds, where the Lagrangian bound
+    // is about −1 M; on a loaded machine, fewer, but at least one complete round.
     const network = loadScheduleFile(new URL('../../schedules/default.json', import.meta.url).pathname);
     const c = config({ strategies: { evaluate: ['integrated'] } });
     const simulation = request('NV662_2026-11-21T04:40:00Z', 60, c);
     const prepared = prepareSimulation(network, simulation);
-    const slow: Solver = { solve: async (task) => { await new Promise((resolve) => setTimeout(resolve, 40)); return inProcessSolver.solve(task); } };
+    const slow: Solver = { solve: async (task) => { await new Promise((resolve) => setTimeout(resolve, 150)); return inProcessSolver.solve(task); } };
     const bounds: number[] = [];
     const solved = await solveStrategy({
-      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, deadline: performance.now() + 500,
+      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, deadline: performance.now() + 1500,
       onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
     });
     expect(solved.outcome.status).not.toBe('optimal');
