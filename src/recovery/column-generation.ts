@@ -374,9 +374,12 @@ export async function solveStrategy(args: {
       legPrices ??= legPricesAt(groups.network, prices);
       // Direct flights always have their column.
       const skip = (journey: Journey) => journey.length === 1 || hasColumn(source, journey);
-      const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true }
-        : finder.within(legPrices, threshold, cap, skip);
+      const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true, timely: true }
+        : finder.within(legPrices, threshold, cap, skip, until);
       complete &&= found.complete;
+      timely &&= found.timely;
+      // A proof that needs more journeys than allowed for one source is lost: no need to search the rest.
+      if (!complete || !timely) break;
       for (const { journey } of found.journeys) {
         journeyKeys.add(journeyKey(source, journey));
         pushTo(journeys, source.key, journey);
@@ -385,6 +388,8 @@ export async function solveStrategy(args: {
     }
     return { given, complete, timely };
   };
+  /** Whether any passengers of `model` have a journey of several flights at all. */
+  const severalFlightJourneys = (model: StrategyModel) => model.journeySources.some((source) => Number.isFinite(finders(source).cheapestOfSeveral));
   const build = (pool: Map<string, Route[]>) => {
     const at = performance.now();
     const built = buildStrategyModel(schedule, scope, config, strategy, pool, groups, journeys);
@@ -579,9 +584,9 @@ export async function solveStrategy(args: {
       break;
     }
     // The proof needs no converged LP: with the bound this close, it enumerates few routes. Not so
-    // with journeys alone (delay propagation): a journey's reduced cost is per passenger, so a gap of
-    // 0.5 % of a plan lets nearly every journey into the proof, and their generation is cheap to finish.
-    if (!fixedRoutes && last && progress.bound !== null && !artificialUsed(lp.values) && lp.objective! - progress.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
+    // where passengers have journeys of several flights: a journey's reduced cost is per passenger,
+    // so a gap of 0.5 % of a plan lets nearly every journey into the proof (docs/model.md 3.4).
+    if (!severalFlightJourneys(model) && last && progress.bound !== null && !artificialUsed(lp.values) && lp.objective! - progress.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
       progress.stop = 'close';
       break;
     }

@@ -240,20 +240,25 @@ export class JourneyFinder {
    * The depth-first search over the journeys whose value is at most `threshold()`: it never visits an
    * airport twice and leaves a flight out as soon as its completion bound says no journey through it
    * is within the threshold (which `visit` may lower as it goes). Each journey found goes to `visit`,
-   * which returns false to stop the search.
+   * which returns false to stop the search. At the performance.now() instant `until` the search stops
+   * too: false then, true when it went to its end (or `visit` stopped it).
    */
-  private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey, value: number) => boolean): void {
-    if (this.origin.count === 0) return;
+  private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey, value: number) => boolean, until = Number.POSITIVE_INFINITY): boolean {
+    if (this.origin.count === 0) return true;
     const bound = this.completionBounds(legPrices);
     const L = this.layerCount;
     const limited = this.maxLegs !== null;
     const visited = new Set([this.search.origin]);
     const path: Flight[] = [];
     let going = true;
+    let timely = true;
+    let steps = 0;
     // The first `count` entries of the block from `start`, earliest departure first; `legsLeft`: how
     // many flights the journey may still take, less one (0 when there is no limit).
     const extend = (start: number, count: number, sofar: number, legsLeft: number): void => {
       for (let i = start + count - 1; i >= start && going; i--) {
+        // The clock is read now and then: a search with a loose threshold can walk for long.
+        if (++steps % 4096 === 0 && performance.now() >= until) going = timely = false;
         const f = this.flights[i]!;
         if (visited.has(f.dest) || (path.length === 0 && !this.usable(f, true))) continue;
         if (sofar + bound[i * L + legsLeft]! > threshold()) continue;
@@ -269,19 +274,26 @@ export class JourneyFinder {
       }
     };
     extend(this.origin.start, this.origin.count, 0, L - 1);
+    return timely;
   }
 
-  /** Every journey whose value is at most `threshold`; `skip` journeys are passed over and do not count; at most `cap` (complete false if there were more). */
-  within(legPrices: LegPrices, threshold: number, cap: number, skip: (journey: Journey) => boolean = () => false): FoundJourneys {
+  /**
+   * Every journey whose value is at most `threshold`; `skip` journeys are passed over and do not
+   * count; at most `cap` (complete false if there were more), found before the instant `until`
+   * (timely false if the search had to stop there).
+   */
+  within(
+    legPrices: LegPrices, threshold: number, cap: number, skip: (journey: Journey) => boolean = () => false, until = Number.POSITIVE_INFINITY,
+  ): FoundJourneys & { timely: boolean } {
     const journeys: { journey: Journey; value: number }[] = [];
     let complete = true;
-    this.walk(legPrices, () => threshold, (journey, value) => {
+    const timely = this.walk(legPrices, () => threshold, (journey, value) => {
       if (skip(journey)) return true;
       if (journeys.length === cap) return complete = false;
       journeys.push({ journey, value });
       return true;
-    });
-    return { journeys, complete };
+    }, until);
+    return { journeys, complete, timely };
   }
 
   /**
