@@ -355,8 +355,9 @@ export async function solveStrategy(args: {
   /**
    * Gives a column to journeys of several flights of `model`'s sources whose reduced cost at `prices`
    * is at most `most(source)`: every one, up to `cap` per source ('all'), or the `cap` of least
-   * reduced cost per source ('best'). How many, and whether every search found all there were
-   * (`capped`) before the instant `until` (`timely`).
+   * reduced cost per source ('best'). How many, whether every search found all there were
+   * (`complete`), and whether they all went to their end before the instant `until` (`timely`);
+   * 'all' stops at the first source that falls short of either, since its proof is then lost.
    */
   const giveColumns = (model: StrategyModel, prices: Record<string, number>, most: (source: JourneySource) => number, cap: number, which: 'all' | 'best', until: number) => {
     let given = 0;

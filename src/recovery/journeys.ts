@@ -93,8 +93,11 @@ export type UsableFlight = (flight: Flight, first: boolean) => boolean;
  */
 export type LegPrices = Float64Array;
 
-/** Journeys with their value (Σ leg prices + cost), and whether the search found every one it was asked for. */
-export interface FoundJourneys { journeys: { journey: Journey; value: number }[]; complete: boolean }
+/**
+ * Journeys with their value (Σ leg prices + cost); whether the search found every one it was asked
+ * for (`complete`), and went to its end before its deadline (`timely`).
+ */
+export interface FoundJourneys { journeys: { journey: Journey; value: number }[]; complete: boolean; timely: boolean }
 
 /**
  * The journeys of one search (a group's passengers from one place) at any prices. The value of a
@@ -284,7 +287,7 @@ export class JourneyFinder {
    */
   within(
     legPrices: LegPrices, threshold: number, cap: number, skip: (journey: Journey) => boolean = () => false, until = Number.POSITIVE_INFINITY,
-  ): FoundJourneys & { timely: boolean } {
+  ): FoundJourneys {
     const journeys: { journey: Journey; value: number }[] = [];
     let complete = true;
     const timely = this.walk(legPrices, () => threshold, (journey, value) => {
