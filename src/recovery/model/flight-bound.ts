@@ -7,6 +7,7 @@ import type { Flight } from '../../domain/schedule.ts';
 import type { RouteEvaluator } from '../aircraft-routes.ts';
 import { lpName, ModelBuilder, type LinearModel, type Term } from '../linear-model.ts';
 import type { PassengerGroups } from '../passengers.ts';
+import { capacityRowName } from './row-families.ts';
 
 /**
  * The departures worth considering for `flight`: its earliest, and every instant from which its
@@ -68,9 +69,6 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
   }
   const limit = config.constraints.max_cancellations;
   if (limit !== null && cancellations.length > 0) b.addConstraint('max_cancellations', cancellations, '<=', limit);
-  for (const [i, c] of scope.capacities.entries()) {
-    const hour = new Date(c.hourStartMinutes * 60_000).toISOString().slice(0, 13).replace(/[-T]/g, '');
-    b.addConstraint(`${c.kind}__${c.airport}__${hour}__c${i}`, capacityTerms[i]!, '<=', c.max - c.fixed);
-  }
+  for (const [i, c] of scope.capacities.entries()) b.addConstraint(capacityRowName(c, i), capacityTerms[i]!, '<=', c.max - c.fixed);
   return b.build();
 }

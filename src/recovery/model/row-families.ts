@@ -9,6 +9,7 @@ import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../linear-model.ts';
 import type { Journey, JourneySearch } from '../journeys.ts';
 import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
+import type { CapacityLimit } from '../scope.ts';
 import type { Strategy, SolverConfig } from '../solver-config.ts';
 import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
 
@@ -331,15 +332,22 @@ export function addSeatRows(ctx: ModelContext): void {
 }
 
 /**
+ * The row of the scope's `index`th capacity limit: `<kind>__<airport>__<yyyymmddhh>__c<index>`. Two
+ * capacities of one airport may share a clock hour (periods that meet inside it): two limits, two rows.
+ */
+export function capacityRowName(limit: CapacityLimit, index: number): string {
+  const hour = new Date(limit.hourStartMinutes * 60_000).toISOString().slice(0, 13).replace(/[-T]/g, '');
+  return `${limit.kind}__${limit.airport}__${hour}__c${index}`;
+}
+
+/**
  * `departures__<airport>__<hour>` and `arrivals__<airport>__<hour>` (airport_capacity): the scope's
  * flights leaving / landing at the airport in that clock hour, plus the flights outside the scope
  * that do (fixed), are at most the hour's capacity.
  */
 export function addCapacityRows(ctx: ModelContext): void {
   for (const [i, limit] of ctx.scope.capacities.entries()) {
-    // Two capacities of one airport may share a clock hour (periods that meet inside it): two limits, two rows.
-    const hour = new Date(limit.hourStartMinutes * 60_000).toISOString().slice(0, 13).replace(/[-T]/g, '');
-    const row = declare(ctx, { name: `${limit.kind}__${limit.airport}__${hour}__c${i}`, terms: [], sense: '<=', rhs: limit.max - limit.fixed });
+    const row = declare(ctx, { name: capacityRowName(limit, i), terms: [], sense: '<=', rhs: limit.max - limit.fixed });
     const kind = limit.kind === 'departures' ? 'departure_in' : 'arrival_in';
     for (const f of ctx.scope.flights) {
       if ((limit.kind === 'departures' ? f.origin : f.dest) === limit.airport) legRow(ctx, f, { row: row.name, kind, atMinutes: limit.hourStartMinutes, airport: limit.airport });
