@@ -85,10 +85,18 @@ export interface StrategySolve {
  */
 interface BoundWitness { duals: PricingDuals; prices: Record<string, number>; bound: number; least: Map<string, number>; journeyLeast: Map<string, number> }
 
-/** Each flight's leg price at row prices `prices`: its seat row's price, negated (a journey's column has +1 there). */
+/**
+ * Each flight's leg price at row prices `prices`: its seat row's price, negated (a journey's column has
+ * +1 there). Kept per prices object (each belongs to one solve, over one network): a round searches
+ * at the master's own prices both for the bound and for new columns, and a JourneyFinder keeps its
+ * completion bounds for the same leg prices (journeys.ts).
+ */
 function legPricesAt(network: JourneyNetwork, prices: Record<string, number>): LegPrices {
-  return Float64Array.from(network.flights, (flight) => -(prices[seatRowName(flight)] ?? 0));
+  let legPrices = LEG_PRICES.get(prices);
+  if (!legPrices) LEG_PRICES.set(prices, legPrices = Float64Array.from(network.flights, (flight) => -(prices[seatRowName(flight)] ?? 0)));
+  return legPrices;
 }
+const LEG_PRICES = new WeakMap<Record<string, number>, LegPrices>();
 
 /** The prices of a source's rows other than its flights' seat rows: a journey's reduced cost is its value (journeys.ts) less this. */
 function rowsPrice(source: JourneySource, prices: Record<string, number>): number {

@@ -89,7 +89,7 @@ export type UsableFlight = (flight: Flight, first: boolean) => boolean;
 
 /**
  * What each flight of the network adds to a journey's value, by its network index (the negated price
- * of its seat row).
+ * of its seat row). Never changed once given to a finder: it keeps the bounds it computed for it.
  */
 export type LegPrices = Float64Array;
 
@@ -218,6 +218,8 @@ export class JourneyFinder {
    * a block, the running least at an entry is over the entries before it (later departures) and itself.
    */
   private completionBounds(legPrices: LegPrices): Float64Array {
+    // The same leg prices again (the bound's search and the columns' at one round's prices): the same bounds.
+    if (this.lastBounds?.legPrices === legPrices) return this.lastBounds.bound;
     const L = this.layerCount;
     const limited = this.maxLegs !== null;
     const bound = new Float64Array(this.flights.length * L);
@@ -236,8 +238,12 @@ export class JourneyFinder {
         least[i * L + layer] = i > this.blockStart[i]! ? Math.min(value, least[(i - 1) * L + layer]!) : value;
       }
     }
+    this.lastBounds = { legPrices, bound };
     return bound;
   }
+
+  /** The completion bounds last computed, and the leg prices they are for (read-only arrays both). */
+  private lastBounds: { legPrices: LegPrices; bound: Float64Array } | null = null;
 
   /**
    * The depth-first search over the journeys whose value is at most `threshold()`: it never visits an
