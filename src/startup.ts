@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config, type LoadedConfig } from './confi
 import { CatalogError, loadScheduleCatalog, type ScheduleCatalog } from './formats/schedule-json/schedule-catalog.ts';
 import type { Logger } from './http/logging.ts';
 import { startSimulationThread, type SimulationThread } from './runtime/simulation-thread.ts';
+import { warmUpRequests } from './runtime/warm-up.ts';
 
 export function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -35,13 +36,15 @@ export function loadSchedulesOrFail(config: Config): ScheduleCatalog {
 }
 
 /**
- * Simulations are built and solved off the main thread; every solver worker loads and warms GLPK
- * before the first simulation can reach it.
+ * Simulations are built and solved off the main thread; every solver worker loads and warms GLPK,
+ * and the thread runs two simulations of the default schedule (warm-up.ts), before the first
+ * simulation can reach it.
  */
 export async function startSimulationThreadOrFail(config: Config, schedules: ScheduleCatalog, logger: Logger): Promise<SimulationThread> {
   try {
     return await startSimulationThread({
       schedules,
+      warmUp: warmUpRequests(schedules.resolve(schedules.defaultName)!.schedule, schedules.defaultName, config.defaultAirline),
       pool: {
         ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),
         ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),

@@ -28,6 +28,12 @@ try {
 }
 const { schedules, pool } = start;
 const runner = createInProcessRunner(schedules, pool);
+for (const request of data.warmUp) {
+  // A warm-up that fails says so and the thread starts anyway: it serves requests, only colder.
+  await runner.run(request, new AbortController().signal).catch((error: unknown) => {
+    post({ type: 'warm-up-failed', message: `${request.scenarioId}: ${error instanceof Error ? error.message : String(error)}` });
+  });
+}
 // One controller per simulation: the HTTP thread's signal cannot cross the thread, its 'cancel' can.
 const running = new Map<number, AbortController>();
 

@@ -44,6 +44,11 @@ export interface SimulationThreadOptions {
    * limit (a job may run for minutes, /simulate for seconds). Default: none.
    */
   deadlineMs?: number | ((request: SimulationRequest) => number);
+  /**
+   * Simulations the thread runs on itself, answers dropped, before it says it is ready (each start,
+   * also after a restart): its JavaScript is cold until then (warm-up.ts). Default: none.
+   */
+  warmUp?: SimulationRequest[];
 }
 
 export interface SimulationThreadData {
@@ -51,6 +56,7 @@ export interface SimulationThreadData {
   schedules: Map<string, Schedule>;
   defaultSchedule: string;
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
+  warmUp: SimulationRequest[];
 }
 
 export type ToThread =
@@ -68,6 +74,7 @@ export type FromThread =
   | { type: 'error'; id: number; message: string }
   | { type: 'stats'; id: number; stats: SolverStats }
   | { type: 'worker-error'; message: string }
+  | { type: 'warm-up-failed'; message: string }
   | { type: 'closed' };
 
 export interface SimulationThread extends SimulationRunner {
@@ -84,7 +91,8 @@ export interface SimulationThread extends SimulationRunner {
 interface Pending { resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (progress: SimulationProgress) => void }
 
 /**
- * Starts the thread and resolves once its schedules are loaded and every solver worker is warm.
+ * Starts the thread and resolves once its schedules are loaded, every solver worker is warm and the
+ * warm-up simulations have run.
  * Rejects with the thread's own sentence when it cannot start (e.g. a schedule it cannot read).
  */
 export async function startSimulationThread(options: SimulationThreadOptions): Promise<SimulationThread> {
@@ -93,6 +101,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
     schedules: new Map(schedules.names().map((name) => [name, schedules.resolve(name)!.schedule])),
     defaultSchedule: schedules.defaultName,
     pool: options.pool,
+    warmUp: options.warmUp ?? [],
   };
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -124,6 +133,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
           case 'error': settle(message.id, { error: new Error(`Simulation thread: ${message.message}`) }); break;
           case 'stats': settle(message.id, { value: message.stats }); break;
           case 'worker-error': options.onError?.(new Error(`a solver worker failed outside a solve: ${message.message}`)); break;
+          case 'warm-up-failed': options.onError?.(new Error(`a warm-up simulation failed (the thread serves anyway): ${message.message}`)); break;
           case 'closed': break;
         }
       });

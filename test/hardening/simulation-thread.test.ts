@@ -12,6 +12,7 @@ import { presenterFor } from '../../src/http/recovery-presenter.ts';
 import { RecoveryError } from '../../src/recovery/failure.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, SolverConfigSchema } from '../../src/recovery/solver-config.ts';
+import { warmUpRequests } from '../../src/runtime/warm-up.ts';
 import { bundledCatalog, STAGING_KEY, TEST_ENV } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf } from './support.ts';
 
@@ -88,6 +89,33 @@ describe('simulation thread', () => {
     } finally {
       server.closeAllConnections();
       server.close();
+    }
+  });
+
+  it('unit: it is ready only after its warm-up simulations have run; one that fails is reported, and the thread serves anyway', async () => {
+    const catalog = bundledCatalog();
+    const schedule = catalog.resolve('default')!.schedule;
+    const warmUp = warmUpRequests(schedule, 'default', 'NV');
+    // The busiest airport of the default schedule is the hub, VIE: one of its first departures (04:30)
+    // held 90 minutes, one at midday held 120.
+    const origin = (id: string | null) => schedule.flightsByAirline.get('NV')!.find((f) => f.id === id)?.origin;
+    expect(warmUp.map((r) => [origin(r.disruptedFlightId), r.disruptedFlightId, r.disruptions])).toEqual([
+      ['VIE', expect.stringMatching(/^NV\d+_2026-11-21T04:30:00Z$/), [{ type: 'flight_delay', flightId: warmUp[0]!.disruptedFlightId, minDelayMinutes: 90 }]],
+      ['VIE', expect.stringMatching(/^NV\d+_2026-11-21T1[0-3]:\d\d:00Z$/), [{ type: 'flight_delay', flightId: warmUp[1]!.disruptedFlightId, minDelayMinutes: 120 }]],
+    ]);
+    expect(warmUpRequests(catalog.resolve('default')!.schedule, 'default', 'XX')).toEqual([]);
+    const failures: Error[] = [];
+    const warmed = await startSimulationThread({
+      schedules: catalog, pool: { threads: 1 }, onError: (error) => failures.push(error),
+      warmUp: [...warmUp, request(delay('NV999_2026-11-21T04:45:00Z', 60))],
+    });
+    try {
+      // Every solve of the two warm-up simulations (four strategies each, their LPs included) ran before it said ready.
+      expect((await warmed.stats()).completed).toBeGreaterThanOrEqual(8);
+      expect(failures.map((e) => e.message)).toEqual([expect.stringMatching(/^a warm-up simulation failed \(the thread serves anyway\): thread: .*NV999/)]);
+      expect((await warmed.run(request(), new AbortController().signal)).options.length).toBeGreaterThan(0);
+    } finally {
+      await warmed.close();
     }
   });
 
