@@ -15,9 +15,11 @@ const WARM_UP_TIME_LIMIT_MS = 1000;
 /**
  * Two single delays at the airline's busiest airport (where swaps and journeys of several flights
  * exist): its first departure of the day held 90 minutes, and the one in the middle of its day held
- * 120. None when the airline has no flights there.
+ * 120. None when the airline has no flights, or when the schedule cannot be simulated (an imported
+ * ROADEF schedule has no airport coordinates, which /simulate refuses with 400).
  */
 export function warmUpRequests(schedule: Schedule, scheduleName: string, airline: string): SimulationRequest[] {
+  if ([...schedule.airports.values()].some((a) => a.lat === null || a.lon === null)) return [];
   const flights = schedule.flightsByAirline.get(airline) ?? [];
   const departures = new Map<string, typeof flights>();
   for (const flight of flights) {

@@ -103,7 +103,10 @@ describe('simulation thread', () => {
       ['VIE', expect.stringMatching(/^NV\d+_2026-11-21T04:30:00Z$/), [{ type: 'flight_delay', flightId: warmUp[0]!.disruptedFlightId, minDelayMinutes: 90 }]],
       ['VIE', expect.stringMatching(/^NV\d+_2026-11-21T1[0-3]:\d\d:00Z$/), [{ type: 'flight_delay', flightId: warmUp[1]!.disruptedFlightId, minDelayMinutes: 120 }]],
     ]);
-    expect(warmUpRequests(catalog.resolve('default')!.schedule, 'default', 'XX')).toEqual([]);
+    expect(warmUpRequests(schedule, 'default', 'XX')).toEqual([]);
+    // A schedule /simulate refuses (an imported ROADEF one: no airport coordinates) is not warmed up on.
+    const unplaced = { ...schedule, airports: new Map([...schedule.airports].map(([code, airport]) => [code, { ...airport, lat: null, lon: null }])) };
+    expect(warmUpRequests(unplaced, 'default', 'NV')).toEqual([]);
     const failures: Error[] = [];
     const warmed = await startSimulationThread({
       schedules: catalog, pool: { threads: 1 }, onError: (error) => failures.push(error),
