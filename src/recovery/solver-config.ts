@@ -67,7 +67,7 @@ export const TurnaroundSchema = z.strictObject({
 
 export const SolverSettingsSchema = z.strictObject({
   time_limit_ms: z.number().int().min(50).max(120_000).default(2000)
-    .describe('Time budget of the simulation, milliseconds: its strategies (column generation, integer plan and optimality proof each) run at once and all answer within it, less min(200 ms, 5 %) kept for reading the plans back. At the limit each returns the best plan it found with status time_limit and its proven gap; a solver worker still busy then is terminated.'),
+    .describe('Time budget of the simulation, milliseconds: its strategies (column generation, integer plan and optimality proof each) run at once and all answer within it, less min(400 ms, 5 %) kept for reading the plans back and answering. At the limit each returns the best plan it found with status time_limit and its proven gap; a solver worker still busy then is terminated.'),
   mip_gap: z.number().min(0).max(1).default(0)
     .describe('Relative gap at which GLPK may stop its branch and bound early (0 = prove optimality). A plan not proven optimal has status feasible or time_limit with its gap.'),
   max_candidate_aircraft: z.number().int().min(0).max(60).default(6)
