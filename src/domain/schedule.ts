@@ -87,6 +87,15 @@ export interface Schedule {
   itinerariesByFlight: Map<string, Itinerary[]>;
 }
 
+/**
+ * An airport of `schedule` without coordinates, if any: the recovery model prices compensation by
+ * great-circle distance, so such a schedule (an imported ROADEF 2009 one) cannot be simulated.
+ */
+export function unplacedAirport(schedule: Schedule): Airport | undefined {
+  for (const airport of schedule.airports.values()) if (airport.lat === null || airport.lon === null) return airport;
+  return undefined;
+}
+
 export function flightId(flightNumber: string, depMinutes: number): string {
   return `${flightNumber}_${formatUtc(depMinutes)}`;
 }

@@ -5,7 +5,8 @@
 // After one warm-up simulation the first request (default/breaks-maintenance) was proven optimal in
 // 1.3 s, after two in 1.0 s, about its warm time (0.7-1.0 s). They are real simulations, on the
 // default schedule with the default solver configuration, whose answers are dropped.
-import type { Schedule } from '../domain/schedule.ts';
+import { pushTo } from '../domain/collections.ts';
+import { unplacedAirport, type Flight, type Schedule } from '../domain/schedule.ts';
 import type { SimulationRequest } from '../recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../recovery/solver-config.ts';
 
@@ -19,14 +20,9 @@ const WARM_UP_TIME_LIMIT_MS = 1000;
  * ROADEF schedule has no airport coordinates, which /simulate refuses with 400).
  */
 export function warmUpRequests(schedule: Schedule, scheduleName: string, airline: string): SimulationRequest[] {
-  if ([...schedule.airports.values()].some((a) => a.lat === null || a.lon === null)) return [];
-  const flights = schedule.flightsByAirline.get(airline) ?? [];
-  const departures = new Map<string, typeof flights>();
-  for (const flight of flights) {
-    const list = departures.get(flight.origin) ?? [];
-    list.push(flight);
-    departures.set(flight.origin, list);
-  }
+  if (unplacedAirport(schedule)) return [];
+  const departures = new Map<string, Flight[]>();
+  for (const flight of schedule.flightsByAirline.get(airline) ?? []) pushTo(departures, flight.origin, flight);
   const busiest = [...departures.values()].sort((a, b) => b.length - a.length)[0];
   if (!busiest) return [];
   const byTime = [...busiest].sort((a, b) => a.depMinutes - b.depMinutes);

@@ -5,6 +5,7 @@
 import type { SimulationLimits } from '../../config.ts';
 import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
+import { unplacedAirport } from '../../domain/schedule.ts';
 import { checkReferences, type SimulationRequest } from '../../recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
 import type { ApiBuilder } from '../api-builder.ts';
@@ -72,8 +73,7 @@ function disruptionsOf(body: SimulationRequestBody): Disruption[] {
  */
 export function simulationRequestOf(deps: EndpointDeps, body: SimulationRequestBody, config: SolverConfig): SimulationRequest {
   const entry = scheduleOr404(deps.schedules, body.schedule_file);
-  // The model prices compensation by great-circle distance; imported ROADEF schedules have no coordinates.
-  const unplaced = [...entry.schedule.airports.values()].find((a) => a.lat === null || a.lon === null);
+  const unplaced = unplacedAirport(entry.schedule);
   if (unplaced) {
     throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unplaced.code} has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).`);
   }
