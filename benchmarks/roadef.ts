@@ -7,7 +7,7 @@
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s 30] [--solver engine|engine-keeps-flights|reference]
 //                                   [--synthetic] [--out benchmarks/reports/x.json]
 //
-// Without --instances: A01-A04 from ../shared/data/roadef2009 and a synthetic instance of the size of
+// Without --instances: A01-A04 from benchmarks/roadef2009 and a synthetic instance of the size of
 // the challenge's set X (618 aircraft, 2,178 flight numbers on three days, 28,308 itineraries); with
 // --instances: those folders (any instance of the challenge's format), plus the synthetic one if
 // --synthetic is given. Each instance runs in a child process, so that its peak memory is its own.
@@ -25,8 +25,8 @@ import type { InstanceRun } from './lib/roadef-instance-run.ts';
 import { BENCHMARKS_DIR, REPO_DIR } from './lib/scenarios.ts';
 import { table } from './lib/table.ts';
 
-/** The bundled public instances (the shared folder beside the repository). */
-export const BUNDLED_INSTANCES_DIR = resolve(REPO_DIR, '..', 'shared', 'data', 'roadef2009');
+/** The bundled public instances, vendored byte for byte (benchmarks/roadef2009/PROVENANCE.md). */
+export const BUNDLED_INSTANCES_DIR = resolve(REPO_DIR, 'benchmarks', 'roadef2009');
 const BUNDLED = ['A01', 'A02', 'A03', 'A04'];
 
 /**

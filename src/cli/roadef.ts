@@ -1,4 +1,4 @@
-// The ROADEF/EURO 2009 benchmark from the command line (../shared/spec/roadef2009.md):
+// The ROADEF/EURO 2009 benchmark from the command line (docs/spec/roadef2009.md):
 //
 //   npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]
 //   npm run roadef -- solve  --instance <dir> --time-limit-s <s> --out <dir> [--solver engine|engine-keeps-flights|reference]

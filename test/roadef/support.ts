@@ -1,6 +1,6 @@
 // Shared by the ROADEF tests: where the bundled data are, and small readable edits of a calibration
 // solution (set a field of one leg's record, add or drop a record, replace a passenger line).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +14,10 @@ import { formatSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { writeSyntheticInstance, type SyntheticSize } from '../../benchmarks/lib/roadef-synthetic.ts';
 
 export const REPO_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-/** The published data: `shared/` beside the repository (CI clones it there). */
-export const DATA_DIR = resolve(REPO_DIR, '..', 'shared', 'data', 'roadef2009');
+/** The published data, vendored byte for byte (benchmarks/roadef2009/PROVENANCE.md). */
+export const DATA_DIR = resolve(REPO_DIR, 'benchmarks', 'roadef2009');
 export const INSTANCE_NAMES = ['A01', 'A02', 'A03', 'A04'] as const;
 export type InstanceName = (typeof INSTANCE_NAMES)[number];
-
-if (!existsSync(DATA_DIR)) throw new Error(`The ROADEF 2009 data are expected at ${DATA_DIR} (the shared folder beside the repository).`);
 
 export const instanceDir = (name: InstanceName) => join(DATA_DIR, name);
 export const calibrationDir = (name: InstanceName) => join(DATA_DIR, 'calibration', name);
