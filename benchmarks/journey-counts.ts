@@ -7,9 +7,9 @@
 //
 //   npx tsx benchmarks/journey-counts.ts [--schedules default,large] [--legs 1,2,3,any]
 import { parseArgs } from 'node:util';
-import { JourneyFinder } from '../src/recovery/journeys.ts';
-import { passengerGroups } from '../src/recovery/passengers.ts';
-import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/solver-config.ts';
+import { JourneyFinder } from '../src/recovery/passengers/journeys.ts';
+import { passengerGroups } from '../src/recovery/passengers/passengers.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/model/solver-config.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { schedulePath } from './lib/schedules.ts';
 import { median, percentile } from './lib/stats.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Flight, type Schedule } from '../src/domain/schedule.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
-import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/model/solver-config.ts';
 import { measureScenarioCounters, type ScenarioCounters } from './lib/counters.ts';
 import { SCENARIOS_FILE, SCHEDULE_NAMES, SCHEDULES_DIR, TAG_MEANINGS, staticFacts, tagHolds, type Scenario, type ScenarioSpec, type Tag } from './lib/scenarios.ts';
 import { loadScenarios } from './lib/scenarios.ts';

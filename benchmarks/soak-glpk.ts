@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
-import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/model/solver-config.ts';
 import { prepareSimulation, solveStrategies, type SimulationRequest } from '../src/recovery/pipeline.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 

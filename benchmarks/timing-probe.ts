@@ -47,7 +47,9 @@ const load = (path: string) => import(pathToFileURL(join(root, path)).href);
 const { loadScheduleFile } = existsSync(join(root, 'src/formats/schedule-json/read-schedule.ts'))
   ? await load('src/formats/schedule-json/read-schedule.ts') : await load('src/domain/schedule.ts');
 const { simulate } = await load('src/recovery/pipeline.ts');
-const { resolveSolverConfig } = await load('src/recovery/solver-config.ts');
+// The solver config moved into src/recovery/model/ when recovery/ was split into rooms.
+const { resolveSolverConfig } = existsSync(join(root, 'src/recovery/model/solver-config.ts'))
+  ? await load('src/recovery/model/solver-config.ts') : await load('src/recovery/solver-config.ts');
 const { solveWithGlpk } = await load('solver-wasm/glpk-solve.ts');
 const glpkEntry = createRequire(join(root, 'package.json')).resolve('glpk.js/node');
 const glpk = await ((await import(pathToFileURL(glpkEntry).href)).default as () => Promise<unknown>)();

@@ -1,7 +1,7 @@
 // Translation of a model (packed, as it reaches a worker: packed-model.ts) to glpk.js and
 // interpretation of GLPK's answer. The only modules that touch glpk.js: this one, worker.ts, and
 // glpk-session.ts (the warm-started relaxations, which this hands their solves to).
-import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
+import type { SolveOutcome, SolveTask } from '../src/recovery/model/solver-port.ts';
 import type { RelaxationSessions } from './glpk-session.ts';
 import { kindOf, packTask, senseOf, unpackOutcome, type PackedModel, type PackedOutcome, type PackedTask } from './packed-model.ts';
 

@@ -1,6 +1,6 @@
 // CPLEX LP format writer, so any model can be read by a person, by native glpsol (`glpsol --lp`)
 // or by HiGHS. Pure text; deterministic for a given model.
-import type { LinearModel, Term } from '../src/recovery/linear-model.ts';
+import type { LinearModel, Term } from '../src/recovery/model/linear-model.ts';
 
 const TERMS_PER_LINE = 8; // keeps lines far below the 255-character limit some readers impose
 

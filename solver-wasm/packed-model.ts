@@ -4,8 +4,8 @@
 // typed arrays are moved to the worker instead (transferList). Names never cross: GLPK knows columns
 // and rows by index, and the outcome comes back by index (PackedOutcome) for the caller, who has the
 // model, to name (unpackOutcome).
-import type { LinearModel, VariableKind } from '../src/recovery/linear-model.ts';
-import type { SolveOutcome, SolveTask } from '../src/recovery/solver-port.ts';
+import type { LinearModel, VariableKind } from '../src/recovery/model/linear-model.ts';
+import type { SolveOutcome, SolveTask } from '../src/recovery/model/solver-port.ts';
 
 const KINDS: readonly VariableKind[] = ['continuous', 'binary', 'integer'];
 const SENSES = ['=', '<=', '>='] as const;

@@ -13,8 +13,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { RecoveryError } from '../src/recovery/failure.ts';
-import type { SolveOutcome, Solver, SolverStats, SolveTask } from '../src/recovery/solver-port.ts';
+import { RecoveryError } from '../src/recovery/model/failure.ts';
+import type { SolveOutcome, Solver, SolverStats, SolveTask } from '../src/recovery/model/solver-port.ts';
 import { packModel, packedBuffers, packTask, unpackOutcome, type PackedOutcome, type PackedTask } from './packed-model.ts';
 
 export interface SolverPoolOptions {

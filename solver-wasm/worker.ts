@@ -5,7 +5,7 @@ import GLPK from 'glpk.js/node';
 import { loadGlpkFunctions, RelaxationSessions } from './glpk-session.ts';
 import { solvePacked, solveWithGlpk, type Glpk } from './glpk-solve.ts';
 import type { PackedOutcome, PackedTask } from './packed-model.ts';
-import { ModelBuilder } from '../src/recovery/linear-model.ts';
+import { ModelBuilder } from '../src/recovery/model/linear-model.ts';
 import { yieldToHttpThread } from './thread-priority.ts';
 
 // Solves must yield the CPU to the HTTP thread: on Linux setpriority(PRIO_PROCESS, 0) renices the

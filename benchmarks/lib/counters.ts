@@ -3,11 +3,11 @@
 // tags promise. The same scenario gives the same report on any machine: solves run on this thread
 // with a time limit far above their duration, so the machine's speed cannot change an outcome.
 import type { Schedule } from '../../src/domain/schedule.ts';
-import { modelSize, type LinearModel } from '../../src/recovery/linear-model.ts';
-import type { SolveStatus } from '../../src/recovery/result.ts';
+import { modelSize, type LinearModel } from '../../src/recovery/model/linear-model.ts';
+import type { SolveStatus } from '../../src/recovery/model/result.ts';
 import { prepareSimulation, rankOptions, readOptions, solveStrategies } from '../../src/recovery/pipeline.ts';
-import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
+import type { SolverConfig, Strategy } from '../../src/recovery/model/solver-config.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { solveCounting } from './glpk-main-thread.ts';
 import { describeDisruptions, simulationRequest, staticFacts, type Scenario, type ScenarioFacts, type Tag } from './scenarios.ts';
 

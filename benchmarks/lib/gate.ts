@@ -1,6 +1,6 @@
 // The counter gate: compare a fresh counter report with the committed baseline. Pure functions, so
 // the test suite can feed it a planted regression and watch it fail.
-import type { Strategy } from '../../src/recovery/solver-config.ts';
+import type { Strategy } from '../../src/recovery/model/solver-config.ts';
 import type { CounterReport, ScenarioCounters, StrategyCounters } from './counters.ts';
 import { checkTags } from './scenarios.ts';
 

@@ -4,7 +4,7 @@
 // exactly the production one.
 import { loadGlpkFunctions, RelaxationSessions } from '../../solver-wasm/glpk-session.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
-import type { SolveOutcome, SolveTask } from '../../src/recovery/solver-port.ts';
+import type { SolveOutcome, SolveTask } from '../../src/recovery/model/solver-port.ts';
 import { parseGlpkLog, type GlpkWork } from './glpk-log.ts';
 
 // glpk.js prints GLPK's terminal output through console.log. A router installed before the module

@@ -1,6 +1,6 @@
 // Deliberate regressions, to show that the gate catches them (`npm run bench:check -- --plant
 // <name>` and test/benchmarks/gate.test.ts). Never used for real measurements.
-import type { LinearModel } from '../../src/recovery/linear-model.ts';
+import type { LinearModel } from '../../src/recovery/model/linear-model.ts';
 import type { ModelTransform } from './counters.ts';
 
 /** A needless extra row per flight: a copy of its `flight__*` row as `<= 1`, which the `= 1` row already implies. */

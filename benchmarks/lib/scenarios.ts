@@ -8,7 +8,7 @@ import type { Disruption } from '../../src/domain/disruption.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { localMinuteOfDay } from '../../src/domain/time.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
-import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
+import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/model/solver-config.ts';
 
 export const BENCHMARKS_DIR = fileURLToPath(new URL('../', import.meta.url));
 export const REPO_DIR = fileURLToPath(new URL('../../', import.meta.url));

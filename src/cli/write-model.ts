@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScheduleFile } from '../formats/schedule-json/read-schedule.ts';
-import { DEFAULT_SOLVER_CONFIG, STRATEGIES, type Strategy } from '../recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG, STRATEGIES, type Strategy } from '../recovery/model/solver-config.ts';
 import { prepareSimulation, solveStrategies, type SimulationRequest } from '../recovery/pipeline.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';

@@ -2,7 +2,7 @@
 // a 4xx names what the caller got wrong; anything unexpected is a 500 "Internal server error", logged
 // with the request id and never echoed.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { recoveryFailureOf, type RecoveryFailure } from '../recovery/failure.ts';
+import { recoveryFailureOf, type RecoveryFailure } from '../recovery/model/failure.ts';
 import { JobQueueFullError, JobStoreUnavailableError } from '../runtime/jobs/job.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 
@@ -27,7 +27,7 @@ export function quote(value: string, maxChars = 80): string {
 /** Seconds a client should wait before retrying when the solvers are saturated or one failed. */
 const SOLVER_RETRY_AFTER_SECONDS = '2';
 
-/** The answer to each failure a simulation may end with (src/recovery/failure.ts): the one place they meet HTTP. */
+/** The answer to each failure a simulation may end with (src/recovery/model/failure.ts): the one place they meet HTTP. */
 function fromRecoveryFailure(failure: RecoveryFailure): HttpError {
   switch (failure.kind) {
     case 'not_found':

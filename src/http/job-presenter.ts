@@ -1,7 +1,7 @@
 // A recovery job as the API shows it (GET /simulations/{job_id}, its events and the list). The
 // result is stored already presented (the job runner presents it where it was computed); the
 // failure is worded here, as errors.ts words the failures of /simulate.
-import type { RecoveryFailure } from '../recovery/failure.ts';
+import type { RecoveryFailure } from '../recovery/model/failure.ts';
 import type { JobRecord } from '../runtime/jobs/job.ts';
 import { quote } from './errors.ts';
 import type { JobView, SimulationResponse } from './recovery-schemas.ts';

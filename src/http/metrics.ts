@@ -17,7 +17,7 @@
 //   plus prom-client's default process metrics (process_resident_memory_bytes, event loop lag, GC).
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { SolverStats } from '../recovery/solver-port.ts';
+import type { SolverStats } from '../recovery/model/solver-port.ts';
 
 export interface Metrics {
   readonly registry: Registry;

@@ -6,7 +6,8 @@ import type { Disruption } from '../domain/disruption.ts';
 import type { Flight, Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { formatUtc, formatLocal } from '../domain/time.ts';
-import type { AircraftRotation, RecoveryOption, SimulationResult, Violation } from '../recovery/result.ts';
+import type { AircraftRotation, Violation } from '../domain/plan.ts';
+import type { RecoveryOption, SimulationResult } from '../recovery/model/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
 
 type DisruptionView = SimulationResponse['disruptions'][number];

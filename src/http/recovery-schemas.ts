@@ -1,7 +1,7 @@
 // Request and response schemas of POST /simulate, GET /config and POST /config/validate: they
 // validate requests and generate the OpenAPI document (docs of otp and nps live here).
-import { SOLVE_STATUSES } from '../recovery/result.ts';
-import { SolverConfigSchema, STRATEGIES } from '../recovery/solver-config.ts';
+import { SOLVE_STATUSES } from '../recovery/model/result.ts';
+import { SolverConfigSchema, STRATEGIES } from '../recovery/model/solver-config.ts';
 import { z } from './openapi-zod.ts';
 import { AirlineCodeSchema, ZonedTimestampSchema } from './schemas.ts';
 

@@ -6,18 +6,19 @@
 // caller may see are RecoveryError (failure.ts).
 import type { Disruption } from '../domain/disruption.ts';
 import type { Schedule } from '../domain/schedule.ts';
-import { RouteEvaluator, type Route } from './aircraft-routes.ts';
-import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './column-generation.ts';
-import { RecoveryError } from './failure.ts';
-import { modelSize } from './linear-model.ts';
-import { flightBoundModel } from './model/flight-bound.ts';
-import type { StrategyModel } from './model/strategy-model.ts';
-import { passengerGroups, type PassengerGroups } from './passengers.ts';
-import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './plan.ts';
-import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy, Violation } from './result.ts';
-import { selectScope, type RecoveryScope } from './scope.ts';
-import type { SolverConfig, Strategy } from './solver-config.ts';
-import type { Solver } from './solver-port.ts';
+import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
+import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
+import { RecoveryError } from './model/failure.ts';
+import { modelSize } from './model/linear-model.ts';
+import { flightBoundModel } from './bounds/flight-bound.ts';
+import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
+import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
+import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
+import type { Violation } from '../domain/plan.ts';
+import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
+import { selectScope, type RecoveryScope } from './model/scope.ts';
+import type { SolverConfig, Strategy } from './model/solver-config.ts';
+import type { Solver } from './model/solver-port.ts';
 
 export interface SimulationRequest {
   scenarioId: string;

@@ -1,9 +1,9 @@
 // Admission: a simulation is taken only when the solver can take its solves (one per strategy, and
 // the flight bound's where a capacity is cut: flightBoundWanted) right now, so that a refusal costs
 // nothing when the service is busiest: no model is built for it.
-import { RecoveryError } from '../recovery/failure.ts';
+import { RecoveryError } from '../recovery/model/failure.ts';
 import { flightBoundWanted, type SimulationRequest } from '../recovery/pipeline.ts';
-import type { Solver } from '../recovery/solver-port.ts';
+import type { Solver } from '../recovery/model/solver-port.ts';
 
 /**
  * Throws RecoveryError 'busy' when the solver's queue cannot take the simulation's solves. The solver

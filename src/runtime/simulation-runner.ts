@@ -6,8 +6,8 @@
 //     building and the cloning of models to the solver workers never hold up the HTTP event loop.
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { simulate, type SimulationProgress, type SimulationRequest } from '../recovery/pipeline.ts';
-import type { SimulationResult } from '../recovery/result.ts';
-import type { Solver, SolverStats } from '../recovery/solver-port.ts';
+import type { SimulationResult } from '../recovery/model/result.ts';
+import type { Solver, SolverStats } from '../recovery/model/solver-port.ts';
 import { admitSimulation } from './admission.ts';
 
 export interface SimulationRunner {

@@ -2,7 +2,7 @@
 // the solver pool, and runs each simulation in process on it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
-import { recoveryFailureOf } from '../recovery/failure.ts';
+import { recoveryFailureOf } from '../recovery/model/failure.ts';
 import type { SimulationProgress } from '../recovery/pipeline.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 import { yieldToHttpThread } from '../../solver-wasm/thread-priority.ts';

@@ -12,10 +12,10 @@
 import { Worker } from 'node:worker_threads';
 import type { Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
-import { RecoveryError, type RecoveryFailure } from '../recovery/failure.ts';
+import { RecoveryError, type RecoveryFailure } from '../recovery/model/failure.ts';
 import type { SimulationProgress, SimulationRequest } from '../recovery/pipeline.ts';
-import type { SimulationResult } from '../recovery/result.ts';
-import type { SolverStats } from '../recovery/solver-port.ts';
+import type { SimulationResult } from '../recovery/model/result.ts';
+import type { SolverStats } from '../recovery/model/solver-port.ts';
 import type { SolverPoolOptions } from '../../solver-wasm/pool.ts';
 import type { SimulationRunner } from './simulation-runner.ts';
 

@@ -8,7 +8,7 @@
 import { pushTo } from '../domain/collections.ts';
 import { unplacedAirport, type Flight, type Schedule } from '../domain/schedule.ts';
 import type { SimulationRequest } from '../recovery/pipeline.ts';
-import { DEFAULT_SOLVER_CONFIG } from '../recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../recovery/model/solver-config.ts';
 
 /** Long enough to run every stage of a single delay's solves, short enough not to hold the start up. */
 const WARM_UP_TIME_LIMIT_MS = 1000;

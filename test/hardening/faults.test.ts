@@ -10,7 +10,7 @@ import { BUNDLED_SCHEDULES_DIR, loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { bundledCatalog, STAGING_KEY, startTestServer, TEST_ENV, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, headersOf, ROOT, startService, type ServiceProcess } from './support.ts';

@@ -5,8 +5,8 @@
 import * as crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKeyVerifier, hashApiKey } from '../../src/security/api-keys.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
-import { RecoveryError } from '../../src/recovery/failure.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
+import { RecoveryError } from '../../src/recovery/model/failure.ts';
 import { SECOND_STAGING_KEY, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 vi.mock('node:crypto', async (importOriginal) => {

@@ -1,7 +1,7 @@
 // POST /simulate, GET /config and POST /config/validate over real HTTP against a listening server
 // with a real solver pool: the answers, and every error path of contract.md for these endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SOLVER_CONFIG } from '../../src/recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../../src/recovery/model/solver-config.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';

@@ -1,5 +1,5 @@
 // The oracle's view of the solver configuration: a plain JSON object with the fields of
-// src/recovery/solver-config.ts. The defaults are COPIED here (not imported) so the oracle shares
+// src/recovery/model/solver-config.ts. The defaults are COPIED here (not imported) so the oracle shares
 // no code with the engine; a full SolverConfig value is structurally assignable to OracleConfig.
 
 export type OracleStrategy = 'delay_propagation' | 'aircraft_swap' | 'cancellation' | 'integrated';

@@ -4,17 +4,17 @@
 // the integer optimum it proves equals the optimum of the model over EVERY route of the scope
 // (enumerated exhaustively on a small schedule).
 import { describe, expect, it } from 'vitest';
-import { RouteEvaluator, type Route } from '../../src/recovery/aircraft-routes.ts';
-import { PRICING_MODES, solveStrategy } from '../../src/recovery/column-generation.ts';
-import { lpName, type LinearModel } from '../../src/recovery/linear-model.ts';
-import { legCoefficient } from '../../src/recovery/model/context.ts';
-import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model/strategy-model.ts';
+import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
+import { PRICING_MODES, solveStrategy } from '../../src/recovery/neighbourhood/column-generation.ts';
+import { lpName, type LinearModel } from '../../src/recovery/model/linear-model.ts';
+import { legCoefficient } from '../../src/recovery/neighbourhood/rows/context.ts';
+import { buildStrategyModel, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { prepareSimulation, type PreparedSimulation } from '../../src/recovery/pipeline.ts';
-import { enumerateRoutes, priceRoutes, type PricingDuals } from '../../src/recovery/pricing.ts';
-import type { SolverConfig, Strategy } from '../../src/recovery/solver-config.ts';
+import { enumerateRoutes, priceRoutes, type PricingDuals } from '../../src/recovery/neighbourhood/pricing.ts';
+import type { SolverConfig, Strategy } from '../../src/recovery/model/solver-config.ts';
 import type { Disruption } from '../../src/domain/disruption.ts';
 import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { config, fixture, id, inProcessSolver, request } from './fixtures.ts';
 
 // Three A320s around VIE with connections, so that every row family takes part.

@@ -4,13 +4,13 @@ import type { Disruption } from '../../src/domain/disruption.ts';
 import { type Schedule } from '../../src/domain/schedule.ts';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/solver-config.ts';
+import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/model/solver-config.ts';
 import { presentSimulation } from '../../src/http/recovery-presenter.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
-import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
-import { flightBoundModel } from '../../src/recovery/model/flight-bound.ts';
+import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
+import { flightBoundModel } from '../../src/recovery/bounds/flight-bound.ts';
 import { prepareSimulation, simulate, type SimulationRequest } from '../../src/recovery/pipeline.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { loadGlpkFunctions, RelaxationSessions } from '../../solver-wasm/glpk-session.ts';
 
@@ -113,7 +113,7 @@ function fullRequest(simulation: SimulationRequest | DisruptionsRequest): Simula
   };
 }
 
-/** The flight bound (src/recovery/model/flight-bound.ts) of a simulation, solved on the test's thread; null when its LP has no optimum. */
+/** The flight bound (src/recovery/bounds/flight-bound.ts) of a simulation, solved on the test's thread; null when its LP has no optimum. */
 export async function flightBoundOf(schedule: Schedule, simulation: SimulationRequest | DisruptionsRequest): Promise<number | null> {
   const full = fullRequest(simulation);
   const prepared = prepareSimulation(schedule, full);

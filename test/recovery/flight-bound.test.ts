@@ -1,4 +1,4 @@
-// The flight bound (src/recovery/model/flight-bound.ts) on a hand-checked case: what a capacity cut
+// The flight bound (src/recovery/bounds/flight-bound.ts) on a hand-checked case: what a capacity cut
 // forces whatever the aircraft do. Its validity on random instances (never above a brute-force
 // optimum) is checked by the optimality property (optimality.property.test.ts).
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule, loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
-import { STRATEGIES } from '../../src/recovery/solver-config.ts';
+import { STRATEGIES } from '../../src/recovery/model/solver-config.ts';
 import { bruteForceOptimum, topLevelViolations } from '../oracle/brute-force.ts';
 import { checkOption, optionHolds } from '../oracle/checker.ts';
 import { capacity, delay, F1, F7, F10, fid, makeSchedule, unavailable } from '../oracle/fixtures.ts';
@@ -56,7 +56,7 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
   }
   const input = { schedule: instance.schedule, disruptions: instance.disruptions, airline: instance.airline, config: solverConfig };
   for (const d of instance.disruptions) coverage.kinds[d.type]++;
-  // The flight bound bounds every strategy's plans (src/recovery/model/flight-bound.ts).
+  // The flight bound bounds every strategy's plans (src/recovery/bounds/flight-bound.ts).
   const floor = await flightBoundOf(schedule, { disruptions: instance.disruptions, config: solverConfig, airline: instance.airline });
   if (floor !== null && floor > 0) coverage.flightBoundAboveZero++;
 

@@ -4,7 +4,7 @@
 // cost and lower bound are those of the option that answers for the cheapest plan.
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulationProgress, type SimulationRequest } from '../../src/recovery/pipeline.ts';
-import { DEFAULT_SOLVER_CONFIG } from '../../src/recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG } from '../../src/recovery/model/solver-config.ts';
 import { bundledCatalog } from '../support/server.ts';
 import { inProcessSolver } from './fixtures.ts';
 

@@ -1,16 +1,16 @@
-// One test per row family of the recovery model (src/recovery/model/row-families.ts): on a small
+// One test per row family of the recovery model (src/recovery/neighbourhood/rows/row-families.ts): on a small
 // hand-written schedule, each family's rows are exactly the ones docs/model.md section 2 asks for,
 // with coefficients worked out by hand; and for the families that guard a plan's feasibility, the
 // model solved without them (a family dropped on purpose) returns a plan that breaks what they guard.
 import { describe, expect, it } from 'vitest';
-import type { Constraint, LinearModel } from '../../src/recovery/linear-model.ts';
-import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
-import { JourneyFinder, type Journey } from '../../src/recovery/journeys.ts';
-import { PRICING_MODES } from '../../src/recovery/column-generation.ts';
-import { buildStrategyModel, type StrategyModel } from '../../src/recovery/model/strategy-model.ts';
+import type { Constraint, LinearModel } from '../../src/recovery/model/linear-model.ts';
+import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
+import { JourneyFinder, type Journey } from '../../src/recovery/passengers/journeys.ts';
+import { PRICING_MODES } from '../../src/recovery/neighbourhood/column-generation.ts';
+import { buildStrategyModel, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { prepareSimulation, type SimulationRequest } from '../../src/recovery/pipeline.ts';
-import { enumerateRoutes } from '../../src/recovery/pricing.ts';
-import type { Strategy } from '../../src/recovery/solver-config.ts';
+import { enumerateRoutes } from '../../src/recovery/neighbourhood/pricing.ts';
+import type { Strategy } from '../../src/recovery/model/solver-config.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import { bruteForceOptimum } from '../oracle/brute-force.ts';

@@ -1,12 +1,12 @@
-// One test per feasibility rule (src/recovery/rules.ts), in the style of the Timefold quickstarts'
+// One test per feasibility rule (src/recovery/model/rules.ts), in the style of the Timefold quickstarts'
 // one test per constraint: a leg or route that keeps every rule, then the same with exactly one rule
 // broken on purpose, which that rule (and only it) must refuse. A second test per rule shows route
 // generation drops the routes that break it.
 import { describe, expect, it } from 'vitest';
-import { RouteEvaluator } from '../../src/recovery/aircraft-routes.ts';
-import { enumerateRoutes } from '../../src/recovery/pricing.ts';
-import { brokenLegRule, brokenRouteRule, LEG_RULES, ROUTE_RULES, type LegContext, type RouteContext } from '../../src/recovery/rules.ts';
-import { selectScope } from '../../src/recovery/scope.ts';
+import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
+import { enumerateRoutes } from '../../src/recovery/neighbourhood/pricing.ts';
+import { brokenLegRule, brokenRouteRule, LEG_RULES, ROUTE_RULES, type LegContext, type RouteContext } from '../../src/recovery/model/rules.ts';
+import { selectScope } from '../../src/recovery/model/scope.ts';
 import type { Disruption } from '../../src/domain/disruption.ts';
 import { config, fixture, id } from './fixtures.ts';
 

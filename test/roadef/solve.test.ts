@@ -8,7 +8,7 @@ import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { formatInstant, MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
 import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
 import { referenceSolver, runSolver, type RoadefSolver } from '../../src/recovery/roadef/solver.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { INSTANCE_NAMES, calibrationDir, instance } from './support.ts';
 
 const recordsOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')).sort();

@@ -2,7 +2,7 @@
 // and replaced, and the LP-format writer produces models that another solver (HiGHS) agrees on.
 import highsLoader from 'highs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.ts';
+import { ModelBuilder, type LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
 import { GLPK_SHARE_OF_TIME_LIMIT, solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';

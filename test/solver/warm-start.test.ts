@@ -5,10 +5,10 @@
 // rows, no column prices below what its bounds allow, and the dual objective equals the primal one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import GLPK from 'glpk.js/node';
-import { solveStrategy } from '../../src/recovery/column-generation.ts';
-import type { LinearModel } from '../../src/recovery/linear-model.ts';
+import { solveStrategy } from '../../src/recovery/neighbourhood/column-generation.ts';
+import type { LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
-import type { SolveOutcome, Solver } from '../../src/recovery/solver-port.ts';
+import type { SolveOutcome, Solver } from '../../src/recovery/model/solver-port.ts';
 import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
 import { loadGlpkFunctions, RelaxationSessions } from '../../solver-wasm/glpk-session.ts';
 import { solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';

@@ -1,5 +1,5 @@
 // Linear models with known solver behaviour, shared by the solver and hardening tests.
-import { ModelBuilder, type LinearModel } from '../../src/recovery/linear-model.ts';
+import { ModelBuilder, type LinearModel } from '../../src/recovery/model/linear-model.ts';
 
 /**
  * A dense integer program that holds a worker for seconds: GLPK stops it at its own limit no sooner

@@ -6,7 +6,7 @@ import { BUNDLED_SCHEDULES_DIR, loadConfig, type Config } from '../../src/config
 import { loadScheduleCatalog, type ScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import { createApp } from '../../src/http/app.ts';
 import type { EndpointModule } from '../../src/http/deps.ts';
-import type { Solver } from '../../src/recovery/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { createInProcessRunner } from '../../src/runtime/simulation-runner.ts';
 import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
 import { createMemoryJobStore } from '../../src/runtime/jobs/memory-store.ts';

@@ -7,7 +7,7 @@ import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
 import { unplacedAirport } from '../../domain/schedule.ts';
 import { checkReferences, type SimulationRequest } from '../../recovery/pipeline.ts';
-import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { HttpError, quote } from '../errors.ts';

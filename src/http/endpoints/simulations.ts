@@ -3,7 +3,7 @@
 // The endpoint only translates: the store (in process or Redis, src/runtime/jobs/) keeps the jobs and
 // answers null for another key's job exactly as for an unknown one, so every route says 404 to it.
 import type { Request, Response } from 'express';
-import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
 import { JOB_STATUSES, type JobStore } from '../../runtime/jobs/job.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';

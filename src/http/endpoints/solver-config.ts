@@ -3,7 +3,7 @@
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { ConfigValidateRequestSchema, ConfigValidateResponseSchema, SolverConfigResponseSchema } from '../recovery-schemas.ts';
-import { DEFAULT_SOLVER_CONFIG, resolveSolverConfig } from '../../recovery/solver-config.ts';
+import { DEFAULT_SOLVER_CONFIG, resolveSolverConfig } from '../../recovery/model/solver-config.ts';
 
 export function solverConfigEndpoints(api: ApiBuilder, _deps: EndpointDeps): void {
   api.route({

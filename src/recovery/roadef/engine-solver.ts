@@ -24,8 +24,8 @@
 import { SHUTTLE_FAMILY, routeKey, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { RoadefSolution, SolutionLeg } from '../../formats/roadef-2009/solution.ts';
 import { legKey } from '../../formats/roadef-2009/text.ts';
-import { RecoveryError } from '../failure.ts';
-import type { Solver } from '../solver-port.ts';
+import { RecoveryError } from '../model/failure.ts';
+import type { Solver } from '../model/solver-port.ts';
 import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart } from './bookings.ts';
 import { lastFlownLegs, operatingCost } from './operating-cost.ts';
 import { planPassengers } from './passenger-plan.ts';

@@ -11,8 +11,8 @@
 import { CABIN_RANK, CABINS, type BookedLeg, type Cabin, type Downgrade, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
 import { legKey } from '../../formats/roadef-2009/text.ts';
-import { ModelBuilder, type Term } from '../linear-model.ts';
-import type { Solver } from '../solver-port.ts';
+import { ModelBuilder, type Term } from '../model/linear-model.ts';
+import type { Solver } from '../model/solver-port.ts';
 import {
   MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, compensationBand, disruptionDelays, fixedPart, legClass, priceText, referenceCabin,
 } from './bookings.ts';

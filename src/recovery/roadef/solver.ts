@@ -3,7 +3,7 @@
 // onProgress and returns its best one; it must return soon after `signal` aborts (the time limit).
 import type { RoadefInstance } from '../../formats/roadef-2009/instance.ts';
 import type { RoadefSolution } from '../../formats/roadef-2009/solution.ts';
-import type { Solver } from '../solver-port.ts';
+import type { Solver } from '../model/solver-port.ts';
 import { createEngineSolver } from './engine-solver.ts';
 import { solveReferencePlan } from './reference-plan.ts';
 

@@ -2,10 +2,10 @@
 // control; a job worker (in process or `npm run worker`) calls `runJob`, which is the same run with
 // its progress and best plans so far published to the job's store, and a cancellation that keeps
 // the best plan. Both go to the same SimulationRunner (the simulation thread and its solver pool).
-import { recoveryFailureOf, type RecoveryFailure } from '../../recovery/failure.ts';
+import { recoveryFailureOf, type RecoveryFailure } from '../../recovery/model/failure.ts';
 import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
-import type { SimulationResult } from '../../recovery/result.ts';
-import type { SolverStats } from '../../recovery/solver-port.ts';
+import type { SimulationResult } from '../../recovery/model/result.ts';
+import type { SolverStats } from '../../recovery/model/solver-port.ts';
 import type { SimulationRunner } from '../simulation-runner.ts';
 import type { JobProgress, JobRecord } from './job.ts';
 

@@ -5,7 +5,7 @@
 // Who may see a job: its owner, the SHA-256 (hex) of the API key that created it. A store answers
 // null for another owner's job exactly as for a job that does not exist, so no route can tell them
 // apart; the key itself is never stored.
-import type { RecoveryFailure } from '../../recovery/failure.ts';
+import type { RecoveryFailure } from '../../recovery/model/failure.ts';
 import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

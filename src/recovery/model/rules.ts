@@ -2,7 +2,7 @@
 // generation (aircraft-routes.ts) applies LEG_RULES to every flight it appends and ROUTE_RULES to
 // every route it closes; a route that breaks one is never a column of the model. Soft rules (crew
 // duty, maintenance when soft) are costs, not rules: they appear here only in their hard form.
-import type { Aircraft, Flight, MaintenanceCheck, Schedule } from '../domain/schedule.ts';
+import type { Aircraft, Flight, MaintenanceCheck, Schedule } from '../../domain/schedule.ts';
 import type { SolverConfig } from './solver-config.ts';
 
 /** Fleet policy: may `candidate` fly a flight planned for `planned`? */

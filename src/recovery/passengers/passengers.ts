@@ -1,10 +1,10 @@
 // Passenger groups that a plan may disrupt, and the flights that may take them (docs/model.md 1.6).
-import { pushTo } from '../domain/collections.ts';
-import { eu261CompensationEur, greatCircleKm } from '../domain/passenger-rights.ts';
-import type { Flight, Itinerary, Schedule } from '../domain/schedule.ts';
+import { pushTo } from '../../domain/collections.ts';
+import { eu261CompensationEur, greatCircleKm } from '../../domain/passenger-rights.ts';
+import type { Flight, Itinerary, Schedule } from '../../domain/schedule.ts';
 import { directJourneys, journeyCost, journeyEnd, type Journey, type JourneyNetwork, type JourneySearch } from './journeys.ts';
-import type { RecoveryScope } from './scope.ts';
-import type { SolverConfig } from './solver-config.ts';
+import type { RecoveryScope } from '../model/scope.ts';
+import type { SolverConfig } from '../model/solver-config.ts';
 
 export interface CancellationGroup {
   kind: 'cancellation';

@@ -14,11 +14,11 @@
 // flying a flight twice can never be part of an integer plan, so it only weakens the LP bound a little
 // and never makes it invalid); enumerateRoutes, which the optimality proof relies on, returns simple
 // routes only.
-import type { Flight, MaintenanceCheck } from '../domain/schedule.ts';
+import type { Flight, MaintenanceCheck } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
-import type { TimedLeg } from './result.ts';
-import { brokenLegRule, checksStillReachable, withinMaxSwaps } from './rules.ts';
-import type { AircraftInScope } from './scope.ts';
+import type { TimedLeg } from '../../domain/plan.ts';
+import { brokenLegRule, checksStillReachable, withinMaxSwaps } from '../model/rules.ts';
+import type { AircraftInScope } from '../model/scope.ts';
 
 /** Which flights a route may fly: all planned ones in order (delay propagation with chosen times), a subsequence of them (cancellations), or any compatible flight of the scope. */
 export type PricingMode = 'planned' | 'own' | 'any';

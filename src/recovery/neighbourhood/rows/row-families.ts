@@ -3,14 +3,14 @@
 // which route columns have a coefficient register leg rows (context.ts), and addRouteTerms fills in
 // every route column's coefficients from them at the end. Names are deterministic and readable
 // (aircraft__OE_NVA, flight__NV101_20261121T0530Z, ...).
-import { pushTo } from '../../domain/collections.ts';
-import type { Flight } from '../../domain/schedule.ts';
+import { pushTo } from '../../../domain/collections.ts';
+import type { Flight } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
-import { lpName, type Term } from '../linear-model.ts';
-import type { Journey, JourneySearch } from '../journeys.ts';
-import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers.ts';
-import type { CapacityLimit } from '../scope.ts';
-import type { Strategy, SolverConfig } from '../solver-config.ts';
+import { lpName, type Term } from '../../model/linear-model.ts';
+import type { Journey, JourneySearch } from '../../passengers/journeys.ts';
+import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../../passengers/passengers.ts';
+import type { CapacityLimit } from '../../model/scope.ts';
+import type { Strategy, SolverConfig } from '../../model/solver-config.ts';
 import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
 
 /** May this strategy cancel flights under this configuration (beyond those a disruption cancels)? */

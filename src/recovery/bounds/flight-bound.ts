@@ -4,10 +4,10 @@
 // On a network-wide scope far from convergence (a hub storm) the Lagrangian bound of the column
 // generation is far below zero, while this one counts what the capacities and the disruptions force.
 import type { Flight } from '../../domain/schedule.ts';
-import type { RouteEvaluator } from '../aircraft-routes.ts';
-import { lpName, ModelBuilder, type LinearModel, type Term } from '../linear-model.ts';
-import type { PassengerGroups } from '../passengers.ts';
-import { capacityRowName } from './row-families.ts';
+import type { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
+import { lpName, ModelBuilder, type LinearModel, type Term } from '../model/linear-model.ts';
+import type { PassengerGroups } from '../passengers/passengers.ts';
+import { capacityRowName } from '../neighbourhood/rows/row-families.ts';
 
 /**
  * The departures worth considering for `flight`: its earliest, and every instant from which its

@@ -1,12 +1,13 @@
 // A plan (one route per aircraft in scope, plus passenger re-accommodation) turned into a recovery
 // option: action set, costs, KPIs and the violations that remain (docs/model.md 1.4-1.7).
-import type { Flight, Schedule } from '../domain/schedule.ts';
-import { journeyEnd, type Journey } from './journeys.ts';
-import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from './passengers.ts';
+import type { Flight, Schedule } from '../../domain/schedule.ts';
+import { journeyEnd, type Journey } from '../passengers/journeys.ts';
+import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers/passengers.ts';
 import type { Route } from './aircraft-routes.ts';
-import type { AircraftRotation, CostBreakdown, Delay, Reaccommodation, RecoveryOption, SolverReport, Swap, Violation } from './result.ts';
-import type { RecoveryScope } from './scope.ts';
-import type { SolverConfig, Strategy } from './solver-config.ts';
+import type { AircraftRotation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
+import type { CostBreakdown, RecoveryOption, SolverReport } from '../model/result.ts';
+import type { RecoveryScope } from '../model/scope.ts';
+import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 
 /** Passengers of a group onto `journey` (null: not re-accommodated), for a misconnection from the hub of connection `from`. */
 export interface PassengerFlow { group: PassengerGroup; journey: Journey | null; from: Connection | null; passengers: number }

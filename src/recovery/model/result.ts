@@ -1,75 +1,16 @@
 // What a simulation returns, in the engine's own terms: instants in epoch minutes, domain records
-// (flights, checks, crew duties) and plain numbers. Nothing here knows the wire: the HTTP layer's
+// (flights, checks, crew duties, and the plan's parts from src/domain/plan.ts) and plain numbers. Nothing here knows the wire: the HTTP layer's
 // presenter (src/http/recovery-presenter.ts) names the fields, formats local times and words the
 // sentences. The result crosses the simulation thread's boundary by structured clone, so it holds
 // data only (no functions, no class instances).
-import type { Disruption } from '../domain/disruption.ts';
-import type { CrewDuty, Flight, MaintenanceCheck } from '../domain/schedule.ts';
+import type { Disruption } from '../../domain/disruption.ts';
+import type { AircraftRotation, Cancellation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
 
 /** What a solve proved: `optimal` (for the model solved), a plan without proof, a limit without a plan, or no plan exists. */
 export const SOLVE_STATUSES = ['optimal', 'feasible', 'time_limit', 'infeasible'] as const;
 export type SolveStatus = (typeof SOLVE_STATUSES)[number];
-
-/** One flight as an aircraft flies it in a plan. */
-export interface TimedLeg { flight: Flight; depMinutes: number; arrMinutes: number; delayMinutes: number }
-
-/** An aircraft's timed rotation in a plan (the whole re-planned part of its day). */
-export interface AircraftRotation {
-  tail: string;
-  legs: TimedLeg[];
-  /** Checks performed, each after leg `afterLeg` (-1: before the first leg). */
-  checks: { check: MaintenanceCheck; afterLeg: number }[];
-  /** Where the aircraft is at the end of the plan, and where the rest of the schedule needs it. */
-  endStation: string;
-  requiredEndStation: string;
-  /** True when the plan charges aircraft_position for it (it ends the day elsewhere than required). */
-  outOfPosition: boolean;
-}
-
-export interface Delay { flight: Flight; tail: string; delayMinutes: number; depMinutes: number; arrMinutes: number }
-export interface Swap { flight: Flight; fromTail: string; toTail: string }
-export interface Cancellation { flight: Flight; passengers: number }
-export interface Reaccommodation {
-  /**
-   * The cancelled flight, or for a misconnection the flight the passengers do not take: the first one
-   * they miss, or, when they are re-accommodated from an earlier hub of their itinerary, the flight
-   * they would have taken from there.
-   */
-  fromFlight: Flight;
-  /** The new journey, in order; empty when the passengers could not be re-accommodated. */
-  toFlights: Flight[];
-  passengers: number;
-  reason: 'cancellation' | 'misconnection';
-  /** For a misconnection, the itinerary whose connection broke. */
-  itineraryId: string | null;
-}
-
-/**
- * A maintenance check the plan misses. `flight` is the flight whose arrival at the check's station
- * comes after the check's start (`arrivalMinutes`); when the aircraft never reaches the station
- * after that start, `flight` is the last flight it leaves on before the check (or null when it flies
- * none) and `arrivalMinutes` is null.
- */
-export interface MaintenanceViolation {
-  type: 'maintenance';
-  tail: string;
-  check: MaintenanceCheck;
-  flight: Flight | null;
-  arrivalMinutes: number | null;
-}
-
-/** A flight arriving after its crew's maximum flight-duty period ends. */
-export interface CrewDutyViolation {
-  type: 'crew_duty';
-  flight: Flight;
-  crew: CrewDuty;
-  limitMinutes: number;
-  arrMinutes: number;
-}
-
-export type Violation = MaintenanceViolation | CrewDutyViolation;
 
 /** Cost per component, in solver units; they add up to the option's cost. */
 export interface CostBreakdown {

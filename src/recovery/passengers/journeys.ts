@@ -3,8 +3,8 @@
 // of a journey, by a depth-first search pruned by a backward dynamic programme over the flights. No
 // search lists the journeys up front: with no limit on their flights there are too many
 // (benchmarks/journey-counts.ts, docs/model.md 2.3).
-import type { Flight } from '../domain/schedule.ts';
-import type { SolverConfig } from './solver-config.ts';
+import type { Flight } from '../../domain/schedule.ts';
+import type { SolverConfig } from '../model/solver-config.ts';
 
 /**
  * A new journey for re-accommodated passengers: one or more flights of the airline, each leaving from

@@ -4,12 +4,12 @@
 // delay propagation (plannedRoute) and by the pricing problem that generates the other routes
 // (pricing.ts): both price a leg with legCost and close a route with finish, so a column's cost is the
 // cost the pricing problem saw.
-import type { Flight, MaintenanceCheck, Schedule } from '../domain/schedule.ts';
-import { minTurnaroundMinutes } from '../domain/turnaround.ts';
-import type { MaintenanceViolation, TimedLeg } from './result.ts';
-import { brokenLegRule, brokenRouteRule, crewBreaches, type CrewBreach, type LegContext } from './rules.ts';
-import type { AircraftInScope, RecoveryScope } from './scope.ts';
-import type { SolverConfig } from './solver-config.ts';
+import type { Flight, MaintenanceCheck, Schedule } from '../../domain/schedule.ts';
+import { minTurnaroundMinutes } from '../../domain/turnaround.ts';
+import type { MaintenanceViolation, TimedLeg } from '../../domain/plan.ts';
+import { brokenLegRule, brokenRouteRule, crewBreaches, type CrewBreach, type LegContext } from '../model/rules.ts';
+import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
+import type { SolverConfig } from '../model/solver-config.ts';
 
 /** A check the route does not perform, and the flight to blame (see MaintenanceViolation). */
 export type MissedCheck = Omit<MaintenanceViolation, 'type'>;

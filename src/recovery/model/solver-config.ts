@@ -2,7 +2,7 @@
 // settings. One zod schema gives the defaults (GET /config), validates partial configurations
 // (POST /config/validate and the `config` of /simulate) and documents every field in OpenAPI.
 import { z } from 'zod';
-import { DEFAULT_TURNAROUND } from '../domain/turnaround.ts';
+import { DEFAULT_TURNAROUND } from '../../domain/turnaround.ts';
 
 export const STRATEGIES = ['delay_propagation', 'aircraft_swap', 'cancellation', 'integrated'] as const;
 export type Strategy = (typeof STRATEGIES)[number];

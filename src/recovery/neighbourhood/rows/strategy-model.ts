@@ -3,13 +3,13 @@
 // integrated as flows whose availability and capacity depend on the chosen routes. The rows come
 // from the named families of row-families.ts, in a fixed order (names and order make the model file
 // the same for the same disruption).
-import type { Flight, Schedule } from '../../domain/schedule.ts';
+import type { Flight, Schedule } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
-import { lpName, ModelBuilder, type LinearModel } from '../linear-model.ts';
-import type { PassengerGroup, PassengerGroups } from '../passengers.ts';
-import type { RecoveryScope } from '../scope.ts';
-import type { SolverConfig, Strategy } from '../solver-config.ts';
-import type { Journey } from '../journeys.ts';
+import { lpName, ModelBuilder, type LinearModel } from '../../model/linear-model.ts';
+import type { PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
+import type { RecoveryScope } from '../../model/scope.ts';
+import type { SolverConfig, Strategy } from '../../model/solver-config.ts';
+import type { Journey } from '../../passengers/journeys.ts';
 import type { JourneySource, LegRow, ModelContext, RebookColumn } from './context.ts';
 import {
   addAircraftRows, addCancelledPassengerRows, addCapacityRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows,

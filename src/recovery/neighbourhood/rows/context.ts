@@ -2,14 +2,14 @@
 // columns declared so far, and the rows under construction. Route columns are added to the rows last,
 // through the leg rows (LegRow): a route's coefficient in such a row is the sum over its legs of
 // legCoefficient, the one definition the model builder and the pricing problem (pricing.ts) share.
-import type { Aircraft, Flight, Schedule } from '../../domain/schedule.ts';
+import type { Aircraft, Flight, Schedule } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
-import type { ModelBuilder, Term } from '../linear-model.ts';
-import type { Journey, JourneySearch } from '../journeys.ts';
-import type { Connection, PassengerGroup, PassengerGroups } from '../passengers.ts';
-import type { TimedLeg } from '../result.ts';
-import type { RecoveryScope } from '../scope.ts';
-import type { SolverConfig, Strategy } from '../solver-config.ts';
+import type { ModelBuilder, Term } from '../../model/linear-model.ts';
+import type { Journey, JourneySearch } from '../../passengers/journeys.ts';
+import type { Connection, PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
+import type { TimedLeg } from '../../../domain/plan.ts';
+import type { RecoveryScope } from '../../model/scope.ts';
+import type { SolverConfig, Strategy } from '../../model/solver-config.ts';
 
 /** A route column that flies a flight, with the leg (its times) on that route. */
 export interface RouteUse { column: string; route: Route; leg: TimedLeg }

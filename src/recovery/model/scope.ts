@@ -1,8 +1,8 @@
 // Scope of a recovery: which aircraft and flights the model may re-plan, and the facts of the
 // disruptions it must respect (docs/model.md 1.2). Everything outside the scope flies as planned.
-import { clockHoursOverlapping, disruptionStart, type AirportCapacity, type Disruption } from '../domain/disruption.ts';
-import { compareFlights, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../domain/schedule.ts';
-import { minTurnaroundMinutes } from '../domain/turnaround.ts';
+import { clockHoursOverlapping, disruptionStart, type AirportCapacity, type Disruption } from '../../domain/disruption.ts';
+import { compareFlights, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
+import { minTurnaroundMinutes } from '../../domain/turnaround.ts';
 import { mayFly } from './rules.ts';
 import type { SolverConfig } from './solver-config.ts';
 

@@ -5,9 +5,9 @@
 // start (a feasible plan when one of this shape exists, so that a time limit still ends with a plan);
 // the column generation improves on it and proves how far it is from the optimum.
 import { afterUnavailability, type Route, type RouteEvaluator } from './aircraft-routes.ts';
-import type { TimedLeg } from './result.ts';
-import { brokenLegRule } from './rules.ts';
-import type { AircraftInScope, CapacityLimit } from './scope.ts';
+import type { TimedLeg } from '../../domain/plan.ts';
+import { brokenLegRule } from '../model/rules.ts';
+import type { AircraftInScope, CapacityLimit } from '../model/scope.ts';
 
 interface Progress { a: AircraftInScope; next: number; station: string; arrival: number; ready: number; legs: TimedLeg[]; points: (number | null)[]; failed: boolean }
 

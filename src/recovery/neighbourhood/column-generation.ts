@@ -10,22 +10,22 @@
 //      GLPK proves the last solve optimal, the plan is optimal for the stated problem.
 // Whatever stops the proof (the time limit, the cap on routes per aircraft) leaves a plan with a
 // proven gap, and the status says which.
-import { pushTo } from '../domain/collections.ts';
-import type { Flight, Schedule } from '../domain/schedule.ts';
+import { pushTo } from '../../domain/collections.ts';
+import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from './aircraft-routes.ts';
 import { firstPlan } from './first-plan.ts';
-import { RecoveryError } from './failure.ts';
-import { lpName, type LinearModel } from './linear-model.ts';
-import { JourneyFinder, type Journey, type JourneyNetwork, type LegPrices } from './journeys.ts';
-import { legCoefficient, type JourneySource, type LegRow } from './model/context.ts';
-import { seatRowName, strategyCancels } from './model/row-families.ts';
-import { buildStrategyModel, type StrategyModel } from './model/strategy-model.ts';
-import type { PassengerGroups } from './passengers.ts';
+import { RecoveryError } from '../model/failure.ts';
+import { lpName, type LinearModel } from '../model/linear-model.ts';
+import { JourneyFinder, type Journey, type JourneyNetwork, type LegPrices } from '../passengers/journeys.ts';
+import { legCoefficient, type JourneySource, type LegRow } from './rows/context.ts';
+import { seatRowName, strategyCancels } from './rows/row-families.ts';
+import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
+import type { PassengerGroups } from '../passengers/passengers.ts';
 import { enumerateRoutes, priceRoutes, type PricingCache, type PricingDuals, type PricingMode } from './pricing.ts';
-import type { SolveStatus } from './result.ts';
-import type { AircraftInScope, RecoveryScope } from './scope.ts';
-import type { SolverConfig, Strategy } from './solver-config.ts';
-import type { SolveOutcome, Solver } from './solver-port.ts';
+import type { SolveStatus } from '../model/result.ts';
+import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
+import type { SolverConfig, Strategy } from '../model/solver-config.ts';
+import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 
 /**
  * Artificial columns (a flight nobody flies or cancels, an aircraft without a route) keep the master
