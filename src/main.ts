@@ -14,7 +14,6 @@ import { createApp } from './http/app.ts';
 import { createLogger } from './http/logging.ts';
 import { createMetrics } from './http/metrics.ts';
 import type { RedisCommand } from './http/rate-limit.ts';
-import { presenterFor } from './http/recovery-presenter.ts';
 import { createHttpServer } from './http/server.ts';
 import type { JobStore } from './runtime/jobs/job.ts';
 import { createJobRunner } from './runtime/jobs/job-runner.ts';
@@ -39,7 +38,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const schedules = loadSchedulesOrFail(config);
   const thread = await startSimulationThreadOrFail(config, schedules, logger);
-  const jobRunner = createJobRunner(thread, presenterFor(schedules));
+  const jobRunner = createJobRunner(thread);
 
   // Jobs: embedded (this process queues and runs them, and loses them on restart) or, with REDIS_URL,
   // in Redis, run by `npm run worker` processes: this instance then runs none and keeps no job state.

@@ -7,7 +7,6 @@
 // SHUTDOWN_GRACE_MS; then exit anyway, and another worker takes the job over once its lock lapses
 // (stalled-job detection, within about 15 s). A second signal exits at once.
 import { createLogger } from './http/logging.ts';
-import { presenterFor } from './http/recovery-presenter.ts';
 import { createJobRunner } from './runtime/jobs/job-runner.ts';
 import { startRedisJobWorker } from './runtime/jobs/redis-store.ts';
 import { fail, loadConfigOrFail, loadSchedulesOrFail, startSimulationThreadOrFail } from './startup.ts';
@@ -18,7 +17,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const schedules = loadSchedulesOrFail(config);
   const thread = await startSimulationThreadOrFail(config, schedules, logger);
-  const runner = createJobRunner(thread, presenterFor(schedules));
+  const runner = createJobRunner(thread);
   const worker = startRedisJobWorker({
     redisUrl: config.redisUrl,
     limits: { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax },

@@ -1,8 +1,9 @@
 // A recovery job as the API shows it (GET /simulations/{job_id}, its events and the list). The
-// result is stored already presented (the job runner presents it where it was computed); the
-// failure is worded here, as errors.ts words the failures of /simulate.
+// result is stored in the domain's terms and presented here as /simulate presents it; the failure is
+// worded here, as errors.ts words the failures of /simulate.
 import type { RecoveryFailure } from '../recovery/model/failure.ts';
 import type { JobRecord } from '../runtime/jobs/job.ts';
+import type { SimulationResult } from '../recovery/model/result.ts';
 import { quote } from './errors.ts';
 import type { JobView, SimulationResponse } from './recovery-schemas.ts';
 
@@ -24,7 +25,8 @@ export function jobFailureDetail(failure: RecoveryFailure): string {
   }
 }
 
-export function presentJob(job: JobRecord): JobView {
+/** `present` is the /simulate presenter over the service's schedules (recovery-presenter.ts presenterFor). */
+export function presentJob(job: JobRecord, present: (result: SimulationResult) => SimulationResponse): JobView {
   const p = job.progress;
   return {
     job_id: job.id,
@@ -35,7 +37,7 @@ export function presentJob(job: JobRecord): JobView {
     progress: p === null ? null : {
       phase: p.phase, elapsed_ms: p.elapsedMs, best_cost: p.bestCost, lower_bound: p.lowerBound, mip_gap: p.mipGap, iterations: p.iterations,
     },
-    result: (job.result ?? null) as SimulationResponse | null,
+    result: job.result ? present(job.result) : null,
     error: job.failure === null ? null : { detail: jobFailureDetail(job.failure) },
   };
 }

@@ -6,6 +6,7 @@
 // caller may see are RecoveryError (failure.ts).
 import type { Disruption } from '../domain/disruption.ts';
 import type { Schedule } from '../domain/schedule.ts';
+import type { ScheduleRevision } from '../domain/day/revision.ts';
 import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
@@ -29,6 +30,16 @@ export interface SimulationRequest {
   disruptions: Disruption[];
   /** The delayed flight of a single-delay request (echoed as disrupted_flight), null for a list of disruptions. */
   disruptedFlightId: string | null;
+  /**
+   * Flights that have left (an operational day's actual off-blocks): fixed, whatever their time, and
+   * never a seat for a rebooking. Default none.
+   */
+  departedFlightIds?: readonly string[];
+  /**
+   * The schedule is `scheduleName` as a revision of an operational day changed it: the runtime reads
+   * it from its schedule source (runtime/schedule-source.ts), not from the catalog. Default none.
+   */
+  revision?: ScheduleRevision;
 }
 
 /** Where a simulation stands: the least advanced of its strategies ('preparing' before any model). */
@@ -85,7 +96,7 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
   const started = performance.now();
   checkReferences(schedule, request.airline, request.disruptions);
   const { config } = request;
-  const scope = selectScope(schedule, request.airline, request.disruptions, config);
+  const scope = selectScope(schedule, request.airline, request.disruptions, config, new Set(request.departedFlightIds ?? []));
   const groups = passengerGroups(schedule, scope, config);
   const softConfig: SolverConfig = { ...config, constraints: { ...config.constraints, crew_duty: 'soft', maintenance: 'soft', max_delay_minutes: 2880, max_swaps: 1000 } };
   const soft = new RouteEvaluator(schedule, scope, softConfig, false);

@@ -9,10 +9,12 @@ import { simulate, type SimulationProgress, type SimulationRequest } from '../re
 import type { SimulationResult } from '../recovery/model/result.ts';
 import type { Solver, SolverStats } from '../recovery/model/solver-port.ts';
 import { admitSimulation } from './admission.ts';
+import { createScheduleSource } from './schedule-source.ts';
 
 export interface SimulationRunner {
   /**
-   * Runs `request` (its scheduleName a canonical name of the catalog). Rejects only with
+   * Runs `request` (its scheduleName a canonical name of the catalog; with a revision, on that
+   * revision of an operational day: schedule-source.ts). Rejects only with
    * RecoveryError: flight_not_found, busy, crashed, aborted (by `signal`) or deadline. `onProgress`
    * hears the simulation's progress (SimulationProgress) as it goes.
    */
@@ -22,12 +24,12 @@ export interface SimulationRunner {
 }
 
 export function createInProcessRunner(schedules: ScheduleCatalog, solver: Solver): SimulationRunner {
+  const source = createScheduleSource(schedules);
   return {
     async run(request, signal, onProgress) {
-      const entry = schedules.resolve(request.scheduleName);
-      if (!entry) throw new Error(`Schedule '${request.scheduleName}' is not loaded`);
+      const schedule = source.scheduleFor(request);
       admitSimulation(solver, request);
-      return simulate(entry.schedule, request, solver, signal, onProgress);
+      return simulate(schedule, request, solver, signal, onProgress);
     },
     ...(solver.stats ? { stats: () => solver.stats!() } : {}),
   };

@@ -8,7 +8,6 @@ import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { startSimulationThread, type SimulationThread } from '../../src/runtime/simulation-thread.ts';
 import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
-import { presenterFor } from '../../src/http/recovery-presenter.ts';
 import { RecoveryError } from '../../src/recovery/model/failure.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, SolverConfigSchema } from '../../src/recovery/model/solver-config.ts';
@@ -66,7 +65,7 @@ describe('simulation thread', () => {
 
   it('scenario: a thread that dies mid-simulation fails it with 503 {detail} over HTTP; a new thread serves the next one', async () => {
     const { config } = loadConfig({ ...TEST_ENV });
-    const app = createApp({ config, logger: createLogger('silent'), schedules: bundledCatalog(), jobRunner: createJobRunner(thread, presenterFor(bundledCatalog())) });
+    const app = createApp({ config, logger: createLogger('silent'), schedules: bundledCatalog(), jobRunner: createJobRunner(thread) });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

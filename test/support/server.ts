@@ -10,7 +10,6 @@ import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { createInProcessRunner } from '../../src/runtime/simulation-runner.ts';
 import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
 import { createMemoryJobStore } from '../../src/runtime/jobs/memory-store.ts';
-import { presenterFor } from '../../src/http/recovery-presenter.ts';
 import { createLogger } from '../../src/http/logging.ts';
 
 /** Keys of the test instances. The server itself is a staging instance unless a test says otherwise. */
@@ -69,7 +68,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const chunks: string[] = [];
   const logger = createLogger(config.logLevel, { write: (chunk: string) => { chunks.push(chunk); } });
   const schedules = options.schedules ?? bundledCatalog();
-  const jobRunner = options.solver ? createJobRunner(createInProcessRunner(schedules, options.solver), presenterFor(schedules)) : undefined;
+  const jobRunner = options.solver ? createJobRunner(createInProcessRunner(schedules, options.solver)) : undefined;
   const jobs = jobRunner ? createMemoryJobStore(jobRunner, { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax }) : undefined;
   if (options.runJobs !== false) jobs?.start();
   const app = createApp({

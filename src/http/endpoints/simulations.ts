@@ -4,11 +4,12 @@
 // answers null for another key's job exactly as for an unknown one, so every route says 404 to it.
 import type { Request, Response } from 'express';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
-import { JOB_STATUSES, type JobStore } from '../../runtime/jobs/job.ts';
+import { JOB_STATUSES, type JobRecord, type JobStore } from '../../runtime/jobs/job.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
 import { presentJob } from '../job-presenter.ts';
+import { presenterFor } from '../recovery-presenter.ts';
 import { z } from '../openapi-zod.ts';
 import { keyIdOf } from '../rate-limit.ts';
 import { JobAcceptedSchema, JobListSchema, JobRequestSchema, JobSchema } from '../recovery-schemas.ts';
@@ -54,6 +55,8 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
     return jobs;
   };
   const limits = deps.config.jobs;
+  const present = presenterFor(deps.schedules);
+  const view = (job: JobRecord) => presentJob(job, present);
 
   api.route({
     method: 'post',
@@ -82,8 +85,8 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
       const request = simulationRequestOf(deps, simulation, config);
       const { job } = await store().submit({ owner: ownerOf(res), request, idempotencyKey });
       res.setHeader('Location', `/simulations/${job.id}`);
-      const view = presentJob(job);
-      return { job_id: view.job_id, status: view.status, created_at: view.created_at };
+      const accepted = view(job);
+      return { job_id: accepted.job_id, status: accepted.status, created_at: accepted.created_at };
     },
   });
 
@@ -97,7 +100,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
     response: { description: 'The jobs, without their results.', schema: JobListSchema },
     handler: async ({ query }, _req, res) => {
       const jobs = await store().list(ownerOf(res), { ...(query.status ? { status: query.status } : {}), limit: query.limit ?? 20 });
-      return { jobs: jobs.map((job) => { const { result: _result, ...view } = presentJob(job); return view; }) };
+      return { jobs: jobs.map((job) => { const { result: _result, ...listed } = presentJob({ ...job, result: null }, present); return listed; }) };
     },
   });
 
@@ -112,7 +115,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
     handler: async ({ params }, _req, res) => {
       const job = await store().get(ownerOf(res), params.job_id);
       if (!job) throw new HttpError(404, NOT_FOUND);
-      return presentJob(job);
+      return view(job);
     },
   });
 
@@ -137,7 +140,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       try {
         for await (const event of events) {
-          res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(presentJob(event.job))}\n\n`);
+          res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(view(event.job))}\n\n`);
         }
       } finally {
         clearInterval(heartbeat);
@@ -158,7 +161,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
     handler: async ({ params }, _req, res) => {
       const job = await store().cancel(ownerOf(res), params.job_id);
       if (!job) throw new HttpError(404, NOT_FOUND);
-      return presentJob(job);
+      return view(job);
     },
   });
 }

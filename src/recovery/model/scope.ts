@@ -40,6 +40,8 @@ export interface CapacityLimit {
 
 export interface RecoveryScope {
   airline: string;
+  /** Flights that have left (actual off-block on an operational day): never re-planned, never a seat for a rebooking. */
+  departedFlightIds: ReadonlySet<string>;
   /** The disruptions, as given (validated against the schedule). */
   disruptions: Disruption[];
   /** A short readable name for the models (the delayed flight of a single delay, else `network`). */
@@ -59,10 +61,14 @@ export interface RecoveryScope {
   capacities: CapacityLimit[];
 }
 
-function aircraftState(schedule: Schedule, config: SolverConfig, aircraft: Aircraft, t0: number, windowEnd: number | null, disruptions: readonly Disruption[]): AircraftInScope {
+function aircraftState(
+  schedule: Schedule, config: SolverConfig, aircraft: Aircraft, t0: number, windowEnd: number | null, disruptions: readonly Disruption[], left: ReadonlySet<string>,
+): AircraftInScope {
   const rotation = schedule.rotations.get(aircraft.tail) ?? [];
-  const departed = rotation.filter((f) => f.depMinutes < t0);
-  const inWindow = rotation.filter((f) => f.depMinutes >= t0 && (windowEnd === null || f.depMinutes < windowEnd));
+  // Flights that have left (on an operational day: an actual off-block), even after t0, fly as they are.
+  const hasLeft = (f: Flight) => f.depMinutes < t0 || left.has(f.id);
+  const departed = rotation.filter(hasLeft);
+  const inWindow = rotation.filter((f) => !hasLeft(f) && (windowEnd === null || f.depMinutes < windowEnd));
   const after = windowEnd === null ? [] : rotation.filter((f) => f.depMinutes >= windowEnd);
   const last = departed.at(-1);
   const station = last ? last.dest : rotation[0]?.origin ?? aircraft.base;
@@ -128,9 +134,11 @@ function tailsUnderCapacity(schedule: Schedule, airline: string, capacity: Airpo
  * Select the scope of a recovery from `disruptions` (all of `airline`; flights, tails and airports
  * known to the schedule, checked by the caller). The directly disrupted aircraft, plus up to
  * solver.max_candidate_aircraft others of the airline that the fleet policy lets fly their flights
- * and that are on the ground where one of them leaves within solver.swap_window_hours.
+ * and that are on the ground where one of them leaves within solver.swap_window_hours. Flights in
+ * `departedFlightIds` have left: they stay out of the scope wherever they are in time (their
+ * aircraft starts after the last of them).
  */
-export function selectScope(schedule: Schedule, airline: string, disruptions: Disruption[], config: SolverConfig): RecoveryScope {
+export function selectScope(schedule: Schedule, airline: string, disruptions: Disruption[], config: SolverConfig, departedFlightIds: ReadonlySet<string> = new Set()): RecoveryScope {
   const departureOf = (id: string) => schedule.flightsById.get(id)!.depMinutes;
   const t0 = Math.min(...disruptions.map((d) => disruptionStart(d, departureOf)));
   const windowEnd = config.constraints.recovery_window_hours === null ? null : t0 + Math.round(config.constraints.recovery_window_hours * 60);
@@ -142,14 +150,14 @@ export function selectScope(schedule: Schedule, airline: string, disruptions: Di
     else if (d.type === 'aircraft_unavailable') affect(d.tail);
     else for (const tail of tailsUnderCapacity(schedule, airline, d, t0)) affect(tail);
   }
-  const affected = affectedTails.map((tail) => aircraftState(schedule, config, schedule.aircraft.get(tail)!, t0, windowEnd, disruptions));
+  const affected = affectedTails.map((tail) => aircraftState(schedule, config, schedule.aircraft.get(tail)!, t0, windowEnd, disruptions, departedFlightIds));
   const departures = affected.flatMap((a) => a.plannedFlights.map((f) => ({ station: f.origin, minutes: f.depMinutes })));
   const windowMinutes = config.solver.swap_window_hours * 60;
   const candidates: { state: AircraftInScope; distance: number }[] = [];
   for (const aircraft of schedule.aircraft.values()) {
     if (aircraft.airline !== airline || affectedTails.includes(aircraft.tail)) continue;
     if (!affected.some((a) => mayFly(config.constraints.swap_fleet_policy, aircraft, a.aircraft))) continue;
-    const state = aircraftState(schedule, config, aircraft, t0, windowEnd, disruptions);
+    const state = aircraftState(schedule, config, aircraft, t0, windowEnd, disruptions, departedFlightIds);
     const distance = meetingDistance(state, departures);
     if (distance <= windowMinutes) candidates.push({ state, distance });
   }
@@ -176,7 +184,7 @@ export function selectScope(schedule: Schedule, airline: string, disruptions: Di
   }
   const single = disruptions.length === 1 && disruptions[0]!.type === 'flight_delay' ? disruptions[0]!.flightId : null;
   return {
-    airline, disruptions, label: single ?? 'network', disruptionMinutes: t0, windowEndMinutes: windowEnd,
+    airline, departedFlightIds, disruptions, label: single ?? 'network', disruptionMinutes: t0, windowEndMinutes: windowEnd,
     aircraft, flights, flightIds, minDelayMinutes, cancelledFlights, capacities,
   };
 }

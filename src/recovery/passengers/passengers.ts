@@ -63,8 +63,14 @@ export function reaccommodationCost(config: SolverConfig, group: PassengerGroup,
   return journeyCost(config, group.originalArrivalMinutes, journeyEnd(journey).arrMinutes);
 }
 
-export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, 'airline' | 'flights'>, config: SolverConfig): PassengerGroups {
-  const flights = schedule.flightsByAirline.get(scope.airline) ?? [];
+/**
+ * The groups a plan of `scope` may disrupt and the network their journeys are searched on: the
+ * airline's flights, less those that have left (scope.departedFlightIds: no seat on them any more).
+ */
+export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, 'airline' | 'flights'> & Partial<Pick<RecoveryScope, 'departedFlightIds'>>, config: SolverConfig): PassengerGroups {
+  const departed = scope.departedFlightIds;
+  const airlineFlights = schedule.flightsByAirline.get(scope.airline) ?? [];
+  const flights = departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights;
   const fromAirport = new Map<string, Flight[]>();
   // flightsByAirline is in scheduled departure order, and so is each airport's list.
   for (const f of flights) pushTo(fromAirport, f.origin, f);

@@ -14,18 +14,18 @@ export const PUBLISH_EVERY_MS = 250;
 /** A cancelled run that has not stopped by then is finished as cancelled anyway (it stops at its next yield). */
 export const CANCEL_GRACE_MS = 500;
 
-/** How a job's run ended; `result` is presented (see JobRecord.result). */
+/** How a job's run ended (`result`: see JobRecord.result). */
 export type JobOutcome =
-  | { status: 'succeeded'; result: unknown }
-  | { status: 'cancelled'; result: unknown }
-  | { status: 'failed'; failure: RecoveryFailure; result: unknown };
+  | { status: 'succeeded'; result: SimulationResult }
+  | { status: 'cancelled'; result: SimulationResult | null }
+  | { status: 'failed'; failure: RecoveryFailure; result: SimulationResult | null };
 
 /** Where a worker writes what a run does: implemented by each store for its workers. */
 export interface JobWriter {
   /** Moves a queued job to running (counting the run); null when it was cancelled or has expired meanwhile. */
   start(id: string): Promise<JobRecord | null>;
   /** `result` is undefined when the best plans did not change. */
-  progress(id: string, progress: JobProgress, result: unknown): Promise<void>;
+  progress(id: string, progress: JobProgress, result: SimulationResult | undefined): Promise<void>;
   finish(id: string, outcome: JobOutcome): Promise<void>;
   /** Calls `onCancel` when the job's owner cancels it (now, if already asked); returns the unsubscribe. */
   onCancel(id: string, onCancel: () => void): Promise<() => void>;
@@ -44,11 +44,8 @@ function jobProgress(p: SimulationProgress): JobProgress {
   return { phase: p.phase, elapsedMs: p.elapsedMs, iterations: p.iterations, bestCost: p.bestCost, lowerBound: p.lowerBound, mipGap: p.mipGap };
 }
 
-/**
- * `present` turns a result into the /simulate response (the composition root gives the HTTP
- * presenter with the schedules), so that a stored job holds exactly what /simulate would answer.
- */
-export function createJobRunner(simulations: SimulationRunner, present: (result: SimulationResult) => unknown): JobRunner {
+/** A job stores the simulation's result as the runner returns it; the API presents it when it is read. */
+export function createJobRunner(simulations: SimulationRunner): JobRunner {
   return {
     run: (request, signal) => simulations.run(request, signal),
     ...(simulations.stats ? { stats: () => simulations.stats!() } : {}),
@@ -72,8 +69,8 @@ export function createJobRunner(simulations: SimulationRunner, present: (result:
 
       // Publishing is throttled and serialised: the latest progress (and best plans) of a burst is
       // written once the previous write is done and PUBLISH_EVERY_MS has passed.
-      let best: unknown = null;
-      let pending: { progress: JobProgress; result: unknown } | null = null;
+      let best: SimulationResult | null = null;
+      let pending: { progress: JobProgress; result: SimulationResult | undefined } | null = null;
       let writing: Promise<void> = Promise.resolve();
       let lastWrite = 0;
       let timer: NodeJS.Timeout | null = null;
@@ -86,7 +83,7 @@ export function createJobRunner(simulations: SimulationRunner, present: (result:
         writing = writing.then(() => writer.progress(id, progress, result)).catch(() => undefined);
       };
       const onProgress = (p: SimulationProgress) => {
-        const result = p.result ? present(p.result) : undefined;
+        const result = p.result ?? undefined;
         if (result !== undefined) best = result;
         pending = { progress: jobProgress(p), result: result ?? pending?.result };
         if (timer) return;
@@ -96,7 +93,7 @@ export function createJobRunner(simulations: SimulationRunner, present: (result:
       let outcome: JobOutcome;
       try {
         const ended = await Promise.race([simulations.run(job.request, controller.signal, onProgress), stoppedByCancel]);
-        outcome = ended === 'cancelled' ? { status: 'cancelled', result: best } : { status: 'succeeded', result: present(ended) };
+        outcome = ended === 'cancelled' ? { status: 'cancelled', result: best } : { status: 'succeeded', result: ended };
       } catch (error) {
         const failure = recoveryFailureOf(error);
         if (cancelled && (failure?.kind === 'aborted' || controller.signal.aborted)) outcome = { status: 'cancelled', result: best };

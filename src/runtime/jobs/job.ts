@@ -7,6 +7,7 @@
 // apart; the key itself is never stored.
 import type { RecoveryFailure } from '../../recovery/model/failure.ts';
 import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
+import type { SimulationResult } from '../../recovery/model/result.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -26,10 +27,11 @@ export interface JobRecord {
   finishedAt: number | null;
   progress: JobProgress | null;
   /**
-   * The presented /simulate response (the composition root's presenter made it): the final one, or
-   * while running (and after a cancellation) the best plans so far.
+   * The simulation's result in the domain's terms (the API presents it when it is read): the final
+   * one, or while running (and after a cancellation) the best plans so far; null before a plan. Kept
+   * unpresented so that an operational day can apply one of its options.
    */
-  result: unknown;
+  result: SimulationResult | null;
   /** Why a failed job failed; null otherwise. */
   failure: RecoveryFailure | null;
   request: SimulationRequest;

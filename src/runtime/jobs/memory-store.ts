@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter, on } from 'node:events';
 import { FINAL_STATUSES, JobQueueFullError, waitForFinal, type JobEvent, type JobRecord, type JobStore, type JobStoreLimits } from './job.ts';
 import type { JobRunner, JobWriter } from './job-runner.ts';
+import type { SimulationResult } from '../../recovery/model/result.ts';
 
 interface Entry {
   job: JobRecord;
@@ -44,7 +45,7 @@ export function createMemoryJobStore(runner: JobRunner, limits: JobStoreLimits):
     return entry;
   };
 
-  const emit = (entry: Entry, type: JobEvent['type'], result: unknown) => {
+  const emit = (entry: Entry, type: JobEvent['type'], result: SimulationResult | null) => {
     const event: JobEvent = { id: String(entry.events.length + 1), type, job: { ...entry.job, result } };
     entry.events.push(event);
     bus.emit(entry.job.id, event);

@@ -18,6 +18,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { FINAL_STATUSES, JobQueueFullError, JobStoreUnavailableError, waitForFinal, type JobEvent, type JobRecord, type JobStatus, type JobStore, type JobStoreLimits } from './job.ts';
 import type { JobOutcome, JobRunner, JobWriter } from './job-runner.ts';
+import type { SimulationResult } from '../../recovery/model/result.ts';
 
 export const QUEUE_NAME = 'drs-simulations';
 const CANCEL_CHANNEL = 'drs:cancel';
@@ -83,7 +84,7 @@ function redisJobs(redis: RedisWithTransition, limits: JobStoreLimits) {
     return json === null ? null : (JSON.parse(json) as JobRecord);
   };
   /** Writes `job` (and an event) when its stored status is one of `expected`; false otherwise. */
-  const transition = async (job: JobRecord, expected: readonly JobStatus[], type: JobEvent['type'], eventResult: unknown): Promise<boolean> => {
+  const transition = async (job: JobRecord, expected: readonly JobStatus[], type: JobEvent['type'], eventResult: SimulationResult | null): Promise<boolean> => {
     const final = FINAL_STATUSES.has(job.status);
     const event = JSON.stringify({ type, job: { ...job, request: undefined, result: eventResult } });
     const changed = await redis.transition(jobKey(job.id), eventsKey(job.id), expected.join(','), job.status, JSON.stringify(job), event, MAX_EVENTS, final ? limits.resultTtlSeconds : 0);

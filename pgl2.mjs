@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const db = await PGlite.create();
+console.log('memory open ms', Math.round(performance.now() - t));
+t = performance.now();
+const dump = await db.dumpDataDir('none');
+console.log('dump ms', Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const db2 = await PGlite.create({ loadDataDir: dump });
+console.log('load from dump ms', Math.round(performance.now() - t));
