@@ -83,6 +83,20 @@
 //                                    go through a BullMQ queue on this Redis, solved by `npm run worker`
 //                                    processes; API instances keep no job state and share the rate-limit
 //                                    counters there.
+//
+// Operational days (README "A day of operations"):
+//
+//   DATABASE_URL                     postgres://[user[:password]@]host[:port]/database of a PostgreSQL
+//                                    server (12 or later) for the days and their revisions; several API
+//                                    instances may share it. Unset: the embedded PGlite in PGLITE_DIR,
+//                                    opened at the first /days request (about 1.5 s; the very first
+//                                    time, when it creates the directory, several seconds).
+//   PGLITE_DIR                       The embedded database's directory. Default the repository's
+//                                    data/pglite (git-ignored). One process per directory (a lock file
+//                                    beside it says which).
+//   FAULT_DAY_WRITE_PAUSE_MS         FAULT INJECTION FOR TESTS ONLY: a revision write pauses this long
+//                                    inside its transaction and logs 'revision write paused', so that a
+//                                    test can kill the process mid-write. Refused when APP_ENV=production.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,7 +143,18 @@ export interface Config {
   jobs: JobLimits;
   /** Redis of the scale-out mode (a secret: it may hold a password); null = embedded mode. */
   redisUrl: string | null;
+  /** Where operational days are kept. */
+  days: DaysConfig;
   shutdownGraceMs: number;
+}
+
+export interface DaysConfig {
+  /** PostgreSQL server (a secret: it may hold a password); null = the embedded PGlite in pgliteDir. */
+  databaseUrl: string | null;
+  /** Absolute path of the embedded database's directory. */
+  pgliteDir: string;
+  /** Test-only fault injection (FAULT_DAY_WRITE_PAUSE_MS); 0 = none. */
+  writePauseMs: number;
 }
 
 /** The operator's bounds on recovery jobs (POST /simulations). */
@@ -164,6 +189,9 @@ export class ConfigError extends Error {}
 
 /** The repository's schedules/ folder, resolved from this file so the working directory does not matter. */
 export const BUNDLED_SCHEDULES_DIR = fileURLToPath(new URL('../schedules/', import.meta.url));
+
+/** The embedded database's default directory: data/pglite in the repository (git-ignored). */
+export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('../data/pglite', import.meta.url));
 
 // An unset variable and one set to the empty string mean the same: "use the default".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -215,10 +243,13 @@ const EnvSchema = z.object({
   JOB_RESULT_TTL_S: optional(wholeNumber(1, 2_592_000, 'seconds')),
   JOB_QUEUE_MAX: optional(wholeNumber(1, 100_000, 'jobs')),
   REDIS_URL: optional(z.string().trim().regex(/^rediss?:\/\/[^\s]+$/, 'must be a Redis URL such as redis://127.0.0.1:6379')),
+  DATABASE_URL: optional(z.string().trim().regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a PostgreSQL URL such as postgres://user@127.0.0.1:5432/recovery')),
+  PGLITE_DIR: optional(z.string().trim()),
+  FAULT_DAY_WRITE_PAUSE_MS: optional(wholeNumber(0, 600_000, 'milliseconds')),
 });
 
 // Values of these variables are secrets or file contents: an error names the variable, never the value.
-const SECRET_VARIABLES = new Set(['API_KEYS', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['API_KEYS', 'REDIS_URL', 'DATABASE_URL']);
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const variable = String(issue.path[0] ?? 'environment');
@@ -295,6 +326,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKeyHashes.push(hashApiKey(generatedApiKey));
   }
 
+  if (vars.FAULT_DAY_WRITE_PAUSE_MS && appEnv === 'production') {
+    throw new ConfigError('FAULT_DAY_WRITE_PAUSE_MS is a fault injection for tests and is refused when APP_ENV is production.');
+  }
+
   const allowedOrigins: string[] = [];
   for (const entry of (vars.CORS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')) {
     const origin = canonicalOrigin(entry);
@@ -332,6 +367,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         queueMax: vars.JOB_QUEUE_MAX ?? 100,
       },
       redisUrl: vars.REDIS_URL ?? null,
+      days: {
+        databaseUrl: vars.DATABASE_URL ?? null,
+        pgliteDir: vars.PGLITE_DIR !== undefined ? resolve(vars.PGLITE_DIR) : DEFAULT_PGLITE_DIR,
+        writePauseMs: vars.FAULT_DAY_WRITE_PAUSE_MS ?? 0,
+      },
       shutdownGraceMs: vars.SHUTDOWN_GRACE_MS ?? 30_000,
     },
     generatedApiKey,

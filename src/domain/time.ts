@@ -16,8 +16,27 @@ export function formatUtc(minutes: number): string {
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Offsets already computed, per zone and quarter of an hour: every zone's offset is a multiple of 15
+ * minutes and changes on a quarter hour, so one Intl call answers a whole quarter. A day's view
+ * formats thousands of local times; Intl takes microseconds each. Bounded: cleared when large.
+ */
+const offsetsByQuarter = new Map<string, number>();
+const MAX_CACHED_OFFSETS = 100_000;
+
 /** UTC offset of an IANA time zone at an instant, in minutes east of Greenwich (e.g. +60 for CET). */
 export function utcOffsetMinutes(timeZone: string, minutes: number): number {
+  const key = `${timeZone} ${Math.floor(minutes / 15)}`;
+  let offset = offsetsByQuarter.get(key);
+  if (offset === undefined) {
+    if (offsetsByQuarter.size >= MAX_CACHED_OFFSETS) offsetsByQuarter.clear();
+    offset = intlOffsetMinutes(timeZone, minutes);
+    offsetsByQuarter.set(key, offset);
+  }
+  return offset;
+}
+
+function intlOffsetMinutes(timeZone: string, minutes: number): number {
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });

@@ -31,8 +31,8 @@ export const DisruptionSchema = z.discriminatedUnion('type', [
   }).describe('In every clock hour (UTC) that overlaps [from, to), at most that many of the airline\'s departures and arrivals at the airport, counted by the times of the option.'),
 ]).openapi('Disruption');
 
-// The fields of a simulation request, shared by POST /simulate and POST /simulations.
-const simulationRequestFields = {
+// The fields of a simulation request, shared by POST /simulate, POST /simulations and POST /days/{day_id}/simulate.
+export const simulationRequestFields = {
   scenario_id: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1-128 characters of A-Z, a-z, 0-9, . _ : -')
     .describe('Caller-chosen identifier of the scenario, echoed in the response.'),
   disrupted_flight: FlightReference.optional().describe('The single delayed flight (with min_delay_minutes); give this or `disruptions`.'),
@@ -47,7 +47,7 @@ const simulationRequestFields = {
 };
 
 /** A request names one delayed flight or a list of disruptions, exactly one of the two. */
-function oneKindOfDisruption(body: { disrupted_flight?: unknown; min_delay_minutes?: unknown; disruptions?: unknown }, ctx: z.RefinementCtx): void {
+export function oneKindOfDisruption(body: { disrupted_flight?: unknown; min_delay_minutes?: unknown; disruptions?: unknown }, ctx: z.RefinementCtx): void {
   const single = body.disrupted_flight !== undefined || body.min_delay_minutes !== undefined;
   if (single && body.disruptions !== undefined) {
     ctx.addIssue({ code: 'custom', path: [], message: "must give either 'disrupted_flight' with 'min_delay_minutes', or 'disruptions', not both" });
@@ -64,6 +64,9 @@ export const SimulationRequestSchema = z.strictObject(simulationRequestFields).s
 
 export const JobRequestSchema = z.strictObject({
   ...simulationRequestFields,
+  day: z.uuid().optional()
+    .describe('Solve on the current revision of this operational day (POST /days) instead of a schedule as planned; schedule_file must then be left out. The job\'s result can be applied to the day with POST /days/{day_id}/apply, its job_id as the simulation_id.'),
+  now: ZonedTimestampSchema.optional().describe('With `day`: the instant the day is solved at (default: the time of the submission); see POST /days/{day_id}/simulate.'),
   time_limit_ms: z.number().int().min(50).optional()
     .describe('Time budget of the whole solve, milliseconds, up to the operator\'s JOB_MAX_TIME_LIMIT_MS (default 600000); it replaces config.solver.time_limit_ms. Default: config.solver.time_limit_ms.'),
 }).superRefine(oneKindOfDisruption).openapi('SimulationJobRequest');
