@@ -1,5 +1,6 @@
 // Composition root of the API: config -> logger -> schedules -> simulation thread (with the solver
-// pool) -> job runner and job store (in process, or Redis with REDIS_URL) -> metrics -> createApp ->
+// pool) -> job runner and job store (in process, or Redis with REDIS_URL) -> day store (PGlite or
+// DATABASE_URL, opened at first use) -> metrics -> createApp ->
 // listen -> shutdown. A job worker of the scale-out mode starts from worker.ts instead. Start-up problems end the process with one sentence on
 // stderr and exit code 1.
 //
@@ -19,6 +20,7 @@ import type { JobStore } from './runtime/jobs/job.ts';
 import { createJobRunner } from './runtime/jobs/job-runner.ts';
 import { createMemoryJobStore } from './runtime/jobs/memory-store.ts';
 import { createRedisJobStore } from './runtime/jobs/redis-store.ts';
+import { dayStoreHandle } from './store/day-store-handle.ts';
 import { fail, loadConfigOrFail, loadSchedulesOrFail, startSimulationThreadOrFail } from './startup.ts';
 
 /** While draining, idle keep-alive connections are closed this often (a request that just finished leaves one). */
@@ -64,9 +66,15 @@ async function main(): Promise<void> {
     logger.error({ err: reason instanceof Error ? reason : new Error(String(reason)) }, 'unhandled promise rejection');
   });
 
+  // Operational days: PostgreSQL (DATABASE_URL) or the embedded PGlite, opened by the first /days request.
+  const days = dayStoreHandle({
+    databaseUrl: config.days.databaseUrl, pgliteDir: config.days.pgliteDir, writePauseMs: config.days.writePauseMs,
+    onPause: () => logger.warn('revision write paused (FAULT_DAY_WRITE_PAUSE_MS)'),
+  });
+
   let draining = false;
   const metrics = createMetrics();
-  const app = createApp({ config, logger, schedules, jobRunner, jobs, metrics, draining: () => draining, ...(rateLimitRedis ? { rateLimitRedis } : {}) });
+  const app = createApp({ config, logger, schedules, jobRunner, jobs, days, metrics, draining: () => draining, ...(rateLimitRedis ? { rateLimitRedis } : {}) });
   const server = createHttpServer(app);
   server.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -115,7 +123,7 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       clearTimeout(grace);
       if (error) logger.error({ err: error }, 'error while closing the server');
-      void Promise.allSettled([jobs.close(), thread.close()]).finally(() => {
+      void Promise.allSettled([jobs.close(), thread.close(), days.close()]).finally(() => {
         redis?.disconnect();
         logger.info('stopped');
         logger.flush();

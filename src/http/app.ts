@@ -10,12 +10,13 @@ import { createKeyVerifier } from '../security/api-keys.ts';
 import { ApiBuilder } from './api-builder.ts';
 import { apiKeyGate } from './auth.ts';
 import { errorHandler, fallbackHandler, HttpError } from './errors.ts';
-import type { AppDeps, EndpointDeps, EndpointModule } from './deps.ts';
+import { IF_NONE_MATCH_LOCAL, type AppDeps, type EndpointDeps, type EndpointModule } from './deps.ts';
 import { requestLogger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { rateLimiters } from './rate-limit.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
+import { dayEndpoints } from './endpoints/days.ts';
 import { docsEndpoints } from './endpoints/docs.ts';
 import { flightEndpoints } from './endpoints/flights.ts';
 import { healthEndpoints, SERVICE_NAME } from './endpoints/health.ts';
@@ -38,7 +39,7 @@ const DRAINING_RETRY_AFTER_SECONDS = '5';
  * The API's endpoint modules, one per concern. A new module goes here; its endpoints need a key
  * without anyone saying so (see auth.ts).
  */
-export const ENDPOINT_MODULES: readonly EndpointModule[] = [healthEndpoints, flightEndpoints, snapshotEndpoints, simulateEndpoints, simulationJobEndpoints, solverConfigEndpoints, metricsEndpoints];
+export const ENDPOINT_MODULES: readonly EndpointModule[] = [healthEndpoints, flightEndpoints, snapshotEndpoints, simulateEndpoints, simulationJobEndpoints, dayEndpoints, solverConfigEndpoints, metricsEndpoints];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -77,10 +78,11 @@ const urlLength: RequestHandler = (req, _res, next) => {
 
 /**
  * Drops If-None-Match and If-Modified-Since: Express and serve-static treat `If-None-Match: *` as fresh
- * even with ETags off and answer a bodiless 304 instead of the answer (found by the fuzz test). Nothing
- * here is validated by either header, so the full answer is always right.
+ * even with ETags off and answer a bodiless 304 instead of the answer (found by the fuzz test). A
+ * route that sets its own ETag reads the header from res.locals[IF_NONE_MATCH_LOCAL] and decides.
  */
-const unconditional: RequestHandler = (req, _res, next) => {
+const unconditional: RequestHandler = (req, res, next) => {
+  res.locals[IF_NONE_MATCH_LOCAL] = req.headers['if-none-match'];
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
   next();

@@ -4,6 +4,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { recoveryFailureOf, type RecoveryFailure } from '../recovery/model/failure.ts';
 import { JobQueueFullError, JobStoreUnavailableError } from '../runtime/jobs/job.ts';
+import { DatabaseError } from '../store/database.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
 
 /** A failure the caller can act on: status, the sentence for `detail`, and optional response headers. */
@@ -105,6 +106,10 @@ function fromJobStoreError(error: unknown): HttpError | null {
   if (error instanceof JobStoreUnavailableError) {
     return new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' });
   }
+  // The days' database cannot be opened or reached (src/store/database.ts); the cause is logged.
+  if (error instanceof DatabaseError) {
+    return new HttpError(503, 'The day store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' });
+  }
   return null;
 }
 
@@ -121,6 +126,7 @@ export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
       : failure ? fromRecoveryFailure(failure)
         : fromJobStoreError(error) ?? fromLibraryError((error ?? {}) as LibraryError, bodyLimitBytes);
     if (known) {
+      if (error instanceof DatabaseError) res.err = error;
       res.status(known.status).set(known.headers).json({ detail: known.detail });
       return;
     }

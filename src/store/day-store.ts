@@ -59,7 +59,8 @@ export interface SimulationRecord {
   /** The revision it was computed on. */
   revision: number;
   createdAtMs: number;
-  keyId: string;
+  /** The SHA-256 (hex) of the key that ran it: a job's owner in the job store. */
+  owner: string;
   request: SimulationRequest;
   /** Null while it runs as a job (then `job` is true and the job store has its progress and result). */
   result: SimulationResult | null;
@@ -192,7 +193,7 @@ export function createDayStore(db: Database, options: DayStoreOptions = {}): Day
     async saveSimulation(s) {
       await db.query(
         `insert into day_simulations (id, day_id, revision, created_at, key_id, request, result, job) values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
-        [s.id, s.dayId, s.revision, new Date().toISOString(), s.keyId, JSON.stringify(s.request), s.result === null ? null : JSON.stringify(s.result), s.job],
+        [s.id, s.dayId, s.revision, new Date().toISOString(), s.owner, JSON.stringify(s.request), s.result === null ? null : JSON.stringify(s.result), s.job],
       );
     },
 
@@ -204,7 +205,7 @@ export function createDayStore(db: Database, options: DayStoreOptions = {}): Day
         [id, environment],
       );
       const r = rows[0];
-      return r ? { id: r.id, dayId: r.day_id, revision: r.revision, createdAtMs: r.created_ms, keyId: r.key_id, request: r.request, result: r.result, job: r.job } : null;
+      return r ? { id: r.id, dayId: r.day_id, revision: r.revision, createdAtMs: r.created_ms, owner: r.key_id, request: r.request, result: r.result, job: r.job } : null;
     },
 
     close: () => db.close(),

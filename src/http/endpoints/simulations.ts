@@ -14,6 +14,8 @@ import { z } from '../openapi-zod.ts';
 import { keyIdOf } from '../rate-limit.ts';
 import { JobAcceptedSchema, JobListSchema, JobRequestSchema, JobSchema } from '../recovery-schemas.ts';
 import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
+import { daySimulationRequest, loadDay, type LoadedDay } from './days.ts';
+import type { DayStore } from '../../store/day-store.ts';
 
 /** A comment line on an idle event stream now and then, so that proxies do not close it. */
 const HEARTBEAT_MS = 15_000;
@@ -82,8 +84,24 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
       // A job's time limit is the job's own, bounded by JOB_MAX_TIME_LIMIT_MS; the other bounds are /simulate's.
       const config: SolverConfig = { ...asked, solver: { ...asked.solver, time_limit_ms: timeLimitMs ?? asked.solver.time_limit_ms } };
       checkSimulationLimits(config, { ...deps.config.simulation, maxTimeLimitMs: limits.maxTimeLimitMs });
-      const request = simulationRequestOf(deps, simulation, config);
-      const { job } = await store().submit({ owner: ownerOf(res), request, idempotencyKey });
+      const { day: dayId, now, ...rest } = simulation;
+      let day: { store: DayStore; loaded: LoadedDay } | null = null;
+      let request;
+      if (dayId === undefined) {
+        if (now !== undefined) throw new HttpError(400, "Field 'now' is for a simulation on an operational day: give it with 'day'.");
+        request = simulationRequestOf(deps, rest, config);
+      } else {
+        if (rest.schedule_file !== undefined) throw new HttpError(400, "Give either 'day' or 'schedule_file': a day's simulation is on the day's own schedule.");
+        if (!deps.days) throw new Error('POST /simulations with a day needs a day store in the app dependencies');
+        const dayStore = await deps.days.get();
+        const loaded = await loadDay(deps, dayStore, dayId);
+        day = { store: dayStore, loaded };
+        request = daySimulationRequest(deps, loaded, { ...rest, ...(now !== undefined ? { now } : {}) }, config);
+      }
+      const owner = ownerOf(res);
+      const { job, created } = await store().submit({ owner, request, idempotencyKey });
+      // Kept with the day, so that POST /days/{day_id}/apply finds it (its result is the job's).
+      if (day && created) await day.store.saveSimulation({ id: job.id, dayId: day.loaded.day.id, revision: day.loaded.day.revision, owner, request, result: null, job: true });
       res.setHeader('Location', `/simulations/${job.id}`);
       const accepted = view(job);
       return { job_id: accepted.job_id, status: accepted.status, created_at: accepted.created_at };

@@ -35,6 +35,7 @@ create table day_simulations (
   day_id uuid not null references days (id),
   revision integer not null,
   created_at timestamptz not null,
+  -- The SHA-256 (hex) of the key that ran it (a job's owner in the job store).
   key_id text not null,
   -- The simulation request (src/recovery/pipeline.ts SimulationRequest), and its result in the
   -- domain's terms; null while it runs as a job (the job store has it then).
