@@ -7,9 +7,8 @@ import type { Request, Response } from 'express';
 import { alertsOf } from '../../domain/day/alerts.ts';
 import { applyOption, revertTo, type DayConflict } from '../../domain/day/apply.ts';
 import { openDay, scheduleOfDay, wholeScheduleWindow, type DayState, type DayWindow } from '../../domain/day/day.ts';
-import { deltaOf } from '../../domain/day/delta.ts';
+import { applyDelta, deltaOf } from '../../domain/day/delta.ts';
 import { recordMovements, type MovementField, type MovementProblem } from '../../domain/day/movements.ts';
-import { stateOfRevision } from '../../domain/day/revision.ts';
 import { formatLocal, formatUtc, parseZonedInstant } from '../../domain/time.ts';
 import type { Schedule } from '../../domain/schedule.ts';
 import type { CatalogEntry } from '../../formats/schedule-json/schedule-catalog.ts';
@@ -35,8 +34,25 @@ import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
 const DAY_NOT_FOUND = 'Day not found (it never existed, or it was opened in another environment).';
 const TAGS = ['Operational days'];
 const OPERATOR = /^[\x20-\x7e]{1,100}$/;
-/** A client whose write lost the race retries after this many seconds (it should read the day first). */
+/** Movements that lose a race to another write are recorded again on top of it, at most this many times in all. */
 const MOVEMENT_WRITE_ATTEMPTS = 3;
+/**
+ * Presented days kept per process (GET /days/{day_id} of the default schedule is about 600 kB of JSON,
+ * and building it takes tens of milliseconds): a revision never changes, so a kept view never goes stale.
+ */
+const KEPT_DAY_VIEWS = 16;
+
+/** The day as opened, per schedule and window: the same for every revision, and read by every route. */
+const openedDays = new WeakMap<Schedule, Map<string, DayState>>();
+
+function openedDay(schedule: Schedule, window: DayWindow): DayState {
+  let byWindow = openedDays.get(schedule);
+  if (!byWindow) openedDays.set(schedule, (byWindow = new Map()));
+  const key = `${window.fromMinutes}-${window.toMinutes}`;
+  let opened = byWindow.get(key);
+  if (!opened) byWindow.set(key, (opened = openDay(schedule, window)));
+  return opened;
+}
 
 type DaySimulationBody = z.infer<typeof DaySimulationRequestSchema>;
 
@@ -134,8 +150,8 @@ export async function loadDay(deps: EndpointDeps, store: DayStore, dayId: string
   const entry = deps.schedules.resolve(day.scheduleName);
   // A day outlives the schedule files: an operator who removed its schedule gets a sentence, not a 500.
   if (!entry) throw new HttpError(409, `Day ${dayId} was opened on schedule ${quote(day.scheduleName)}, which this service no longer loads.`);
-  const opened = openDay(entry.schedule, day.window);
-  return { day, entry, opened, revision, state: stateOfRevision(entry.schedule, { window: day.window, delta: revision.delta }) };
+  const opened = openedDay(entry.schedule, day.window);
+  return { day, entry, opened, revision, state: applyDelta(opened, revision.delta) };
 }
 
 /**
@@ -168,6 +184,11 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   const store = (): Promise<DayStore> => {
     if (!deps.days) throw new Error('The /days routes need a day store in the app dependencies');
     return deps.days.get();
+  };
+  const views = new Map<string, string>();
+  const keepView = (key: string, json: string) => {
+    if (views.size >= KEPT_DAY_VIEWS) views.delete(views.keys().next().value!);
+    views.set(key, json);
   };
 
   /** Writes the next revision after `loaded`'s, or answers 412 when another write came first. */
@@ -231,8 +252,16 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
         res.status(304).end();
         return undefined;
       }
+      const key = `${day.id}/${day.revision}`;
+      const kept = views.get(key);
+      if (kept !== undefined) {
+        res.type('application/json').send(kept);
+        return undefined;
+      }
       const loaded = await loadDay(deps, s, day.id, day.revision);
-      return presentDay(loaded.entry.schedule, day, loaded.state, loaded.opened);
+      const view = presentDay(loaded.entry.schedule, day, loaded.state, loaded.opened);
+      keepView(key, JSON.stringify(view));
+      return view;
     },
   });
 
@@ -249,7 +278,7 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       let before: DayState | null = null;
       return {
         revisions: revisions.map((revision) => {
-          const after = stateOfRevision(loaded.entry.schedule, { window: loaded.day.window, delta: revision.delta });
+          const after = applyDelta(loaded.opened, revision.delta);
           const view = presentRevision(revision, before, after);
           before = after;
           return view;
