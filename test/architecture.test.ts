@@ -37,7 +37,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/recovery': [...RECOVERY_ROOMS, 'src/domain', 'src/formats'],
   'solver-wasm': ['src/recovery/model'],
   'src/runtime': ['src/recovery', 'src/recovery/model', 'src/formats', 'src/domain', 'solver-wasm'],
-  'src/http': ['src/runtime', 'src/recovery', 'src/recovery/model', 'src/formats', 'src/domain', 'src/security', 'src/config.ts', 'package.json'],
+  // Where operational days live (PostgreSQL): the domain's day and the simulation records it keeps.
+  'src/store': ['src/recovery', 'src/recovery/model', 'src/domain'],
+  'src/http': ['src/runtime', 'src/store', 'src/recovery', 'src/recovery/model', 'src/formats', 'src/domain', 'src/security', 'src/config.ts', 'package.json'],
   'src/config.ts': ['src/domain', 'src/security', 'src/recovery/model'],
 };
 

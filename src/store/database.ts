@@ -120,7 +120,8 @@ async function openPglite(dir: string): Promise<Database> {
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<Row>(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows 0 for a select: a statement that returns rows counts them.
+      return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
     },
     exec: async (sql) => { await target.exec(sql); },
   });
