@@ -223,7 +223,8 @@ export function buildProblem(input: ProblemInput): Problem {
     const sdep = isoMinutes(f.dep);
     const sarr = isoMinutes(f.arr);
     if (!Number.isFinite(sdep) || !Number.isFinite(sarr)) throw new Error(`flight ${f.flight_number} has an unreadable time`);
-    const id = flightIdOf(f.flight_number, sdep);
+    // A flight of an operational day keeps its id when the day retimes it: a day's schedule file names it (day.ts).
+    const id = (f as { id?: string }).id ?? flightIdOf(f.flight_number, sdep);
     if (flights.has(id)) throw new Error(`flight id ${id} appears twice`);
     if (!aircraft.has(f.tail)) throw new Error(`flight ${id} names unknown tail ${f.tail}`);
     flights.set(id, { id, number: f.flight_number, airline: f.airline, tail: f.tail, origin: f.origin, dest: f.dest, sdep, sarr, block: sarr - sdep, booked: f.booked_passengers });

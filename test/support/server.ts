@@ -11,6 +11,7 @@ import { createInProcessRunner } from '../../src/runtime/simulation-runner.ts';
 import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
 import { createMemoryJobStore } from '../../src/runtime/jobs/memory-store.ts';
 import { createLogger } from '../../src/http/logging.ts';
+import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
 
 /** Keys of the test instances. The server itself is a staging instance unless a test says otherwise. */
 export const STAGING_KEY = 'drs_staging_test-key-0123456789abcdefghijkl';
@@ -61,6 +62,8 @@ export interface StartOptions {
   solver?: Solver;
   /** With a solver: whether submitted jobs are run (default true); false leaves them queued. */
   runJobs?: boolean;
+  /** Where operational days live (test/support/databases.ts makes one); the /days routes need it. */
+  days?: DayStoreHandle;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -72,7 +75,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const jobs = jobRunner ? createMemoryJobStore(jobRunner, { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax }) : undefined;
   if (options.runJobs !== false) jobs?.start();
   const app = createApp({
-    config, logger, schedules, extraEndpoints: options.extraEndpoints ?? [],
+    config, logger, schedules, extraEndpoints: options.extraEndpoints ?? [], ...(options.days ? { days: options.days } : {}),
     ...(jobRunner && jobs ? { jobRunner, jobs } : {}),
   });
   const server: Server = await new Promise((resolve) => {
