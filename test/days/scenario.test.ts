@@ -112,7 +112,8 @@ for (const backend of ['pglite', 'postgres'] as const) {
       const small = (await client.send('GET', `/days/${other}`)).body as { flights: { id: string; airline: string; tail: string; scheduled: { dep: string } }[] };
       // The airline's first departure of the day is the first flight of its aircraft.
       const firstNv = small.flights.find((f) => f.airline === 'NV')!;
-      const sim = await client.simulate(other, { scenario_id: 'other', disrupted_flight: firstNv.id, min_delay_minutes: 60, now: '2026-11-21T00:00:00Z', config: { solver: { time_limit_ms: 1000 } } });
+      const sim = await client.simulate(other, { scenario_id: 'other', disrupted_flight: firstNv.id, min_delay_minutes: 60, now: '2026-11-21T00:00:00Z', config: { solver: { time_limit_ms: 5000 } } });
+      expect(sim.best_option_id).not.toBeNull();
       const foreign = await client.send('POST', `/days/${id}/apply`, { simulation_id: sim.simulation_id, option_id: sim.best_option_id }, { 'If-Match': '"1"' });
       expect(foreign.status).toBe(409);
       expect(foreign.body.detail).toMatch(/was run on day .*, not on this day/);
