@@ -8,8 +8,8 @@ import { createDayStore } from '../../src/store/day-store.ts';
 import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
 import { migrate } from '../../src/store/migrations.ts';
 import { freshPgliteDir, freshPostgresDatabase } from '../support/databases.ts';
-import { PRODUCTION_KEY, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
-import { runDayScenario, type DayClient } from './scenario.ts';
+import { PRODUCTION_KEY, startTestServer, type TestServer } from '../support/server.ts';
+import { httpClient, runDayScenario } from './scenario.ts';
 
 let pool: SolverPool;
 beforeAll(async () => {
@@ -17,25 +17,6 @@ beforeAll(async () => {
   await pool.ready();
 });
 afterAll(async () => { await pool.close(); });
-
-export function httpClient(baseUrl: string, key = STAGING_KEY): DayClient {
-  const send: DayClient['send'] = async (method, path, body, headers = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method, headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-  };
-  return {
-    send,
-    async simulate(dayId, body) {
-      const answer = await send('POST', `/days/${dayId}/simulate`, body);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body;
-    },
-  };
-}
 
 async function storeOn(backend: 'pglite' | 'postgres'): Promise<{ days: DayStoreHandle; cleanup: () => Promise<void> }> {
   const fresh = backend === 'pglite' ? await freshPgliteDir() : await freshPostgresDatabase();
