@@ -2,7 +2,8 @@
 // HTTP (a keep-alive raw client, so paths go on the wire exactly as generated) with random and
 // adversarial query strings, path values, headers and bodies: deep nesting, huge and non-finite
 // numbers, full unicode with lone surrogates, bad percent-encoding, traversal spellings, prototype-
-// pollution keys, wrong content types and encodings, other methods. 2,000 cases per endpoint.
+// pollution keys, wrong content types and encodings, other methods. 2,000 cases per endpoint, the
+// operational days' routes included (on a PGlite store of the test's own, with real day and simulation ids).
 // For every answer: status below 500; the four security headers; every error exactly {"detail"} with
 // no stack trace; no request value reflected into a response header (a marker planted in query,
 // path, headers and bodies is searched for); no API key in any body; Object.prototype untouched.
@@ -13,6 +14,10 @@ import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { registeredRoutes } from '../support/routes.ts';
 import { bundledCatalog, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, rawClient, type Answer } from './support.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import { createDayStore } from '../../src/store/day-store.ts';
+import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
+import { freshPgliteDir } from '../support/databases.ts';
 
 const RUNS_PER_ENDPOINT = 2000;
 /** Planted in generated values; must never come back in a response header (except where noted). */
@@ -28,6 +33,11 @@ interface FuzzRequest {
 
 let server: TestServer;
 let pool: SolverPool;
+let days: DayStoreHandle;
+let removeDays: () => void;
+/** Days opened on the small schedule and a simulation of the first, made before the fuzzing: real ids for the /days routes. */
+const realDays: string[] = [];
+const realSimulations: string[] = [];
 let client: ReturnType<typeof rawClient>;
 const counts = new Map<string, number>();
 const statuses = new Map<string, Map<number, number>>();
@@ -35,6 +45,10 @@ const statuses = new Map<string, Map<number, number>>();
 beforeAll(async () => {
   pool = createSolverPool({ threads: 1, hardStopGraceMs: 200 });
   await pool.ready();
+  const fresh = await freshPgliteDir();
+  removeDays = fresh.remove;
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
+  days = openedDayStore(createDayStore(db));
   server = await startTestServer({
     // Limits off so that every case reaches the code under test; small solver budgets keep the valid
     // simulations fast.
@@ -44,13 +58,23 @@ beforeAll(async () => {
     solver: pool,
     // The fuzz checks the answers; running the hundreds of valid jobs it submits would only burn the shared CPU.
     runJobs: false,
+    days,
   });
   client = rawClient(server.baseUrl, 2);
-});
+  const headers = { 'Content-Type': 'application/json', 'X-API-Key': STAGING_KEY };
+  for (let i = 0; i < 3; i++) {
+    const opened = await fetch(`${server.baseUrl}/days`, { method: 'POST', headers, body: JSON.stringify({ schedule_file: 'small' }) });
+    realDays.push(((await opened.json()) as { id: string }).id);
+  }
+  const simulated = await fetch(`${server.baseUrl}/days/${realDays[0]}/simulate`, { method: 'POST', headers, body: JSON.stringify({ scenario_id: 'fuzz', disrupted_flight: SMALL_FLIGHTS[0]!.id, min_delay_minutes: 60, now: '2026-11-21T00:00:00Z', config: { solver: { time_limit_ms: 300 } } }) });
+  realSimulations.push(((await simulated.json()) as { simulation_id: string }).simulation_id);
+}, 120_000);
 afterAll(async () => {
   client.close();
   await server.close();
   await pool.close();
+  await days.close();
+  removeDays();
   // Which statuses the fuzzing reached, so that a reader can see it was not all 400s.
   console.log([...statuses].map(([endpoint, byStatus]) => `${endpoint}: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`).join('\n'));
 });
@@ -58,7 +82,7 @@ afterAll(async () => {
 // ---- generators ------------------------------------------------------------------------------------
 
 const SMALL = bundledCatalog().resolve('small')!.schedule;
-const SMALL_FLIGHTS = SMALL.flights.map((f) => ({ id: f.id, airline: f.airline }));
+const SMALL_FLIGHTS = SMALL.flights.map((f) => ({ id: f.id, airline: f.airline, tail: f.tail, dep: f.depMinutes }));
 
 const nastyText = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('', ' ', '.', '..', '../', '..\\', '/etc/passwd', 'C:\\Windows', '%00', '\u0000', '__proto__', 'constructor', 'prototype',
@@ -266,7 +290,65 @@ const snapshotQuery = fc.record({
   return parts.length ? `/snapshot?${parts.join('&')}` : '/snapshot';
 });
 
+// ---- the operational days ----------------------------------------------------------------------------
+
+/** Chosen at run time from what beforeAll made (arbitraries are built before it runs). */
+const oneOf = (list: readonly string[], fallback: fc.Arbitrary<string>) => fc.oneof(
+  { weight: 3, arbitrary: fc.nat(99).map((i) => list[i % Math.max(1, list.length)] ?? 'none') },
+  { weight: 2, arbitrary: fallback },
+);
+const daySegment = oneOf(realDays, jobSegment);
+const dayPath = (suffix: string) => daySegment.chain((segment) => withQuery(`/days/${segment}${suffix}`));
+const revisionSegment = fc.oneof(fc.integer({ min: 1, max: 4 }).map(String), fc.integer({ min: -3, max: 1e12 }).map(String), nastyText.map(encode));
+const isoAround = fc.integer({ min: -600, max: 2400 }).map((m) => new Date(Date.UTC(2026, 10, 21) + m * 60_000).toISOString());
+const timestamp = fc.oneof({ weight: 4, arbitrary: isoAround }, { weight: 1, arbitrary: jsonValue });
+const ifMatch = sometimes(fc.oneof(fc.constantFrom('"1"', '"2"', 'W/"1"', '*', '1', '"0"', '"999999999999"', `"${MARKER}"`), headerValue), 80);
+const withIfMatch = (request: fc.Arbitrary<FuzzRequest>) => fc.tuple(request, ifMatch, sometimes(fc.oneof(fc.constant('Controller'), headerValue), 30))
+  .map(([r, match, operator]) => ({ ...r, headers: { ...r.headers, ...(match === undefined ? {} : { 'If-Match': match }), ...(operator === undefined ? {} : { 'X-Operator': operator }) } }));
+const dayPost = (suffix: string, body: fc.Arbitrary<string>) => withIfMatch(fc.record({ method: method('POST'), path: dayPath(suffix), headers: headers(true), body }));
+const jsonOrRaw = (valid: fc.Arbitrary<unknown>) => fc.oneof(
+  { weight: 6, arbitrary: valid.map((b) => JSON.stringify(b)) },
+  { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v) ?? 'null') },
+  { weight: 2, arbitrary: rawJsonText },
+);
+const openDayBody = jsonOrRaw(fc.record({
+  schedule_file: fc.oneof(fc.constantFrom('small', 'small.json'), nastyText, jsonValue), from: timestamp, to: timestamp,
+}, { requiredKeys: [] }));
+const daySimulationBody = fc.oneof(
+  { weight: 1, arbitrary: fc.tuple(validSimulation, isoAround).map(([{ schedule_file: _s, ...body }, now]) => JSON.stringify({ ...body, now })) },
+  // Valid day simulations run the solver (up to 300 ms each): a few are enough to reach the success path.
+  { weight: 9, arbitrary: simulateBody },
+);
+const applyBody = jsonOrRaw(fc.record({
+  simulation_id: oneOf(realSimulations, fc.oneof(fc.uuid(), nastyText)), option_id: fc.oneof(fc.constantFrom('opt_integrated', 'opt_delay_propagation', 'opt_x'), nastyText, jsonValue),
+}, { requiredKeys: [] }));
+const revertBody = jsonOrRaw(fc.record({ revision: fc.oneof(fc.integer({ min: -2, max: 6 }), jsonValue) }, { requiredKeys: [] }));
+const movement = fc.record({
+  flight: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...SMALL_FLIGHTS) }, { weight: 1, arbitrary: nastyText.map((id) => ({ id, tail: 'OE-NVA', airline: 'NV', dep: 0 })) }),
+  tail: fc.option(fc.oneof(fc.constantFrom('OE-NVA', 'XX-XXX'), nastyText), { nil: undefined }),
+  off: fc.option(fc.oneof(fc.integer({ min: -30, max: 30 }).map((near) => ({ near })), jsonValue.map((raw) => ({ raw }))), { nil: undefined }),
+  airborne: fc.option(timestamp, { nil: undefined }),
+  landed: fc.option(timestamp, { nil: undefined }),
+  on_block: fc.option(fc.oneof(timestamp, fc.constant(null)), { nil: undefined }),
+}).map((m) => ({
+  flight: m.flight.id, tail: m.tail ?? m.flight.tail,
+  ...(m.off === undefined ? {} : { off_block: 'near' in m.off ? new Date((m.flight.dep + m.off.near) * 60_000).toISOString() : m.off.raw }),
+  ...(m.airborne === undefined ? {} : { airborne: m.airborne }), ...(m.landed === undefined ? {} : { landed: m.landed }), ...(m.on_block === undefined ? {} : { on_block: m.on_block }),
+}));
+const movementsBody = jsonOrRaw(fc.record({ now: timestamp, movements: fc.oneof(fc.array(movement, { minLength: 1, maxLength: 5 }), jsonValue) }, { requiredKeys: ['movements'] }));
+
 const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
+  'POST /days': post('/days', openDayBody),
+  'GET /days': get(fc.oneof(withQuery('/days'), fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), nastyText).map((limit) => `/days?limit=${encode(limit)}`))),
+  'GET /days/{day_id}': get(dayPath('')),
+  'GET /days/{day_id}/revisions': get(dayPath('/revisions')),
+  'GET /days/{day_id}/revisions/{number}': get(fc.tuple(daySegment, revisionSegment).chain(([d, n]) => withQuery(`/days/${d}/revisions/${n}`))),
+  'GET /days/{day_id}/revisions/{number}/diff': get(fc.tuple(daySegment, revisionSegment).chain(([d, n]) => withQuery(`/days/${d}/revisions/${n}/diff`))),
+  'GET /days/{day_id}/alerts': get(dayPath('/alerts')),
+  'POST /days/{day_id}/simulate': dayPost('/simulate', daySimulationBody),
+  'POST /days/{day_id}/apply': dayPost('/apply', applyBody),
+  'POST /days/{day_id}/revert': dayPost('/revert', revertBody),
+  'POST /days/{day_id}/movements': dayPost('/movements', movementsBody),
   'GET /health': get(withQuery('/health')),
   'GET /flights': get(withQuery('/flights')),
   'GET /flights/{schedule_file}': get(fc.tuple(scheduleSegment, queryString).map(([segment, q]) => `/flights/${segment}${q ? `?${q}` : ''}`)),
@@ -304,7 +386,7 @@ const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
 
 // ---- the checks ------------------------------------------------------------------------------------
 
-const KEYED_FIXED_PATHS = new Set(['/flights', '/snapshot', '/config', '/config/validate', '/simulate', '/simulations', '/metrics']);
+const KEYED_FIXED_PATHS = new Set(['/flights', '/snapshot', '/config', '/config/validate', '/simulate', '/simulations', '/metrics', '/days']);
 const SERVED_SCHEDULES = new Set(['default', 'default.json', 'small', 'small.json', 'large', 'large.json']);
 const STACK_TRACE = /\n\s+at |\.ts:\d+|node_modules|Error: /;
 
