@@ -2,7 +2,7 @@
 // process and over HTTP, throughput with autocannon, and the machine-independent counters. Prints
 // tables on stdout, progress on stderr, and writes every figure to a JSON report.
 //
-//   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput]
+//   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput,days]
 //                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s N]   (benchmarks/roadef.ts)
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
 import { roadefPartRequested, runRoadefPart } from './roadef.ts';
+import { measureDays, type DayFigures } from './days.ts';
 import { BENCHMARKS_DIR, describeDisruptions, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
 import { schedulePath } from './lib/schedules.ts';
 import { formatMs, formatRatio, geometricMean, measure, median, round, summarize, type Summary } from './lib/stats.ts';
@@ -33,7 +34,7 @@ import { table } from './lib/table.ts';
 // `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
 if (roadefPartRequested(process.argv.slice(2))) process.exit(await runRoadefPart(process.argv.slice(2)));
 
-const PARTS = ['stages', 'solvers', 'http', 'throughput'] as const;
+const PARTS = ['stages', 'solvers', 'http', 'throughput', 'days'] as const;
 type Part = (typeof PARTS)[number];
 const STRATEGY_SHORT: Record<Strategy, string> = { delay_propagation: 'delay', aircraft_swap: 'swap', cancellation: 'cancel', integrated: 'integrated' };
 /** Objectives of different solvers agree when within this relative distance (their own tolerances differ). */
@@ -306,6 +307,16 @@ if (server) {
   }
 }
 
+// The operational day (benchmarks/days.ts): apply and GET /days/{id} on the default schedule.
+let dayFigures: DayFigures | null = null;
+if (parts.has('days')) {
+  try {
+    dayFigures = await measureDays(REPS.http);
+  } catch (error) {
+    note(`The operational-day figures could not be measured: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tables.
 const out: string[] = [];
@@ -426,6 +437,16 @@ if (Object.keys(throughputResults).length) {
     `Throughput of POST /simulate over loopback (autocannon, ${durationS} s per level, cycling through the schedule's scenarios; latencies of 2xx answers, ms):`));
 }
 
+if (dayFigures) {
+  const d = dayFigures;
+  out.push(table(['request', 'median', 'p95', 'samples'], [
+    [`POST /days/{id}/apply (${d.option.option_id}, ${d.option.actions} actions)`, formatMs(d.apply.median_ms), formatMs(d.apply.p95_ms), String(d.apply.n)],
+    [`GET /days/{id}, a revision's first read (${Math.round(d.response_bytes / 1024)} kB)`, formatMs(d.get_first_read.median_ms), formatMs(d.get_first_read.p95_ms), String(d.get_first_read.n)],
+    ['GET /days/{id}, a revision already read', formatMs(d.get_kept.median_ms), formatMs(d.get_kept.p95_ms), String(d.get_kept.n)],
+    ['GET /days/{id} with If-None-Match (304)', formatMs(d.poll_304.median_ms), formatMs(d.poll_304.p95_ms), String(d.poll_304.n)],
+  ], 'Operational day over loopback, default schedule, embedded PGlite (targets: apply p50 <= 50 ms for 20 actions, GET p50 <= 30 ms), ms:'));
+}
+
 if (Object.keys(slowest).length) {
   out.push(`Slowest stage: ${scheduleNames.map((n) => `${n}: ${slowest[n]!.stage} (${(slowest[n]!.share * 100).toFixed(0)}% of the hot path; largest single median: ${slowest[n]!.largest_single?.stage ?? '-'} on ${slowest[n]!.largest_single?.scenario ?? '-'}, ${formatMs(slowest[n]!.largest_single?.median_ms)} ms)`).join('; ')}.`);
 }
@@ -452,6 +473,7 @@ const report = {
   slowest_stage: slowest,
   solvers: { agreement_relative: AGREEMENT_RELATIVE, min_native_solve_ms_for_ratio: MIN_NATIVE_MS, by_scenario: solvers, by_schedule: summaryBySchedule },
   throughput: throughputResults,
+  days: dayFigures,
 };
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 process.stdout.write(`\nJSON report: ${relative(REPO_DIR, file)}\n`);
