@@ -533,7 +533,7 @@ export class Gantt {
       const label = calendarDate(ms, this.zone);
       ctx.fillRect(px - 1, 0, 2, AXIS_HEIGHT);
       ctx.fillText(label, px + 4, 10);
-      frame.axis.midnights.push({ ms, px, label });
+      frame.axis.midnights.push({ ms, px: x(ms), label });
     }
     ctx.font = FONT;
     ctx.restore();
@@ -611,7 +611,7 @@ export class Gantt {
     ctx.fillRect(px, AXIS_HEIGHT - 15, this.textWidth(label) + 8, 14);
     ctx.fillStyle = '#ffffff';
     ctx.fillText(label, px + 4, AXIS_HEIGHT - 8);
-    frame.axis.now = { ms: nowMs, px };
+    frame.axis.now = { ms: nowMs, px: x(nowMs) };
   }
 
   // --- pointer and keyboard -------------------------------------------------------------------------
