@@ -13,7 +13,7 @@ import { emptyServiceInfo, readConfig, readOpenApi } from './api/service-info.ts
 import type { RecoveryOption, SimulationResponse, SnapshotResponse } from './api/wire.ts';
 import { capacityHints, clockHours, hourlyDemand } from './model/capacity.ts';
 import { daySchedule, filterRows, optionRows, wholeDay, type DaySchedule, type FlightBar, type GanttRow } from './model/gantt-model.ts';
-import { changedTails } from './model/option-diff.ts';
+import { changedTails, type TailChange } from './model/option-diff.ts';
 import { optionPassengers, passengersJson } from './model/passengers.ts';
 import { distinctPlans, proofFraction, proofSentence, strategyName } from './model/plans.ts';
 import { dateTime, parseInstant, UTC_ZONE, type DisplayZone } from './model/time-axis.ts';
@@ -222,14 +222,20 @@ function viewRows(): GanttRow[] {
   return response && shownOption ? optionRows(day, response, shownOption) : day.rows;
 }
 
+/** An option's changed aircraft in the order the Gantt and the summary list show them: the response's scope order. */
+function changesInOrder(all: GanttRow[], result: SimulationResponse): TailChange[] {
+  const order = new Map(result.scope.aircraft.map((tail, i) => [tail, i]));
+  return changedTails(all).sort((a, b) => (order.get(a.tail) ?? Infinity) - (order.get(b.tail) ?? Infinity));
+}
+
 function currentRows(all: GanttRow[]): GanttRow[] {
   let rows = all;
   if (response && shownOption) {
-    const changed = new Set(changedTails(rows).map((c) => c.tail));
+    // The changed aircraft first (in the summary list's order), then the others.
+    const changed = new Map(changesInOrder(all, response).map((c, i) => [c.tail, i]));
     if (input('changed-only').checked) rows = rows.filter((r) => changed.has(r.tail));
-    // The changed aircraft first, then the rest of the scope in the response's order.
     const order = new Map(response.scope.aircraft.map((tail, i) => [tail, i]));
-    const rank = (r: GanttRow) => (changed.has(r.tail) ? 0 : 1) * 1e6 + (order.get(r.tail) ?? 1e5);
+    const rank = (r: GanttRow) => changed.get(r.tail) ?? 1e6 + (order.get(r.tail) ?? 1e5);
     rows = [...rows].sort((a, b) => rank(a) - rank(b));
   }
   return filterRows(rows, { fleet: select('filter-fleet').value, base: select('filter-base').value, airport: select('filter-airport').value });
@@ -337,8 +343,8 @@ byId('gantt').addEventListener('mousemove', (event) => {
   const panel = byId('gantt-scroll').getBoundingClientRect();
   // Beside the pointer, on its left near the right edge so that it stays inside the Gantt.
   const x = event.clientX - panel.left;
-  tip.style.left = `${x > panel.width - tip.offsetWidth - 24 ? x - tip.offsetWidth - 10 : x + 14}px`;
-  tip.style.top = `${event.clientY - byId('gantt-frame').getBoundingClientRect().top + 14}px`;
+  // A transform moves it without a layout of the page (this runs on every pointer move).
+  tip.style.transform = `translate(${x > panel.width - tip.offsetWidth - 24 ? x - tip.offsetWidth - 10 : x + 14}px, ${event.clientY - byId('gantt-frame').getBoundingClientRect().top + 14}px)`;
 });
 
 // --- running ----------------------------------------------------------------------------------------
@@ -468,7 +474,7 @@ function showOption(option: RecoveryOption): void {
 
 function renderOptionPanel(option: RecoveryOption): void {
   if (!day || !response) return;
-  const changes = changedTails(optionRows(day, response, option));
+  const changes = changesInOrder(optionRows(day, response, option), response);
   replaceChildren(byId('tail-changes'), ...(changes.length ? changes.map((change) => {
     const b = el('button', { type: 'button', class: 'action', 'data-tail': change.tail }, el('strong', {}, change.tail), `: ${change.summary}`);
     b.addEventListener('click', () => { if (change.flights[0]) highlightAction(change.flights[0]); });
