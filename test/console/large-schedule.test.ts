@@ -90,17 +90,20 @@ describe('the large schedule', () => {
 
     // The day is scrolled far down now. A delay on an NV morning flight, simulated; its best option opens
     // at the changed aircraft (defect "Show on Gantt keeps the old scroll position").
-    const scrolled = await frame(page);
-    expect(scrolled.rows.first).toBeGreaterThan(100);
+    const scrollTop = () => page.$eval('#gantt-scroll', (box) => box.scrollTop);
+    expect(await scrollTop()).toBeGreaterThan(100 * 22);
     const snapshot = await (await server.get('/snapshot?schedule_file=large')).json() as SnapshotResponse;
     const delayed = snapshot.flights.find((f) => f.dep >= '2026-11-21T09:00' && f.booked_passengers > 100)!;
     await addDelay(page, delayed.id, 120);
     // Finding the flight scrolled the day to its row, far from the top (BZ's aircraft come first).
-    expect((await frame(page)).rows.first).toBeGreaterThan(20);
+    expect(await scrollTop()).toBeGreaterThan(20 * 22);
     await page.fill('#time-limit', '10');
     const { response } = await simulateFromPage(page, server.baseUrl, STAGING_KEY);
     const best = response.options.find((o) => o.option_id === response.best_option_id)!;
-    await page.click(`#options [data-option-ids~="${best.option_id}"] [data-action="show"]`);
+    await page.click(`#options [data-option-id="${best.option_id}"] >> text=Show on Gantt`);
+    await page.waitForFunction((id) => document.getElementById('gantt-title')?.textContent?.includes(id), best.option_id);
+    await page.waitForTimeout(300);
+    expect(await scrollTop()).toBe(0);
     const changed = await page.$$eval('#tail-changes [data-tail]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.tail!));
     expect(changed).toContain(delayed.tail);
     const opened = await frame(page, (f) => f.rows.tails.includes(delayed.tail));
