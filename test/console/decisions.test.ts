@@ -416,6 +416,11 @@ describe('disruptions on the Gantt, and editors with the service\'s limits (defa
     expect(band.hours.map((h) => ({ startMs: h.startMs, departures: h.departures, arrivals: h.arrivals }))).toEqual(counted);
     for (const h of band.hours) expect(h.over).toBe(h.departures > 6 || h.arrivals > 6);
     expect(await accessibilityFindings(page), 'disruptions drawn').toEqual([]);
+    // For the picture: the morning, closer, with the grounded aircraft's row in view.
+    await page.focus('#gantt');
+    for (let i = 0; i < 2; i++) await page.keyboard.press('+');
+    await page.fill('#find-flight', snapshot.flights.find((f) => f.tail === tail && Date.parse(f.dep) >= Date.parse('2026-11-21T07:00:00Z'))!.id);
+    await page.click('#find');
     await screenshot(page, '3-disruption');
 
     // Run it: the movements no plan can move already exceed the cap, and the page says by how much.

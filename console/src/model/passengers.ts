@@ -41,7 +41,7 @@ export interface StrandedGroup {
   itineraryId: string | null;
   passengers: number;
   why: StrandedWhy;
-  /** A sentence with the facts behind `why`. */
+  /** The facts behind `why`, as the end of a sentence ("the first later flight … lands 4 h 45 min after …"). */
   whyDetail: string;
 }
 
@@ -122,7 +122,7 @@ function whyStranded(day: DaySchedule, plan: Plan, takenSeats: Map<string, numbe
     .map(([id]) => plan.flown(id))
     .sort((a, b) => a.depMs - b.depMs);
   const route = `${from.origin}→${from.dest}`;
-  if (!later.length) return { why: 'no_flight', whyDetail: `No later flight ${route} in the day's schedule.` };
+  if (!later.length) return { why: 'no_flight', whyDetail: `no later flight ${route} in the day's schedule.` };
   const free = (ref: FlightRef) => {
     const tail = plan.tailOf(ref.flight);
     const seats = tail === undefined ? 0 : day.seatsByTail.get(tail) ?? 0;
@@ -131,12 +131,12 @@ function whyStranded(day: DaySchedule, plan: Plan, takenSeats: Map<string, numbe
   const withSeat = later.find((ref) => free(ref) > 0);
   if (!withSeat) {
     const names = later.slice(0, 4).map((ref) => numberOf(ref.flight)).join(', ') + (later.length > 4 ? ', …' : '');
-    return { why: 'no_seat', whyDetail: `No seat: ${later.length === 1 ? 'the one later flight' : `all ${later.length} later flights`} ${route} (${names}) ${later.length === 1 ? 'is' : 'are'} full in this plan.` };
+    return { why: 'no_seat', whyDetail: `${later.length === 1 ? 'the one later flight' : `all ${later.length} later flights`} ${route} (${names}) ${later.length === 1 ? 'is' : 'are'} full in this plan.` };
   }
   const lateMinutes = Math.round((withSeat.arrMs - from.arrMs) / 60_000);
   return {
     why: 'too_late',
-    whyDetail: `Too late: the first later flight ${route} with a free seat, ${numberOf(withSeat.flight)} (${free(withSeat)} free), lands ${duration(lateMinutes)} after the planned arrival.`,
+    whyDetail: `the first later flight ${route} with a free seat, ${numberOf(withSeat.flight)} (${free(withSeat)} free), lands ${duration(lateMinutes)} after the planned arrival.`,
   };
 }
 

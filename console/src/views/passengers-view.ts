@@ -87,7 +87,7 @@ export class PassengersView {
       el('td', {}, fromText(g.fromFlight.flight, g.fromFlight.origin, g.fromFlight.dest, g.reason)),
       el('td', {}, g.reason === 'cancellation' ? 'flight cancelled' : 'connection missed'),
       el('td', { class: 'number' }, String(g.passengers)),
-      el('td', {}, el('strong', {}, WHY[g.why]), ` — ${g.whyDetail}`));
+      el('td', {}, el('strong', {}, WHY[g.why]), `: ${g.whyDetail}`));
   }
 }
 
