@@ -328,9 +328,16 @@ describe('time, one zone for the whole page (default schedule)', () => {
     await page.fill('#unavailable-to', '2026-11-21T14:20');
     await page.click('text=Add out of service');
     expect(await page.textContent('#disruption-list [data-type="aircraft_unavailable"]')).toContain('OE-NWE out of service 21/11 08:20 – 21/11 14:20 VIE');
-    // Back in UTC, the same period reads an hour earlier.
+    // Back in UTC, the same period reads an hour earlier; an open editor shows its times anew, and
+    // the focus stays on the zone field.
+    await page.mouse.click(box.x + 40, box.y + row.y + row.height / 2);
+    await page.fill('#unavailable-from', '2026-11-21T15:00');
+    await page.focus('#zone');
     await page.selectOption('#zone', 'UTC');
     await expect.poll(() => page.textContent('#disruption-list [data-type="aircraft_unavailable"]')).toContain('21/11 07:20 – 21/11 13:20 UTC');
+    expect(await page.inputValue('#unavailable-from')).toBe('2026-11-21T14:00');
+    expect(await page.textContent('label[for="unavailable-from"]')).toBe('From (UTC time)');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('zone');
     const submitted = page.waitForRequest((r) => r.url().endsWith('/simulations') && r.method() === 'POST');
     await page.click('#simulate');
     const body = (await submitted).postDataJSON() as { disruptions: { from: string; to: string }[] };

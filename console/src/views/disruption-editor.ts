@@ -65,7 +65,7 @@ export class DisruptionEditor {
     minutes.focus();
   }
 
-  editAircraft(row: GanttRow, atMs: number, toMs = atMs + 4 * HOUR_MS): void {
+  editAircraft(row: GanttRow, atMs: number, toMs = atMs + 4 * HOUR_MS, focus = true): void {
     this.open = { kind: 'aircraft', row, fromMs: atMs, toMs };
     const zone = this.context.zone();
     const from = timeInput('unavailable-from', atMs, zone);
@@ -85,10 +85,10 @@ export class DisruptionEditor {
         if (clash) return this.refuse(`${row.tail} is already out of service ${this.describe(clash).replace(/^.* out of service /, '')}: the service takes one period per aircraft at a time; remove that entry first or give a period that does not overlap it.`, from);
         this.add({ type: 'aircraft_unavailable', tail: row.tail, from: isoUtc(period.fromMs), to: isoUtc(period.toMs) });
       })));
-    from.focus();
+    if (focus) from.focus();
   }
 
-  editAirport(airport: string, atMs: number, toMs = atMs + 2 * HOUR_MS, departures = '', arrivals = ''): void {
+  editAirport(airport: string, atMs: number, toMs = atMs + 2 * HOUR_MS, departures = '', arrivals = '', focus = true): void {
     this.open = { kind: 'airport', airport, fromMs: atMs, toMs, departures, arrivals };
     const zone = this.context.zone();
     const { min, max } = this.context.info.capacityPerHour;
@@ -125,14 +125,14 @@ export class DisruptionEditor {
         this.add({ type: 'airport_capacity', airport, from: isoUtc(period.fromMs), to: isoUtc(period.toMs), max_departures_per_hour: Number(dep.value), max_arrivals_per_hour: Number(arr.value) });
       })));
     this.renderDemand(demand, airport, atMs, toMs, Number(dep.value), Number(arr.value));
-    from.focus();
+    if (focus) from.focus();
   }
 
-  /** The page's zone changed: the open form shows its times anew (same instants), the list too. */
+  /** The page's zone changed: the open form shows its times anew (same instants), the list too; focus stays where it is. */
   refresh(): void {
     const open = this.open;
-    if (open?.kind === 'aircraft') this.editAircraft(open.row, open.fromMs, open.toMs);
-    else if (open?.kind === 'airport') this.editAirport(open.airport, open.fromMs, open.toMs, open.departures, open.arrivals);
+    if (open?.kind === 'aircraft') this.editAircraft(open.row, open.fromMs, open.toMs, false);
+    else if (open?.kind === 'airport') this.editAirport(open.airport, open.fromMs, open.toMs, open.departures, open.arrivals, false);
     this.renderList();
   }
 
@@ -239,7 +239,7 @@ function errorBox(): HTMLElement {
 }
 
 function timeInput(id: string, ms: number, zone: DisplayZone): HTMLInputElement {
-  return el('input', { id, type: 'datetime-local', step: 60, value: localInputValue(ms, zone), required: true });
+  return el('input', { id, type: 'datetime-local', step: 60, value: Number.isNaN(ms) ? '' : localInputValue(ms, zone), required: true });
 }
 
 function labelled(text: string, input: HTMLInputElement): HTMLElement {
