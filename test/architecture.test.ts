@@ -88,6 +88,31 @@ describe('architecture', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('unit: inside the console, api/ calls the service, model/ is plain data, views/ draw: no view calls the service and no model touches the page (docs/architecture.md)', () => {
+    // What each folder of console/src may import from the others: model/ and views/ only the API's
+    // types (wire.ts, service-info.ts's), never the calls; api/ neither model/ nor views/.
+    const rules: Record<string, { may: string[]; typesFrom: string[] }> = {
+      'console/src/api': { may: [], typesFrom: [] },
+      'console/src/model': { may: [], typesFrom: ['console/src/api'] },
+      'console/src/views': { may: ['console/src/model'], typesFrom: ['console/src/api'] },
+    };
+    const wrong: string[] = [];
+    for (const [room, rule] of Object.entries(rules)) {
+      for (const file of sourceFiles(room)) {
+        const text = readFileSync(join(ROOT, file), 'utf8');
+        for (const match of text.matchAll(/^\s*(import|export)\b([^'"]*?)from\s+'(\.[^']+)'/gm)) {
+          const target = relative(ROOT, resolve(ROOT, dirname(file), match[3]!));
+          if (!target.startsWith('console/') || target.startsWith(`${room}/`)) continue;
+          const targetRoom = target.split('/').slice(0, 3).join('/');
+          const typeOnly = /^\s*type\b/.test(match[2]!);
+          if (!rule.may.includes(targetRoom) && !(typeOnly && rule.typesFrom.includes(targetRoom))) wrong.push(`${file} imports ${target}${typeOnly ? '' : ' (not type-only)'}`);
+        }
+        if (room === 'console/src/model' && /\b(document|window)\.[a-zA-Z]/.test(text)) wrong.push(`${file} touches the page`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('unit: the rules see every room, so a new room has to be placed', () => {
     const rooms = new Set(files.map(roomOf).filter((room) => !['src/main.ts', 'src/worker.ts', 'src/startup.ts', 'src/cli'].includes(room)));
     expect([...rooms].filter((room) => !(room in ALLOWED))).toEqual([]);

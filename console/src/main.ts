@@ -1,15 +1,27 @@
 // The console's wiring: key form, schedule loading, filters and time zone, the Gantt, the disruption
-// editor, running a simulation, the options and one option on the Gantt. Every number it shows comes
-// from an API answer (GET /snapshot, POST /simulate or the jobs API).
-import { apiKey, explainError, getJson } from './api-client.ts';
-import { DisruptionEditor } from './disruption-editor.ts';
-import { byId, el, replaceChildren } from './dom.ts';
-import { Gantt, barLabel } from './gantt.ts';
-import { daySchedule, filterRows, optionRows, type DaySchedule, type FlightBar, type GanttRow } from './gantt-model.ts';
-import { runJob } from './jobs-client.ts';
-import { exportOption, renderOptions } from './options-view.ts';
-import { dateTime, parseInstant, UTC_ZONE, type DisplayZone } from './time-axis.ts';
-import type { RecoveryOption, SimulationResponse, SnapshotResponse } from './wire.ts';
+// editor, running a simulation, the options, one option on the Gantt (what changes per aircraft) and
+// its passengers. Every number it shows comes from an API answer (GET /snapshot, /config, /openapi.json
+// and the jobs API); the page re-plans nothing.
+//
+// Views: the day (the schedule as planned, the disruption being built) and an option (before and after
+// on one axis). A live operational day (issue 26, item 6) is a third: it would load its rows from the
+// day's revision instead of /snapshot (model/gantt-model.ts daySchedule), and apply an option from the
+// option panel, through a client beside api/jobs-client.ts.
+import { apiKey, ApiError, explainError, getJson } from './api/api-client.ts';
+import { runJob } from './api/jobs-client.ts';
+import { emptyServiceInfo, readConfig, readOpenApi } from './api/service-info.ts';
+import type { RecoveryOption, SimulationResponse, SnapshotResponse } from './api/wire.ts';
+import { capacityHints, clockHours, hourlyDemand } from './model/capacity.ts';
+import { daySchedule, filterRows, optionRows, wholeDay, type DaySchedule, type FlightBar, type GanttRow } from './model/gantt-model.ts';
+import { changedTails, type TailChange } from './model/option-diff.ts';
+import { optionPassengers, passengersJson } from './model/passengers.ts';
+import { distinctPlans, proofFraction, proofSentence, strategyName } from './model/plans.ts';
+import { dateTime, parseInstant, UTC_ZONE, type DisplayZone } from './model/time-axis.ts';
+import { DisruptionEditor } from './views/disruption-editor.ts';
+import { byId, el, replaceChildren } from './views/dom.ts';
+import { Gantt, barLabel, type CapacityBand, type UnavailablePeriod } from './views/gantt.ts';
+import { downloadJson, money, renderOptions } from './views/options-view.ts';
+import { PassengersView } from './views/passengers-view.ts';
 
 const input = (id: string) => byId<HTMLInputElement>(id);
 const select = (id: string) => byId<HTMLSelectElement>(id);
@@ -20,6 +32,10 @@ let response: SimulationResponse | null = null;
 let shownOption: RecoveryOption | null = null;
 let zone: DisplayZone = UTC_ZONE;
 let running: AbortController | null = null;
+/** What the details panel and the tooltip show, so a new zone redraws them at once. */
+let detailed: { bar: FlightBar; row: GanttRow } | null = null;
+let tooltipBar: FlightBar | null = null;
+const info = emptyServiceInfo();
 
 const gantt = new Gantt(byId('gantt-scroll'), byId<HTMLCanvasElement>('gantt'), byId('gantt-spacer'), {
   onFlightActivate: (bar, row) => { if (!shownOption) editor.editFlight(bar, row); else highlightAction(bar.flight); },
@@ -27,13 +43,19 @@ const gantt = new Gantt(byId('gantt-scroll'), byId<HTMLCanvasElement>('gantt'), 
   onFocusChange: (bar, row, hovered) => { showDetails(bar, row); showTooltip(hovered ? bar : null); },
 });
 
-const editor = new DisruptionEditor(byId('editor-form'), byId('disruption-list'), (entries) => {
+const editor = new DisruptionEditor(byId('editor-form'), byId('disruption-list'), {
+  zone: () => zone,
+  info,
+  demand: (airport, fromMs, toMs) => (day ? hourlyDemand(day.rows, airlineAt(airport), airport, clockHours(fromMs, toMs)) : []),
+}, (entries) => {
   button('simulate').disabled = entries.length === 0 || running !== null || day === null;
-  if (day && !shownOption) gantt.setDisruptionTime(editor.earliestEffect((flight) => {
-    const planned = day!.flightsById.get(flight)?.flight;
-    return planned ? planned.depMs : undefined;
-  }));
+  if (day && !shownOption) {
+    gantt.setDisruptionTime(editor.earliestEffect((flight) => day!.flightsById.get(flight)?.flight.depMs));
+    drawDisruptions();
+  }
 });
+
+const passengersView = new PassengersView(byId('passengers'), () => zone);
 
 // --- messages ---------------------------------------------------------------------------------------
 
@@ -57,13 +79,21 @@ function clearMessage(): void {
 function showFailure(error: unknown, again: () => void): void {
   const { text, retryAfterSeconds } = explainError(error);
   showMessage(text, 'error', retryAfterSeconds !== null ? again : null);
+  // A key the service refuses is no key: forget it and say so beside the field.
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    apiKey.forget();
+    renderKeyState(`Key refused by the service (${error.status}): enter another key.`);
+    input('api-key').focus();
+  }
 }
 
 // --- key --------------------------------------------------------------------------------------------
 
-function renderKeyState(): void {
+function renderKeyState(refused: string | null = null): void {
   const has = apiKey.get() !== null;
-  byId('key-state').textContent = has ? 'Key set for this tab.' : 'No key yet.';
+  const state = byId('key-state');
+  state.textContent = refused ?? (has ? 'Key set for this tab.' : 'No key yet.');
+  state.className = refused ? 'refused' : '';
   button('forget-key').disabled = !has;
 }
 
@@ -79,9 +109,32 @@ byId<HTMLFormElement>('key-form').addEventListener('submit', (event) => {
 
 button('forget-key').addEventListener('click', () => {
   apiKey.forget();
+  running?.abort();
+  clearDay();
   renderKeyState();
   input('api-key').focus();
 });
+
+/** Nothing of the service stays on screen without a key: the day, the options, the passengers. */
+function clearDay(): void {
+  day = null;
+  response = null;
+  leaveOption();
+  editor.clear();
+  clearMessage();
+  byId('options').hidden = true;
+  replaceChildren(byId('options'));
+  byId('schedule-note').hidden = true;
+  byId('gantt-title').textContent = 'The day';
+  replaceChildren(byId('details-body'), el('p', {}, 'Hover or focus a flight.'));
+  detailed = null;
+  byId('run').hidden = true;
+  gantt.setDisruptions([], []);
+  gantt.setDisruptionTime(null);
+  gantt.setRows([], false, [0, 1]);
+  byId('row-count').textContent = 'No schedule loaded.';
+  layoutChanged();
+}
 
 // --- schedule ---------------------------------------------------------------------------------------
 
@@ -93,27 +146,43 @@ async function loadSchedule(): Promise<void> {
   performance.clearMeasures();
   performance.mark('schedule-requested');
   try {
-    const snapshots = await Promise.all((airlines.length ? airlines : ['']).map((airline) => {
-      const query = new URLSearchParams();
-      if (scheduleFile) query.set('schedule_file', scheduleFile);
-      if (airline) query.set('airline', airline);
-      return getJson<SnapshotResponse>(`snapshot${query.size ? `?${query}` : ''}`);
-    }));
+    const [snapshots] = await Promise.all([
+      Promise.all((airlines.length ? airlines : ['']).map((airline) => {
+        const query = new URLSearchParams();
+        if (scheduleFile) query.set('schedule_file', scheduleFile);
+        if (airline) query.set('airline', airline);
+        return getJson<SnapshotResponse>(`snapshot${query.size ? `?${query}` : ''}`);
+      })),
+      readConfig(info),
+    ]);
     performance.mark('schedule-received');
     day = daySchedule(snapshots);
     response = null;
-    shownOption = null;
+    leaveOption();
     editor.clear();
     byId('options').hidden = true;
-    byId('option-panel').hidden = true;
+    byId('run').hidden = true;
     fillFilters(day);
     byId('gantt-title').textContent = `The day: ${day.scheduleFile}, ${day.airlines.join(', ')} (${day.rows.length} aircraft, ${day.flightsById.size} flights)`;
+    noteOtherAirlines(day);
     redraw();
     gantt.resetZoom();
+    gantt.scrollToTop();
     gantt.onDraw = firstPaint;
+    layoutChanged();
   } catch (error) {
     showFailure(error, () => void loadSchedule());
   }
+}
+
+/** A blank Airlines field loads the default airline only: say which other airlines the schedule has. */
+function noteOtherAirlines(schedule: DaySchedule): void {
+  const others = schedule.scheduleAirlines.filter((a) => !schedule.airlines.includes(a));
+  const note = byId('schedule-note');
+  note.hidden = others.length === 0;
+  note.textContent = others.length
+    ? `Showing ${schedule.airlines.join(', ')} only: this schedule also has ${others.join(', ')}. Enter ${[...schedule.airlines, ...others].join(',')} under Airlines and Load to see ${others.length === 1 ? 'it' : 'them'}.`
+    : '';
 }
 
 /** Measures request-to-first-frame of a loaded schedule once (read by the browser test, shown nowhere). */
@@ -140,29 +209,79 @@ function fillFilters(schedule: DaySchedule): void {
   updateZone();
 }
 
-function currentRows(): GanttRow[] {
+/** The airline whose movements a cap at `airport` counts: the simulated one, else the first loaded that flies there. */
+function airlineAt(airport: string): string {
+  if (response) return response.airline;
+  const row = day?.rows.find((r) => r.before.some((b) => b.origin === airport || b.dest === airport));
+  return row?.airline ?? day?.airlines[0] ?? '';
+}
+
+/** Every row of the current view (an option's rows laid under the day's, or the day's). */
+function viewRows(): GanttRow[] {
   if (!day) return [];
-  let rows: GanttRow[] = day.rows;
+  return response && shownOption ? optionRows(day, response, shownOption) : day.rows;
+}
+
+/** An option's changed aircraft in the order the Gantt and the summary list show them: the response's scope order. */
+function changesInOrder(all: GanttRow[], result: SimulationResponse): TailChange[] {
+  const order = new Map(result.scope.aircraft.map((tail, i) => [tail, i]));
+  return changedTails(all).sort((a, b) => (order.get(a.tail) ?? Infinity) - (order.get(b.tail) ?? Infinity));
+}
+
+function currentRows(all: GanttRow[]): GanttRow[] {
+  let rows = all;
   if (response && shownOption) {
-    rows = optionRows(day, response, shownOption);
-    // The aircraft the option re-plans come first, in the response's scope order.
+    // The changed aircraft first (in the summary list's order), then the others.
+    const changed = new Map(changesInOrder(all, response).map((c, i) => [c.tail, i]));
+    if (input('changed-only').checked) rows = rows.filter((r) => changed.has(r.tail));
     const order = new Map(response.scope.aircraft.map((tail, i) => [tail, i]));
-    rows = [...rows].sort((a, b) => (order.get(a.tail) ?? Infinity) - (order.get(b.tail) ?? Infinity));
+    const rank = (r: GanttRow) => changed.get(r.tail) ?? 1e6 + (order.get(r.tail) ?? 1e5);
+    rows = [...rows].sort((a, b) => rank(a) - rank(b));
   }
   return filterRows(rows, { fleet: select('filter-fleet').value, base: select('filter-base').value, airport: select('filter-airport').value });
 }
 
 function redraw(): void {
   if (!day) return;
-  const rows = currentRows();
-  byId('row-count').textContent = `Showing ${rows.length} of ${day.rows.length} aircraft.`;
-  gantt.setRows(rows, shownOption !== null, [day.startMs, day.endMs]);
+  const all = viewRows();
+  const rows = currentRows(all);
+  const changedOnly = shownOption !== null && input('changed-only').checked;
+  byId('row-count').textContent = changedOnly
+    ? `Showing the ${rows.length} changed aircraft of ${day.rows.length} (untick "Changed aircraft only" to see every aircraft).`
+    : `Showing ${rows.length} of ${day.rows.length} aircraft.`;
+  gantt.setRows(rows, shownOption !== null, wholeDay(all, [day.startMs, day.endMs]));
+  drawDisruptions(all);
+}
+
+/** The disruptions on the Gantt: those being built in the day view, the response's in an option's. */
+function drawDisruptions(all: GanttRow[] = viewRows()): void {
+  if (!day) return;
+  const disruptions = response && shownOption ? response.disruptions : editor.disruptions;
+  const unavailable: UnavailablePeriod[] = [];
+  const bands: CapacityBand[] = [];
+  for (const d of disruptions) {
+    if (d.type === 'aircraft_unavailable') unavailable.push({ tail: d.tail, startMs: parseInstant(d.from), endMs: parseInstant(d.to) });
+    if (d.type === 'airport_capacity') {
+      const hours = clockHours(parseInstant(d.from), parseInstant(d.to));
+      bands.push({
+        airport: d.airport,
+        hours: hourlyDemand(all, airlineAt(d.airport), d.airport, hours).map((h) => ({ ...h, maxDepartures: d.max_departures_per_hour, maxArrivals: d.max_arrivals_per_hour })),
+      });
+    }
+  }
+  gantt.setDisruptions(unavailable, bands);
 }
 
 function updateZone(): void {
   const label = select('zone').value;
   zone = label === 'UTC' || !day ? UTC_ZONE : { label, offsetMinutes: day.airportOffsets.get(label) ?? 0 };
   gantt.setZone(zone);
+  // Everything that writes a time follows at once: the details, the tooltip, the editor, the lists.
+  if (detailed) showDetails(detailed.bar, detailed.row);
+  if (tooltipBar) showTooltip(tooltipBar);
+  editor.refresh();
+  passengersView.refresh();
+  if (shownOption) renderOptionPanel(shownOption);
 }
 
 byId<HTMLFormElement>('schedule-form').addEventListener('submit', (event) => { event.preventDefault(); void loadSchedule(); });
@@ -196,6 +315,7 @@ button('zoom-reset').addEventListener('click', () => gantt.resetZoom());
 function showDetails(bar: FlightBar | null, row: GanttRow | null): void {
   const body = byId('details-body');
   if (!bar || !row) return;
+  detailed = { bar, row };
   const status = bar.kind === 'planned' ? 'as planned' : barLabel(bar);
   replaceChildren(body, el('dl', { class: 'details' },
     el('dt', {}, 'Flight'), el('dd', { 'data-field': 'flight' }, bar.flight),
@@ -211,6 +331,7 @@ function showDetails(bar: FlightBar | null, row: GanttRow | null): void {
 /** A short line beside the pointer (the details panel says it all, for every way of pointing). */
 function showTooltip(bar: FlightBar | null): void {
   const tip = byId('tooltip');
+  tooltipBar = bar;
   tip.hidden = bar === null;
   if (bar) tip.textContent = `${barLabel(bar)} · ${dateTimeShort(bar.depMs)}–${dateTimeShort(bar.arrMs)} ${zone.label} · ${bar.passengers ?? '?'} pax`;
 }
@@ -222,8 +343,8 @@ byId('gantt').addEventListener('mousemove', (event) => {
   const panel = byId('gantt-scroll').getBoundingClientRect();
   // Beside the pointer, on its left near the right edge so that it stays inside the Gantt.
   const x = event.clientX - panel.left;
-  tip.style.left = `${x > panel.width - tip.offsetWidth - 24 ? x - tip.offsetWidth - 10 : x + 14}px`;
-  tip.style.top = `${event.clientY - panel.top + 14}px`;
+  // A transform moves it without a layout of the page (this runs on every pointer move).
+  tip.style.transform = `translate(${x > panel.width - tip.offsetWidth - 24 ? x - tip.offsetWidth - 10 : x + 14}px, ${event.clientY - byId('gantt-frame').getBoundingClientRect().top + 14}px)`;
 });
 
 // --- running ----------------------------------------------------------------------------------------
@@ -233,12 +354,26 @@ function airlineOf(): string | undefined {
   if (!first || !day) return undefined;
   if ('flight' in first) return day.flightsById.get(first.flight)?.airline;
   if (first.type === 'aircraft_unavailable') return day.rows.find((r) => r.tail === first.tail)?.airline;
-  return day.airlines.length === 1 ? day.airlines[0] : undefined;
+  return day.airlines.length === 1 ? day.airlines[0] : airlineAt(first.airport);
+}
+
+/** The time limit field in milliseconds, or a sentence refusing it (the service's bounds). */
+function timeLimitMs(): number | null | string {
+  const text = input('time-limit').value.trim();
+  if (text === '') return null;
+  const ms = Math.round(Number(text) * 1000);
+  const { min, max } = info.timeLimitMs;
+  if (!Number.isFinite(ms) || (min !== null && ms < min) || (max !== null && ms > max)) {
+    return `The time limit must be from ${(min ?? 0) / 1000} to ${max === null ? 'any number of' : max / 1000} seconds (the service's limit).`;
+  }
+  return ms;
 }
 
 async function simulate(): Promise<void> {
   if (!day || running) return;
   clearMessage();
+  const limit = timeLimitMs();
+  if (typeof limit === 'string') { showMessage(limit, 'error'); input('time-limit').focus(); return; }
   const controller = new AbortController();
   running = controller;
   byId('run').hidden = false;
@@ -246,6 +381,7 @@ async function simulate(): Promise<void> {
   button('cancel-run').hidden = false;
   const progress = byId<HTMLProgressElement>('progress');
   progress.removeAttribute('value');
+  byId('progress-label').textContent = 'Solving: proof of the best plan so far';
   const status = byId('run-status');
   status.textContent = 'Submitted as a job…';
   const started = performance.now();
@@ -255,23 +391,25 @@ async function simulate(): Promise<void> {
     ...(day.scheduleFile ? { schedule_file: day.scheduleFile } : {}),
     ...(airlineOf() ? { airline: airlineOf()! } : {}),
     // A longer limit lets every strategy finish on a busy service; the service bounds it (400 beyond).
-    ...(input('time-limit').value !== '' ? { config: { solver: { time_limit_ms: Math.round(Number(input('time-limit').value) * 1000) } } } : {}),
+    ...(limit !== null ? { config: { solver: { time_limit_ms: limit } } } : {}),
   };
   try {
     const outcome = await runJob(body, ({ status: jobStatus, progress: p }) => {
       const seconds = ((p?.elapsed_ms ?? performance.now() - started) / 1000).toFixed(1);
       if (p?.mip_gap !== null && p?.mip_gap !== undefined) progress.value = Math.max(0, 1 - Math.min(1, p.mip_gap));
-      status.textContent = `${jobStatus}${p?.phase ? `, ${p.phase}` : ''}, ${seconds} s${p?.best_cost !== null && p?.best_cost !== undefined ? `, best cost so far ${Math.round(p.best_cost)}` : ''}`;
+      status.textContent = `${jobStatus}${p?.phase ? `, ${p.phase.replace(/_/g, ' ')}` : ''}, ${seconds} s${p?.best_cost !== null && p?.best_cost !== undefined ? `, best cost so far ${money(p.best_cost, info.currency)}` : ''}`;
     }, controller.signal);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    if (outcome.status === 'succeeded') {
-      progress.value = 1;
-      status.textContent = `Done in ${seconds} s: ${outcome.result.options.length} options.`;
-    } else {
+    if (outcome.status === 'succeeded') status.textContent = `Finished in ${seconds} s. ${runSummary(outcome.result)}`;
+    else {
       status.textContent = outcome.result
-        ? `Cancelled after ${seconds} s: the best plans found so far (${outcome.result.options.length} options).`
+        ? `Cancelled after ${seconds} s: the best plans found so far. ${runSummary(outcome.result)}`
         : `Cancelled after ${seconds} s, before any plan was found.`;
     }
+    // The bar ends at what is proven about the best plan, not at "done": full only when it is optimal.
+    const best = outcome.result?.options.find((o) => o.option_id === outcome.result?.best_option_id);
+    byId('progress-label').textContent = 'Proof of the best plan';
+    progress.value = best ? proofFraction(best) : 0;
     if (outcome.result) showResponse(outcome.result);
   } catch (error) {
     progress.value = 0;
@@ -280,8 +418,17 @@ async function simulate(): Promise<void> {
   } finally {
     running = null;
     button('cancel-run').hidden = true;
-    button('simulate').disabled = editor.disruptions.length === 0;
+    button('simulate').disabled = editor.disruptions.length === 0 || day === null;
   }
+}
+
+/** `4 strategies, 2 distinct plans. Best (cancellation = integrated): proven optimal…` */
+function runSummary(result: SimulationResponse): string {
+  const plans = distinctPlans(result);
+  const best = plans.find((p) => p.option.option_id === result.best_option_id);
+  const counts = `${result.options.length} ${result.options.length === 1 ? 'strategy' : 'strategies'} with a plan, ${plans.length} distinct.`;
+  if (!best) return `${counts} No strategy found a plan.`;
+  return `${counts} Best (${best.options.map((o) => strategyName(o.strategy)).join(' = ')}): ${proofSentence(best.option)}`;
 }
 
 button('simulate').addEventListener('click', () => void simulate());
@@ -294,10 +441,12 @@ function showResponse(result: SimulationResponse): void {
   response = result;
   const section = byId('options');
   section.hidden = false;
-  renderOptions(section, result, {
+  renderOptions(section, result, info, day ? capacityHints(day.rows, result) : [], {
     onShow: (option) => showOption(option),
+    onPassengers: (option) => { showOption(option); passengersView.focus(); byId('passengers').scrollIntoView({ block: 'start' }); },
     onExport: (option) => exportOption(result, option),
   });
+  layoutChanged();
   byId('options-title').focus();
 }
 
@@ -307,14 +456,42 @@ function showOption(option: RecoveryOption): void {
   byId('option-panel').hidden = false;
   byId('editor').hidden = true;
   button('cap-airport').disabled = true;
-  byId('option-title').textContent = `Option ${option.rank}: ${option.strategy.replace('_', ' ')}${option.option_id === response.best_option_id ? ' (best)' : ''}`;
+  const plan = distinctPlans(response).find((p) => p.options.includes(option));
+  const names = (plan?.options ?? [option]).map((o) => strategyName(o.strategy)).join(' = ');
+  byId('option-title').textContent = `Option ${option.rank}: ${names}${option.option_id === response.best_option_id ? ' (best)' : ''}`;
   byId('gantt-title').textContent = `Option ${option.option_id} on the day: before (faded) and after on the same axis`;
-  for (const card of document.querySelectorAll<HTMLElement>('#options [data-option-id]')) card.classList.toggle('shown', card.dataset.optionId === option.option_id);
-  renderActions(option);
+  for (const card of document.querySelectorAll<HTMLElement>('#options [data-option-id]')) card.classList.toggle('shown', (card.dataset.optionIds ?? '').split(' ').includes(option.option_id));
+  renderOptionPanel(option);
+  passengersView.show(`option ${option.rank} (${names})`, optionPassengers(day, option));
   gantt.setHighlighted([]);
   gantt.setDisruptionTime(parseInstant(response.disruption.disruption_time));
   redraw();
+  // A new view starts at its top: the changed aircraft, not where the day was scrolled.
+  gantt.scrollToTop();
+  layoutChanged();
   byId('option-title').focus();
+}
+
+function renderOptionPanel(option: RecoveryOption): void {
+  if (!day || !response) return;
+  const changes = changesInOrder(optionRows(day, response, option), response);
+  replaceChildren(byId('tail-changes'), ...(changes.length ? changes.map((change) => {
+    const b = el('button', { type: 'button', class: 'action', 'data-tail': change.tail }, el('strong', {}, change.tail), `: ${change.summary}`);
+    b.addEventListener('click', () => { if (change.flights[0]) highlightAction(change.flights[0]); });
+    return el('li', {}, b);
+  }) : [el('li', {}, 'No aircraft changes: the schedule flies as planned.')]));
+  byId('tail-changes-title').textContent = `What changes, by aircraft (${changes.length})`;
+  button('option-passengers').textContent = `Passengers (${option.summary.passengers_disrupted})`;
+  renderActions(option);
+}
+
+function leaveOption(): void {
+  shownOption = null;
+  byId('option-panel').hidden = true;
+  byId('editor').hidden = false;
+  passengersView.hide();
+  gantt.setHighlighted([]);
+  for (const card of document.querySelectorAll<HTMLElement>('#options [data-option-id]')) card.classList.remove('shown');
 }
 
 function actionItem(action: string, flight: string, text: string): HTMLElement {
@@ -345,6 +522,18 @@ function highlightAction(flight: string): void {
   gantt.reveal(flight);
 }
 
+function exportOption(result: SimulationResponse, option: RecoveryOption): void {
+  if (!day) return;
+  const plan = distinctPlans(result).find((p) => p.options.includes(option));
+  downloadJson(`${result.scenario_id}-${option.option_id}.json`, {
+    scenario_id: result.scenario_id, schedule_file: result.schedule_file, disruptions: result.disruptions,
+    cost_currency: info.currency,
+    same_plan_as: (plan?.options ?? []).filter((o) => o !== option).map((o) => o.option_id),
+    option,
+    passengers: passengersJson(optionPassengers(day, option)),
+  });
+}
+
 /** After each frame: where each action's bars are and the time scale, as data attributes (tests read them). */
 function exposeGeometry(): void {
   const canvas = byId('gantt');
@@ -359,20 +548,38 @@ function exposeGeometry(): void {
   for (const item of document.querySelectorAll<HTMLElement>('#action-list [data-flight]')) item.dataset.geometry = JSON.stringify(gantt.geometry(item.dataset.flight!));
 }
 
+/** The Gantt's height leaves room for the options above it: they stay in view after a run. */
+function layoutChanged(): void {
+  const options = byId('options');
+  document.documentElement.style.setProperty('--options-height', `${options.hidden ? 0 : options.offsetHeight}px`);
+}
+new ResizeObserver(layoutChanged).observe(byId('options'));
+
+input('changed-only').addEventListener('change', () => { redraw(); gantt.scrollToTop(); });
 button('back-to-day').addEventListener('click', () => {
-  shownOption = null;
-  byId('option-panel').hidden = true;
-  byId('editor').hidden = false;
-  gantt.setHighlighted([]);
-  for (const card of document.querySelectorAll<HTMLElement>('#options [data-option-id]')) card.classList.remove('shown');
-  byId('gantt-title').textContent = day ? `The day: ${day.scheduleFile}` : 'The day';
+  leaveOption();
+  byId('gantt-title').textContent = day ? `The day: ${day.scheduleFile}, ${day.airlines.join(', ')} (${day.rows.length} aircraft, ${day.flightsById.size} flights)` : 'The day';
   redraw();
   gantt.setDisruptionTime(editor.earliestEffect((flight) => day?.flightsById.get(flight)?.flight.depMs));
+  layoutChanged();
 });
 button('export-option').addEventListener('click', () => { if (response && shownOption) exportOption(response, shownOption); });
+button('option-passengers').addEventListener('click', () => { passengersView.focus(); byId('passengers').scrollIntoView({ block: 'start' }); });
+
+// The browser tests read what the last frame drew (labels, connectors, bands, the axis); shown nowhere.
+(window as unknown as { consoleInspect: object }).consoleInspect = { frame: () => gantt.frameReport() };
 
 // --- start ------------------------------------------------------------------------------------------
 
 renderKeyState();
+void readOpenApi(info).then(() => {
+  // The time limit field takes the service's bounds (config.solver.time_limit_ms, in seconds here).
+  const { min, max } = info.timeLimitMs;
+  if (min !== null) input('time-limit').min = String(min / 1000);
+  if (max !== null) input('time-limit').max = String(max / 1000);
+});
 if (apiKey.get()) void loadSchedule();
-else input('api-key').focus();
+else {
+  byId('row-count').textContent = 'No schedule loaded.';
+  input('api-key').focus();
+}

@@ -94,6 +94,11 @@ function crewView(schedule: Schedule, duty: CrewDuty): CrewView {
   return view(duty);
 }
 
+/** Airlines with flights in the schedule, sorted (a schedule may declare an airline it has no flight of). */
+function scheduleAirlines(schedule: Schedule): string[] {
+  return [...schedule.flightsByAirline.entries()].filter(([, flights]) => flights.length > 0).map(([code]) => code).sort();
+}
+
 /**
  * The snapshot of contract.md (src/domain/snapshot.ts decides what is in it) in the interface's JSON:
  * window in UTC with +00:00, everything else in the local time of its airport.
@@ -105,6 +110,7 @@ export function snapshotView(
   return {
     airline,
     schedule_file: scheduleName,
+    schedule_airlines: scheduleAirlines(schedule),
     window: { from: formatUtcOffset(fromMinutes), to: formatUtcOffset(toMinutes) },
     flights: snapshot.flights.map((f) => {
       const plane = schedule.aircraft.get(f.tail)!;

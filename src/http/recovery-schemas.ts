@@ -85,7 +85,7 @@ const ViolationSchema = z.object({
 const SummarySchema = z.object({
   otp: z.number().min(0).max(1).describe('On-time performance: (flights of the airline in the schedule that are flown and arrive at most 15 minutes after their scheduled arrival) / (flights of the airline in the schedule). A cancelled flight is not on time; flights outside the recovery scope count as on time.'),
   nps: z.number().min(0).max(1).describe('Passenger-satisfaction proxy: 1 − (Σ passenger disutility) / (booked passengers of the airline in the schedule), clamped to [0, 1]. Disutility per passenger: on a delayed flight min(1, arrival delay / 180 min); re-accommodated 0.5 + 0.5 × min(1, later actual arrival / 360 min); not re-accommodated or spilled 1. Each passenger\'s disutility grows with their own delay or disruption.'),
-  cost: z.number().describe('Weighted cost in solver units: the sum of cost_breakdown.'),
+  cost: z.number().describe('Weighted cost in solver units, counted in the currency cost_weights.currency names: the sum of cost_breakdown.'),
   flights_delayed: z.number().int(),
   flights_cancelled: z.number().int(),
   flights_swapped: z.number().int(),

@@ -133,6 +133,7 @@ export const SnapshotCrewSchema = z.object({
 export const SnapshotResponseSchema = z.object({
   airline: AirlineCodeSchema,
   schedule_file: z.string().openapi({ description: 'Canonical name of the schedule served.' }),
+  schedule_airlines: z.array(AirlineCodeSchema).openapi({ description: 'Every airline with flights in this schedule file, sorted: the `airline` values a snapshot of it may ask for (an addition to contract.md\'s fields, so that a client loading one airline knows of the others).', example: ['BZ', 'NV'] }),
   window: z.object({
     from: utcTimestamp('Window start (truncated to the minute).', '2026-11-21T05:30:00+00:00'),
     to: utcTimestamp('Window end (truncated to the minute).', '2026-11-22T05:30:00+00:00'),

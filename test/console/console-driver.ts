@@ -70,6 +70,34 @@ export async function clickFlight(page: Page, flightId: string): Promise<BarGeom
   return bar;
 }
 
+/** What the Gantt's last frame drew (console/src/views/gantt.ts FrameReport), read through the page's inspection hook. */
+export interface Frame {
+  labels: { flight: string; tail: string; lane: 'day' | 'before' | 'after'; text: string; x: number; y: number; width: number; height: number }[];
+  connectors: { flight: string; tail: string; x0: number; x1: number; y: number }[];
+  unavailable: { tail: string; x: number; width: number; y: number; height: number }[];
+  bands: { airport: string; y: number; height: number; hours: { startMs: number; x: number; width: number; departures: number; arrivals: number; over: boolean; text: string }[] }[];
+  axis: { date: string; zone: string; midnights: { ms: number; px: number; label: string }[]; now: { ms: number; px: number } | null };
+  rows: { first: number; last: number; tails: string[] };
+}
+
+/** The last frame, once `ready` holds for it (frames follow changes within a few milliseconds). */
+export async function frame(page: Page, ready: (frame: Frame) => boolean = () => true): Promise<Frame> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const last = await page.evaluate(() => (window as unknown as { consoleInspect: { frame: () => unknown } }).consoleInspect.frame()) as Frame | null;
+    if (last !== null && ready(last)) return last;
+    if (Date.now() > deadline) throw new Error(`No frame as expected within 10 s; the last: ${JSON.stringify(last)?.slice(0, 400)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Opens a flight's editor from the Gantt and adds a delay. */
+export async function addDelay(page: Page, flight: string, minutes: number): Promise<void> {
+  await clickFlight(page, flight);
+  await page.fill('#delay-minutes', String(minutes));
+  await page.click('text=Add delay');
+}
+
 /**
  * Clicks Simulate and returns the API's answer as the network carried it, by whichever path the page
  * detected: POST /simulate, or (once the jobs API exists) POST /simulations and the job's final state.
@@ -81,8 +109,10 @@ export async function simulateFromPage(page: Page, baseUrl: string, key: string)
   const reply = await submitted;
   expect(reply.status()).toBe(202);
   const { job_id: jobId } = (await reply.json()) as { job_id: string };
-  await expect.poll(() => page.isVisible('#progress')).toBe(true);
-  await page.waitForSelector('#options .option', { timeout: 90_000 });
+  await page.waitForSelector('#progress', { state: 'visible', timeout: 30_000 });
+  // (Also "Done", what pages before issue 26 wrote, so that the defect tests run through on them.)
+  await page.waitForFunction(() => /^(Finished|Done|Cancelled|Failed)/.test(document.getElementById('run-status')?.textContent ?? ''), null, { timeout: 90_000 });
+  await page.waitForSelector('#options h2', { timeout: 10_000 });
   const job = await (await fetch(`${baseUrl}/simulations/${jobId}`, { headers: { 'X-API-Key': key } })).json() as { status: string; result: SimulationResponse };
   expect(job.status).toBe('succeeded');
   return { jobId, sent: reply.request().postDataJSON(), response: job.result };

@@ -222,6 +222,19 @@ describe('solver configuration endpoints', () => {
     expect(body.errors.map((e) => e.field).sort()).toEqual(['(root)', 'constraints.max_delay_minutes', 'strategies.evaluate']);
   });
 
+  it('unit: the cost unit is a currency of the configuration: EUR by default (the EU261 amounts), another ISO 4217 code accepted, anything else refused naming the field', async () => {
+    const defaults = await (await server.get('/config')).json() as typeof DEFAULT_SOLVER_CONFIG;
+    expect(defaults.cost_weights.currency).toBe('EUR');
+    // What GET /config returns is itself a valid configuration (a client may send it back as `config`).
+    expect((await (await post('/config/validate', defaults)).json() as { valid: boolean }).valid).toBe(true);
+    const usd = await (await post('/config/validate', { cost_weights: { currency: 'USD' } })).json() as { valid: boolean; config: typeof DEFAULT_SOLVER_CONFIG };
+    expect(usd.valid).toBe(true);
+    expect(usd.config.cost_weights.currency).toBe('USD');
+    const wrong = await (await post('/config/validate', { cost_weights: { currency: 'euro' } })).json() as { valid: boolean; errors: { field: string; message: string }[] };
+    expect(wrong.valid).toBe(false);
+    expect(wrong.errors).toEqual([{ field: 'cost_weights.currency', message: 'must be a three-letter ISO 4217 currency code such as EUR' }]);
+  });
+
   it('unit: a body that is not a JSON object is a 400', async () => {
     await expectDetail(await post('/config/validate', [1, 2]), 400);
     await expectDetail(await post('/config/validate', null, { raw: '"text"' }), 400);

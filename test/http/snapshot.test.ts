@@ -6,6 +6,7 @@ import { bundledCatalog, fixtureCatalog, startTestServer, type TestServer } from
 interface Snapshot {
   airline: string;
   schedule_file: string;
+  schedule_airlines: string[];
   window: { from: string; to: string };
   flights: Record<string, unknown>[];
   aircraft: Record<string, unknown>[];
@@ -101,11 +102,21 @@ describe('window', () => {
 describe('contents', () => {
   it('has exactly the contract fields', async () => {
     const s = await snapshot(fixture);
-    expect(Object.keys(s).sort()).toEqual(['aircraft', 'airline', 'crew', 'flights', 'maintenance', 'schedule_file', 'window']);
+    expect(Object.keys(s).sort()).toEqual(['aircraft', 'airline', 'crew', 'flights', 'maintenance', 'schedule_airlines', 'schedule_file', 'window']);
     expect(Object.keys(s.flights[0]!).sort()).toEqual(['arr', 'booked_passengers', 'crew_ids', 'dep', 'dest', 'fleet', 'flight_number', 'id', 'origin', 'seats', 'status', 'tail']);
     expect(Object.keys(s.aircraft[0]!).sort()).toEqual(['airborne_flight', 'base', 'fleet', 'location', 'next_maintenance', 'seats', 'status', 'tail']);
     expect(Object.keys(s.crew[0]!).sort()).toEqual(['base', 'crew_id', 'duty_end', 'duty_start', 'flights', 'max_duty_minutes', 'role']);
     expect(Object.keys(s.maintenance[0]!).sort()).toEqual(['end', 'start', 'station', 'tail', 'type']);
+  });
+
+  it('schedule_airlines names every airline with flights in the file, whichever airline was asked for (the console tells a controller of the others)', async () => {
+    const nv = await snapshot(real, { schedule_file: 'large' });
+    const bz = await snapshot(real, { schedule_file: 'large', airline: 'BZ' });
+    expect(nv.schedule_airlines).toEqual(['BZ', 'NV']);
+    expect(bz.schedule_airlines).toEqual(['BZ', 'NV']);
+    expect(new Set(bz.flights.map((f) => String(f.id).slice(0, 2)))).toEqual(new Set(['BZ']));
+    expect((await snapshot(real, { schedule_file: 'small' })).schedule_airlines).toEqual(['BZ', 'NV']);
+    expect((await snapshot(fixture)).schedule_airlines).toEqual(['BZ', 'NV']);
   });
 
   it('a flight overlaps when dep < to and arr > from: touching the window edges is outside', async () => {

@@ -44,6 +44,8 @@ export const CostWeightsSchema = z.strictObject({
   crew_duty_violation: weight('Cost units per flight and crew ending beyond the maximum flight-duty period (soft crew_duty).').default(15000),
   maintenance_violation: weight('Cost units per maintenance check missed (soft maintenance).').default(50000),
   aircraft_out_of_position: weight('Cost units per aircraft ending the day elsewhere than the next day\'s plan needs it.').default(20000),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code such as EUR').default('EUR')
+    .describe('ISO 4217 code of the cost unit: every weight above and every cost a simulation returns is counted in it (clients label costs with it). It converts nothing: the EU261 compensation is counted in euros times compensation_multiplier, so with another currency set compensation_multiplier to its amount per euro.'),
 });
 
 export const StrategiesSchema = z.strictObject({

@@ -2,8 +2,8 @@
 // and for an option the rows again with that option's rotations (the engine's timed plan for every
 // aircraft of the scope) laid under them. The page re-plans nothing: every "after" bar is a leg of a
 // rotation the response lists, every ghost a cancellation it lists.
-import type { RecoveryOption, SimulationResponse, SnapshotResponse } from './wire.ts';
-import { offsetOf, parseInstant } from './time-axis.ts';
+import type { RecoveryOption, SimulationResponse, SnapshotResponse } from '../api/wire.ts';
+import { HOUR_MS, offsetOf, parseInstant } from './time-axis.ts';
 
 /** How a bar is drawn and labelled (patterns and text, not colour alone). */
 export type BarKind = 'planned' | 'delayed' | 'swapped' | 'cancelled' | 'new';
@@ -42,11 +42,17 @@ export interface GanttRow {
 
 export interface DaySchedule {
   scheduleFile: string;
+  /** The airlines loaded (one snapshot each). */
   airlines: string[];
+  /** Every airline with flights in the schedule file (the snapshots' schedule_airlines). */
+  scheduleAirlines: string[];
+  /** Seats of every aircraft, by tail. */
+  seatsByTail: Map<string, number>;
   rows: GanttRow[];
   flightsById: Map<string, { flight: FlightBar; tail: string; airline: string }>;
   /** Offsets (minutes east of UTC) of every airport, read from the API's timestamps there. */
   airportOffsets: Map<string, number>;
+  /** The whole day on the axis: the first departure to the last arrival and the start of every check (hours). */
   startMs: number;
   endMs: number;
 }
@@ -56,6 +62,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The day's rows from one snapshot per airline of the same schedule file. */
 export function daySchedule(snapshots: readonly SnapshotResponse[]): DaySchedule {
   const rows = new Map<string, GanttRow>();
+  const seatsByTail = new Map<string, number>();
   const flightsById: DaySchedule['flightsById'] = new Map();
   const airportOffsets = new Map<string, number>();
   let startMs = Infinity;
@@ -63,6 +70,7 @@ export function daySchedule(snapshots: readonly SnapshotResponse[]): DaySchedule
   for (const snapshot of snapshots) {
     for (const plane of snapshot.aircraft) {
       rows.set(plane.tail, { tail: plane.tail, fleet: plane.fleet, base: plane.base, airline: snapshot.airline, before: [], maintenance: [], after: null, maintenanceAfter: null, flags: [] });
+      seatsByTail.set(plane.tail, plane.seats);
     }
     for (const f of snapshot.flights) {
       const bar: FlightBar = {
@@ -82,16 +90,38 @@ export function daySchedule(snapshots: readonly SnapshotResponse[]): DaySchedule
   }
   const sorted = [...rows.values()].sort((a, b) => byText(a.airline, b.airline) || byText(a.fleet, b.fleet) || byText(a.tail, b.tail));
   for (const row of sorted) row.before.sort((a, b) => a.depMs - b.depMs);
-  const hour = 3_600_000;
+  const [start, end] = wholeDay(sorted, [startMs, endMs]);
   return {
     scheduleFile: snapshots[0]?.schedule_file ?? '',
     airlines: snapshots.map((s) => s.airline),
+    scheduleAirlines: [...new Set(snapshots.flatMap((s) => s.schedule_airlines))].sort(),
+    seatsByTail,
     rows: sorted,
     flightsById,
     airportOffsets,
-    startMs: Math.floor(startMs / hour) * hour,
-    endMs: Math.ceil(endMs / hour) * hour,
+    startMs: start,
+    endMs: end,
   };
+}
+
+/** How much of a check the whole day shows after its start (its label and the arrival that misses it). */
+const CHECK_SHOWN_MS = HOUR_MS;
+
+/**
+ * The whole day of some rows on the axis, in whole hours: from `atLeast`'s start to its end, widened to
+ * every bar of both lanes (a delayed last arrival lands after the planned day) and to the start of
+ * every check plus an hour (the check a late arrival breaks is on screen with it).
+ */
+export function wholeDay(rows: readonly GanttRow[], atLeast: [number, number]): [number, number] {
+  let [startMs, endMs] = atLeast;
+  for (const row of rows) {
+    for (const bar of row.after ?? []) { startMs = Math.min(startMs, bar.depMs); endMs = Math.max(endMs, bar.arrMs); }
+    for (const check of [...row.maintenance, ...(row.maintenanceAfter ?? [])]) {
+      if (check.startMs < atLeast[0]) continue;
+      endMs = Math.max(endMs, Math.min(check.endMs, check.startMs + CHECK_SHOWN_MS));
+    }
+  }
+  return [Math.floor(startMs / HOUR_MS) * HOUR_MS, Math.ceil(endMs / HOUR_MS) * HOUR_MS];
 }
 
 /**
@@ -110,6 +140,7 @@ export function optionRows(day: DaySchedule, response: SimulationResponse, optio
   for (const o of option.aircraft_out_of_position) flag(o.tail, `${o.tail} ends the day at ${o.ends_at}; the next day's plan needs it at ${o.required_at}.`);
   const newFlights = option.action_set.new_flights;
   const windowStart = parseInstant(response.disruption.disruption_time);
+  const windowEnd = response.disruption.window_end === null ? Infinity : parseInstant(response.disruption.window_end);
 
   return day.rows.map((row) => {
     const rotation = rotationByTail.get(row.tail);
@@ -133,8 +164,9 @@ export function optionRows(day: DaySchedule, response: SimulationResponse, optio
       after.push({ flight: `${n.origin}-${n.dest} ferry`, origin: n.origin, dest: n.dest, depMs: parseInstant(n.dep), arrMs: parseInstant(n.arr), kind: 'new', delayMinutes: 0, plannedTail: null, passengers: 0, crew: [] });
     }
     after.sort((a, b) => a.depMs - b.depMs);
+    // A rotation lists the checks of the recovery window; those before and after it stay as planned.
     const maintenanceAfter = rotation
-      ? [...row.maintenance.filter((m) => m.endMs <= windowStart), ...rotation.maintenance.map((m) => ({ type: m.type, station: m.station, startMs: parseInstant(m.start), endMs: parseInstant(m.end) }))]
+      ? [...row.maintenance.filter((m) => m.endMs <= windowStart || m.startMs >= windowEnd), ...rotation.maintenance.map((m) => ({ type: m.type, station: m.station, startMs: parseInstant(m.start), endMs: parseInstant(m.end) }))]
       : row.maintenance;
     return { ...row, after, maintenanceAfter, flags: flags.get(row.tail) ?? [] };
   });

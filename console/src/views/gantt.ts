@@ -3,20 +3,27 @@
 // as tall as the rows). Each frame draws only the rows in view and, in them, only the bars that overlap
 // the visible time range, so the cost of a frame does not grow with the schedule.
 //
+// Besides the flights it draws the disruptions: an aircraft out of service as a band on its row, an
+// airport's capacity cap as a band pinned under the axis with the movements of each clock hour against
+// the cap; and the time: the date, every local midnight and the current instant ("now").
+//
 // Keyboard: the canvas takes focus; arrows move between flights, Enter opens the focused flight,
 // Shift+Enter its aircraft, + / - / 0 zoom. Hover and focus both report the flight to onFocusChange.
 import { scaleUtc } from 'd3-scale';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
-import type { BarKind, FlightBar, GanttRow, MaintenanceBlock } from './gantt-model.ts';
-import { clock, UTC_ZONE, type DisplayZone } from './time-axis.ts';
+import type { BarKind, FlightBar, GanttRow, MaintenanceBlock } from '../model/gantt-model.ts';
+import { calendarDate, clock, HOUR_MS, midnights, UTC_ZONE, type DisplayZone } from '../model/time-axis.ts';
 
 const LABEL_WIDTH = 178;
-const AXIS_HEIGHT = 30;
+const AXIS_HEIGHT = 36;
+const BAND_HEIGHT = 30;
 const DAY_ROW_HEIGHT = 22;
-const OPTION_ROW_HEIGHT = 42;
+const OPTION_ROW_HEIGHT = 44;
 const MAX_ZOOM = 96;
 const FONT = '12px system-ui, sans-serif';
+const BOLD = `bold ${FONT}`;
+const NOW_REFRESH_MS = 30_000;
 
 /** Colours with at least 4.5:1 contrast for their white labels; each kind also has a pattern or mark. */
 const FILL: Record<BarKind, string> = {
@@ -32,11 +39,32 @@ export interface BarGeometry {
   rowIndex: number;
   lane: Lane;
   kind: BarKind;
+  /** The bar's full label; `shownLabel` is the variant that fits the bar ('' when none does). */
   label: string;
+  shownLabel: string;
   x: number;
   y: number;
   width: number;
   height: number;
+}
+
+/** An aircraft out of service: a band on its row over [startMs, endMs). */
+export interface UnavailablePeriod { tail: string; startMs: number; endMs: number }
+
+/** An airport's cap drawn under the axis: each clock hour's movements against the cap. */
+export interface CapacityBand {
+  airport: string;
+  hours: { startMs: number; departures: number; arrivals: number; maxDepartures: number; maxArrivals: number }[];
+}
+
+/** What the last frame drew, for the browser tests (shown nowhere). */
+export interface FrameReport {
+  labels: { flight: string; tail: string; lane: Lane; text: string; x: number; y: number; width: number; height: number }[];
+  connectors: { flight: string; tail: string; x0: number; x1: number; y: number }[];
+  unavailable: { tail: string; x: number; width: number; y: number; height: number }[];
+  bands: { airport: string; y: number; height: number; hours: { startMs: number; x: number; width: number; departures: number; arrivals: number; over: boolean; text: string }[] }[];
+  axis: { date: string; zone: string; midnights: { ms: number; px: number; label: string }[]; now: { ms: number; px: number } | null };
+  rows: { first: number; last: number; tails: string[] };
 }
 
 export interface GanttEvents {
@@ -56,20 +84,27 @@ export class Gantt {
   private zone: DisplayZone = UTC_ZONE;
   private disruptionMs: number | null = null;
   private highlighted = new Set<string>();
+  private unavailable = new Map<string, UnavailablePeriod[]>();
+  private bands: CapacityBand[] = [];
   private focus: FocusPoint | null = null;
   private hover: FocusPoint | null = null;
   private frameRequested = false;
   private width = 0;
   private height = 0;
+  private frame: FrameReport | null = null;
+  private readonly textWidths = new Map<string, number>();
   private readonly zoomBehavior: ZoomBehavior<HTMLCanvasElement, unknown>;
-  private readonly patterns: Record<'hatch' | 'cross' | 'maintenance', CanvasPattern | null>;
+  private readonly patterns: Record<'hatch' | 'cross' | 'maintenance' | 'outOfService', CanvasPattern | null>;
   /** Called after every frame (the page refreshes what it shows about bar positions). */
   onDraw: (() => void) | null = null;
 
-  constructor(private readonly scroller: HTMLElement, private readonly canvas: HTMLCanvasElement, private readonly spacer: HTMLElement, private readonly events: GanttEvents) {
+  constructor(private readonly scroller: HTMLElement, private readonly canvas: HTMLCanvasElement, private readonly spacer: HTMLElement, private readonly events: GanttEvents, private readonly now: () => number = Date.now) {
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('This browser cannot draw on a canvas.');
-    this.patterns = { hatch: stripes(ctx, 'rgba(255,255,255,0.3)', 1), cross: stripes(ctx, 'rgba(90,90,90,0.35)', -1), maintenance: stripes(ctx, 'rgba(60,60,60,0.5)', 1) };
+    this.patterns = {
+      hatch: stripes(ctx, 'rgba(255,255,255,0.3)', 1), cross: stripes(ctx, 'rgba(90,90,90,0.35)', -1),
+      maintenance: stripes(ctx, 'rgba(60,60,60,0.5)', 1), outOfService: stripes(ctx, 'rgba(176,0,32,0.45)', -1),
+    };
     this.zoomBehavior = zoom<HTMLCanvasElement, unknown>()
       .scaleExtent([1, MAX_ZOOM])
       // Plain wheel scrolls the rows; Ctrl/⌘ + wheel zooms the time axis; dragging pans it.
@@ -84,6 +119,8 @@ export class Gantt {
     canvas.addEventListener('keydown', (e) => this.onKey(e));
     canvas.addEventListener('focus', () => { if (!this.focus) this.focusFirstVisible(); this.requestDraw(); });
     canvas.addEventListener('blur', () => this.requestDraw());
+    // The "now" line moves: redraw now and then (a frame costs a few milliseconds).
+    setInterval(() => this.requestDraw(), NOW_REFRESH_MS);
     this.resize();
   }
 
@@ -96,7 +133,7 @@ export class Gantt {
     this.hover = null;
     // Keep the keyboard on the same flight across a filter, a zone or a view change.
     if (focusedFlight) this.focus = this.locate(focusedFlight);
-    this.spacer.style.height = `${Math.max(0, AXIS_HEIGHT + rows.length * this.rowHeight() - this.viewportHeight())}px`;
+    this.updateSpacer();
     this.requestDraw();
   }
 
@@ -104,8 +141,23 @@ export class Gantt {
   setDisruptionTime(ms: number | null): void { this.disruptionMs = ms; this.requestDraw(); }
   setHighlighted(flights: Iterable<string>): void { this.highlighted = new Set(flights); this.requestDraw(); }
 
+  /** The disruptions to draw: aircraft out of service on their rows, capacity caps as bands. */
+  setDisruptions(unavailable: readonly UnavailablePeriod[], bands: readonly CapacityBand[]): void {
+    this.unavailable = new Map();
+    for (const period of unavailable) this.unavailable.set(period.tail, [...(this.unavailable.get(period.tail) ?? []), period]);
+    this.bands = [...bands];
+    this.updateSpacer();
+    this.requestDraw();
+  }
+
   zoomBy(factor: number): void { this.zoomBehavior.scaleBy(select(this.canvas), factor, [this.plotLeft() + this.plotWidth() / 2, 0]); }
   resetZoom(): void { this.zoomBehavior.transform(select(this.canvas), zoomIdentity); }
+
+  /** Back to the first row (a new view starts at its top, not where the last one was scrolled). */
+  scrollToTop(): void {
+    this.scroller.scrollTop = 0;
+    this.requestDraw();
+  }
 
   /** Scroll and pan so that the flight's bar is in view; focus it when `focus`. */
   reveal(flight: string, focus = true): void {
@@ -124,7 +176,7 @@ export class Gantt {
       for (const lane of this.lanes()) {
         const bars = lane === 'after' ? row.after ?? [] : row.before;
         const bar = bars.find((b) => b.flight === flight);
-        if (bar) found.push({ flight, tail: row.tail, rowIndex, lane, kind: bar.kind, label: barLabel(bar, lane), ...this.box(bar, rowIndex, lane) });
+        if (bar) found.push(this.barGeometry(bar, rowIndex, lane));
       }
     });
     return found;
@@ -134,8 +186,7 @@ export class Gantt {
   focusedGeometry(): BarGeometry | null {
     const bar = this.focusedBar();
     if (!bar || !this.focus) return null;
-    const lane: Lane = this.optionMode ? (this.focus.bar < 0 ? 'before' : 'after') : 'day';
-    return { flight: bar.flight, tail: this.rows[this.focus.row]!.tail, rowIndex: this.focus.row, lane, kind: bar.kind, label: barLabel(bar, lane), ...this.box(bar, this.focus.row, lane) };
+    return this.barGeometry(bar, this.focus.row, this.optionMode ? (this.focus.bar < 0 ? 'before' : 'after') : 'day');
   }
 
   /** The time scale in use: domain instants (ms) to canvas x (CSS px). For tests and the axis. */
@@ -146,6 +197,9 @@ export class Gantt {
     return { domainStartMs: d0!.getTime(), domainEndMs: d1!.getTime(), rangeStart: r0!, rangeEnd: r1! };
   }
 
+  /** What the last frame drew (labels, connectors, disruption bands, the axis), for the browser tests. */
+  frameReport(): FrameReport | null { return this.frame; }
+
   // --- geometry -------------------------------------------------------------------------------------
 
   private rowHeight(): number { return this.optionMode ? OPTION_ROW_HEIGHT : DAY_ROW_HEIGHT; }
@@ -153,18 +207,24 @@ export class Gantt {
   private plotLeft(): number { return LABEL_WIDTH; }
   private plotWidth(): number { return Math.max(10, this.width - LABEL_WIDTH - 8); }
   private viewportHeight(): number { return this.scroller.clientHeight; }
+  /** The axis and the capacity bands pinned under it. */
+  private headerHeight(): number { return AXIS_HEIGHT + this.bands.length * BAND_HEIGHT; }
+
+  private updateSpacer(): void {
+    this.spacer.style.height = `${Math.max(0, this.headerHeight() + this.rows.length * this.rowHeight() - this.viewportHeight())}px`;
+  }
 
   private x() {
     const base = scaleUtc().domain([new Date(this.domain[0]), new Date(this.domain[1])]).range([this.plotLeft(), this.plotLeft() + this.plotWidth()]);
     return this.transform.rescaleX(base);
   }
 
-  private rowTop(rowIndex: number): number { return AXIS_HEIGHT + rowIndex * this.rowHeight() - this.scroller.scrollTop; }
+  private rowTop(rowIndex: number): number { return this.headerHeight() + rowIndex * this.rowHeight() - this.scroller.scrollTop; }
 
   private laneBox(lane: Lane): { top: number; height: number } {
     if (lane === 'day') return { top: 3, height: DAY_ROW_HEIGHT - 6 };
-    if (lane === 'before') return { top: 3, height: 13 };
-    return { top: 18, height: OPTION_ROW_HEIGHT - 21 };
+    if (lane === 'before') return { top: 3, height: 15 };
+    return { top: 20, height: OPTION_ROW_HEIGHT - 23 };
   }
 
   private box(bar: { depMs: number; arrMs: number }, rowIndex: number, lane: Lane) {
@@ -172,6 +232,11 @@ export class Gantt {
     const left = x(bar.depMs);
     const { top, height } = this.laneBox(lane);
     return { x: left, y: this.rowTop(rowIndex) + top, width: Math.max(3, x(bar.arrMs) - left), height };
+  }
+
+  private barGeometry(bar: FlightBar, rowIndex: number, lane: Lane): BarGeometry {
+    const box = this.box(bar, rowIndex, lane);
+    return { flight: bar.flight, tail: this.rows[rowIndex]!.tail, rowIndex, lane, kind: bar.kind, label: barLabel(bar, lane), shownLabel: this.fittingLabel(bar, lane, box.width), ...box };
   }
 
   private resize(): void {
@@ -185,6 +250,25 @@ export class Gantt {
     const extent: [[number, number], [number, number]] = [[this.plotLeft(), 0], [this.plotLeft() + this.plotWidth(), this.height]];
     this.zoomBehavior.extent(extent).translateExtent(extent);
     this.setRows(this.rows, this.optionMode, this.domain);
+  }
+
+  // --- labels ---------------------------------------------------------------------------------------
+
+  private textWidth(text: string): number {
+    let width = this.textWidths.get(text);
+    if (width === undefined) {
+      const ctx = this.canvas.getContext('2d')!;
+      ctx.font = FONT;
+      width = ctx.measureText(text).width;
+      this.textWidths.set(text, width);
+    }
+    return width;
+  }
+
+  /** The longest label variant that fits the bar whole: a flight number is never cut ('' when none fits). */
+  private fittingLabel(bar: FlightBar, lane: Lane, width: number): string {
+    for (const text of labelVariants(bar, lane)) if (this.textWidth(text) <= width - 6) return text;
+    return '';
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -206,24 +290,31 @@ export class Gantt {
     ctx.clearRect(0, 0, this.width, this.height);
     ctx.font = FONT;
     ctx.textBaseline = 'middle';
+    const x = this.x();
+    const frame: FrameReport = {
+      labels: [], connectors: [], unavailable: [], bands: [],
+      axis: { date: '', zone: this.zone.label, midnights: [], now: null }, rows: { first: 0, last: -1, tails: [] },
+    };
     if (this.rows.length === 0) {
       ctx.fillStyle = '#4a4f57';
       ctx.fillText('No aircraft to show: enter the API key and load a schedule, or widen the filters.', 12, 24);
-      this.onDraw?.();
-      performance.measure('gantt-draw', { start: started });
+      this.finishFrame(frame, started);
       return;
     }
-    const x = this.x();
     const [visibleStart, visibleEnd] = [x.invert(this.plotLeft()).getTime(), x.invert(this.plotLeft() + this.plotWidth()).getTime()];
     const rowHeight = this.rowHeight();
+    const header = this.headerHeight();
     const first = Math.max(0, Math.floor(this.scroller.scrollTop / rowHeight));
-    const last = Math.min(this.rows.length - 1, Math.ceil((this.scroller.scrollTop + this.height - AXIS_HEIGHT) / rowHeight));
+    const last = Math.min(this.rows.length - 1, Math.ceil((this.scroller.scrollTop + this.height - header) / rowHeight));
+    frame.rows = { first, last, tails: this.rows.slice(first, last + 1).map((r) => r.tail) };
     const focused = this.focusedBar();
     const hovered = this.hover ? this.barAt(this.hover) : null;
+    const ticks = this.ticks(x);
+    const dayLines = midnights(visibleStart, visibleEnd, this.zone);
 
     ctx.save();
     ctx.beginPath();
-    ctx.rect(0, AXIS_HEIGHT, this.width, this.height - AXIS_HEIGHT);
+    ctx.rect(0, header, this.width, this.height - header);
     ctx.clip();
     // Backgrounds, then the hour lines, then the bars: the lines never cross a bar.
     for (let rowIndex = first; rowIndex <= last; rowIndex++) {
@@ -232,11 +323,12 @@ export class Gantt {
       ctx.fillRect(0, top, this.width, rowHeight);
       if (this.rows[rowIndex]!.flags.length) { ctx.fillStyle = '#b00020'; ctx.fillRect(0, top, 5, rowHeight); }
     }
-    const ticks = this.ticks(x);
     ctx.strokeStyle = '#dde1e6';
+    ctx.lineWidth = 1;
     ctx.beginPath();
-    for (const tick of ticks) { ctx.moveTo(tick.px, AXIS_HEIGHT); ctx.lineTo(tick.px, this.height); }
+    for (const tick of ticks) { ctx.moveTo(tick.px, header); ctx.lineTo(tick.px, this.height); }
     ctx.stroke();
+    this.drawMidnightLines(ctx, x, dayLines, header);
     for (let rowIndex = first; rowIndex <= last; rowIndex++) {
       const row = this.rows[rowIndex]!;
       const top = this.rowTop(rowIndex);
@@ -244,15 +336,21 @@ export class Gantt {
       ctx.beginPath();
       ctx.rect(this.plotLeft(), top, this.plotWidth() + 8, rowHeight);
       ctx.clip();
+      for (const period of this.unavailable.get(row.tail) ?? []) {
+        if (period.endMs > visibleStart && period.startMs < visibleEnd) this.drawUnavailable(ctx, period, rowIndex, frame);
+      }
       for (const lane of this.lanes()) {
         const maintenance = lane === 'after' ? row.maintenanceAfter ?? [] : row.maintenance;
         for (const block of maintenance) if (block.endMs > visibleStart && block.startMs < visibleEnd) this.drawMaintenance(ctx, block, rowIndex, lane);
         const bars = lane === 'after' ? row.after ?? [] : row.before;
+        // A delay's line from the scheduled departure runs under the bars, at the lane's foot, so
+        // neither a bar nor a label is ever crossed by it.
+        if (lane === 'after') for (const bar of bars) if (bar.kind === 'delayed' && bar.arrMs >= visibleStart && bar.depMs - bar.delayMinutes * 60_000 <= visibleEnd) this.drawDelayLine(ctx, bar, rowIndex, frame);
         // Ghosts first: a flight moved onto the time of a cancelled one is drawn over it.
         for (const ghosts of [true, false]) {
           for (const bar of bars) {
             if ((bar.kind === 'cancelled') !== ghosts || bar.arrMs < visibleStart || bar.depMs > visibleEnd) continue;
-            this.drawBar(ctx, bar, rowIndex, lane, bar === focused || bar === hovered);
+            this.drawBar(ctx, bar, rowIndex, lane, bar === focused || bar === hovered, frame);
           }
         }
       }
@@ -260,13 +358,20 @@ export class Gantt {
       this.drawRowLabel(ctx, row, top, rowHeight);
     }
     ctx.restore();
-    this.drawAxis(ctx, ticks);
+    this.drawBands(ctx, x, visibleStart, visibleEnd, frame);
+    this.drawAxis(ctx, ticks, x, visibleStart, dayLines, frame);
     this.drawDisruptionLine(ctx, x);
+    this.drawNowLine(ctx, x, frame);
+    this.finishFrame(frame, started);
+  }
+
+  private finishFrame(frame: FrameReport, started: number): void {
+    this.frame = frame;
     this.onDraw?.();
     performance.measure('gantt-draw', { start: started });
   }
 
-  private drawBar(ctx: CanvasRenderingContext2D, bar: FlightBar, rowIndex: number, lane: Lane, focused: boolean): void {
+  private drawBar(ctx: CanvasRenderingContext2D, bar: FlightBar, rowIndex: number, lane: Lane, focused: boolean, frame: FrameReport): void {
     const { x, y, width, height } = this.box(bar, rowIndex, lane);
     const before = lane === 'before';
     ctx.globalAlpha = before ? 0.45 : 1;
@@ -282,17 +387,6 @@ export class Gantt {
       ctx.fillStyle = FILL[bar.kind];
       ctx.fillRect(x, y, width, height);
       if (bar.kind === 'swapped' && this.patterns.hatch) { ctx.fillStyle = this.patterns.hatch; ctx.fillRect(x, y, width, height); }
-      if (bar.kind === 'delayed' && !before) {
-        // The delay as a line from the scheduled departure to the new one.
-        const scheduledX = this.x()(bar.depMs - bar.delayMinutes * 60_000);
-        ctx.strokeStyle = '#9a4a00';
-        ctx.lineWidth = 2;
-        ctx.beginPath();
-        ctx.moveTo(scheduledX, y + height / 2);
-        ctx.lineTo(x, y + height / 2);
-        ctx.stroke();
-        ctx.fillRect(scheduledX - 1, y + 2, 2, height - 4);
-      }
     }
     if (this.highlighted.has(bar.flight) && !before) {
       ctx.globalAlpha = 1;
@@ -306,14 +400,32 @@ export class Gantt {
       ctx.strokeStyle = '#000000';
       ctx.strokeRect(x - 1, y - 1, width + 2, height + 2);
     }
-    const label = barLabel(bar, lane);
-    // About 6.5 px per character at 12 px: cheaper than measuring every label of every frame.
-    const fits = Math.floor((width - 6) / 6.5);
-    if (fits >= 3) {
-      ctx.fillStyle = bar.kind === 'cancelled' ? '#222222' : '#ffffff';
-      ctx.fillText(label.length > fits ? `${label.slice(0, fits - 1)}…` : label, x + 3, y + height / 2 + 0.5);
+    const label = this.fittingLabel(bar, lane, width);
+    if (label) {
+      // Before-lane labels are dark on the faded bar: white on a 45 % bar would not be readable.
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = bar.kind === 'cancelled' || before ? '#1a1a1a' : '#ffffff';
+      if (before) { ctx.fillStyle = '#ffffffb3'; ctx.fillRect(x + 1, y + 1, this.textWidth(label) + 4, height - 2); ctx.fillStyle = '#1a1a1a'; }
+      ctx.fillText(label, x + 3, y + height / 2 + 0.5);
+      frame.labels.push({ flight: bar.flight, tail: this.rows[rowIndex]!.tail, lane, text: label, x: x + 3, y, width: this.textWidth(label), height });
     }
     ctx.globalAlpha = 1;
+  }
+
+  private drawDelayLine(ctx: CanvasRenderingContext2D, bar: FlightBar, rowIndex: number, frame: FrameReport): void {
+    const { x, y, height } = this.box(bar, rowIndex, 'after');
+    const scheduledX = this.x()(bar.depMs - bar.delayMinutes * 60_000);
+    const lineY = y + height - 1.5;
+    ctx.strokeStyle = '#9a4a00';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(scheduledX, lineY);
+    ctx.lineTo(x, lineY);
+    ctx.stroke();
+    // The scheduled departure: a short tick standing on the line.
+    ctx.fillStyle = '#9a4a00';
+    ctx.fillRect(scheduledX - 1, y + height - 7, 2, 7);
+    frame.connectors.push({ flight: bar.flight, tail: this.rows[rowIndex]!.tail, x0: scheduledX, x1: x, y: lineY });
   }
 
   private drawMaintenance(ctx: CanvasRenderingContext2D, block: MaintenanceBlock, rowIndex: number, lane: Lane): void {
@@ -322,26 +434,45 @@ export class Gantt {
     ctx.fillStyle = '#d9d9d9';
     ctx.fillRect(x, y, width, height);
     if (this.patterns.maintenance) { ctx.fillStyle = this.patterns.maintenance; ctx.fillRect(x, y, width, height); }
-    if (width > 40) { ctx.fillStyle = '#1a1a1a'; ctx.fillText(`MX ${block.station}`, x + 3, y + height / 2 + 0.5); }
     ctx.globalAlpha = 1;
+    const label = `MX ${block.station}`;
+    if (this.textWidth(label) <= width - 6) { ctx.fillStyle = '#1a1a1a'; ctx.fillText(label, x + 3, y + height / 2 + 0.5); }
+  }
+
+  private drawUnavailable(ctx: CanvasRenderingContext2D, period: UnavailablePeriod, rowIndex: number, frame: FrameReport): void {
+    const x = this.x();
+    const left = x(period.startMs);
+    const width = Math.max(3, x(period.endMs) - left);
+    const top = this.rowTop(rowIndex) + 1;
+    const height = this.rowHeight() - 2;
+    ctx.fillStyle = '#fbe9eb';
+    ctx.fillRect(left, top, width, height);
+    if (this.patterns.outOfService) { ctx.fillStyle = this.patterns.outOfService; ctx.fillRect(left, top, width, height); }
+    ctx.strokeStyle = '#b00020';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(left + 0.5, top + 0.5, width - 1, height - 1);
+    frame.unavailable.push({ tail: period.tail, x: left, width, y: top, height });
   }
 
   private drawRowLabel(ctx: CanvasRenderingContext2D, row: GanttRow, top: number, rowHeight: number): void {
     ctx.fillStyle = '#1a1a1a';
-    ctx.font = `bold ${FONT}`;
+    ctx.font = BOLD;
     ctx.fillText(row.tail, 9, top + (this.optionMode ? 11 : rowHeight / 2));
     ctx.font = FONT;
     ctx.fillStyle = '#444444';
     ctx.fillText(`${row.fleet} · ${row.base}`, 82, top + (this.optionMode ? 11 : rowHeight / 2));
+    if (this.unavailable.has(row.tail)) { ctx.fillStyle = '#b00020'; ctx.fillText('OOS', 146, top + (this.optionMode ? 11 : rowHeight / 2)); }
     if (this.optionMode) {
-      ctx.fillText('before', 9, top + 28);
-      ctx.fillText('after', 82, top + 28);
-      if (row.flags.length) { ctx.fillStyle = '#b00020'; ctx.font = `bold ${FONT}`; ctx.fillText(`⚠ ${row.flags.length}`, 140, top + 28); ctx.font = FONT; }
+      ctx.fillStyle = '#444444';
+      ctx.fillText('before ↑', 9, top + 30);
+      ctx.fillText('after ↓', 82, top + 30);
+      if (row.flags.length) { ctx.fillStyle = '#b00020'; ctx.font = BOLD; ctx.fillText(`⚠ ${row.flags.length}`, 140, top + 30); ctx.font = FONT; }
     } else if (row.flags.length) {
       ctx.fillStyle = '#b00020';
-      ctx.fillText('⚠', 160, top + rowHeight / 2);
+      ctx.fillText('⚠', 165, top + rowHeight / 2);
     }
     ctx.strokeStyle = '#c8ccd2';
+    ctx.lineWidth = 1;
     ctx.beginPath();
     ctx.moveTo(this.plotLeft() - 0.5, top);
     ctx.lineTo(this.plotLeft() - 0.5, top + rowHeight);
@@ -358,18 +489,32 @@ export class Gantt {
       .filter((tick) => tick.px >= this.plotLeft() && tick.px <= this.plotLeft() + this.plotWidth() + 8);
   }
 
-  private drawAxis(ctx: CanvasRenderingContext2D, ticks: { px: number; label: string }[]): void {
+  private drawMidnightLines(ctx: CanvasRenderingContext2D, x: ReturnType<Gantt['x']>, dayLines: number[], header: number): void {
+    ctx.strokeStyle = '#1a1a1a';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    for (const ms of dayLines) { const px = Math.round(x(ms)); ctx.moveTo(px, header); ctx.lineTo(px, this.height); }
+    ctx.stroke();
+    ctx.lineWidth = 1;
+  }
+
+  private drawAxis(ctx: CanvasRenderingContext2D, ticks: { px: number; label: string }[], x: ReturnType<Gantt['x']>, visibleStart: number, dayLines: number[], frame: FrameReport): void {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, this.width, AXIS_HEIGHT);
     ctx.strokeStyle = '#8a9099';
+    ctx.lineWidth = 1;
     ctx.beginPath();
     ctx.moveTo(0, AXIS_HEIGHT - 0.5);
     ctx.lineTo(this.width, AXIS_HEIGHT - 0.5);
     ctx.stroke();
+    // The date of the left edge above the aircraft column, the zone under it.
+    const date = calendarDate(visibleStart, this.zone);
+    frame.axis.date = date;
     ctx.fillStyle = '#1a1a1a';
-    ctx.font = `bold ${FONT}`;
-    ctx.fillText(`Aircraft · time ${this.zone.label}`, 9, AXIS_HEIGHT / 2);
+    ctx.font = BOLD;
+    ctx.fillText(date, 9, 10);
     ctx.font = FONT;
+    ctx.fillText(`Aircraft · time ${this.zone.label}`, 9, 26);
     ctx.save();
     ctx.beginPath();
     ctx.rect(this.plotLeft(), 0, this.plotWidth() + 8, AXIS_HEIGHT);
@@ -379,9 +524,60 @@ export class Gantt {
       ctx.moveTo(tick.px, AXIS_HEIGHT - 6);
       ctx.lineTo(tick.px, AXIS_HEIGHT);
       ctx.stroke();
-      ctx.fillText(tick.label, tick.px + 3, AXIS_HEIGHT / 2);
+      ctx.fillText(tick.label, tick.px + 3, 26);
     }
+    // Each midnight: a heavy tick across the axis and the new date written beside it.
+    ctx.font = BOLD;
+    for (const ms of dayLines) {
+      const px = Math.round(x(ms));
+      const label = calendarDate(ms, this.zone);
+      ctx.fillRect(px - 1, 0, 2, AXIS_HEIGHT);
+      ctx.fillText(label, px + 4, 10);
+      frame.axis.midnights.push({ ms, px: x(ms), label });
+    }
+    ctx.font = FONT;
     ctx.restore();
+  }
+
+  private drawBands(ctx: CanvasRenderingContext2D, x: ReturnType<Gantt['x']>, visibleStart: number, visibleEnd: number, frame: FrameReport): void {
+    this.bands.forEach((band, index) => {
+      const top = AXIS_HEIGHT + index * BAND_HEIGHT;
+      ctx.fillStyle = '#fff8e1';
+      ctx.fillRect(0, top, this.width, BAND_HEIGHT);
+      ctx.strokeStyle = '#8a9099';
+      ctx.beginPath();
+      ctx.moveTo(0, top + BAND_HEIGHT - 0.5);
+      ctx.lineTo(this.width, top + BAND_HEIGHT - 0.5);
+      ctx.stroke();
+      ctx.fillStyle = '#1a1a1a';
+      ctx.font = BOLD;
+      ctx.fillText(`${band.airport} capacity`, 9, top + 9);
+      ctx.font = FONT;
+      ctx.fillText('dep / arr per hour', 9, top + 22);
+      const reported: FrameReport['bands'][number] = { airport: band.airport, y: top, height: BAND_HEIGHT, hours: [] };
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(this.plotLeft(), top, this.plotWidth() + 8, BAND_HEIGHT);
+      ctx.clip();
+      for (const hour of band.hours) {
+        if (hour.startMs + HOUR_MS < visibleStart || hour.startMs > visibleEnd) continue;
+        const left = x(hour.startMs);
+        const width = x(hour.startMs + HOUR_MS) - left;
+        const over = hour.departures > hour.maxDepartures || hour.arrivals > hour.maxArrivals;
+        ctx.fillStyle = over ? '#fbe9eb' : '#e8f5e9';
+        ctx.fillRect(left + 1, top + 2, width - 2, BAND_HEIGHT - 4);
+        if (over && this.patterns.outOfService) { ctx.fillStyle = this.patterns.outOfService; ctx.fillRect(left + 1, top + 2, width - 2, BAND_HEIGHT - 4); }
+        ctx.strokeStyle = over ? '#b00020' : '#1b5e20';
+        ctx.strokeRect(left + 1.5, top + 2.5, width - 3, BAND_HEIGHT - 5);
+        // Movements over the cap, with ⚠ when over: "8/6 · 14/6 ⚠", shortened as the hour narrows.
+        const full = `${hour.departures}/${hour.maxDepartures} · ${hour.arrivals}/${hour.maxArrivals}${over ? ' ⚠' : ''}`;
+        const text = [full, `${hour.departures}·${hour.arrivals}${over ? '⚠' : ''}`, over ? '⚠' : ''].find((t) => this.textWidth(t) <= width - 8) ?? '';
+        if (text) { ctx.fillStyle = over ? '#7a0016' : '#1b5e20'; ctx.fillText(text, left + 4, top + BAND_HEIGHT / 2); }
+        reported.hours.push({ startMs: hour.startMs, x: left, width, departures: hour.departures, arrivals: hour.arrivals, over, text });
+      }
+      ctx.restore();
+      frame.bands.push(reported);
+    });
   }
 
   private drawDisruptionLine(ctx: CanvasRenderingContext2D, x: ReturnType<Gantt['x']>): void {
@@ -392,15 +588,30 @@ export class Gantt {
     ctx.lineWidth = 2;
     ctx.setLineDash([6, 3]);
     ctx.beginPath();
-    ctx.moveTo(px, AXIS_HEIGHT - 8);
+    ctx.moveTo(px, AXIS_HEIGHT);
     ctx.lineTo(px, this.height);
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.lineWidth = 1;
-    ctx.fillStyle = '#b00020';
-    ctx.font = `bold ${FONT}`;
-    ctx.fillText(`disruption ${clock(this.disruptionMs, this.zone)}`, px + 4, AXIS_HEIGHT - 8);
-    ctx.font = FONT;
+  }
+
+  private drawNowLine(ctx: CanvasRenderingContext2D, x: ReturnType<Gantt['x']>, frame: FrameReport): void {
+    const nowMs = this.now();
+    const px = Math.round(x(nowMs)) + 0.5;
+    if (px < this.plotLeft() || px > this.plotLeft() + this.plotWidth()) return;
+    ctx.strokeStyle = '#00695c';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(px, AXIS_HEIGHT - 14);
+    ctx.lineTo(px, this.height);
+    ctx.stroke();
+    ctx.lineWidth = 1;
+    const label = `now ${clock(nowMs, this.zone)}`;
+    ctx.fillStyle = '#00695c';
+    ctx.fillRect(px, AXIS_HEIGHT - 15, this.textWidth(label) + 8, 14);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillText(label, px + 4, AXIS_HEIGHT - 8);
+    frame.axis.now = { ms: nowMs, px: x(nowMs) };
   }
 
   // --- pointer and keyboard -------------------------------------------------------------------------
@@ -409,11 +620,11 @@ export class Gantt {
     const rect = this.canvas.getBoundingClientRect();
     const px = clientX - rect.left;
     const py = clientY - rect.top;
-    if (py < AXIS_HEIGHT) return null;
-    const row = Math.floor((py - AXIS_HEIGHT + this.scroller.scrollTop) / this.rowHeight());
+    if (py < this.headerHeight()) return null;
+    const row = Math.floor((py - this.headerHeight() + this.scroller.scrollTop) / this.rowHeight());
     if (row < 0 || row >= this.rows.length) return null;
     const within = py - this.rowTop(row);
-    const lane: Lane = this.optionMode ? (within < 17 ? 'before' : 'after') : 'day';
+    const lane: Lane = this.optionMode ? (within < 19 ? 'before' : 'after') : 'day';
     return { row, lane, ms: px < this.plotLeft() ? Number.NaN : this.x().invert(px).getTime() };
   }
 
@@ -460,8 +671,8 @@ export class Gantt {
       case '+': case '=': this.zoomBy(1.5); return true;
       case '-': case '_': this.zoomBy(1 / 1.5); return true;
       case '0': this.resetZoom(); return true;
-      case 'PageDown': this.scroller.scrollTop += this.height - AXIS_HEIGHT; return true;
-      case 'PageUp': this.scroller.scrollTop -= this.height - AXIS_HEIGHT; return true;
+      case 'PageDown': this.scroller.scrollTop += this.height - this.headerHeight(); return true;
+      case 'PageUp': this.scroller.scrollTop -= this.height - this.headerHeight(); return true;
       case 'ArrowRight': case 'ArrowLeft': return this.moveFocus(0, event.key === 'ArrowRight' ? 1 : -1);
       case 'ArrowDown': case 'ArrowUp': return this.moveFocus(event.key === 'ArrowDown' ? 1 : -1, 0);
       case 'Enter': case ' ': {
@@ -537,7 +748,7 @@ export class Gantt {
   private scrollIntoView(point: FocusPoint): void {
     const rowHeight = this.rowHeight();
     const top = point.row * rowHeight;
-    const visible = this.height - AXIS_HEIGHT;
+    const visible = this.height - this.headerHeight();
     if (top < this.scroller.scrollTop) this.scroller.scrollTop = top;
     else if (top + rowHeight > this.scroller.scrollTop + visible) this.scroller.scrollTop = top + rowHeight - visible;
     const bar = this.barAt(point);
@@ -557,14 +768,22 @@ export class Gantt {
 
 /** The text on a bar: the flight number and what changed, so no meaning rests on colour alone. */
 export function barLabel(bar: FlightBar, lane: Lane = 'after'): string {
+  return labelVariants(bar, lane)[0]!;
+}
+
+/**
+ * A bar's labels from the fullest to the shortest, each whole: the bar shows the first that fits, so a
+ * flight number is written in full or not at all (the tooltip and details panel name every flight).
+ */
+export function labelVariants(bar: FlightBar, lane: Lane): string[] {
   const number = bar.flight.split('_')[0] ?? bar.flight;
-  if (lane === 'before') return number;
+  if (lane === 'before') return [number];
   switch (bar.kind) {
-    case 'delayed': return `${number} +${bar.delayMinutes}m`;
-    case 'swapped': return `⇄ ${number} from ${bar.plannedTail}${bar.delayMinutes > 0 ? ` +${bar.delayMinutes}m` : ''}`;
-    case 'cancelled': return `✕ ${number} cancelled`;
-    case 'new': return `ferry ${bar.origin}-${bar.dest}`;
-    default: return `${number} ${bar.origin}-${bar.dest}`;
+    case 'delayed': return [`${number} +${bar.delayMinutes}m`, `+${bar.delayMinutes}m`];
+    case 'swapped': return [`⇄ ${number} from ${bar.plannedTail}${bar.delayMinutes > 0 ? ` +${bar.delayMinutes}m` : ''}`, `⇄ ${number}`, '⇄'];
+    case 'cancelled': return [`✕ ${number} cancelled`, `✕ ${number}`, '✕'];
+    case 'new': return [`ferry ${bar.origin}-${bar.dest}`, 'ferry'];
+    default: return [`${number} ${bar.origin}-${bar.dest}`, number];
   }
 }
 
