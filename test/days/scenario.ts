@@ -46,6 +46,8 @@ export function httpClient(baseUrl: string, key = STAGING_KEY): DayClient {
 }
 
 const FIRST_DELAY = 'NV146_2026-11-21T07:50:00Z';
+/** The operator's largest budget (SIMULATION_MAX_TIME_LIMIT_MS): the default 2 s ran out on a loaded machine (no plan at all), and the check needs plans. */
+const BUDGET = { config: { solver: { time_limit_ms: 10_000 } } };
 
 /** Every option of a day's simulation passes the oracle's checker on the schedule the day gives the engine. */
 function checkOptions(day: DayResponse, now: string, simulation: SimulationResponse): void {
@@ -103,7 +105,7 @@ export async function runDayScenario(client: DayClient): Promise<void> {
 
   // 2. Delay a flight, and apply the best option.
   const now1 = '2026-11-21T04:00:00Z';
-  const sim1 = await client.simulate(id, { scenario_id: 'day-1', disrupted_flight: FIRST_DELAY, min_delay_minutes: 150, now: now1 });
+  const sim1 = await client.simulate(id, { scenario_id: 'day-1', disrupted_flight: FIRST_DELAY, min_delay_minutes: 150, now: now1, ...BUDGET });
   checkOptions(day1, now1, sim1);
   const best1 = sim1.best_option_id!;
   const missingIfMatch = await client.send('POST', `/days/${id}/apply`, { simulation_id: sim1.simulation_id, option_id: best1 });
@@ -138,7 +140,7 @@ export async function runDayScenario(client: DayClient): Promise<void> {
   const second = day3.flights
     .filter((f) => f.airline === 'NV' && f.origin === 'VIE' && f.status === 'scheduled' && isoMinutes(f.estimated!.dep) >= isoMinutes('2026-11-21T10:00:00Z'))
     .sort((a, b) => isoMinutes(a.estimated!.dep) - isoMinutes(b.estimated!.dep))[0]!;
-  const sim2 = await client.simulate(id, { scenario_id: 'day-2', disrupted_flight: second.id, min_delay_minutes: 120, now: now2 });
+  const sim2 = await client.simulate(id, { scenario_id: 'day-2', disrupted_flight: second.id, min_delay_minutes: 120, now: now2, ...BUDGET });
   checkOptions(day3, now2, sim2);
   for (const option of sim2.options) {
     const touched = [...option.action_set.delays.map((d) => d.flight), ...option.action_set.swaps.map((s) => s.flight), ...option.action_set.cancellations.map((c) => c.flight)];
