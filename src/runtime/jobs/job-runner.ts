@@ -82,7 +82,10 @@ export function createJobRunner(simulations: SimulationRunner): JobRunner {
         lastWrite = Date.now();
         writing = writing.then(() => writer.progress(id, progress, result)).catch(() => undefined);
       };
+      let ended = false;
       const onProgress = (p: SimulationProgress) => {
+        // A cancelled run may still report until it stops; the finished job keeps what it had.
+        if (ended) return;
         const result = p.result ?? undefined;
         if (result !== undefined) best = result;
         pending = { progress: jobProgress(p), result: result ?? pending?.result };
@@ -101,8 +104,11 @@ export function createJobRunner(simulations: SimulationRunner): JobRunner {
       } finally {
         unsubscribe();
       }
+      // The run's last report (often the one with its final plan) is written before the job ends,
+      // never dropped by the throttle: the job's progress then matches its result.
+      ended = true;
       if (timer) clearTimeout(timer);
-      pending = null;
+      flush();
       await writing;
       await writer.finish(id, outcome);
       return outcome;
