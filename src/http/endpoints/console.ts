@@ -70,6 +70,7 @@ export function consoleEndpoints(api: ApiBuilder): void {
   api.document({
     method: 'get',
     path: '/console',
+    operationId: 'getConsole',
     public: true,
     tags: ['Service'],
     summary: 'Operations console (web page)',

@@ -20,6 +20,7 @@ export function docsEndpoints(api: ApiBuilder, document: () => object): void {
   api.route({
     method: 'get',
     path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
     public: true,
     tags: ['Service'],
     summary: 'OpenAPI 3.1 document of this interface',
@@ -47,6 +48,7 @@ export function docsEndpoints(api: ApiBuilder, document: () => object): void {
   api.document({
     method: 'get',
     path: '/docs',
+    operationId: 'getDocs',
     public: true,
     tags: ['Service'],
     summary: 'Interactive documentation (swagger-ui)',
