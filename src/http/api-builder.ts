@@ -222,6 +222,8 @@ export class ApiBuilder {
   document(spec: Pick<RouteSpec<ZodObject | undefined, ZodObject | undefined, ZodType | undefined>,
     'method' | 'path' | 'operationId' | 'summary' | 'description' | 'tags' | 'public' | 'request' | 'errors'> & {
     response: { status?: number; description: string; schema?: ZodType; contentType?: string; headers?: readonly ResponseHeader[]; notModified?: boolean };
+    /** A 301 the handler answers (a page's address without its trailing slash): its description. */
+    moved?: string;
   }): void {
     const { params, query, body, documentedBody, headers = [] } = spec.request ?? {};
     const errorStatuses = new Set<number>([414, 500, 503]);
@@ -244,6 +246,9 @@ export class ApiBuilder {
           : {}),
       },
     };
+    if (spec.moved) {
+      responses['301'] = { description: spec.moved, headers: { 'X-Request-Id': headerRef('X-Request-Id'), Location: headerRef('Location') } };
+    }
     if (spec.response.notModified) {
       responses['304'] = { description: 'Not modified: If-None-Match names the current ETag. No body.', headers: { 'X-Request-Id': headerRef('X-Request-Id'), ETag: headerRef('ETag') } };
     }

@@ -54,5 +54,6 @@ export function docsEndpoints(api: ApiBuilder, document: () => object): void {
     summary: 'Interactive documentation (swagger-ui)',
     description: 'Needs no key. Renders /openapi.json; /docs redirects to /docs/.',
     response: { description: 'HTML page.', schema: z.string(), contentType: 'text/html' },
+    moved: 'Redirect from /docs to /docs/ (relative), where the page\'s relative links resolve.',
   });
 }
