@@ -8,7 +8,7 @@ import { createLogger } from '../http/logging.ts';
 import { readCommandLine } from './args.ts';
 
 const { values } = readCommandLine({
-  command: 'npm run openapi --',
+  command: 'npm run openapi',
   usage: `Usage: npm run openapi -- [--out FILE]
 
 Writes the OpenAPI 3.1 document of the interface (as GET /openapi.json serves it) as JSON.
