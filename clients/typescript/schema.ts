@@ -1976,6 +1976,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "healthy",
+                     *       "service": "Airline Disruption Recovery Service",
+                     *       "timestamp": "2026-11-28T07:53:02.876+00:00",
+                     *       "version": "0.1.0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
@@ -2039,6 +2047,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "airline": "NV",
+                     *       "schedule_file": "default",
+                     *       "flight_count": 574,
+                     *       "flights": [
+                     *         {
+                     *           "id": "NV162_2026-11-21T04:30:00Z",
+                     *           "tail": "OE-NVN",
+                     *           "origin": "VIE",
+                     *           "dest": "BRU",
+                     *           "dep": "2026-11-21T05:30:00+01:00",
+                     *           "arr": "2026-11-21T07:10:00+01:00"
+                     *         },
+                     *         {
+                     *           "id": "NV276_2026-11-21T04:30:00Z",
+                     *           "tail": "OE-NWE",
+                     *           "origin": "VIE",
+                     *           "dest": "LHR",
+                     *           "dep": "2026-11-21T05:30:00+01:00",
+                     *           "arr": "2026-11-21T06:40:00+00:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FlightListResponse"];
                 };
             };
@@ -2162,6 +2195,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "airline": "NV",
+                     *       "schedule_file": "small",
+                     *       "flight_count": 40,
+                     *       "flights": [
+                     *         {
+                     *           "id": "NV100_2026-11-21T04:45:00Z",
+                     *           "tail": "OE-NVB",
+                     *           "origin": "VIE",
+                     *           "dest": "AMS",
+                     *           "dep": "2026-11-21T05:45:00+01:00",
+                     *           "arr": "2026-11-21T07:25:00+01:00"
+                     *         },
+                     *         {
+                     *           "id": "NV136_2026-11-21T05:15:00Z",
+                     *           "tail": "D-ANVD",
+                     *           "origin": "FRA",
+                     *           "dest": "VIE",
+                     *           "dep": "2026-11-21T06:15:00+01:00",
+                     *           "arr": "2026-11-21T07:35:00+01:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FlightListResponse"];
                 };
             };
@@ -2291,6 +2349,123 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "airline": "NV",
+                     *       "schedule_file": "small",
+                     *       "schedule_airlines": [
+                     *         "BZ",
+                     *         "NV"
+                     *       ],
+                     *       "window": {
+                     *         "from": "2026-11-21T06:00:00+00:00",
+                     *         "to": "2026-11-21T10:00:00+00:00"
+                     *       },
+                     *       "flights": [
+                     *         {
+                     *           "id": "NV100_2026-11-21T04:45:00Z",
+                     *           "tail": "OE-NVB",
+                     *           "origin": "VIE",
+                     *           "dest": "AMS",
+                     *           "dep": "2026-11-21T05:45:00+01:00",
+                     *           "arr": "2026-11-21T07:25:00+01:00",
+                     *           "flight_number": "NV100",
+                     *           "fleet": "A320",
+                     *           "seats": 180,
+                     *           "booked_passengers": 178,
+                     *           "crew_ids": [
+                     *             "NV-FC0001",
+                     *             "NV-CC0001"
+                     *           ],
+                     *           "status": "scheduled"
+                     *         },
+                     *         {
+                     *           "id": "NV136_2026-11-21T05:15:00Z",
+                     *           "tail": "D-ANVD",
+                     *           "origin": "FRA",
+                     *           "dest": "VIE",
+                     *           "dep": "2026-11-21T06:15:00+01:00",
+                     *           "arr": "2026-11-21T07:35:00+01:00",
+                     *           "flight_number": "NV136",
+                     *           "fleet": "E190",
+                     *           "seats": 112,
+                     *           "booked_passengers": 84,
+                     *           "crew_ids": [
+                     *             "NV-FC0002",
+                     *             "NV-CC0002"
+                     *           ],
+                     *           "status": "scheduled"
+                     *         }
+                     *       ],
+                     *       "aircraft": [
+                     *         {
+                     *           "tail": "D-ANVA",
+                     *           "fleet": "A320",
+                     *           "seats": 180,
+                     *           "base": "FRA",
+                     *           "status": "in_service",
+                     *           "location": "airborne",
+                     *           "airborne_flight": "NV124_2026-11-21T05:30:00Z",
+                     *           "next_maintenance": {
+                     *             "type": "a_check",
+                     *             "station": "FRA",
+                     *             "start": "2026-11-21T09:50:00+01:00",
+                     *             "end": "2026-11-21T13:50:00+01:00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "tail": "D-ANVB",
+                     *           "fleet": "A320",
+                     *           "seats": 180,
+                     *           "base": "FRA",
+                     *           "status": "in_service",
+                     *           "location": "airborne",
+                     *           "airborne_flight": "NV134_2026-11-21T05:45:00Z",
+                     *           "next_maintenance": {
+                     *             "type": "overnight_check",
+                     *             "station": "FRA",
+                     *             "start": "2026-11-21T18:45:00+01:00",
+                     *             "end": "2026-11-22T05:25:00+01:00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "crew": [
+                     *         {
+                     *           "crew_id": "NV-CC0001",
+                     *           "role": "cabin",
+                     *           "base": "VIE",
+                     *           "duty_start": "2026-11-21T04:45:00+01:00",
+                     *           "duty_end": "2026-11-21T09:45:00+01:00",
+                     *           "flights": [
+                     *             "NV100_2026-11-21T04:45:00Z",
+                     *             "NV101_2026-11-21T07:05:00Z"
+                     *           ],
+                     *           "max_duty_minutes": 660
+                     *         },
+                     *         {
+                     *           "crew_id": "NV-FC0001",
+                     *           "role": "cockpit",
+                     *           "base": "VIE",
+                     *           "duty_start": "2026-11-21T04:45:00+01:00",
+                     *           "duty_end": "2026-11-21T09:45:00+01:00",
+                     *           "flights": [
+                     *             "NV100_2026-11-21T04:45:00Z",
+                     *             "NV101_2026-11-21T07:05:00Z"
+                     *           ],
+                     *           "max_duty_minutes": 660
+                     *         }
+                     *       ],
+                     *       "maintenance": [
+                     *         {
+                     *           "tail": "D-ANVA",
+                     *           "type": "a_check",
+                     *           "station": "FRA",
+                     *           "start": "2026-11-21T09:50:00+01:00",
+                     *           "end": "2026-11-21T13:50:00+01:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SnapshotResponse"];
                 };
             };
@@ -2408,6 +2583,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario_id": "example",
+                 *       "schedule_file": "small",
+                 *       "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                 *       "min_delay_minutes": 90,
+                 *       "config": {
+                 *         "solver": {
+                 *           "time_limit_ms": 10000
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulationRequest"];
             };
         };
@@ -2421,6 +2609,342 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "scenario_id": "example",
+                     *       "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                     *       "airline": "NV",
+                     *       "schedule_file": "small",
+                     *       "disruptions": [
+                     *         {
+                     *           "type": "flight_delay",
+                     *           "flight": "NV124_2026-11-21T05:30:00Z",
+                     *           "min_delay_minutes": 90
+                     *         }
+                     *       ],
+                     *       "disruption": {
+                     *         "min_delay_minutes": 90,
+                     *         "disruption_time": "2026-11-21T05:30:00Z",
+                     *         "window_end": null
+                     *       },
+                     *       "scope": {
+                     *         "aircraft": [
+                     *           "D-ANVA",
+                     *           "D-ANVB"
+                     *         ],
+                     *         "flights": 15,
+                     *         "itineraries": 18
+                     *       },
+                     *       "options": [
+                     *         {
+                     *           "option_id": "opt_delay_propagation",
+                     *           "strategy": "delay_propagation",
+                     *           "rank": 1,
+                     *           "summary": {
+                     *             "otp": 0.95,
+                     *             "nps": 0.97633,
+                     *             "cost": 77050,
+                     *             "flights_delayed": 2,
+                     *             "flights_cancelled": 0,
+                     *             "flights_swapped": 0,
+                     *             "passengers_disrupted": 0,
+                     *             "passengers_reaccommodated": 0,
+                     *             "passengers_not_reaccommodated": 0,
+                     *             "total_delay_minutes": 160
+                     *           },
+                     *           "cost_breakdown": {
+                     *             "delay": 27050,
+                     *             "cancellation": 0,
+                     *             "swap": 0,
+                     *             "spill": 0,
+                     *             "reaccommodation": 0,
+                     *             "compensation": 0,
+                     *             "crew_duty": 0,
+                     *             "maintenance": 50000,
+                     *             "aircraft_position": 0
+                     *           },
+                     *           "action_set": {
+                     *             "delays": [
+                     *               {
+                     *                 "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 90,
+                     *                 "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                 "new_arr": "2026-11-21T09:00:00+01:00"
+                     *               },
+                     *               {
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 70,
+                     *                 "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                 "new_arr": "2026-11-21T10:40:00+01:00"
+                     *               }
+                     *             ],
+                     *             "swaps": [],
+                     *             "cancellations": [],
+                     *             "reaccommodations": [],
+                     *             "new_flights": []
+                     *           },
+                     *           "rotations": [
+                     *             {
+                     *               "tail": "D-ANVA",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "AMS",
+                     *                   "dep": "2026-11-21T08:00:00+01:00",
+                     *                   "arr": "2026-11-21T09:00:00+01:00",
+                     *                   "delay_minutes": 90,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "origin": "AMS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:40:00+01:00",
+                     *                   "arr": "2026-11-21T10:40:00+01:00",
+                     *                   "delay_minutes": 70,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T20:05:00+01:00",
+                     *                   "end": "2026-11-22T05:15:00+01:00"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "tail": "D-ANVB",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "LIS",
+                     *                   "dep": "2026-11-21T06:45:00+01:00",
+                     *                   "arr": "2026-11-21T08:35:00+00:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                   "origin": "LIS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:35:00+00:00",
+                     *                   "arr": "2026-11-21T13:25:00+01:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T18:45:00+01:00",
+                     *                   "end": "2026-11-22T05:25:00+01:00"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "aircraft_out_of_position": [],
+                     *           "violations": [
+                     *             {
+                     *               "type": "maintenance",
+                     *               "flight": "NV125_2026-11-21T07:30:00Z",
+                     *               "tail": "D-ANVA",
+                     *               "limit": "2026-11-21T09:50:00+01:00",
+                     *               "actual": "2026-11-21T10:40:00+01:00",
+                     *               "excess_minutes": 50,
+                     *               "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *             }
+                     *           ],
+                     *           "solver": {
+                     *             "status": "optimal",
+                     *             "objective": 77050,
+                     *             "lower_bound": 77050,
+                     *             "mip_gap": 0,
+                     *             "solve_ms": 170.6,
+                     *             "rows": 19,
+                     *             "columns": 4,
+                     *             "nonzeros": 19,
+                     *             "integers": 4,
+                     *             "candidate_routes": 4,
+                     *             "iterations": 1,
+                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *           }
+                     *         },
+                     *         {
+                     *           "option_id": "opt_aircraft_swap",
+                     *           "strategy": "aircraft_swap",
+                     *           "rank": 2,
+                     *           "summary": {
+                     *             "otp": 0.95,
+                     *             "nps": 0.97633,
+                     *             "cost": 77050,
+                     *             "flights_delayed": 2,
+                     *             "flights_cancelled": 0,
+                     *             "flights_swapped": 0,
+                     *             "passengers_disrupted": 0,
+                     *             "passengers_reaccommodated": 0,
+                     *             "passengers_not_reaccommodated": 0,
+                     *             "total_delay_minutes": 160
+                     *           },
+                     *           "cost_breakdown": {
+                     *             "delay": 27050,
+                     *             "cancellation": 0,
+                     *             "swap": 0,
+                     *             "spill": 0,
+                     *             "reaccommodation": 0,
+                     *             "compensation": 0,
+                     *             "crew_duty": 0,
+                     *             "maintenance": 50000,
+                     *             "aircraft_position": 0
+                     *           },
+                     *           "action_set": {
+                     *             "delays": [
+                     *               {
+                     *                 "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 90,
+                     *                 "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                 "new_arr": "2026-11-21T09:00:00+01:00"
+                     *               },
+                     *               {
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 70,
+                     *                 "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                 "new_arr": "2026-11-21T10:40:00+01:00"
+                     *               }
+                     *             ],
+                     *             "swaps": [],
+                     *             "cancellations": [],
+                     *             "reaccommodations": [],
+                     *             "new_flights": []
+                     *           },
+                     *           "rotations": [
+                     *             {
+                     *               "tail": "D-ANVA",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "AMS",
+                     *                   "dep": "2026-11-21T08:00:00+01:00",
+                     *                   "arr": "2026-11-21T09:00:00+01:00",
+                     *                   "delay_minutes": 90,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "origin": "AMS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:40:00+01:00",
+                     *                   "arr": "2026-11-21T10:40:00+01:00",
+                     *                   "delay_minutes": 70,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T20:05:00+01:00",
+                     *                   "end": "2026-11-22T05:15:00+01:00"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "tail": "D-ANVB",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "LIS",
+                     *                   "dep": "2026-11-21T06:45:00+01:00",
+                     *                   "arr": "2026-11-21T08:35:00+00:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                   "origin": "LIS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:35:00+00:00",
+                     *                   "arr": "2026-11-21T13:25:00+01:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T18:45:00+01:00",
+                     *                   "end": "2026-11-22T05:25:00+01:00"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "aircraft_out_of_position": [],
+                     *           "violations": [
+                     *             {
+                     *               "type": "maintenance",
+                     *               "flight": "NV125_2026-11-21T07:30:00Z",
+                     *               "tail": "D-ANVA",
+                     *               "limit": "2026-11-21T09:50:00+01:00",
+                     *               "actual": "2026-11-21T10:40:00+01:00",
+                     *               "excess_minutes": 50,
+                     *               "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *             }
+                     *           ],
+                     *           "solver": {
+                     *             "status": "optimal",
+                     *             "objective": 77050,
+                     *             "lower_bound": 77050,
+                     *             "mip_gap": 0,
+                     *             "solve_ms": 6.6,
+                     *             "rows": 29,
+                     *             "columns": 27,
+                     *             "nonzeros": 76,
+                     *             "integers": 17,
+                     *             "candidate_routes": 17,
+                     *             "iterations": 0,
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "best_option_id": "opt_delay_propagation",
+                     *       "violations": [
+                     *         {
+                     *           "type": "maintenance",
+                     *           "flight": "NV125_2026-11-21T07:30:00Z",
+                     *           "tail": "D-ANVA",
+                     *           "limit": "2026-11-21T09:50:00+01:00",
+                     *           "actual": "2026-11-21T10:40:00+01:00",
+                     *           "excess_minutes": 50,
+                     *           "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *         }
+                     *       ],
+                     *       "unsolved_strategies": [],
+                     *       "timings_ms": {
+                     *         "total": 409,
+                     *         "build": 2,
+                     *         "solve": 407
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulationResponse"];
                 };
             };
@@ -2567,6 +3091,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *           "status": "succeeded",
+                     *           "created_at": "2026-11-28T07:53:03.937Z",
+                     *           "started_at": "2026-11-28T07:53:03.943Z",
+                     *           "finished_at": "2026-11-28T07:53:04.483Z",
+                     *           "progress": {
+                     *             "phase": "done",
+                     *             "elapsed_ms": 539,
+                     *             "best_cost": 77050,
+                     *             "lower_bound": 77050,
+                     *             "mip_gap": 0,
+                     *             "iterations": 7
+                     *           },
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_page_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulationJobList"];
                 };
             };
@@ -2666,6 +3213,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario_id": "example",
+                 *       "schedule_file": "small",
+                 *       "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                 *       "min_delay_minutes": 90,
+                 *       "config": {
+                 *         "solver": {
+                 *           "time_limit_ms": 10000
+                 *         }
+                 *       },
+                 *       "time_limit_ms": 10000
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulationJobRequest"];
             };
         };
@@ -2680,6 +3241,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "status": "queued",
+                     *       "created_at": "2026-11-28T07:53:03.937Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulationJobAccepted"];
                 };
             };
@@ -2833,6 +3401,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "status": "succeeded",
+                     *       "created_at": "2026-11-28T07:53:03.937Z",
+                     *       "started_at": "2026-11-28T07:53:03.943Z",
+                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "progress": {
+                     *         "phase": "done",
+                     *         "elapsed_ms": 539,
+                     *         "best_cost": 77050,
+                     *         "lower_bound": 77050,
+                     *         "mip_gap": 0,
+                     *         "iterations": 7
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulationJobSummary"];
                 };
             };
@@ -2953,6 +3539,358 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "status": "succeeded",
+                     *       "created_at": "2026-11-28T07:53:03.937Z",
+                     *       "started_at": "2026-11-28T07:53:03.943Z",
+                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "progress": {
+                     *         "phase": "done",
+                     *         "elapsed_ms": 539,
+                     *         "best_cost": 77050,
+                     *         "lower_bound": 77050,
+                     *         "mip_gap": 0,
+                     *         "iterations": 7
+                     *       },
+                     *       "result": {
+                     *         "scenario_id": "example",
+                     *         "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                     *         "airline": "NV",
+                     *         "schedule_file": "small",
+                     *         "disruptions": [
+                     *           {
+                     *             "type": "flight_delay",
+                     *             "flight": "NV124_2026-11-21T05:30:00Z",
+                     *             "min_delay_minutes": 90
+                     *           }
+                     *         ],
+                     *         "disruption": {
+                     *           "min_delay_minutes": 90,
+                     *           "disruption_time": "2026-11-21T05:30:00Z",
+                     *           "window_end": null
+                     *         },
+                     *         "scope": {
+                     *           "aircraft": [
+                     *             "D-ANVA",
+                     *             "D-ANVB"
+                     *           ],
+                     *           "flights": 15,
+                     *           "itineraries": 18
+                     *         },
+                     *         "options": [
+                     *           {
+                     *             "option_id": "opt_delay_propagation",
+                     *             "strategy": "delay_propagation",
+                     *             "rank": 1,
+                     *             "summary": {
+                     *               "otp": 0.95,
+                     *               "nps": 0.97633,
+                     *               "cost": 77050,
+                     *               "flights_delayed": 2,
+                     *               "flights_cancelled": 0,
+                     *               "flights_swapped": 0,
+                     *               "passengers_disrupted": 0,
+                     *               "passengers_reaccommodated": 0,
+                     *               "passengers_not_reaccommodated": 0,
+                     *               "total_delay_minutes": 160
+                     *             },
+                     *             "cost_breakdown": {
+                     *               "delay": 27050,
+                     *               "cancellation": 0,
+                     *               "swap": 0,
+                     *               "spill": 0,
+                     *               "reaccommodation": 0,
+                     *               "compensation": 0,
+                     *               "crew_duty": 0,
+                     *               "maintenance": 50000,
+                     *               "aircraft_position": 0
+                     *             },
+                     *             "action_set": {
+                     *               "delays": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 90,
+                     *                   "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                   "new_arr": "2026-11-21T09:00:00+01:00"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 70,
+                     *                   "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                   "new_arr": "2026-11-21T10:40:00+01:00"
+                     *                 }
+                     *               ],
+                     *               "swaps": [],
+                     *               "cancellations": [],
+                     *               "reaccommodations": [],
+                     *               "new_flights": []
+                     *             },
+                     *             "rotations": [
+                     *               {
+                     *                 "tail": "D-ANVA",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "AMS",
+                     *                     "dep": "2026-11-21T08:00:00+01:00",
+                     *                     "arr": "2026-11-21T09:00:00+01:00",
+                     *                     "delay_minutes": 90,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                     "origin": "AMS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:40:00+01:00",
+                     *                     "arr": "2026-11-21T10:40:00+01:00",
+                     *                     "delay_minutes": 70,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T20:05:00+01:00",
+                     *                     "end": "2026-11-22T05:15:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "tail": "D-ANVB",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "LIS",
+                     *                     "dep": "2026-11-21T06:45:00+01:00",
+                     *                     "arr": "2026-11-21T08:35:00+00:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                     "origin": "LIS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:35:00+00:00",
+                     *                     "arr": "2026-11-21T13:25:00+01:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T18:45:00+01:00",
+                     *                     "end": "2026-11-22T05:25:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "aircraft_out_of_position": [],
+                     *             "violations": [
+                     *               {
+                     *                 "type": "maintenance",
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "limit": "2026-11-21T09:50:00+01:00",
+                     *                 "actual": "2026-11-21T10:40:00+01:00",
+                     *                 "excess_minutes": 50,
+                     *                 "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *               }
+                     *             ],
+                     *             "solver": {
+                     *               "status": "optimal",
+                     *               "objective": 77050,
+                     *               "lower_bound": 77050,
+                     *               "mip_gap": 0,
+                     *               "solve_ms": 200.1,
+                     *               "rows": 19,
+                     *               "columns": 4,
+                     *               "nonzeros": 19,
+                     *               "integers": 4,
+                     *               "candidate_routes": 4,
+                     *               "iterations": 1,
+                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *             }
+                     *           },
+                     *           {
+                     *             "option_id": "opt_aircraft_swap",
+                     *             "strategy": "aircraft_swap",
+                     *             "rank": 2,
+                     *             "summary": {
+                     *               "otp": 0.95,
+                     *               "nps": 0.97633,
+                     *               "cost": 77050,
+                     *               "flights_delayed": 2,
+                     *               "flights_cancelled": 0,
+                     *               "flights_swapped": 0,
+                     *               "passengers_disrupted": 0,
+                     *               "passengers_reaccommodated": 0,
+                     *               "passengers_not_reaccommodated": 0,
+                     *               "total_delay_minutes": 160
+                     *             },
+                     *             "cost_breakdown": {
+                     *               "delay": 27050,
+                     *               "cancellation": 0,
+                     *               "swap": 0,
+                     *               "spill": 0,
+                     *               "reaccommodation": 0,
+                     *               "compensation": 0,
+                     *               "crew_duty": 0,
+                     *               "maintenance": 50000,
+                     *               "aircraft_position": 0
+                     *             },
+                     *             "action_set": {
+                     *               "delays": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 90,
+                     *                   "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                   "new_arr": "2026-11-21T09:00:00+01:00"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 70,
+                     *                   "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                   "new_arr": "2026-11-21T10:40:00+01:00"
+                     *                 }
+                     *               ],
+                     *               "swaps": [],
+                     *               "cancellations": [],
+                     *               "reaccommodations": [],
+                     *               "new_flights": []
+                     *             },
+                     *             "rotations": [
+                     *               {
+                     *                 "tail": "D-ANVA",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "AMS",
+                     *                     "dep": "2026-11-21T08:00:00+01:00",
+                     *                     "arr": "2026-11-21T09:00:00+01:00",
+                     *                     "delay_minutes": 90,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                     "origin": "AMS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:40:00+01:00",
+                     *                     "arr": "2026-11-21T10:40:00+01:00",
+                     *                     "delay_minutes": 70,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T20:05:00+01:00",
+                     *                     "end": "2026-11-22T05:15:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "tail": "D-ANVB",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "LIS",
+                     *                     "dep": "2026-11-21T06:45:00+01:00",
+                     *                     "arr": "2026-11-21T08:35:00+00:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                     "origin": "LIS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:35:00+00:00",
+                     *                     "arr": "2026-11-21T13:25:00+01:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T18:45:00+01:00",
+                     *                     "end": "2026-11-22T05:25:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "aircraft_out_of_position": [],
+                     *             "violations": [
+                     *               {
+                     *                 "type": "maintenance",
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "limit": "2026-11-21T09:50:00+01:00",
+                     *                 "actual": "2026-11-21T10:40:00+01:00",
+                     *                 "excess_minutes": 50,
+                     *                 "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *               }
+                     *             ],
+                     *             "solver": {
+                     *               "status": "optimal",
+                     *               "objective": 77050,
+                     *               "lower_bound": 77050,
+                     *               "mip_gap": 0,
+                     *               "solve_ms": 23.5,
+                     *               "rows": 29,
+                     *               "columns": 27,
+                     *               "nonzeros": 76,
+                     *               "integers": 17,
+                     *               "candidate_routes": 17,
+                     *               "iterations": 0,
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             }
+                     *           }
+                     *         ],
+                     *         "best_option_id": "opt_delay_propagation",
+                     *         "violations": [
+                     *           {
+                     *             "type": "maintenance",
+                     *             "flight": "NV125_2026-11-21T07:30:00Z",
+                     *             "tail": "D-ANVA",
+                     *             "limit": "2026-11-21T09:50:00+01:00",
+                     *             "actual": "2026-11-21T10:40:00+01:00",
+                     *             "excess_minutes": 50,
+                     *             "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *           }
+                     *         ],
+                     *         "unsolved_strategies": [],
+                     *         "timings_ms": {
+                     *           "total": 539,
+                     *           "build": 1,
+                     *           "solve": 539
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulationJob"];
                 };
             };
@@ -3073,6 +4011,358 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "status": "succeeded",
+                     *       "created_at": "2026-11-28T07:53:03.937Z",
+                     *       "started_at": "2026-11-28T07:53:03.943Z",
+                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "progress": {
+                     *         "phase": "done",
+                     *         "elapsed_ms": 539,
+                     *         "best_cost": 77050,
+                     *         "lower_bound": 77050,
+                     *         "mip_gap": 0,
+                     *         "iterations": 7
+                     *       },
+                     *       "result": {
+                     *         "scenario_id": "example",
+                     *         "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                     *         "airline": "NV",
+                     *         "schedule_file": "small",
+                     *         "disruptions": [
+                     *           {
+                     *             "type": "flight_delay",
+                     *             "flight": "NV124_2026-11-21T05:30:00Z",
+                     *             "min_delay_minutes": 90
+                     *           }
+                     *         ],
+                     *         "disruption": {
+                     *           "min_delay_minutes": 90,
+                     *           "disruption_time": "2026-11-21T05:30:00Z",
+                     *           "window_end": null
+                     *         },
+                     *         "scope": {
+                     *           "aircraft": [
+                     *             "D-ANVA",
+                     *             "D-ANVB"
+                     *           ],
+                     *           "flights": 15,
+                     *           "itineraries": 18
+                     *         },
+                     *         "options": [
+                     *           {
+                     *             "option_id": "opt_delay_propagation",
+                     *             "strategy": "delay_propagation",
+                     *             "rank": 1,
+                     *             "summary": {
+                     *               "otp": 0.95,
+                     *               "nps": 0.97633,
+                     *               "cost": 77050,
+                     *               "flights_delayed": 2,
+                     *               "flights_cancelled": 0,
+                     *               "flights_swapped": 0,
+                     *               "passengers_disrupted": 0,
+                     *               "passengers_reaccommodated": 0,
+                     *               "passengers_not_reaccommodated": 0,
+                     *               "total_delay_minutes": 160
+                     *             },
+                     *             "cost_breakdown": {
+                     *               "delay": 27050,
+                     *               "cancellation": 0,
+                     *               "swap": 0,
+                     *               "spill": 0,
+                     *               "reaccommodation": 0,
+                     *               "compensation": 0,
+                     *               "crew_duty": 0,
+                     *               "maintenance": 50000,
+                     *               "aircraft_position": 0
+                     *             },
+                     *             "action_set": {
+                     *               "delays": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 90,
+                     *                   "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                   "new_arr": "2026-11-21T09:00:00+01:00"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 70,
+                     *                   "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                   "new_arr": "2026-11-21T10:40:00+01:00"
+                     *                 }
+                     *               ],
+                     *               "swaps": [],
+                     *               "cancellations": [],
+                     *               "reaccommodations": [],
+                     *               "new_flights": []
+                     *             },
+                     *             "rotations": [
+                     *               {
+                     *                 "tail": "D-ANVA",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "AMS",
+                     *                     "dep": "2026-11-21T08:00:00+01:00",
+                     *                     "arr": "2026-11-21T09:00:00+01:00",
+                     *                     "delay_minutes": 90,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                     "origin": "AMS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:40:00+01:00",
+                     *                     "arr": "2026-11-21T10:40:00+01:00",
+                     *                     "delay_minutes": 70,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T20:05:00+01:00",
+                     *                     "end": "2026-11-22T05:15:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "tail": "D-ANVB",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "LIS",
+                     *                     "dep": "2026-11-21T06:45:00+01:00",
+                     *                     "arr": "2026-11-21T08:35:00+00:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                     "origin": "LIS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:35:00+00:00",
+                     *                     "arr": "2026-11-21T13:25:00+01:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T18:45:00+01:00",
+                     *                     "end": "2026-11-22T05:25:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "aircraft_out_of_position": [],
+                     *             "violations": [
+                     *               {
+                     *                 "type": "maintenance",
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "limit": "2026-11-21T09:50:00+01:00",
+                     *                 "actual": "2026-11-21T10:40:00+01:00",
+                     *                 "excess_minutes": 50,
+                     *                 "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *               }
+                     *             ],
+                     *             "solver": {
+                     *               "status": "optimal",
+                     *               "objective": 77050,
+                     *               "lower_bound": 77050,
+                     *               "mip_gap": 0,
+                     *               "solve_ms": 200.1,
+                     *               "rows": 19,
+                     *               "columns": 4,
+                     *               "nonzeros": 19,
+                     *               "integers": 4,
+                     *               "candidate_routes": 4,
+                     *               "iterations": 1,
+                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *             }
+                     *           },
+                     *           {
+                     *             "option_id": "opt_aircraft_swap",
+                     *             "strategy": "aircraft_swap",
+                     *             "rank": 2,
+                     *             "summary": {
+                     *               "otp": 0.95,
+                     *               "nps": 0.97633,
+                     *               "cost": 77050,
+                     *               "flights_delayed": 2,
+                     *               "flights_cancelled": 0,
+                     *               "flights_swapped": 0,
+                     *               "passengers_disrupted": 0,
+                     *               "passengers_reaccommodated": 0,
+                     *               "passengers_not_reaccommodated": 0,
+                     *               "total_delay_minutes": 160
+                     *             },
+                     *             "cost_breakdown": {
+                     *               "delay": 27050,
+                     *               "cancellation": 0,
+                     *               "swap": 0,
+                     *               "spill": 0,
+                     *               "reaccommodation": 0,
+                     *               "compensation": 0,
+                     *               "crew_duty": 0,
+                     *               "maintenance": 50000,
+                     *               "aircraft_position": 0
+                     *             },
+                     *             "action_set": {
+                     *               "delays": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 90,
+                     *                   "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                   "new_arr": "2026-11-21T09:00:00+01:00"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "tail": "D-ANVA",
+                     *                   "delay_minutes": 70,
+                     *                   "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                   "new_arr": "2026-11-21T10:40:00+01:00"
+                     *                 }
+                     *               ],
+                     *               "swaps": [],
+                     *               "cancellations": [],
+                     *               "reaccommodations": [],
+                     *               "new_flights": []
+                     *             },
+                     *             "rotations": [
+                     *               {
+                     *                 "tail": "D-ANVA",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "AMS",
+                     *                     "dep": "2026-11-21T08:00:00+01:00",
+                     *                     "arr": "2026-11-21T09:00:00+01:00",
+                     *                     "delay_minutes": 90,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                     "origin": "AMS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:40:00+01:00",
+                     *                     "arr": "2026-11-21T10:40:00+01:00",
+                     *                     "delay_minutes": 70,
+                     *                     "planned_tail": "D-ANVA"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T20:05:00+01:00",
+                     *                     "end": "2026-11-22T05:15:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "tail": "D-ANVB",
+                     *                 "end_station": "FRA",
+                     *                 "required_end_station": "FRA",
+                     *                 "legs": [
+                     *                   {
+                     *                     "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                     "origin": "FRA",
+                     *                     "dest": "LIS",
+                     *                     "dep": "2026-11-21T06:45:00+01:00",
+                     *                     "arr": "2026-11-21T08:35:00+00:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   },
+                     *                   {
+                     *                     "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                     "origin": "LIS",
+                     *                     "dest": "FRA",
+                     *                     "dep": "2026-11-21T09:35:00+00:00",
+                     *                     "arr": "2026-11-21T13:25:00+01:00",
+                     *                     "delay_minutes": 0,
+                     *                     "planned_tail": "D-ANVB"
+                     *                   }
+                     *                 ],
+                     *                 "maintenance": [
+                     *                   {
+                     *                     "type": "overnight_check",
+                     *                     "station": "FRA",
+                     *                     "start": "2026-11-21T18:45:00+01:00",
+                     *                     "end": "2026-11-22T05:25:00+01:00"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "aircraft_out_of_position": [],
+                     *             "violations": [
+                     *               {
+                     *                 "type": "maintenance",
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "limit": "2026-11-21T09:50:00+01:00",
+                     *                 "actual": "2026-11-21T10:40:00+01:00",
+                     *                 "excess_minutes": 50,
+                     *                 "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *               }
+                     *             ],
+                     *             "solver": {
+                     *               "status": "optimal",
+                     *               "objective": 77050,
+                     *               "lower_bound": 77050,
+                     *               "mip_gap": 0,
+                     *               "solve_ms": 23.5,
+                     *               "rows": 29,
+                     *               "columns": 27,
+                     *               "nonzeros": 76,
+                     *               "integers": 17,
+                     *               "candidate_routes": 17,
+                     *               "iterations": 0,
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             }
+                     *           }
+                     *         ],
+                     *         "best_option_id": "opt_delay_propagation",
+                     *         "violations": [
+                     *           {
+                     *             "type": "maintenance",
+                     *             "flight": "NV125_2026-11-21T07:30:00Z",
+                     *             "tail": "D-ANVA",
+                     *             "limit": "2026-11-21T09:50:00+01:00",
+                     *             "actual": "2026-11-21T10:40:00+01:00",
+                     *             "excess_minutes": 50,
+                     *             "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *           }
+                     *         ],
+                     *         "unsolved_strategies": [],
+                     *         "timings_ms": {
+                     *           "total": 539,
+                     *           "build": 1,
+                     *           "solve": 539
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulationJob"];
                 };
             };
@@ -3317,6 +4607,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "days": [
+                     *         {
+                     *           "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "revision": 1,
+                     *           "schedule_file": "small",
+                     *           "window": {
+                     *             "from": "2026-11-21T04:45:00Z",
+                     *             "to": "2026-11-21T16:26:00Z"
+                     *           },
+                     *           "created_at": "2026-11-28T07:53:04.596Z",
+                     *           "updated_at": "2026-11-28T07:53:04.596Z"
+                     *         }
+                     *       ],
+                     *       "next_page_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayList"];
                 };
             };
@@ -3416,6 +4724,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schedule_file": "small"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OpenDayRequest"];
             };
         };
@@ -3431,6 +4744,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "revision": 1,
+                     *       "schedule_file": "small",
+                     *       "window": {
+                     *         "from": "2026-11-21T04:45:00Z",
+                     *         "to": "2026-11-21T16:26:00Z"
+                     *       },
+                     *       "created_at": "2026-11-28T07:53:04.596Z",
+                     *       "updated_at": "2026-11-28T07:53:04.596Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DaySummary"];
                 };
             };
@@ -3576,6 +4902,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "revision": 1,
+                     *       "schedule_file": "small",
+                     *       "window": {
+                     *         "from": "2026-11-21T04:45:00Z",
+                     *         "to": "2026-11-21T16:26:00Z"
+                     *       },
+                     *       "created_at": "2026-11-28T07:53:04.596Z",
+                     *       "updated_at": "2026-11-28T07:53:04.596Z",
+                     *       "flights": [
+                     *         {
+                     *           "id": "NV100_2026-11-21T04:45:00Z",
+                     *           "flight_number": "NV100",
+                     *           "airline": "NV",
+                     *           "origin": "VIE",
+                     *           "dest": "AMS",
+                     *           "tail": "OE-NVB",
+                     *           "scheduled_tail": "OE-NVB",
+                     *           "status": "scheduled",
+                     *           "scheduled": {
+                     *             "dep": "2026-11-21T05:45:00+01:00",
+                     *             "arr": "2026-11-21T07:25:00+01:00"
+                     *           },
+                     *           "planned": {
+                     *             "dep": "2026-11-21T05:45:00+01:00",
+                     *             "arr": "2026-11-21T07:25:00+01:00"
+                     *           },
+                     *           "estimated": {
+                     *             "dep": "2026-11-21T05:45:00+01:00",
+                     *             "arr": "2026-11-21T07:25:00+01:00"
+                     *           },
+                     *           "actual": {
+                     *             "off_block": null,
+                     *             "airborne": null,
+                     *             "landed": null,
+                     *             "on_block": null
+                     *           },
+                     *           "passengers": 178
+                     *         },
+                     *         {
+                     *           "id": "BZ100_2026-11-21T05:15:00Z",
+                     *           "flight_number": "BZ100",
+                     *           "airline": "BZ",
+                     *           "origin": "ZRH",
+                     *           "dest": "AMS",
+                     *           "tail": "HB-JZA",
+                     *           "scheduled_tail": "HB-JZA",
+                     *           "status": "scheduled",
+                     *           "scheduled": {
+                     *             "dep": "2026-11-21T06:15:00+01:00",
+                     *             "arr": "2026-11-21T07:35:00+01:00"
+                     *           },
+                     *           "planned": {
+                     *             "dep": "2026-11-21T06:15:00+01:00",
+                     *             "arr": "2026-11-21T07:35:00+01:00"
+                     *           },
+                     *           "estimated": {
+                     *             "dep": "2026-11-21T06:15:00+01:00",
+                     *             "arr": "2026-11-21T07:35:00+01:00"
+                     *           },
+                     *           "actual": {
+                     *             "off_block": null,
+                     *             "airborne": null,
+                     *             "landed": null,
+                     *             "on_block": null
+                     *           },
+                     *           "passengers": 88
+                     *         }
+                     *       ],
+                     *       "passengers": [
+                     *         {
+                     *           "booking_id": "BZ-IT00001",
+                     *           "passengers": 4,
+                     *           "origin": "AMS",
+                     *           "dest": "BCN",
+                     *           "flights": [
+                     *             "BZ101_2026-11-21T07:20:00Z",
+                     *             "BZ102_2026-11-21T09:30:00Z"
+                     *           ],
+                     *           "status": "booked"
+                     *         },
+                     *         {
+                     *           "booking_id": "BZ-IT00002",
+                     *           "passengers": 9,
+                     *           "origin": "AMS",
+                     *           "dest": "VIE",
+                     *           "flights": [
+                     *             "BZ101_2026-11-21T07:20:00Z",
+                     *             "BZ110_2026-11-21T09:40:00Z"
+                     *           ],
+                     *           "status": "booked"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Day"];
                 };
             };
@@ -3710,6 +5133,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "revisions": [
+                     *         {
+                     *           "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "number": 1,
+                     *           "kind": "open",
+                     *           "created_at": "2026-11-28T07:53:04.596Z",
+                     *           "key_id": "287ff9b9e0f01b6c",
+                     *           "operator": "Controller A",
+                     *           "reason": {
+                     *             "simulation_id": null,
+                     *             "option_id": null,
+                     *             "reverted_to": null
+                     *           },
+                     *           "changes": {
+                     *             "flights_retimed": 0,
+                     *             "flights_moved": 0,
+                     *             "flights_cancelled": 0,
+                     *             "flights_reinstated": 0,
+                     *             "passengers_moved": 0,
+                     *             "movements": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "number": 2,
+                     *           "kind": "apply",
+                     *           "created_at": "2026-11-28T07:53:05.941Z",
+                     *           "key_id": "287ff9b9e0f01b6c",
+                     *           "operator": "Controller A",
+                     *           "reason": {
+                     *             "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *             "option_id": "opt_delay_propagation",
+                     *             "reverted_to": null
+                     *           },
+                     *           "changes": {
+                     *             "flights_retimed": 2,
+                     *             "flights_moved": 0,
+                     *             "flights_cancelled": 0,
+                     *             "flights_reinstated": 0,
+                     *             "passengers_moved": 0,
+                     *             "movements": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_page_token": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayRevisionList"];
                 };
             };
@@ -3832,6 +5304,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "number": 2,
+                     *       "kind": "apply",
+                     *       "created_at": "2026-11-28T07:53:05.941Z",
+                     *       "key_id": "287ff9b9e0f01b6c",
+                     *       "operator": "Controller A",
+                     *       "reason": {
+                     *         "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *         "option_id": "opt_delay_propagation",
+                     *         "reverted_to": null
+                     *       },
+                     *       "changes": {
+                     *         "flights_retimed": 2,
+                     *         "flights_moved": 0,
+                     *         "flights_cancelled": 0,
+                     *         "flights_reinstated": 0,
+                     *         "passengers_moved": 0,
+                     *         "movements": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayRevisionWritten"];
                 };
             };
@@ -3954,6 +5449,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "from_revision": 1,
+                     *       "to_revision": 2,
+                     *       "tails": [
+                     *         {
+                     *           "tail": "D-ANVA",
+                     *           "retimed": [
+                     *             {
+                     *               "flight": "NV124_2026-11-21T05:30:00Z",
+                     *               "from_dep": "2026-11-21T06:30:00+01:00",
+                     *               "to_dep": "2026-11-21T08:00:00+01:00",
+                     *               "from_arr": "2026-11-21T07:30:00+01:00",
+                     *               "to_arr": "2026-11-21T09:00:00+01:00"
+                     *             },
+                     *             {
+                     *               "flight": "NV125_2026-11-21T07:30:00Z",
+                     *               "from_dep": "2026-11-21T08:30:00+01:00",
+                     *               "to_dep": "2026-11-21T09:40:00+01:00",
+                     *               "from_arr": "2026-11-21T09:30:00+01:00",
+                     *               "to_arr": "2026-11-21T10:40:00+01:00"
+                     *             }
+                     *           ],
+                     *           "moved_in": [],
+                     *           "moved_out": [],
+                     *           "cancelled": [],
+                     *           "reinstated": []
+                     *         }
+                     *       ],
+                     *       "passengers_moved": [],
+                     *       "movements": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayRevisionDiff"];
                 };
             };
@@ -4065,6 +5594,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario_id": "example-day",
+                 *       "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                 *       "min_delay_minutes": 90,
+                 *       "now": "2026-11-21T04:00:00Z",
+                 *       "config": {
+                 *         "solver": {
+                 *           "time_limit_ms": 10000
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DaySimulationRequest"];
             };
         };
@@ -4078,6 +5620,345 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "scenario_id": "example-day",
+                     *       "disrupted_flight": "NV124_2026-11-21T05:30:00Z",
+                     *       "airline": "NV",
+                     *       "schedule_file": "small",
+                     *       "disruptions": [
+                     *         {
+                     *           "type": "flight_delay",
+                     *           "flight": "NV124_2026-11-21T05:30:00Z",
+                     *           "min_delay_minutes": 90
+                     *         }
+                     *       ],
+                     *       "disruption": {
+                     *         "min_delay_minutes": 90,
+                     *         "disruption_time": "2026-11-21T05:30:00Z",
+                     *         "window_end": null
+                     *       },
+                     *       "scope": {
+                     *         "aircraft": [
+                     *           "D-ANVA",
+                     *           "D-ANVB"
+                     *         ],
+                     *         "flights": 15,
+                     *         "itineraries": 18
+                     *       },
+                     *       "options": [
+                     *         {
+                     *           "option_id": "opt_delay_propagation",
+                     *           "strategy": "delay_propagation",
+                     *           "rank": 1,
+                     *           "summary": {
+                     *             "otp": 0.95,
+                     *             "nps": 0.97633,
+                     *             "cost": 77050,
+                     *             "flights_delayed": 2,
+                     *             "flights_cancelled": 0,
+                     *             "flights_swapped": 0,
+                     *             "passengers_disrupted": 0,
+                     *             "passengers_reaccommodated": 0,
+                     *             "passengers_not_reaccommodated": 0,
+                     *             "total_delay_minutes": 160
+                     *           },
+                     *           "cost_breakdown": {
+                     *             "delay": 27050,
+                     *             "cancellation": 0,
+                     *             "swap": 0,
+                     *             "spill": 0,
+                     *             "reaccommodation": 0,
+                     *             "compensation": 0,
+                     *             "crew_duty": 0,
+                     *             "maintenance": 50000,
+                     *             "aircraft_position": 0
+                     *           },
+                     *           "action_set": {
+                     *             "delays": [
+                     *               {
+                     *                 "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 90,
+                     *                 "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                 "new_arr": "2026-11-21T09:00:00+01:00"
+                     *               },
+                     *               {
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 70,
+                     *                 "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                 "new_arr": "2026-11-21T10:40:00+01:00"
+                     *               }
+                     *             ],
+                     *             "swaps": [],
+                     *             "cancellations": [],
+                     *             "reaccommodations": [],
+                     *             "new_flights": []
+                     *           },
+                     *           "rotations": [
+                     *             {
+                     *               "tail": "D-ANVA",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "AMS",
+                     *                   "dep": "2026-11-21T08:00:00+01:00",
+                     *                   "arr": "2026-11-21T09:00:00+01:00",
+                     *                   "delay_minutes": 90,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "origin": "AMS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:40:00+01:00",
+                     *                   "arr": "2026-11-21T10:40:00+01:00",
+                     *                   "delay_minutes": 70,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T20:05:00+01:00",
+                     *                   "end": "2026-11-22T05:15:00+01:00"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "tail": "D-ANVB",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "LIS",
+                     *                   "dep": "2026-11-21T06:45:00+01:00",
+                     *                   "arr": "2026-11-21T08:35:00+00:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                   "origin": "LIS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:35:00+00:00",
+                     *                   "arr": "2026-11-21T13:25:00+01:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T18:45:00+01:00",
+                     *                   "end": "2026-11-22T05:25:00+01:00"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "aircraft_out_of_position": [],
+                     *           "violations": [
+                     *             {
+                     *               "type": "maintenance",
+                     *               "flight": "NV125_2026-11-21T07:30:00Z",
+                     *               "tail": "D-ANVA",
+                     *               "limit": "2026-11-21T09:50:00+01:00",
+                     *               "actual": "2026-11-21T10:40:00+01:00",
+                     *               "excess_minutes": 50,
+                     *               "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *             }
+                     *           ],
+                     *           "solver": {
+                     *             "status": "optimal",
+                     *             "objective": 77050,
+                     *             "lower_bound": 77050,
+                     *             "mip_gap": 0,
+                     *             "solve_ms": 272.2,
+                     *             "rows": 19,
+                     *             "columns": 4,
+                     *             "nonzeros": 19,
+                     *             "integers": 4,
+                     *             "candidate_routes": 4,
+                     *             "iterations": 1,
+                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *           }
+                     *         },
+                     *         {
+                     *           "option_id": "opt_aircraft_swap",
+                     *           "strategy": "aircraft_swap",
+                     *           "rank": 2,
+                     *           "summary": {
+                     *             "otp": 0.95,
+                     *             "nps": 0.97633,
+                     *             "cost": 77050,
+                     *             "flights_delayed": 2,
+                     *             "flights_cancelled": 0,
+                     *             "flights_swapped": 0,
+                     *             "passengers_disrupted": 0,
+                     *             "passengers_reaccommodated": 0,
+                     *             "passengers_not_reaccommodated": 0,
+                     *             "total_delay_minutes": 160
+                     *           },
+                     *           "cost_breakdown": {
+                     *             "delay": 27050,
+                     *             "cancellation": 0,
+                     *             "swap": 0,
+                     *             "spill": 0,
+                     *             "reaccommodation": 0,
+                     *             "compensation": 0,
+                     *             "crew_duty": 0,
+                     *             "maintenance": 50000,
+                     *             "aircraft_position": 0
+                     *           },
+                     *           "action_set": {
+                     *             "delays": [
+                     *               {
+                     *                 "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 90,
+                     *                 "new_dep": "2026-11-21T08:00:00+01:00",
+                     *                 "new_arr": "2026-11-21T09:00:00+01:00"
+                     *               },
+                     *               {
+                     *                 "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                 "tail": "D-ANVA",
+                     *                 "delay_minutes": 70,
+                     *                 "new_dep": "2026-11-21T09:40:00+01:00",
+                     *                 "new_arr": "2026-11-21T10:40:00+01:00"
+                     *               }
+                     *             ],
+                     *             "swaps": [],
+                     *             "cancellations": [],
+                     *             "reaccommodations": [],
+                     *             "new_flights": []
+                     *           },
+                     *           "rotations": [
+                     *             {
+                     *               "tail": "D-ANVA",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV124_2026-11-21T05:30:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "AMS",
+                     *                   "dep": "2026-11-21T08:00:00+01:00",
+                     *                   "arr": "2026-11-21T09:00:00+01:00",
+                     *                   "delay_minutes": 90,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV125_2026-11-21T07:30:00Z",
+                     *                   "origin": "AMS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:40:00+01:00",
+                     *                   "arr": "2026-11-21T10:40:00+01:00",
+                     *                   "delay_minutes": 70,
+                     *                   "planned_tail": "D-ANVA"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T20:05:00+01:00",
+                     *                   "end": "2026-11-22T05:15:00+01:00"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "tail": "D-ANVB",
+                     *               "end_station": "FRA",
+                     *               "required_end_station": "FRA",
+                     *               "legs": [
+                     *                 {
+                     *                   "flight": "NV134_2026-11-21T05:45:00Z",
+                     *                   "origin": "FRA",
+                     *                   "dest": "LIS",
+                     *                   "dep": "2026-11-21T06:45:00+01:00",
+                     *                   "arr": "2026-11-21T08:35:00+00:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 },
+                     *                 {
+                     *                   "flight": "NV135_2026-11-21T09:35:00Z",
+                     *                   "origin": "LIS",
+                     *                   "dest": "FRA",
+                     *                   "dep": "2026-11-21T09:35:00+00:00",
+                     *                   "arr": "2026-11-21T13:25:00+01:00",
+                     *                   "delay_minutes": 0,
+                     *                   "planned_tail": "D-ANVB"
+                     *                 }
+                     *               ],
+                     *               "maintenance": [
+                     *                 {
+                     *                   "type": "overnight_check",
+                     *                   "station": "FRA",
+                     *                   "start": "2026-11-21T18:45:00+01:00",
+                     *                   "end": "2026-11-22T05:25:00+01:00"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "aircraft_out_of_position": [],
+                     *           "violations": [
+                     *             {
+                     *               "type": "maintenance",
+                     *               "flight": "NV125_2026-11-21T07:30:00Z",
+                     *               "tail": "D-ANVA",
+                     *               "limit": "2026-11-21T09:50:00+01:00",
+                     *               "actual": "2026-11-21T10:40:00+01:00",
+                     *               "excess_minutes": 50,
+                     *               "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *             }
+                     *           ],
+                     *           "solver": {
+                     *             "status": "optimal",
+                     *             "objective": 77050,
+                     *             "lower_bound": 77050,
+                     *             "mip_gap": 0,
+                     *             "solve_ms": 3.3,
+                     *             "rows": 29,
+                     *             "columns": 27,
+                     *             "nonzeros": 76,
+                     *             "integers": 17,
+                     *             "candidate_routes": 17,
+                     *             "iterations": 0,
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "best_option_id": "opt_delay_propagation",
+                     *       "violations": [
+                     *         {
+                     *           "type": "maintenance",
+                     *           "flight": "NV125_2026-11-21T07:30:00Z",
+                     *           "tail": "D-ANVA",
+                     *           "limit": "2026-11-21T09:50:00+01:00",
+                     *           "actual": "2026-11-21T10:40:00+01:00",
+                     *           "excess_minutes": 50,
+                     *           "detail": "D-ANVA reaches FRA on NV125_2026-11-21T07:30:00Z 50 minutes after its a_check there was due to start (2026-11-21T09:50:00+01:00)."
+                     *         }
+                     *       ],
+                     *       "unsolved_strategies": [],
+                     *       "timings_ms": {
+                     *         "total": 438,
+                     *         "build": 0,
+                     *         "solve": 438
+                     *       },
+                     *       "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "revision": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DaySimulationResponse"];
                 };
             };
@@ -4226,6 +6107,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                 *       "option_id": "opt_delay_propagation"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApplyRequest"];
             };
         };
@@ -4241,6 +6128,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "number": 2,
+                     *       "kind": "apply",
+                     *       "created_at": "2026-11-28T07:53:05.941Z",
+                     *       "key_id": "287ff9b9e0f01b6c",
+                     *       "operator": "Controller A",
+                     *       "reason": {
+                     *         "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *         "option_id": "opt_delay_propagation",
+                     *         "reverted_to": null
+                     *       },
+                     *       "changes": {
+                     *         "flights_retimed": 2,
+                     *         "flights_moved": 0,
+                     *         "flights_cancelled": 0,
+                     *         "flights_reinstated": 0,
+                     *         "passengers_moved": 0,
+                     *         "movements": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayRevisionWritten"];
                 };
             };
@@ -4411,6 +6321,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "revision": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["RevertRequest"];
             };
         };
@@ -4426,6 +6341,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "number": 4,
+                     *       "kind": "revert",
+                     *       "created_at": "2026-11-28T07:53:06.410Z",
+                     *       "key_id": "287ff9b9e0f01b6c",
+                     *       "operator": "Controller B",
+                     *       "reason": {
+                     *         "simulation_id": null,
+                     *         "option_id": null,
+                     *         "reverted_to": 1
+                     *       },
+                     *       "changes": {
+                     *         "flights_retimed": 2,
+                     *         "flights_moved": 0,
+                     *         "flights_cancelled": 0,
+                     *         "flights_reinstated": 0,
+                     *         "passengers_moved": 0,
+                     *         "movements": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayRevisionWritten"];
                 };
             };
@@ -4596,6 +6534,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "now": "2026-11-21T05:45:00+01:00",
+                 *       "movements": [
+                 *         {
+                 *           "flight": "NV100_2026-11-21T04:45:00Z",
+                 *           "tail": "OE-NVB",
+                 *           "off_block": "2026-11-21T05:45:00+01:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MovementsRequest"];
             };
         };
@@ -4611,6 +6561,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "number": 3,
+                     *       "kind": "movements",
+                     *       "created_at": "2026-11-28T07:53:06.165Z",
+                     *       "key_id": "287ff9b9e0f01b6c",
+                     *       "operator": null,
+                     *       "reason": {
+                     *         "simulation_id": null,
+                     *         "option_id": null,
+                     *         "reverted_to": null
+                     *       },
+                     *       "changes": {
+                     *         "flights_retimed": 0,
+                     *         "flights_moved": 0,
+                     *         "flights_cancelled": 0,
+                     *         "flights_reinstated": 0,
+                     *         "passengers_moved": 0,
+                     *         "movements": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayRevisionWritten"];
                 };
             };
@@ -4765,6 +6738,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "revision": 4,
+                     *       "alerts": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["DayAlerts"];
                 };
             };
@@ -4885,6 +6865,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "constraints": {
+                     *         "max_delay_minutes": 360,
+                     *         "max_swaps": 20,
+                     *         "allow_cancellations": true,
+                     *         "max_cancellations": null,
+                     *         "crew_duty": "soft",
+                     *         "maintenance": "soft",
+                     *         "recovery_window_hours": null,
+                     *         "max_reaccommodation_legs": null,
+                     *         "swap_fleet_policy": "same_family"
+                     *       },
+                     *       "cost_weights": {
+                     *         "delay_per_minute": 100,
+                     *         "delay_per_passenger_minute": 0.5,
+                     *         "cancellation_per_flight": 8000,
+                     *         "swap_per_flight": 400,
+                     *         "spill_per_passenger": 400,
+                     *         "reaccommodation_per_passenger": 120,
+                     *         "reaccommodation_delay_per_passenger_minute": 0.5,
+                     *         "compensation_multiplier": 1,
+                     *         "crew_duty_violation": 15000,
+                     *         "maintenance_violation": 50000,
+                     *         "aircraft_out_of_position": 20000,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "strategies": {
+                     *         "evaluate": [
+                     *           "delay_propagation",
+                     *           "aircraft_swap"
+                     *         ]
+                     *       },
+                     *       "turnaround": {
+                     *         "default_minutes": 35,
+                     *         "by_fleet": {
+                     *           "E190": 30,
+                     *           "E195": 30,
+                     *           "A319": 35,
+                     *           "A320": 40,
+                     *           "A321": 45
+                     *         },
+                     *         "by_airport": {
+                     *           "LHR": 50,
+                     *           "CDG": 45
+                     *         },
+                     *         "by_airport_fleet": {
+                     *           "LHR": {
+                     *             "A319": 45,
+                     *             "A320": 50,
+                     *             "A321": 55
+                     *           },
+                     *           "CDG": {
+                     *             "A320": 45,
+                     *             "A321": 50
+                     *           }
+                     *         }
+                     *       },
+                     *       "solver": {
+                     *         "time_limit_ms": 2000,
+                     *         "mip_gap": 0,
+                     *         "max_candidate_aircraft": 6,
+                     *         "swap_window_hours": 6,
+                     *         "max_routes_per_aircraft": 500,
+                     *         "time_step_minutes": 5
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SolverConfig"];
                 };
             };
@@ -4980,6 +7028,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "solver": {
+                 *         "time_limit_ms": 5000
+                 *       },
+                 *       "cost_weights": {
+                 *         "cancellation": 5000
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SolverConfigCandidate"];
             };
         };
@@ -4993,6 +7051,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": false,
+                     *       "config": null,
+                     *       "errors": [
+                     *         {
+                     *           "field": "cost_weights",
+                     *           "message": "Unrecognized key: \"cancellation\""
+                     *         }
+                     *       ],
+                     *       "warnings": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["SolverConfigValidation"];
                 };
             };
