@@ -94,8 +94,8 @@ export const OPENAPI_DOCUMENT_LOCAL = 'openApiDocument';
 
 /**
  * gzip, deflate or br as the client's Accept-Encoding asks, for answers of 1 KB and more (a /simulate
- * answer of 57 KB goes out as about 6 KB). Never an event stream: each event must reach the client
- * when it is written, not when a compression block fills.
+ * answer of 43 KB goes out as about 3 KB, the default snapshot's 290 KB as 25 KB). Never an event
+ * stream: each event must reach the client when it is written, not when a compression block fills.
  */
 function compressedAnswers(): RequestHandler {
   return compression({
