@@ -1,9 +1,8 @@
 // Request and response schemas of the operational-day routes (/days): they validate requests,
 // generate the OpenAPI document and type what day-presenter.ts returns.
 import { z } from './openapi-zod.ts';
-import { integerQuery, NextPageTokenSchema, PageTokenSchema } from './pagination.ts';
 import { eitherOrDocumented, oneKindOfDisruption, simulationRequestFields, SimulationResponseSchema } from './recovery-schemas.ts';
-import { FlightIdSchema, ZonedTimestampSchema } from './schemas.ts';
+import { FlightIdSchema, integerQuery, NextPageTokenSchema, PageTokenSchema, ZonedTimestampSchema } from './schemas.ts';
 
 const Zoned = z.string().describe('ISO 8601 timestamp in the local time of the airport concerned, with its numeric offset.');
 const Utc = z.string().describe('UTC timestamp, ISO 8601 with Z.');

@@ -8,43 +8,13 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { recoveryFailureOf, type RecoveryFailure } from '../recovery/model/failure.ts';
 import { JobQueueFullError, JobStoreUnavailableError } from '../runtime/jobs/job.ts';
 import { DatabaseError } from '../store/database.ts';
+import { PROBLEM_TYPE_BASE, PROBLEM_TYPES, type ProblemKind } from './problem-types.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
+
+export { PROBLEM_TYPE_BASE, PROBLEM_TYPES, type ProblemKind };
 
 /** One field of a request that breaks a rule: as POST /config/validate reports them. */
 export interface FieldError { field: string; message: string }
-
-/**
- * The causes a client can tell apart, each with its problem `type` (PROBLEM_TYPE_BASE + key) and
- * `title`. Keys are stable: a client may switch on them; a new cause gets a new key.
- */
-export const PROBLEM_TYPES = {
-  'invalid-request': 'The request is malformed',
-  'missing-api-key': 'Missing API key',
-  'invalid-api-key': 'Invalid API key',
-  'not-found': 'Not found',
-  'method-not-allowed': 'Method not allowed',
-  conflict: 'The request conflicts with the current state',
-  'precondition-failed': 'The resource has changed',
-  'precondition-required': 'A precondition header is required',
-  'body-too-large': 'Request body too large',
-  'url-too-long': 'Request URL too long',
-  'unsupported-media-type': 'Unsupported request body',
-  'idempotency-key-reused': 'Idempotency-Key reused with another request',
-  'rate-limited': 'Rate limit exceeded',
-  'client-closed-request': 'The client closed the connection',
-  'internal-error': 'Internal server error',
-  'shutting-down': 'The service is shutting down',
-  'solvers-busy': 'All solvers are busy',
-  'solver-crashed': 'A solver failed',
-  'queue-full': 'The job queue is full',
-  'job-store-unavailable': 'The job store is unavailable',
-  'day-store-unavailable': 'The day store is unavailable',
-} as const satisfies Record<string, string>;
-
-export type ProblemKind = keyof typeof PROBLEM_TYPES;
-
-/** Where the problem types live: a URN, so that it names the cause without claiming a web page. */
-export const PROBLEM_TYPE_BASE = 'urn:drs:problem:';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

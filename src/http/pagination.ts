@@ -4,22 +4,9 @@
 // so an item added meanwhile neither repeats nor hides one: the next page starts strictly after the
 // last item shown, in the list's fixed order.
 import { HttpError } from './errors.ts';
-import { z } from './openapi-zod.ts';
 
 /** A sort key: the list's order compares these element by element. */
 export type PageKey = readonly (string | number)[];
-
-export const PageTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a next_page_token of this list')
-  .describe('The `next_page_token` of the previous page; omitted for the first page.');
-
-export const NextPageTokenSchema = z.string().nullable()
-  .describe('Send it as `page_token` for the next page; null on the last page.');
-
-/** A whole-number query parameter (a query string is text: digits are read as a number and documented as an integer). */
-export function integerQuery(min: number, max: number) {
-  return z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
-    z.number().int().min(min).max(max));
-}
 
 export function encodePageToken(key: PageKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

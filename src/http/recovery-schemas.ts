@@ -3,8 +3,7 @@
 import { SOLVE_STATUSES } from '../recovery/model/result.ts';
 import { SolverConfigSchema, STRATEGIES } from '../recovery/model/solver-config.ts';
 import { answeredSchema, z } from './openapi-zod.ts';
-import { AirlineCodeSchema, ZonedTimestampSchema } from './schemas.ts';
-import { NextPageTokenSchema } from './pagination.ts';
+import { AirlineCodeSchema, NextPageTokenSchema, ZonedTimestampSchema } from './schemas.ts';
 
 const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
 

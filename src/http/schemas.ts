@@ -3,7 +3,7 @@
 // those of the interface specification and contract.md.
 import { AIRLINE_CODE_PATTERN } from '../domain/schedule.ts';
 import { parseZonedInstant } from '../domain/time.ts';
-import { PROBLEM_TYPE_BASE, PROBLEM_TYPES } from './errors.ts';
+import { PROBLEM_TYPE_BASE, PROBLEM_TYPES } from './problem-types.ts';
 import { z } from './openapi-zod.ts';
 
 // ---- shared pieces ---------------------------------------------------------------------------------
@@ -49,6 +49,19 @@ const ScheduleNameSchema = z.string().min(1).max(128).openapi({
   description: 'Name of a bundled schedule, with or without `.json` (e.g. `default`, `small.json`). Only names of loaded schedules are accepted; anything else is 404.',
   example: 'default',
 });
+
+// Cursor pagination of the lists (pagination.ts pages them).
+export const PageTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a next_page_token of this list')
+  .describe('The `next_page_token` of the previous page; omitted for the first page.');
+
+export const NextPageTokenSchema = z.string().nullable()
+  .describe('Send it as `page_token` for the next page; null on the last page.');
+
+/** A whole-number query parameter (a query string is text: digits are read as a number and documented as an integer). */
+export function integerQuery(min: number, max: number) {
+  return z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    z.number().int().min(min).max(max));
+}
 
 // ---- GET /health -----------------------------------------------------------------------------------
 
