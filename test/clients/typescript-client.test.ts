@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tour } from '../../clients/typescript/example.ts';
-import { createRecoveryClient } from '../../clients/typescript/index.ts';
+import { createRecoveryClient, type operations, type Schema } from '../../clients/typescript/index.ts';
 import { CLIENT_DIR, generateClient } from '../../src/cli/generate-client.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { createDayStore } from '../../src/store/day-store.ts';
@@ -33,6 +33,14 @@ describe('the generated client', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('types what the service accepts: a partial configuration, an integer limit; a body without a disruption does not compile', () => {
+    const partial: Schema<'SimulationRequest'> = { scenario_id: 'x', disruptions: [{ type: 'flight_cancellation', flight: 'NV146_2026-11-21T07:50:00Z' }], config: { solver: { time_limit_ms: 500 } } };
+    const query: NonNullable<operations['listSimulationJobs']['parameters']['query']> = { limit: 5 };
+    // @ts-expect-error: a simulation names one delayed flight with its delay, or a list of disruptions (npm test's tsc checks this line)
+    const incomplete: Schema<'SimulationRequest'> = { scenario_id: 'x' };
+    expect([partial.scenario_id, query.limit, incomplete.scenario_id]).toEqual(['x', 5, 'x']);
   });
 
   it('compiles on its own under tsc --strict, library types checked too', () => {
