@@ -211,6 +211,22 @@ describe('HTTP manners', () => {
     const plain = await (await server.get('/snapshot?schedule_file=small')).text();
     expect(gunzipSync(raw.body).toString('utf8')).toBe(plain);
     expect(raw.body.length).toBeLessThan(plain.length / 3);
+    // A queued job's event stream stays open: its headers say it is not compressed, and its first event arrives as written.
+    const { job_id: id } = await (await post('/simulations', QUEUED_JOB)).json() as { job_id: string };
+    const stream = await new Promise<{ encoding: string | undefined; type: string | undefined; first: string }>((resolve, reject) => {
+      import('node:http').then(({ get }) => {
+        const req = get(`${server.baseUrl}/simulations/${id}/events`, { headers: { 'X-API-Key': STAGING_KEY, 'Accept-Encoding': 'gzip, br' } }, (res) => {
+          res.once('data', (chunk: Buffer) => {
+            resolve({ encoding: res.headers['content-encoding'], type: res.headers['content-type'], first: chunk.toString('utf8') });
+            req.destroy();
+          });
+        });
+        req.on('error', () => undefined);
+      }, reject);
+    });
+    expect(stream.type).toMatch(/^text\/event-stream/);
+    expect(stream.encoding).toBeUndefined();
+    expect(stream.first).toMatch(/^id: .*\nevent: progress\n/);
   });
 
   it('GET /snapshot and GET /config carry an ETag and answer 304 to If-None-Match naming it', async () => {
