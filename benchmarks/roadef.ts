@@ -37,13 +37,16 @@ export const BEST_PUBLISHED: Readonly<Record<string, number>> = { A01: 28_155.6,
 
 const COMMAND = 'npm run bench';
 
+/** A command line the part refuses; `npm run bench` answers it in one line (exit 2). */
+export class UsageRefusal extends Error {}
+
 /** Whether the command line asks for this part (`--parts roadef` or `--parts=roadef`). */
 export function roadefPartRequested(argv: readonly string[]): boolean {
   const i = argv.findIndex((a) => a === '--parts' || a.startsWith('--parts='));
   if (i === -1) return false;
   const value = argv[i]!.startsWith('--parts=') ? argv[i]!.slice('--parts='.length) : argv[i + 1] ?? '';
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.includes('roadef') && parts.length > 1) usageError(COMMAND, '--parts roadef runs on its own (it has its own options): run the other parts separately.');
+  if (parts.includes('roadef') && parts.length > 1) throw new UsageRefusal('--parts roadef runs on its own (it has its own options): run the other parts separately.');
   return parts.includes('roadef');
 }
 

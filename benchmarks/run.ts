@@ -24,7 +24,7 @@ import { postJson, startServer, throughput, type RunningServer, type ThroughputR
 import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
-import { roadefPartRequested, runRoadefPart } from './roadef.ts';
+import { roadefPartRequested, runRoadefPart, UsageRefusal } from './roadef.ts';
 import { measureDays, type DayFigures } from './days.ts';
 import { BENCHMARKS_DIR, describeDisruptions, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
 import { schedulePath } from './lib/schedules.ts';
@@ -32,7 +32,14 @@ import { formatMs, formatRatio, geometricMean, measure, median, round, summarize
 import { table } from './lib/table.ts';
 
 // `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
-if (roadefPartRequested(process.argv.slice(2))) process.exit(await runRoadefPart(process.argv.slice(2)));
+let roadefPart = false;
+try {
+  roadefPart = roadefPartRequested(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageRefusal) usageError('npm run bench', error.message);
+  throw error;
+}
+if (roadefPart) process.exit(await runRoadefPart(process.argv.slice(2)));
 
 const PARTS = ['stages', 'solvers', 'http', 'throughput', 'days'] as const;
 type Part = (typeof PARTS)[number];

@@ -8,9 +8,10 @@ import { AirlineCodeSchema, NextPageTokenSchema, ZonedTimestampSchema } from './
 const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
 
 /** A configuration a request may carry: any subset of SolverConfig, the rest taken from the defaults. */
-const SolverConfigPatchSchema = SolverConfigSchema.openapi('SolverConfigPatch', {
-  description: 'Any subset of SolverConfig, at any depth; omitted fields take their defaults (GET /config).',
-});
+// .describe() first: a copy made now has .openapi() even when the domain's schema was built before
+// openapi-zod.ts extended zod (zod 4 gives each schema its methods when it is made).
+const SolverConfigPatchSchema = SolverConfigSchema.describe('Any subset of SolverConfig, at any depth; omitted fields take their defaults (GET /config).')
+  .openapi('SolverConfigPatch');
 
 const MinDelaySchema = z.number().int().min(0).max(2880);
 const FlightReference = z.string().min(1).max(128).describe('A flight id as listed by GET /flights, e.g. NV146_2026-11-21T07:50:00Z.');
