@@ -388,6 +388,11 @@ export class Gantt {
       ctx.fillRect(x, y, width, height);
       if (bar.kind === 'swapped' && this.patterns.hatch) { ctx.fillStyle = this.patterns.hatch; ctx.fillRect(x, y, width, height); }
     }
+    if (movementMark(bar) && !before) {
+      // Actual times: a dark foot along the bar (a mark, not a colour) beside the label's ✓ / ✈.
+      ctx.fillStyle = '#1a1a1a';
+      ctx.fillRect(x, y + height - 3, width, 3);
+    }
     if (this.highlighted.has(bar.flight) && !before) {
       ctx.globalAlpha = 1;
       ctx.lineWidth = 3;
@@ -778,6 +783,18 @@ export function barLabel(bar: FlightBar, lane: Lane = 'after'): string {
 export function labelVariants(bar: FlightBar, lane: Lane): string[] {
   const number = bar.flight.split('_')[0] ?? bar.flight;
   if (lane === 'before') return [number];
+  // A live day's flight with actual times says so first: ✓ on block, ✈ off block and not yet on block.
+  const mark = movementMark(bar);
+  return mark ? [...kindVariants(bar, number).map((text) => `${mark} ${text}`), mark] : kindVariants(bar, number);
+}
+
+/** ✓ for a flight on block, ✈ for one that has left and is not on block yet, '' otherwise. */
+export function movementMark(bar: FlightBar): string {
+  if (!bar.live || bar.live.offBlockMs === null || bar.kind === 'cancelled') return '';
+  return bar.live.onBlockMs !== null ? '✓' : '✈';
+}
+
+function kindVariants(bar: FlightBar, number: string): string[] {
   switch (bar.kind) {
     case 'delayed': return [`${number} +${bar.delayMinutes}m`, `+${bar.delayMinutes}m`];
     case 'swapped': return [`⇄ ${number} from ${bar.plannedTail}${bar.delayMinutes > 0 ? ` +${bar.delayMinutes}m` : ''}`, `⇄ ${number}`, '⇄'];
