@@ -709,6 +709,7 @@ async function watchDay(id: string): Promise<void> {
     fillFilters(day!);
     byId('day-picker').hidden = true;
     byId('day-state').hidden = false;
+    byId('day-banner').hidden = false;
     byId('day-panel').hidden = false;
     renderDayNow();
     gantt.resetZoom();
@@ -845,6 +846,7 @@ function stopWatching(): void {
   applyDialog.close();
   byId('day-picker').hidden = false;
   byId('day-state').hidden = true;
+  byId('day-banner').hidden = true;
   byId('day-panel').hidden = true;
   button('apply-option').hidden = true;
 }

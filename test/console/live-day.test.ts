@@ -161,6 +161,9 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     await expect.poll(() => title(pageA)).toContain(bestA.option_id);
     await expect.poll(() => pageA.evaluate(() => document.activeElement?.id)).toBe('option-title');
     const expectedTails = changedTails(bestA, day1);
+    expect(expectedTails.size, 'the option changes some aircraft').toBeGreaterThan(0);
+    expect(bestA.action_set.cancellations.length + bestA.action_set.delays.length, 'the option cancels or delays flights').toBeGreaterThan(0);
+    console.log(`live day: Anna's best option ${bestA.option_id}: ${bestA.action_set.cancellations.length} cancellations, ${bestA.action_set.delays.length} delays, ${bestA.action_set.swaps.length} swaps; tails ${[...expectedTails].join(', ')}`);
     await tabTo(pageA, '#tail-changes button[data-tail]');
     const firstTail = (await pageA.evaluate(() => (document.activeElement as HTMLElement).dataset.tail))!;
     expect(expectedTails.has(firstTail)).toBe(true);
@@ -281,6 +284,13 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     }
     expect(alerts.alerts.length, 'a flight 150 minutes late breaks some connection or duty').toBeGreaterThan(0);
     expect(await pageB.textContent('#day-alert-count')).toContain(`${alerts.alerts.length} alert`);
+    // The day's now follows the feed (typed in the page's zone, UTC here): the Gantt's now line moves there.
+    const feedNow = minutes(late.scheduled.dep, 200);
+    await pageA.fill('#day-now', feedNow.slice(0, 16));
+    await pageA.press('#day-now', 'Tab');
+    expect((await frame(pageA, (f) => f.axis.now?.ms === Date.parse(feedNow))).axis.now!.px).toBeCloseTo(xOf(await timeScale(pageA), Date.parse(feedNow)), 0);
+    await pageA.fill('#find-flight', late.id);
+    await pageA.click('#find');
     await pageA.locator('#gantt-title').scrollIntoViewIfNeeded();
     await screenshot(pageA, '9-live-day');
 
