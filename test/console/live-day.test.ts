@@ -314,13 +314,38 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     expect(await accessibilityFindings(pageA), 'history, diff and alerts').toEqual([]);
     await screenshot(pageA, '11-history');
 
-    // Revert to revision 1 (confirmed in place): revision 4, and Ben sees the cancellations gone.
+    // Ben simulates his delay again, on the changed day (revision 3, at the feed's now): the option's
+    // diff names only what it changes, not the delays the day already has (OE-NWP's estimates after
+    // its late departure), and his apply, on the revision he sees, is written.
+    await pageB.fill('#day-now', feedNow.slice(0, 16));
+    await pageB.press('#day-now', 'Tab');
+    const submittedB = pageB.waitForRequest((r) => r.url().endsWith('/simulations') && r.method() === 'POST');
+    const rerun = simulateFromPage(pageB, server.baseUrl, SECOND_STAGING_KEY);
+    expect((await submittedB).postDataJSON()).toMatchObject({ day: dayId, now: feedNow, disruptions: [{ type: 'flight_delay', flight: 'NV146_2026-11-21T07:50:00Z', min_delay_minutes: 120 }] });
+    const { response: responseB3 } = await rerun;
+    const bestB3 = responseB3.options.find((o) => o.option_id === responseB3.best_option_id)!;
+    expect(day3.flights.filter((f) => f.tail === late.tail && f.status === 'scheduled' && f.estimated && f.estimated.dep !== f.planned.dep).length, 'the day already has estimated delays').toBeGreaterThan(0);
+    await pageB.locator(`#options [data-option-ids~="${bestB3.option_id}"]`).getByText('Show on Gantt').click();
+    await expect.poll(() => title(pageB)).toContain(bestB3.option_id);
+    const expectedB3 = changedTails(bestB3, day3);
+    expect(new Set(await pageB.$$eval('#tail-changes [data-tail]', (n) => n.map((x) => (x as HTMLElement).dataset.tail!)))).toEqual(expectedB3);
+    await pageB.click('#apply-option');
+    await pageB.waitForSelector('#apply-dialog[open]');
+    expect(await pageB.textContent('#apply-what')).toContain('written on revision 3 (the one on screen), by Ben');
+    expect(new Set(await pageB.$$eval('#apply-tails [data-tail]', (n) => n.map((x) => (x as HTMLElement).dataset.tail!)))).toEqual(expectedB3);
+    await pageB.click('#confirm-apply');
+    await expect.poll(() => pageB.textContent('#message'), { timeout: 15_000 }).toContain('Applied: revision 4 written');
+    expect((await api<{ revisions: RevisionView[] }>(`/days/${dayId}/revisions`)).body.revisions.at(-1)).toMatchObject({ number: 4, kind: 'apply', operator: 'Ben', reason: { option_id: bestB3.option_id } });
+    await expect.poll(() => pageA.textContent('#day-status'), { timeout: 15_000 }).toContain('New: revision 4 of default');
+    expect(await pageA.textContent('#day-status')).toContain('by Ben');
+
+    // Anna reverts to revision 1 (confirmed in place): revision 5, and Ben sees her cancellations gone.
     await pageA.click('#day-history [data-revert="1"]');
     await pageA.click('#day-history [data-confirm-revert="1"]');
-    await expect.poll(() => pageA.textContent('#message'), { timeout: 15_000 }).toContain('Reverted: revision 4 restores the plan of revision 1 (by Anna');
+    await expect.poll(() => pageA.textContent('#message'), { timeout: 15_000 }).toContain('Reverted: revision 5 restores the plan of revision 1 (by Anna');
     const reverted = (await api<{ revisions: RevisionView[] }>(`/days/${dayId}/revisions`)).body.revisions.at(-1)!;
-    expect(reverted).toMatchObject({ number: 4, kind: 'revert', operator: 'Anna', reason: { reverted_to: 1 } });
-    await expect.poll(() => pageB.textContent('#day-status'), { timeout: 15_000 }).toContain('New: revision 4 of default');
+    expect(reverted).toMatchObject({ number: 5, kind: 'revert', operator: 'Anna', reason: { reverted_to: 1 } });
+    await expect.poll(() => pageB.textContent('#day-status'), { timeout: 15_000 }).toContain('New: revision 5 of default');
     for (const c of bestA.action_set.cancellations) {
       await pageB.fill('#find-flight', c.flight);
       await pageB.click('#find');
