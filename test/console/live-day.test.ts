@@ -108,7 +108,12 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     await openConsole(pageA, server.baseUrl);
     await enterKey(pageA, STAGING_KEY);
     await waitForGantt(pageA);
+    // A name the service would refuse in X-Operator (not ASCII) is refused at once, in a sentence.
+    await pageA.fill('#operator', 'Anna MÃ¼ller');
+    expect(await pageA.isVisible('#operator-error')).toBe(true);
+    expect(await pageA.textContent('#operator-error')).toContain('plain ASCII');
     await pageA.fill('#operator', 'Anna');
+    expect(await pageA.isVisible('#operator-error')).toBe(false);
     await pageA.click('#new-day');
     await expect.poll(() => title(pageA), { timeout: 20_000 }).toMatch(/^Live day: default, revision 1 \(/);
     const { body: opened } = await api<{ days: { id: string }[] }>('/days');
@@ -128,6 +133,13 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     await openDayFromList(pageB, dayId);
     await expect.poll(() => title(pageB), { timeout: 20_000 }).toMatch(/^Live day: default, revision 1 /);
     await pageB.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+    // Ben's page watches the day by polling GET /days/{id} with If-None-Match: 304 while nothing changes.
+    const polls: { ifNoneMatch: string | undefined; status: number; etag: string | undefined }[] = [];
+    pageB.on('response', (r) => {
+      if (r.request().method() === 'GET' && new URL(r.url()).pathname === `/days/${dayId}`) polls.push({ ifNoneMatch: r.request().headers()['if-none-match'], status: r.status(), etag: r.headers().etag });
+    });
+    await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(polls[0]).toEqual({ ifNoneMatch: '"1"', status: 304, etag: '"1"' });
     expect(await accessibilityFindings(pageB), 'live day view').toEqual([]);
 
     // The replay's "now": the day's first departure (the bundled day is in the past).
@@ -208,6 +220,10 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     expect(await pageB.textContent('#day-status')).toContain(`applied ${bestA.option_id}`);
     expect(await pageB.textContent('#day-status')).toContain('by Anna');
     expect(await pageB.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    // It learnt of it from the first 200 to its If-None-Match "1"; every poll before was a 304.
+    const changed = polls.findIndex((p) => p.status === 200);
+    expect(polls[changed]).toEqual({ ifNoneMatch: '"1"', status: 200, etag: '"2"' });
+    expect(polls.slice(0, changed).every((p) => p.status === 304 && p.ifNoneMatch === '"1"')).toBe(true);
     expect(await pageB.isVisible('#apply-warning')).toBe(true);
     expect(await pageB.textContent('#apply-warning')).toContain('Revision 2 was written while you decided');
     // His apply names revision 1 (what he saw): the service refuses it with 412, and he reads its sentence.
