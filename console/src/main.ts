@@ -127,7 +127,7 @@ byId<HTMLFormElement>('key-form').addEventListener('submit', (event) => {
   field.value = '';
   renderKeyState();
   renderDayButtons();
-  void refreshDayList();
+  if (byId<HTMLDetailsElement>('live-day-details').open) void refreshDayList();
   void loadSchedule().then(() => { if (day) byId('gantt').focus(); });
 });
 
@@ -712,6 +712,7 @@ async function watchDay(id: string): Promise<void> {
     showRevision(current!);
     fillFilters(day!);
     byId('day-picker').hidden = true;
+    byId<HTMLDetailsElement>('live-day-details').open = true;
     byId('day-state').hidden = false;
     byId('day-banner').hidden = false;
     byId('day-panel').hidden = false;
@@ -747,8 +748,11 @@ function onNewRevision(revision: DayResponse): void {
 }
 
 function onWatchError(error: unknown): void {
-  // A lost connection is retried at the next poll; a refused key or a day gone is said.
-  if (error instanceof ApiError) showFailure(error, () => undefined);
+  // A lost connection or a busy service is retried at the next poll; a refused key or a day gone
+  // (another environment's, or deleted) is said once and the watching stops.
+  if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) return;
+  live?.watcher.stop();
+  showFailure(error, () => undefined);
 }
 
 /** Reads the history and the alerts; `seenBefore`: the revision the page showed before a new one arrived. */
@@ -796,7 +800,7 @@ async function reloadDay(): Promise<void> {
 }
 
 function confirmApply(): void {
-  if (!live || !liveSimulation || !shownOption || !response || !day) return;
+  if (!live || !liveSimulation || !shownOption || !response || !day || applyDialog.isOpen) return;
   const option = shownOption;
   const simulation = liveSimulation;
   const revision = live.current.revision;
@@ -858,6 +862,10 @@ function stopWatching(): void {
 }
 
 button('refresh-days').addEventListener('click', () => void refreshDayList());
+// The days are listed when the controller opens the section (and again with Refresh the list).
+byId('live-day-details').addEventListener('toggle', () => {
+  if (byId<HTMLDetailsElement>('live-day-details').open && apiKey.get() && !live) void refreshDayList();
+});
 button('watch-day').addEventListener('click', () => { const id = select('day-select').value; if (id) void watchDay(id); });
 button('new-day').addEventListener('click', async () => {
   clearMessage();
@@ -886,7 +894,7 @@ void readOpenApi(info).then(() => {
   if (max !== null) input('time-limit').max = String(max / 1000);
 });
 renderDayButtons();
-if (apiKey.get()) { void loadSchedule(); void refreshDayList(); }
+if (apiKey.get()) void loadSchedule();
 else {
   byId('row-count').textContent = 'No schedule loaded.';
   input('api-key').focus();

@@ -155,7 +155,7 @@ describe('the large schedule', () => {
     await page.fill('#schedule-file', 'large');
     await enterKey(page, STAGING_KEY);
     await waitForGantt(page);
-    await page.click('#refresh-days');
+    await page.click('#live-day summary');
     await page.waitForSelector(`#day-select option[value="${opened.id}"]`, { state: 'attached' });
     await page.selectOption('#day-select', opened.id);
     await page.click('#watch-day');

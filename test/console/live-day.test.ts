@@ -108,7 +108,9 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     await openConsole(pageA, server.baseUrl);
     await enterKey(pageA, STAGING_KEY);
     await waitForGantt(pageA);
-    // A name the service would refuse in X-Operator (not ASCII) is refused at once, in a sentence.
+    // The live day's section, closed until wanted; a name the service would refuse in X-Operator
+    // (not ASCII) is refused at once, in a sentence.
+    await pageA.click('#live-day summary');
     await pageA.fill('#operator', 'Anna MÃ¼ller');
     expect(await pageA.isVisible('#operator-error')).toBe(true);
     expect(await pageA.textContent('#operator-error')).toContain('plain ASCII');
@@ -129,6 +131,7 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     await openConsole(pageB, server.baseUrl);
     await enterKey(pageB, SECOND_STAGING_KEY);
     await waitForGantt(pageB);
+    await pageB.click('#live-day summary');
     await pageB.fill('#operator', 'Ben');
     await openDayFromList(pageB, dayId);
     await expect.poll(() => title(pageB), { timeout: 20_000 }).toMatch(/^Live day: default, revision 1 /);
@@ -357,6 +360,9 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
 
     // Anna reverts to revision 1 (confirmed in place): revision 5, and Ben sees her cancellations gone.
     await pageA.click('#day-history [data-revert="1"]');
+    expect(await pageA.evaluate(() => (document.activeElement as HTMLElement).dataset.confirmRevert)).toBe('1');
+    expect(await pageA.textContent('#day-history [data-revision="1"] .revert-note')).toContain('as revision 5, written on revision 4?');
+    expect(await accessibilityFindings(pageA), 'revert confirmation').toEqual([]);
     await pageA.click('#day-history [data-confirm-revert="1"]');
     await expect.poll(() => pageA.textContent('#message'), { timeout: 15_000 }).toContain('Reverted: revision 5 restores the plan of revision 1 (by Anna');
     const reverted = (await api<{ revisions: RevisionView[] }>(`/days/${dayId}/revisions`)).body.revisions.at(-1)!;
