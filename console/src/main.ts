@@ -735,6 +735,8 @@ function showRevision(revision: DayResponse): void {
   live.watcher.seen(revision.revision);
   day = liveDaySchedule(live.snapshots, revision);
   if (!shownOption) byId('gantt-title').textContent = dayTitle();
+  // An option on screen is now drawn against this revision: its per-aircraft summary follows.
+  else renderOptionPanel(shownOption);
   redraw();
   if (!shownOption) gantt.setDisruptionTime(editor.earliestEffect((flight) => day?.flightsById.get(flight)?.flight.depMs));
 }
