@@ -368,7 +368,7 @@ function showDetails(bar: FlightBar | null, row: GanttRow | null): void {
 function liveDetails(times: NonNullable<FlightBar['live']>, bar: FlightBar): HTMLElement[] {
   const at = (ms: number | null) => (ms === null ? 'not reported' : dateTime(ms, zone));
   return [
-    el('dt', {}, 'Status'), el('dd', { 'data-field': 'status' }, times.status),
+    el('dt', {}, 'Status on the day'), el('dd', { 'data-field': 'status' }, times.status),
     el('dt', {}, 'Scheduled'), el('dd', { 'data-field': 'scheduled' }, `${dateTime(times.scheduledDepMs, zone)} – ${dateTime(times.scheduledArrMs, zone).slice(11)}`),
     el('dt', {}, 'Drawn at'), el('dd', { 'data-field': 'drawn' }, `${times.offBlockMs === null ? 'estimated' : 'actual'} ${dateTime(bar.depMs, zone).slice(11)} – ${times.onBlockMs === null ? 'estimated' : 'actual'} ${dateTime(bar.arrMs, zone).slice(11)}`),
     el('dt', {}, 'Off block'), el('dd', { 'data-field': 'off-block' }, at(times.offBlockMs)),
