@@ -13,7 +13,7 @@ import { apiKey, ApiError, explainError, getJson } from './api/api-client.ts';
 import { applyOption, DayWatcher, listDays, openDay, operatorName, operatorProblem, readAlerts, readDay, readDiff, readRevisions, revertDay } from './api/days-client.ts';
 import { runJob } from './api/jobs-client.ts';
 import { emptyServiceInfo, readConfig, readOpenApi } from './api/service-info.ts';
-import type { DayResponse, RecoveryOption, SimulationResponse, SnapshotResponse } from './api/wire.ts';
+import type { DayAlerts, DayResponse, RecoveryOption, SimulationResponse, SnapshotResponse } from './api/wire.ts';
 import { capacityHints, clockHours, hourlyDemand } from './model/capacity.ts';
 import { daySchedule, filterRows, liveDaySchedule, optionRows, wholeDay, type DaySchedule, type FlightBar, type GanttRow } from './model/gantt-model.ts';
 import { changedTails, type TailChange } from './model/option-diff.ts';
@@ -57,6 +57,8 @@ interface LiveDay {
 let live: LiveDay | null = null;
 /** Where the options on screen come from when they were simulated on a live day: the job is the simulation_id of apply. */
 let liveSimulation: { dayId: string; revision: number; jobId: string } | null = null;
+/** The alerts last read for the watched day (its rows are marked ⚠ when they are of the revision drawn). */
+let dayAlerts: DayAlerts | null = null;
 
 const gantt = new Gantt(byId('gantt-scroll'), byId<HTMLCanvasElement>('gantt'), byId('gantt-spacer'), {
   onFlightActivate: (bar, row) => { if (!shownOption) editor.editFlight(bar, row); else highlightAction(bar.flight); },
@@ -361,6 +363,7 @@ function showDetails(bar: FlightBar | null, row: GanttRow | null): void {
     el('dt', {}, 'Passengers'), el('dd', { 'data-field': 'passengers' }, bar.passengers === null ? 'unknown' : String(bar.passengers)),
     el('dt', {}, 'Crew'), el('dd', { 'data-field': 'crew' }, bar.crew.join(', ') || 'none listed'),
     el('dt', {}, 'State'), el('dd', {}, status),
+    ...(row.flags.length ? [el('dt', {}, 'Flags'), el('dd', { 'data-field': 'flags' }, row.flags.map((f) => `⚠ ${f}`).join(' '))] : []),
     ...(bar.live ? liveDetails(bar.live, bar) : [])));
 }
 
@@ -734,6 +737,7 @@ function showRevision(revision: DayResponse): void {
   live.current = revision;
   live.watcher.seen(revision.revision);
   day = liveDaySchedule(live.snapshots, revision);
+  flagAlerts();
   if (!shownOption) byId('gantt-title').textContent = dayTitle();
   // An option on screen is now drawn against this revision: its per-aircraft summary follows.
   else renderOptionPanel(shownOption);
@@ -757,6 +761,22 @@ function onWatchError(error: unknown): void {
   showFailure(error, () => undefined);
 }
 
+/**
+ * Marks the watched day's rows with the alerts of the revision drawn (⚠ on the aircraft of the late
+ * arrival that breaks a connection, or of the flight whose crew runs past its duty limit); true when
+ * it did. Alerts of another revision mark nothing (the next read brings the right ones).
+ */
+function flagAlerts(): boolean {
+  if (!live || !day || !dayAlerts || dayAlerts.revision !== live.current.revision) return false;
+  const byTail = new Map<string, string[]>();
+  for (const alert of dayAlerts.alerts) {
+    const tail = day.flightsById.get(alert.type === 'connection' ? alert.arriving_flight : alert.flight)?.tail;
+    if (tail) byTail.set(tail, [...(byTail.get(tail) ?? []), alert.detail]);
+  }
+  for (const row of day.rows) row.flags = byTail.get(row.tail) ?? [];
+  return true;
+}
+
 /** Reads the history and the alerts; `seenBefore`: the revision the page showed before a new one arrived. */
 async function refreshHistory(seenBefore?: number): Promise<void> {
   if (!live) return;
@@ -767,6 +787,8 @@ async function refreshHistory(seenBefore?: number): Promise<void> {
     const current = revisions.find((r) => r.number === live!.current.revision) ?? revisions[revisions.length - 1]!;
     historyView.renderHistory(byId('day-history'), revisions, live.current.revision);
     historyView.renderAlerts(byId('day-alerts'), alerts);
+    dayAlerts = alerts;
+    if (flagAlerts()) redraw();
     byId('day-alert-count').textContent = alerts.alerts.length
       ? `⚠ ${alerts.alerts.length} ${alerts.alerts.length === 1 ? 'alert' : 'alerts'} (connections, crew duty): see History and alerts.`
       : 'No alert.';
@@ -854,6 +876,7 @@ async function revert(toRevision: number): Promise<void> {
 function stopWatching(): void {
   live?.watcher.stop();
   live = null;
+  dayAlerts = null;
   liveSimulation = null;
   applyDialog.close();
   byId('day-picker').hidden = false;

@@ -281,6 +281,7 @@ describe('the live day, two controllers in two browsers (default schedule, 1440�
     const day3 = (await api<DayResponse>(`/days/${dayId}`)).body;
     expect(day3.revision).toBe(3);
     const alerts = (await api<AlertsView>(`/days/${dayId}/alerts`)).body;
+    expect(alerts.alerts.length, 'revision 3 has alerts to show').toBeGreaterThan(0);
     for (const page of [pageA, pageB]) {
       await expect.poll(() => title(page), { timeout: 15_000 }).toMatch(/^Live day: default, revision 3 /);
       // Drawn at the actual times: the late one from its off-block (✈, still flying), the other ✓.
@@ -298,10 +299,17 @@ describe('the live day, two controllers in two browsers (default schedule, 1440�
       expect(flown.x + flown.width).toBeCloseTo(xOf(scale, Date.parse(onTime.scheduled.arr)), 0);
       expect(flown.label.startsWith('✓ ')).toBe(true);
       expect(await page.textContent('[data-field="on-block"]')).toContain(new Date(Date.parse(onTime.scheduled.arr)).toISOString().slice(11, 16));
-      // The alerts of revision 3, in the service's sentences.
+      // The alerts of revision 3, in the service's sentences, and ⚠ on the rows of the aircraft
+      // whose late arrival (or crew) they are about.
       await expect.poll(() => page.$$eval('#day-alerts [data-alert]', (items) => items.map((i) => i.textContent))).toEqual(alerts.alerts.map((x) => `⚠ ${x.detail}`));
+      const alerted = new Set(alerts.alerts.map((x) => day3.flights.find((f) => f.id === (x.type === 'connection' ? x.arriving_flight : x.flight))!.tail));
+      const alertedTail = [...alerted][0]!;
+      await page.fill('#find-flight', day3.flights.find((f) => f.tail === alertedTail)!.id);
+      await page.click('#find');
+      const marked = await frame(page, (f) => f.rows.tails.includes(alertedTail) && f.rows.flagged.length > 0);
+      expect(marked.rows.flagged).toEqual(marked.rows.tails.filter((t) => alerted.has(t)));
+      expect(marked.rows.flagged).toContain(alertedTail);
     }
-    expect(alerts.alerts.length, 'a flight 150 minutes late breaks some connection or duty').toBeGreaterThan(0);
     expect(await pageB.textContent('#day-alert-count')).toContain(`${alerts.alerts.length} alert`);
     // The day's now follows the feed (typed in the page's zone, UTC here): the Gantt's now line moves there.
     const feedNow = minutes(late.scheduled.dep, 200);
