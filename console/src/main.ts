@@ -642,6 +642,7 @@ function renderDayNow(): void {
   byId('day-now-label').textContent = `Now, for simulations (${zone.label} time)`;
   input('day-now').value = Number.isNaN(dayNow) ? '' : localInputValue(dayNow, zone);
 }
+// (setZone with the same zone redraws the Gantt, whose now line is the day's now.)
 input('day-now').addEventListener('change', () => { dayNow = fromLocalInput(input('day-now').value, zone); gantt.setZone(zone); });
 
 input('operator').value = operatorName.get();
