@@ -386,4 +386,58 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     await a.context.close();
     await b.context.close();
   });
+
+  it('scenario: the flight an option changes leaves while the controller decides: the page draws the new revision under the option, the confirmation names it, and the apply gets the service\'s 409 sentence', async () => {
+    const { page, context } = await anna.newPage({ width: 1440, height: 900 });
+    await openConsole(page, server.baseUrl);
+    await enterKey(page, STAGING_KEY);
+    await waitForGantt(page);
+    await page.click('#live-day summary');
+    await page.fill('#operator', 'Anna');
+    await page.click('#new-day');
+    await expect.poll(() => title(page), { timeout: 20_000 }).toMatch(/^Live day: default, revision 1 /);
+    const dayId = (await api<{ days: { id: string; revision: number }[] }>('/days')).body.days.find((d) => d.revision === 1)!.id;
+    const day1 = (await api<DayResponse>(`/days/${dayId}`)).body;
+    const delayed = 'NV138_2026-11-21T09:05:00Z';
+    await addDelay(page, delayed, 90);
+    await page.fill('#time-limit', '10');
+    const { response } = await simulateFromPage(page, server.baseUrl, STAGING_KEY);
+    // An option that changes NV138 (cancels or retimes it).
+    const option = response.options.find((o) => o.action_set.cancellations.some((c) => c.flight === delayed) || o.action_set.delays.some((d) => d.flight === delayed))!;
+    expect(option, 'some option changes NV138').toBeDefined();
+    await page.locator(`#options [data-option-ids~="${option.option_id}"]`).getByText('Show on Gantt').click();
+    await expect.poll(() => title(page)).toContain(option.option_id);
+
+    // The movement feed: NV138's aircraft flies its morning and NV138 leaves on time after all.
+    const nv138 = day1.flights.find((f) => f.id === delayed)!;
+    const before = day1.flights.filter((f) => f.tail === nv138.tail && Date.parse(f.planned.dep) < Date.parse(nv138.planned.dep));
+    const feed = await api<RevisionView>(`/days/${dayId}/movements`, {
+      method: 'POST', body: {
+        now: new Date(Date.parse(nv138.scheduled.dep) + 5 * 60_000).toISOString().replace('.000Z', 'Z'),
+        movements: [...before.map((f) => ({ flight: f.id, tail: f.tail, off_block: f.scheduled.dep, on_block: f.scheduled.arr })), { flight: nv138.id, tail: nv138.tail, off_block: nv138.scheduled.dep }],
+      },
+    });
+    expect(feed.status, JSON.stringify(feed.body)).toBe(201);
+    await expect.poll(() => page.textContent('#day-status'), { timeout: 15_000 }).toContain('New: revision 2 of default');
+    // Still the option on screen, drawn against revision 2: NV138's planned bar has left (âœˆ).
+    expect(await title(page)).toContain(option.option_id);
+    const drawn = await frame(page, (f) => f.labels.some((l) => l.flight === delayed && l.lane === 'before'));
+    expect(drawn.rows.tails).toContain(nv138.tail);
+    await page.click('#apply-option');
+    await page.waitForSelector('#apply-dialog[open]');
+    expect(await page.textContent('#apply-what')).toContain('written on revision 2 (the one on screen)');
+    expect(await page.textContent('#apply-warning')).toContain('The options were simulated on revision 1; the day is at revision 2.');
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/days/${dayId}/apply`));
+    await page.click('#confirm-apply');
+    const reply = await refused;
+    expect(reply.status()).toBe(409);
+    expect(reply.request().headers()['if-match']).toBe('"2"');
+    const { detail } = (await reply.json()) as { detail: string };
+    expect(detail).toContain(`Flight ${delayed} has departed`);
+    await expect.poll(() => page.textContent('#apply-error')).toBe(detail);
+    expect(await accessibilityFindings(page), 'apply refused: the flight has departed').toEqual([]);
+    // Nothing was written: the day is still at revision 2.
+    expect((await api<DayResponse>(`/days/${dayId}`)).body.revision).toBe(2);
+    await context.close();
+  });
 });
