@@ -29,6 +29,8 @@ export class ApplyDialog {
   constructor() {
     byId('confirm-apply').addEventListener('click', () => this.onConfirm?.());
     byId('cancel-apply').addEventListener('click', () => this.close());
+    // Escape closes the dialog without our Cancel: nothing may be applied after that.
+    this.dialog.addEventListener('close', () => { this.onConfirm = null; });
   }
 
   get isOpen(): boolean { return this.dialog.open; }
