@@ -116,6 +116,8 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     expect(await pageA.textContent('#operator-error')).toContain('plain ASCII');
     await pageA.fill('#operator', 'Anna');
     expect(await pageA.isVisible('#operator-error')).toBe(false);
+    await expect.poll(() => pageA.textContent('#day-select')).toContain('No day yet');
+    expect(await accessibilityFindings(pageA), 'live day section, no day yet').toEqual([]);
     await pageA.click('#new-day');
     await expect.poll(() => title(pageA), { timeout: 20_000 }).toMatch(/^Live day: default, revision 1 \(/);
     const { body: opened } = await api<{ days: { id: string }[] }>('/days');
@@ -438,6 +440,17 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
     expect(await accessibilityFindings(page), 'apply refused: the flight has departed').toEqual([]);
     // Nothing was written: the day is still at revision 2.
     expect((await api<DayResponse>(`/days/${dayId}`)).body.revision).toBe(2);
+
+    // Leaving the day: the schedule as planned again, no banner, and the polling stops.
+    await page.click('#cancel-apply');
+    await page.click('#leave-day');
+    await expect.poll(() => title(page)).toMatch(/^The day: default, NV /);
+    expect(await page.isVisible('#day-banner')).toBe(false);
+    expect(await page.isVisible('#day-panel')).toBe(false);
+    let polled = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/days/')) polled++; });
+    await page.waitForTimeout(5_000);
+    expect(polled).toBe(0);
     await context.close();
   });
 });
