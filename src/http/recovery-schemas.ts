@@ -8,7 +8,10 @@ import { AirlineCodeSchema, NextPageTokenSchema, ZonedTimestampSchema } from './
 const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
 
 /** A configuration a request may carry: any subset of SolverConfig, the rest taken from the defaults. */
-const SolverConfigPatchSchema = SolverConfigSchema.openapi('SolverConfigPatch', {
+// Cloned first: zod 4 copies prototype methods such as `.openapi` onto a schema when it is built, and
+// SolverConfigSchema may be built before openapi-zod.ts installs the method (whoever imports
+// recovery/model/solver-config.ts first decides).
+const SolverConfigPatchSchema = SolverConfigSchema.clone().openapi('SolverConfigPatch', {
   description: 'Any subset of SolverConfig, at any depth; omitted fields take their defaults (GET /config).',
 });
 
