@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { PRICING_MODES, solveStrategy } from '../../src/recovery/neighbourhood/column-generation.ts';
+import { Budget } from '../../src/recovery/model/budget.ts';
 import { lpName, type LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { legCoefficient } from '../../src/recovery/neighbourhood/rows/context.ts';
 import { buildStrategyModel, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
@@ -114,7 +115,7 @@ describe('column generation', () => {
       const prepared = prepare(c);
       const bounds: number[] = [];
       const solved = await solveStrategy({
-        schedule, scope: prepared.scope, config: c, strategy, groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000,
+        schedule, scope: prepared.scope, config: c, strategy, groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000),
         onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
       });
       expect(solved.outcome.status).toBe('optimal');
@@ -152,7 +153,7 @@ describe('column generation', () => {
     const slow: Solver = { solve: async (task) => { await new Promise((resolve) => setTimeout(resolve, 150)); return inProcessSolver.solve(task); } };
     const bounds: number[] = [];
     const solved = await solveStrategy({
-      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, deadline: performance.now() + 1500,
+      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, budget: Budget.start(1500),
       onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
     });
     expect(solved.outcome.status).not.toBe('optimal');
@@ -168,13 +169,13 @@ describe('column generation', () => {
     const cancellation = cfg('cancellation');
     const prepared = prepare(cancellation);
     const cancelled = await solveStrategy({
-      schedule, scope: prepared.scope, config: cancellation, strategy: 'cancellation', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000, offer: offered,
+      schedule, scope: prepared.scope, config: cancellation, strategy: 'cancellation', groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000), offer: offered,
     });
     expect(cancelled.outcome.status).toBe('optimal');
     expect(offered.length).toBe(cancelled.model.candidateRoutes);
     const integrated = cfg('integrated');
-    const alone = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000 });
-    const helped = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000, takeUp: offered });
+    const alone = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000) });
+    const helped = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000), takeUp: offered });
     const columns = new Set([...helped.model.routeColumns.values()].map((r) => r.key));
     for (const route of offered) expect(columns.has(route.key), route.key).toBe(true);
     expect(alone.outcome.status).toBe('optimal');

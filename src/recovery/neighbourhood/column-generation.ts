@@ -25,6 +25,7 @@ import { enumerateRoutes, priceRoutes, type PricingCache, type PricingDuals, typ
 import type { SolveStatus } from '../model/result.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
+import type { Budget } from '../model/budget.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 
 /**
@@ -307,12 +308,13 @@ function legRowBreakpoints(flight: Flight, rows: readonly LegRow[]): number[] {
 }
 
 /**
- * Solve one strategy. `deadline` is the performance.now() instant by which it must answer; solver
- * failures (busy, crashed, aborted) reject as RecoveryError.
+ * Solve one strategy within `budget` (its deadline may be brought forward while it runs: the
+ * pipeline cuts a restricted strategy short once the integrated one is proven); solver failures
+ * (busy, crashed, aborted by the budget's signal) reject as RecoveryError.
  */
 export async function solveStrategy(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; strategy: Strategy; groups: PassengerGroups;
-  solver: Solver; signal?: AbortSignal; deadline: number;
+  solver: Solver; budget: Budget;
   /** Told after each pricing round and each integer solve; never told 'done' (the caller has the result). */
   onProgress?: (progress: StrategyProgress) => void;
   /** Where this solve publishes its routes and best bound as it goes (the integrated strategy's, for the swap strategy's). */
@@ -330,7 +332,8 @@ export async function solveStrategy(args: {
   /** A lower bound of every plan of every strategy known without a generation (model/flight-bound.ts), null when there is none. */
   floor?: Promise<number | null>;
 }): Promise<StrategySolve> {
-  const { schedule, scope, config, strategy, groups, solver, signal, deadline, onProgress } = args;
+  const { schedule, scope, config, strategy, groups, solver, budget, onProgress } = args;
+  const { signal } = budget;
   const started = performance.now();
   let incumbent: StrategySolve | null = null;
   const report = (phase: StrategyPhase, iterations: number, lowerBound: number | null) => onProgress?.({ strategy, phase, iterations, lowerBound, incumbent });
@@ -343,7 +346,7 @@ export async function solveStrategy(args: {
     };
   };
   const ev = new RouteEvaluator(schedule, scope, config);
-  const remaining = () => Math.max(1, deadline - performance.now());
+  const remaining = () => Math.max(1, budget.remainingMs());
   // The slowest build so far per route, to tell whether a model of many more routes can still be
   // built and solved in time: building one is synchronous on this thread, which also runs the solver
   // pool's hard-stop timers.
@@ -409,7 +412,6 @@ export async function solveStrategy(args: {
   // round or of the proof, the loop gets a turn to deliver it (a round over a network-wide scope
   // takes seconds), and the solve stops there.
   const stopIfCancelled = async () => {
-    if (!signal) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
   };
@@ -417,7 +419,7 @@ export async function solveStrategy(args: {
   // and the solver may start each from the last one's basis (SolveTask.warmStart).
   const masters = {};
   const solve = (model: LinearModel, relaxation: boolean) =>
-    solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: masters } : {}) }, { signal, deadline });
+    solver.solve({ model, timeLimitMs: remaining(), mipGap: config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: masters } : {}) }, { signal, deadline: budget.deadline });
 
   // Delay propagation: one route per aircraft, its planned sequence with propagated delays, so only
   // the passengers are decided; the generation then searches their journeys alone.
@@ -478,7 +480,7 @@ export async function solveStrategy(args: {
         outcome: { ...outcome, status: 'optimal', lowerBound: outcome.objective, solveMs: performance.now() - started },
       };
     }
-    if (performance.now() >= deadline) {
+    if (budget.expired) {
       // Nothing left for a generation: this solve's answer is what that one found.
       return {
         model, iterations: 0,
@@ -514,12 +516,13 @@ export async function solveStrategy(args: {
   let artificialScale = 1;
   // The column generation leaves the integer phase a share of the budget, so that a time limit
   // still ends with a plan and its proven gap.
-  const generationDeadline = started + GENERATION_SHARE * (deadline - started);
+  // (A function: the budget's deadline may be brought forward meanwhile.)
+  const generationDeadline = () => started + GENERATION_SHARE * (budget.deadline - started);
   // The stability center of the smoothing: the row prices of the best Lagrangian bound so far, at the
   // current artificial costs (a dearer artificial changes every bound, so the center starts again).
   let center: Record<string, number> | null = null;
   let takenUp = 0;
-  while (performance.now() < generationDeadline) {
+  while (performance.now() < generationDeadline()) {
     let offered = 0;
     for (; takenUp < (args.takeUp?.length ?? 0); takenUp++) if (add(args.takeUp![takenUp]!)) offered++;
     if (offered > 0) model = build(pool);
@@ -541,7 +544,7 @@ export async function solveStrategy(args: {
       const least = new Map<string, number>();
       for (const a of scope.aircraft) {
         // A round cut short by the budget still adds its routes, but proves no bound.
-        if (performance.now() >= generationDeadline) break;
+        if (performance.now() >= generationDeadline()) break;
         await stopIfCancelled();
         if (fixedRoutes) {
           // The aircraft's one route is all it may fly: its reduced cost is the least.
@@ -564,7 +567,7 @@ export async function solveStrategy(args: {
       // The Lagrangian bound at these prices (each aircraft flies one route, each priced journey takes
       // as many passengers as its reduced cost prefers), valid at every round; at convergence it is
       // the LP value. Rounds whose master still needs an artificial prove nothing here.
-      const journeyTerm = complete && !artificialUsed(lp.values) ? journeysTerm(model, groups.network, finders, prices, hasColumn, generationDeadline) : null;
+      const journeyTerm = complete && !artificialUsed(lp.values) ? journeysTerm(model, groups.network, finders, prices, hasColumn, generationDeadline()) : null;
       if (journeyTerm) {
         const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + journeyTerm.sum);
         if (!last || bound > last.bound) {
@@ -576,7 +579,7 @@ export async function solveStrategy(args: {
       if (improving > 0 || alpha === 0 || !complete) break;
     }
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    const journeysGiven = giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best', generationDeadline);
+    const journeysGiven = giveColumns(model, lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best', generationDeadline());
     added += journeysGiven.given;
     // A search cut short by the budget has not shown convergence.
     if (!journeysGiven.timely) complete = false;
@@ -632,10 +635,10 @@ export async function solveStrategy(args: {
       await stopIfCancelled();
       const room = config.solver.max_routes_per_aircraft - (pool.get(a.aircraft.tail)?.length ?? 0);
       const threshold = last.least.get(a.aircraft.tail)! + slack + tolerance(outcome.objective);
-      const enumerated = enumerateRoutes(ev, a, mode, last.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache, deadline });
-      if (!enumerated.complete) proof = performance.now() >= deadline ? 'time' : 'routes_capped';
+      const enumerated = enumerateRoutes(ev, a, mode, last.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache, deadline: budget.deadline });
+      if (!enumerated.complete) proof = budget.expired ? 'time' : 'routes_capped';
       for (const { route } of enumerated.routes) if (add(route)) added++;
-      if (performance.now() >= deadline) { proof = 'time'; break; }
+      if (budget.expired) { proof = 'time'; break; }
     }
     // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
     // once above its group's least (docs/model.md 3.4). Only for a proof that can still succeed: one
@@ -643,7 +646,7 @@ export async function solveStrategy(args: {
     if (proof === 'proven') {
       const witness: BoundWitness = last;
       const threshold = (source: JourneySource) => (witness.journeyLeast.get(source.rows[0]!) ?? 0) + slack + tolerance(outcome.objective!);
-      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft, 'all', deadline);
+      const given = giveColumns(model, witness.prices, threshold, config.solver.max_routes_per_aircraft, 'all', budget.deadline);
       added += given.given;
       if (!given.timely) proof = 'time';
       else if (!given.complete) proof = 'journeys_capped';
@@ -651,7 +654,7 @@ export async function solveStrategy(args: {
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).
     const needed = 2 * buildMsPerRoute * keys.size + integerMs;
-    if (added > 0 && performance.now() + needed >= deadline) proof = 'time';
+    if (added > 0 && performance.now() + needed >= budget.deadline) proof = 'time';
     else if (added > 0) {
       const larger = build(pool);
       const again = await solve(larger.model, false);
