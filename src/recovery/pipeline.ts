@@ -18,6 +18,7 @@ import { passengerGroups, type PassengerGroups } from './passengers/passengers.t
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
 import type { Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
+import type { SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
@@ -251,7 +252,7 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   return { routes, flows };
 }
 
-export function solverReport(solved: StrategySolve, note: string | null): SolverReport {
+export function solverReport(solved: StrategySolve, facts: SolverFacts = solved.facts): SolverReport {
   const { model, outcome } = solved;
   let mipGap: number | null = null;
   if (outcome.status === 'optimal') mipGap = 0;
@@ -260,7 +261,7 @@ export function solverReport(solved: StrategySolve, note: string | null): Solver
   }
   return {
     status: outcome.status, objective: outcome.objective, lowerBound: outcome.lowerBound, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
-    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, note,
+    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, lowerBoundSource: solved.boundSource, facts,
   };
 }
 
@@ -281,7 +282,7 @@ export function readOptions(
       unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
       continue;
     }
-    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s, s.note)));
+    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s)));
   }
 
   const integratedIndex = solved.findIndex((s) => s.model.strategy === 'integrated');
@@ -299,9 +300,7 @@ export function readOptions(
       // ... or when this plan costs the integrated solve's bound (the flight bound can be that).
       const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible' || (ownBound !== null && ownBound >= cost - 1e-6 * Math.max(1, Math.abs(cost)));
       const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
-      const own = s.outcome.status === 'infeasible' ? 'The integrated solve proved that no plan of its own exists'
-        : `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}`;
-      const report = solverReport(s, `${own}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
+      const report = solverReport(s, { kind: 'restricted_plan_used', plan: best.strategy, ownStatus: s.outcome.status, ownObjective: s.outcome.objective, own: s.facts });
       const replacement: RecoveryOption = {
         ...structuredClone(best), strategy: 'integrated',
         solver: {

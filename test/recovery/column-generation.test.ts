@@ -142,7 +142,7 @@ describe('column generation', () => {
     });
   }
 
-  it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the note', async () => {
+  it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the facts', async () => {
     // A single delay of the default schedule (7 aircraft), its solver slowed to 150 ms a solve: a
     // 1.5 s budget leaves the generation (60 % of it) three or four rounds, where the Lagrangian bound
     // is about −1 M; on a loaded machine, fewer, but at least one complete round.
@@ -160,8 +160,9 @@ describe('column generation', () => {
     expect(solved.outcome.lowerBound).toBe(0);
     expect(bounds.length).toBeGreaterThan(0);
     for (const bound of bounds) expect(bound).toBe(0);
-    const lagrangian = Number(/the best Lagrangian bound so far, (-[\d.]+), is below it/.exec(solved.note ?? '')?.[1]);
-    expect(lagrangian).toBeLessThan(0);
+    expect(solved.boundSource).toBe('no_negative_cost');
+    expect(solved.facts).toMatchObject({ kind: 'generated', negativeLagrangian: expect.any(Number) as number });
+    expect((solved.facts as { negativeLagrangian: number }).negativeLagrangian).toBeLessThan(0);
   });
 
   it('unit: the integrated solve takes up the routes the cancellation solve offers, and proves the same optimum', async () => {

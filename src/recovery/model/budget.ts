@@ -16,6 +16,7 @@ export interface BudgetData {
 export class Budget {
   /** Where the budget ends, a performance.now() instant of this thread; `cutTo` may bring it forward. */
   private end: number;
+  private cutShort = false;
 
   private constructor(
     /** performance.now() instant at which the simulation started (the request arrived). */
@@ -74,9 +75,15 @@ export class Budget {
     return new Budget(this.startedAt, this.limitMs, signal, end, this);
   }
 
-  /** Brings the deadline forward to `at` (never back). */
+  /** Brings the deadline forward to `at` (never back): the holder's search is then cut short (`cut`). */
   cutTo(at: number): void {
+    if (at < this.end) this.cutShort = true;
     this.end = Math.min(this.end, at);
+  }
+
+  /** Whether `cutTo` brought this budget's (or a parent's) deadline forward: its holder may say it was cut short. */
+  get cut(): boolean {
+    return this.cutShort || (this.parent?.cut ?? false);
   }
 
   /** Elapsed since the start, milliseconds. */
