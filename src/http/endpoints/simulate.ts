@@ -1,7 +1,7 @@
 // POST /simulate: ranked recovery options for a disrupted flight. The endpoint only translates: it
-// validates the request and the operator's bounds, runs it on the job runner's interactive path with one signal
-// (aborted when the client goes away), and presents the result. Failures are RecoveryError, mapped to
-// HTTP in errors.ts.
+// validates the request and the operator's bounds, starts the simulation's one Budget (its time limit
+// and one signal, aborted when the client goes away), awaits the simulation runner (the one job
+// workers use), and presents the result. Failures are RecoveryError, mapped to HTTP in errors.ts.
 import type { SimulationLimits } from '../../config.ts';
 import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
