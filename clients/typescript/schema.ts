@@ -954,6 +954,12 @@ export interface components {
                 candidate_routes: number;
                 /** @description Rounds of column generation (for delay propagation, whose routes are fixed, rounds that generate its passengers' journeys alone). */
                 iterations: number;
+                /**
+                 * @description Which proof lower_bound comes from (docs/model.md 3.3-3.6): converged_lp (the column generation's LP over every route, at convergence), lagrangian (the generation's best Lagrangian bound: it stopped before convergence), flight_bound (every flight at its own cheapest departure or cancelled, the aircraft relaxed away), integrated_strategy (the integrated strategy's bound: every plan of this strategy is one of its plans), no_negative_cost (0: no cost is negative). Null when there is no bound.
+                 * @enum {string|null}
+                 */
+                lower_bound_source: "converged_lp" | "lagrangian" | "flight_bound" | "integrated_strategy" | "no_negative_cost" | null;
+                /** @description What the solve found, in words: the rounds and routes of the column generation, where the bound comes from, and why the proof ended where it did (the time limit; cut short because the integrated strategy was proven and the interactive answer waits for the restricted ones only a little longer; a route cap). */
                 note: string | null;
             };
         };
@@ -1980,7 +1986,7 @@ export interface operations {
                      * @example {
                      *       "status": "healthy",
                      *       "service": "Airline Disruption Recovery Service",
-                     *       "timestamp": "2026-11-28T07:53:02.876+00:00",
+                     *       "timestamp": "2026-11-28T08:23:51.120+00:00",
                      *       "version": "0.1.0"
                      *     }
                      */
@@ -2770,13 +2776,14 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 170.6,
+                     *             "solve_ms": 79.4,
                      *             "rows": 19,
                      *             "columns": 4,
                      *             "nonzeros": 19,
                      *             "integers": 4,
                      *             "candidate_routes": 4,
                      *             "iterations": 1,
+                     *             "lower_bound_source": "converged_lp",
                      *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
                      *           }
                      *         },
@@ -2914,14 +2921,15 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 6.6,
+                     *             "solve_ms": 6,
                      *             "rows": 29,
                      *             "columns": 27,
                      *             "nonzeros": 76,
                      *             "integers": 17,
                      *             "candidate_routes": 17,
                      *             "iterations": 0,
-                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             "lower_bound_source": "integrated_strategy",
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
                      *           }
                      *         }
                      *       ],
@@ -2939,9 +2947,9 @@ export interface operations {
                      *       ],
                      *       "unsolved_strategies": [],
                      *       "timings_ms": {
-                     *         "total": 409,
+                     *         "total": 214,
                      *         "build": 2,
-                     *         "solve": 407
+                     *         "solve": 212
                      *       }
                      *     }
                      */
@@ -3095,14 +3103,14 @@ export interface operations {
                      * @example {
                      *       "jobs": [
                      *         {
-                     *           "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *           "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
                      *           "status": "succeeded",
-                     *           "created_at": "2026-11-28T07:53:03.937Z",
-                     *           "started_at": "2026-11-28T07:53:03.943Z",
-                     *           "finished_at": "2026-11-28T07:53:04.483Z",
+                     *           "created_at": "2026-11-28T08:23:51.981Z",
+                     *           "started_at": "2026-11-28T08:23:51.981Z",
+                     *           "finished_at": "2026-11-28T08:23:52.503Z",
                      *           "progress": {
                      *             "phase": "done",
-                     *             "elapsed_ms": 539,
+                     *             "elapsed_ms": 522,
                      *             "best_cost": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
@@ -3243,9 +3251,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
                      *       "status": "queued",
-                     *       "created_at": "2026-11-28T07:53:03.937Z"
+                     *       "created_at": "2026-11-28T08:23:51.981Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SimulationJobAccepted"];
@@ -3403,14 +3411,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T07:53:03.937Z",
-                     *       "started_at": "2026-11-28T07:53:03.943Z",
-                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "created_at": "2026-11-28T08:23:51.981Z",
+                     *       "started_at": "2026-11-28T08:23:51.981Z",
+                     *       "finished_at": "2026-11-28T08:23:52.503Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 539,
+                     *         "elapsed_ms": 522,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -3541,14 +3549,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T07:53:03.937Z",
-                     *       "started_at": "2026-11-28T07:53:03.943Z",
-                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "created_at": "2026-11-28T08:23:51.981Z",
+                     *       "started_at": "2026-11-28T08:23:51.981Z",
+                     *       "finished_at": "2026-11-28T08:23:52.503Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 539,
+                     *         "elapsed_ms": 522,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -3714,13 +3722,14 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 200.1,
+                     *               "solve_ms": 337,
                      *               "rows": 19,
                      *               "columns": 4,
                      *               "nonzeros": 19,
                      *               "integers": 4,
                      *               "candidate_routes": 4,
                      *               "iterations": 1,
+                     *               "lower_bound_source": "converged_lp",
                      *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
                      *             }
                      *           },
@@ -3858,14 +3867,15 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 23.5,
+                     *               "solve_ms": 4.4,
                      *               "rows": 29,
                      *               "columns": 27,
                      *               "nonzeros": 76,
                      *               "integers": 17,
                      *               "candidate_routes": 17,
                      *               "iterations": 0,
-                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *               "lower_bound_source": "integrated_strategy",
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
                      *             }
                      *           }
                      *         ],
@@ -3883,9 +3893,9 @@ export interface operations {
                      *         ],
                      *         "unsolved_strategies": [],
                      *         "timings_ms": {
-                     *           "total": 539,
-                     *           "build": 1,
-                     *           "solve": 539
+                     *           "total": 522,
+                     *           "build": 0,
+                     *           "solve": 522
                      *         }
                      *       },
                      *       "error": null
@@ -4013,14 +4023,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T07:53:03.937Z",
-                     *       "started_at": "2026-11-28T07:53:03.943Z",
-                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "created_at": "2026-11-28T08:23:51.981Z",
+                     *       "started_at": "2026-11-28T08:23:51.981Z",
+                     *       "finished_at": "2026-11-28T08:23:52.503Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 539,
+                     *         "elapsed_ms": 522,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -4186,13 +4196,14 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 200.1,
+                     *               "solve_ms": 337,
                      *               "rows": 19,
                      *               "columns": 4,
                      *               "nonzeros": 19,
                      *               "integers": 4,
                      *               "candidate_routes": 4,
                      *               "iterations": 1,
+                     *               "lower_bound_source": "converged_lp",
                      *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
                      *             }
                      *           },
@@ -4330,14 +4341,15 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 23.5,
+                     *               "solve_ms": 4.4,
                      *               "rows": 29,
                      *               "columns": 27,
                      *               "nonzeros": 76,
                      *               "integers": 17,
                      *               "candidate_routes": 17,
                      *               "iterations": 0,
-                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *               "lower_bound_source": "integrated_strategy",
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
                      *             }
                      *           }
                      *         ],
@@ -4355,9 +4367,9 @@ export interface operations {
                      *         ],
                      *         "unsolved_strategies": [],
                      *         "timings_ms": {
-                     *           "total": 539,
-                     *           "build": 1,
-                     *           "solve": 539
+                     *           "total": 522,
+                     *           "build": 0,
+                     *           "solve": 522
                      *         }
                      *       },
                      *       "error": null
@@ -4611,15 +4623,15 @@ export interface operations {
                      * @example {
                      *       "days": [
                      *         {
-                     *           "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *           "revision": 1,
                      *           "schedule_file": "small",
                      *           "window": {
                      *             "from": "2026-11-21T04:45:00Z",
                      *             "to": "2026-11-21T16:26:00Z"
                      *           },
-                     *           "created_at": "2026-11-28T07:53:04.596Z",
-                     *           "updated_at": "2026-11-28T07:53:04.596Z"
+                     *           "created_at": "2026-11-28T08:23:52.949Z",
+                     *           "updated_at": "2026-11-28T08:23:52.949Z"
                      *         }
                      *       ],
                      *       "next_page_token": null
@@ -4746,15 +4758,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "revision": 1,
                      *       "schedule_file": "small",
                      *       "window": {
                      *         "from": "2026-11-21T04:45:00Z",
                      *         "to": "2026-11-21T16:26:00Z"
                      *       },
-                     *       "created_at": "2026-11-28T07:53:04.596Z",
-                     *       "updated_at": "2026-11-28T07:53:04.596Z"
+                     *       "created_at": "2026-11-28T08:23:52.949Z",
+                     *       "updated_at": "2026-11-28T08:23:52.949Z"
                      *     }
                      */
                     "application/json": components["schemas"]["DaySummary"];
@@ -4904,15 +4916,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "revision": 1,
                      *       "schedule_file": "small",
                      *       "window": {
                      *         "from": "2026-11-21T04:45:00Z",
                      *         "to": "2026-11-21T16:26:00Z"
                      *       },
-                     *       "created_at": "2026-11-28T07:53:04.596Z",
-                     *       "updated_at": "2026-11-28T07:53:04.596Z",
+                     *       "created_at": "2026-11-28T08:23:52.949Z",
+                     *       "updated_at": "2026-11-28T08:23:52.949Z",
                      *       "flights": [
                      *         {
                      *           "id": "NV100_2026-11-21T04:45:00Z",
@@ -5137,10 +5149,10 @@ export interface operations {
                      * @example {
                      *       "revisions": [
                      *         {
-                     *           "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *           "number": 1,
                      *           "kind": "open",
-                     *           "created_at": "2026-11-28T07:53:04.596Z",
+                     *           "created_at": "2026-11-28T08:23:52.949Z",
                      *           "key_id": "287ff9b9e0f01b6c",
                      *           "operator": "Controller A",
                      *           "reason": {
@@ -5158,14 +5170,14 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *           "number": 2,
                      *           "kind": "apply",
-                     *           "created_at": "2026-11-28T07:53:05.941Z",
+                     *           "created_at": "2026-11-28T08:23:54.572Z",
                      *           "key_id": "287ff9b9e0f01b6c",
                      *           "operator": "Controller A",
                      *           "reason": {
-                     *             "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *             "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
                      *             "option_id": "opt_delay_propagation",
                      *             "reverted_to": null
                      *           },
@@ -5306,14 +5318,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "number": 2,
                      *       "kind": "apply",
-                     *       "created_at": "2026-11-28T07:53:05.941Z",
+                     *       "created_at": "2026-11-28T08:23:54.572Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller A",
                      *       "reason": {
-                     *         "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *         "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
                      *         "option_id": "opt_delay_propagation",
                      *         "reverted_to": null
                      *       },
@@ -5451,7 +5463,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "from_revision": 1,
                      *       "to_revision": 2,
                      *       "tails": [
@@ -5781,13 +5793,14 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 272.2,
+                     *             "solve_ms": 136.7,
                      *             "rows": 19,
                      *             "columns": 4,
                      *             "nonzeros": 19,
                      *             "integers": 4,
                      *             "candidate_routes": 4,
                      *             "iterations": 1,
+                     *             "lower_bound_source": "converged_lp",
                      *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
                      *           }
                      *         },
@@ -5925,14 +5938,15 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 3.3,
+                     *             "solve_ms": 1.2,
                      *             "rows": 29,
                      *             "columns": 27,
                      *             "nonzeros": 76,
                      *             "integers": 17,
                      *             "candidate_routes": 17,
                      *             "iterations": 0,
-                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             "lower_bound_source": "integrated_strategy",
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
                      *           }
                      *         }
                      *       ],
@@ -5950,12 +5964,12 @@ export interface operations {
                      *       ],
                      *       "unsolved_strategies": [],
                      *       "timings_ms": {
-                     *         "total": 438,
+                     *         "total": 215,
                      *         "build": 0,
-                     *         "solve": 438
+                     *         "solve": 215
                      *       },
-                     *       "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "revision": 1
                      *     }
                      */
@@ -6109,7 +6123,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                 *       "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
                  *       "option_id": "opt_delay_propagation"
                  *     }
                  */
@@ -6130,14 +6144,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "number": 2,
                      *       "kind": "apply",
-                     *       "created_at": "2026-11-28T07:53:05.941Z",
+                     *       "created_at": "2026-11-28T08:23:54.572Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller A",
                      *       "reason": {
-                     *         "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *         "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
                      *         "option_id": "opt_delay_propagation",
                      *         "reverted_to": null
                      *       },
@@ -6343,10 +6357,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "number": 4,
                      *       "kind": "revert",
-                     *       "created_at": "2026-11-28T07:53:06.410Z",
+                     *       "created_at": "2026-11-28T08:23:55.052Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller B",
                      *       "reason": {
@@ -6563,10 +6577,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "number": 3,
                      *       "kind": "movements",
-                     *       "created_at": "2026-11-28T07:53:06.165Z",
+                     *       "created_at": "2026-11-28T08:23:54.872Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": null,
                      *       "reason": {
@@ -6740,7 +6754,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
                      *       "revision": 4,
                      *       "alerts": []
                      *     }

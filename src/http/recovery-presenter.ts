@@ -9,6 +9,7 @@ import { formatUtc, formatLocal } from '../domain/time.ts';
 import type { AircraftRotation, Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult } from '../recovery/model/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
+import { solverNote } from './solver-notes.ts';
 
 type DisruptionView = SimulationResponse['disruptions'][number];
 
@@ -106,7 +107,8 @@ function presentOption(schedule: Schedule, option: RecoveryOption): RecoveryOpti
     solver: {
       status: solver.status, objective: solver.objective, lower_bound: solver.lowerBound, mip_gap: solver.mipGap, solve_ms: solver.solveMs,
       rows: solver.size.rows, columns: solver.size.columns, nonzeros: solver.size.nonzeros, integers: solver.size.integers,
-      candidate_routes: solver.candidateRoutes, iterations: solver.iterations, note: solver.note,
+      candidate_routes: solver.candidateRoutes, iterations: solver.iterations,
+      lower_bound_source: solver.lowerBoundSource, note: solverNote(solver.facts),
     },
   };
 }

@@ -11,12 +11,14 @@ import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
-import { flightBoundModel } from './bounds/flight-bound.ts';
+import { flightBoundModel, relaxedFlightBound } from './bounds/flight-bound.ts';
+import { Budget } from './model/budget.ts';
 import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
 import type { Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
+import type { SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
@@ -105,20 +107,24 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
 }
 
 /**
- * Stage 2: solve every strategy of config.strategies.evaluate, in parallel, all done within
- * solver.time_limit_ms of `startedAt` (the simulation's start; by default now) less the time to read
- * them back (READ_RESERVE). The first failure (RecoveryError) rejects and drops the solves still
- * waiting, since the simulation cannot be answered without them; `signal` (the caller's) drops them too.
+ * Stage 2: solve every strategy of config.strategies.evaluate, in parallel, all done within `budget`
+ * (the simulation's; by default solver.time_limit_ms from now) less the time to read them back
+ * (READ_RESERVE). The restricted strategies are cut short once the integrated one is proven
+ * (RESTRICTED_SHARE). The first failure (RecoveryError) rejects and drops the solves still waiting,
+ * since the simulation cannot be answered without them; the budget's signal drops them too.
  */
 export async function solveStrategies(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal,
-  onProgress?: (progress: StrategyProgress) => void, startedAt = performance.now(),
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
+  budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
-  const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
   const started = performance.now();
-  const limit = config.solver.time_limit_ms;
-  const deadline = startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+  const limit = budget.limitMs;
+  const solving = budget.within(budget.startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit), AbortSignal.any([budget.signal, failed.signal]));
+  const drop = solving.signal;
+  // The restricted strategies' part: once the integrated strategy is proven, an interactive answer
+  // waits for them only a little longer (RESTRICTED_SHARE).
+  const restricted = solving.within();
   const evaluate = config.strategies.evaluate;
   // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
   // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
@@ -127,7 +133,7 @@ export async function solveStrategies(
   // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
   // sooner on a network-wide scope (docs/model.md 3.5).
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
-  const floor = flightBoundWanted(prepared.scope.disruptions) ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined;
+  const floor = flightBoundOf(schedule, prepared, config, solver, solving);
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -136,7 +142,7 @@ export async function solveStrategies(
       if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     }
     const solved = await solveStrategy({
-      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline, onProgress,
+      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, budget: strategy === 'integrated' ? solving : restricted, onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
       offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,
@@ -148,6 +154,10 @@ export async function solveStrategies(
   };
   // The integrated solve first, so that the swap solve can wait for it.
   for (const strategy of [...evaluate].sort((p, q) => Number(q === 'integrated') - Number(p === 'integrated'))) solves.set(strategy, run(strategy));
+  solves.get('integrated')?.then((integrated) => {
+    const proven = integrated.outcome.status === 'optimal' || integrated.outcome.status === 'infeasible';
+    if (proven) restricted.cutTo(Math.max(solving.at(RESTRICTED_SHARE), performance.now() + RESTRICTED_AFTER_SHARE * limit));
+  }, () => undefined);
   try {
     return await Promise.all(evaluate.map((strategy) => solves.get(strategy)!));
   } catch (error) {
@@ -166,19 +176,23 @@ export function flightBoundWanted(disruptions: readonly Disruption[]): boolean {
 }
 
 /**
- * The flight bound of the simulation (model/flight-bound.ts), solved as an LP alongside the
- * strategies: null when it has no optimum (no plan exists at all, which the strategies find out for
- * themselves) or the solve fails (it is a bound, not an answer: the strategies' own bounds stand).
+ * The flight bound of the simulation (bounds/flight-bound.ts), a lower bound of every plan of every
+ * strategy, so that no plan is ever answered without one: where a capacity is cut, its LP solved
+ * alongside the strategies; elsewhere (or when that solve fails or finds no optimum: it is a bound,
+ * not an answer) its relaxation without the capacity and cancellation-count rows, summed here.
  */
-async function flightBound(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal, deadline: number,
-): Promise<number | null> {
-  const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+async function flightBoundOf(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
+): Promise<number> {
+  const ev = new RouteEvaluator(schedule, prepared.scope, config);
+  const summed = relaxedFlightBound(ev, prepared.groups);
+  if (!flightBoundWanted(prepared.scope.disruptions)) return summed;
+  const model = flightBoundModel(ev, prepared.groups);
   try {
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal, deadline });
-    return outcome.status === 'optimal' ? outcome.objective : null;
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline });
+    return outcome.status === 'optimal' && outcome.objective !== null ? Math.max(outcome.objective, summed) : summed;
   } catch {
-    return null;
+    return summed;
   }
 }
 
@@ -190,6 +204,19 @@ async function flightBound(
  */
 const READ_RESERVE_MS = 400;
 const READ_RESERVE_SHARE = 0.05;
+
+/**
+ * Once the integrated strategy is proven (optimal, or no plan at all), the restricted strategies end
+ * by RESTRICTED_SHARE of the time limit or RESTRICTED_AFTER_SHARE of it after that proof, whichever
+ * is later. The integrated option is the recommendation and its proof is kept; the restricted ones
+ * are alternatives, and proving them (the swap strategy's most of all, whose plans without any
+ * cancellation can cost three times as much) was what held a single delay's answer up to its time
+ * limit (measured on 30 seeded single delays of the default schedule: p95 877 ms, all of it the swap
+ * strategy's proof after the integrated one had ended). A restricted option cut short says so and
+ * keeps a valid bound (the integrated strategy's, its own Lagrangian one, or the flight bound).
+ */
+const RESTRICTED_SHARE = 0.1;
+const RESTRICTED_AFTER_SHARE = 0.05;
 
 /**
  * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough
@@ -225,7 +252,7 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   return { routes, flows };
 }
 
-export function solverReport(solved: StrategySolve, note: string | null): SolverReport {
+export function solverReport(solved: StrategySolve, facts: SolverFacts = solved.facts): SolverReport {
   const { model, outcome } = solved;
   let mipGap: number | null = null;
   if (outcome.status === 'optimal') mipGap = 0;
@@ -234,7 +261,7 @@ export function solverReport(solved: StrategySolve, note: string | null): Solver
   }
   return {
     status: outcome.status, objective: outcome.objective, lowerBound: outcome.lowerBound, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
-    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, note,
+    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, lowerBoundSource: solved.boundSource, facts,
   };
 }
 
@@ -255,7 +282,7 @@ export function readOptions(
       unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
       continue;
     }
-    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s, s.note)));
+    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s)));
   }
 
   const integratedIndex = solved.findIndex((s) => s.model.strategy === 'integrated');
@@ -273,9 +300,7 @@ export function readOptions(
       // ... or when this plan costs the integrated solve's bound (the flight bound can be that).
       const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible' || (ownBound !== null && ownBound >= cost - 1e-6 * Math.max(1, Math.abs(cost)));
       const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
-      const own = s.outcome.status === 'infeasible' ? 'The integrated solve proved that no plan of its own exists'
-        : `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}`;
-      const report = solverReport(s, `${own}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
+      const report = solverReport(s, { kind: 'restricted_plan_used', plan: best.strategy, ownStatus: s.outcome.status, ownObjective: s.outcome.objective, own: s.facts });
       const replacement: RecoveryOption = {
         ...structuredClone(best), strategy: 'integrated',
         solver: {
@@ -307,15 +332,15 @@ export function rankOptions(options: RecoveryOption[], config: SolverConfig): Re
  * outcomes (infeasible, time limit) are values in the result.
  */
 export async function simulate(
-  schedule: Schedule, request: SimulationRequest, solver: Solver, signal?: AbortSignal,
+  schedule: Schedule, request: SimulationRequest, solver: Solver, budget: Budget = Budget.start(request.config.solver.time_limit_ms),
   onProgress?: (progress: SimulationProgress) => void,
 ): Promise<SimulationResult> {
-  const started = performance.now();
+  const started = budget.startedAt;
   onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
   const prepared = prepareSimulation(schedule, request);
   const solveStarted = performance.now();
   const track = onProgress ? progressTracker(schedule, request, prepared, started, onProgress) : undefined;
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started);
+  const solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track);
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),

@@ -12,6 +12,7 @@ import { recordMovements, type MovementField, type MovementProblem } from '../..
 import { formatLocal, formatUtc, parseZonedInstant } from '../../domain/time.ts';
 import type { Schedule } from '../../domain/schedule.ts';
 import type { CatalogEntry } from '../../formats/schedule-json/schedule-catalog.ts';
+import { Budget } from '../../recovery/model/budget.ts';
 import type { SimulationResult } from '../../recovery/model/result.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
 import type { SimulationRequest } from '../../recovery/pipeline.ts';
@@ -342,15 +343,15 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
       const request = daySimulationRequest(deps, loaded, body, config);
       checkSimulationLimits(config, deps.config.simulation);
-      const runner = deps.jobRunner;
-      if (!runner) throw new Error('POST /days/{day_id}/simulate needs a job runner in the app dependencies');
+      const runner = deps.simulations;
+      if (!runner) throw new Error('POST /days/{day_id}/simulate needs a simulation runner in the app dependencies');
       const cancel = new AbortController();
       const onClose = () => { if (!res.writableFinished) cancel.abort(); };
       res.once('close', onClose);
       deps.metrics.simulationsInFlight.inc();
       let result: SimulationResult;
       try {
-        result = await runner.run(request, cancel.signal);
+        result = await runner.run(request, Budget.start(config.solver.time_limit_ms, cancel.signal));
       } finally {
         res.off('close', onClose);
         deps.metrics.simulationsInFlight.dec();

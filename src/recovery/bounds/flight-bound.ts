@@ -72,3 +72,25 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
   for (const [i, c] of scope.capacities.entries()) b.addConstraint(capacityRowName(c, i), capacityTerms[i]!, '<=', c.max - c.fixed);
   return b.build();
 }
+
+/**
+ * The flight bound without its capacity and cancellation-count rows, which only raise it: then each
+ * flight takes the cheaper of its cancellation (where allowed) and its earliest departure on its own,
+ * so the LP's optimum is that sum, computed here without a solver. Above 0 whenever a disruption
+ * forces a delay or a cancellation that costs anything: every plan of a single delay costs at least
+ * the delayed flight's cheapest way out.
+ */
+export function relaxedFlightBound(ev: RouteEvaluator, groups: PassengerGroups): number {
+  const { scope, config } = ev;
+  const w = config.cost_weights;
+  const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
+  let sum = 0;
+  for (const f of scope.flights) {
+    const forced = scope.cancelledFlights.has(f.id);
+    const cancel = forced || config.constraints.allow_cancellations ? w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0) : Number.POSITIVE_INFINITY;
+    const perMinute = w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers;
+    const fly = forced ? Number.POSITIVE_INFINITY : (ev.earliestDeparture(f) - f.depMinutes) * perMinute;
+    sum += Math.min(cancel, fly);
+  }
+  return sum;
+}

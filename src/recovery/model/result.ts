@@ -7,6 +7,7 @@ import type { Disruption } from '../../domain/disruption.ts';
 import type { AircraftRotation, Cancellation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
+import type { LowerBoundSource, SolverFacts } from './solve-facts.ts';
 
 /** What a solve proved: `optimal` (for the model solved), a plan without proof, a limit without a plan, or no plan exists. */
 export const SOLVE_STATUSES = ['optimal', 'feasible', 'time_limit', 'infeasible'] as const;
@@ -50,8 +51,10 @@ export interface SolverReport {
   candidateRoutes: number;
   /** Rounds of column generation (0 for delay propagation, whose routes are fixed). */
   iterations: number;
-  /** Set when the plan was not found by this strategy's own solve (e.g. integrated fell back to a restricted plan). */
-  note: string | null;
+  /** Which proof `lowerBound` comes from; null when there is no bound. */
+  lowerBoundSource: LowerBoundSource | null;
+  /** What the solve found out, as numbers and codes (the presenter words them as the option's note). */
+  facts: SolverFacts;
 }
 
 export interface RecoveryOption {
