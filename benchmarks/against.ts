@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { postJson, startServer, type RunningServer } from './lib/http.ts';
 import { announce, progress } from './lib/progress.ts';
 import { BENCHMARKS_DIR, loadScenarios, SCHEDULE_NAMES, selectScenarios, simulateBody, type Scenario } from './lib/scenarios.ts';
@@ -52,7 +52,19 @@ async function measureOne(server: RunningServer, scenario: Scenario, side: Side)
 }
 
 export async function runAgainst(argv: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    command: 'npm run bench',
+    usage: `Usage: npm run bench -- --against REF [--only default,large] [--seeded 30] [--seed ${DEFAULT_SEED}] [--reps 1] [--no-npm-ci] [--out FILE]
+
+This tree against the commit REF over HTTP (both services started, the same single delays posted to
+each alternately): p50 / p95 of each, their ratios, and the integrated option's costs side by side.
+  --only LIST             schedules (default default,large)
+  --seeded N              single delays drawn with the seed, besides the committed ones (default 30)
+  --seed N                the seed of the drawn delays
+  --reps N                repetitions per scenario and side (default 1)
+  --no-npm-ci             do not install REF's worktree
+  --out FILE              the JSON report
+  --help                  this text`,
     args: [...argv],
     options: {
       against: { type: 'string' },
@@ -67,7 +79,7 @@ export async function runAgainst(argv: readonly string[]): Promise<number> {
   });
   const ref = values.against!;
   const only = values.only.split(',').map((s) => s.trim());
-  for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) throw new Error(`--only: unknown schedule '${name}'`);
+  for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) usageError('npm run bench', `--only: unknown schedule '${name}'`);
   const seededCount = Number(values.seeded);
   const reps = Math.max(1, Number(values.reps));
 

@@ -62,6 +62,8 @@ const { values } = readCommandLine({
   command: COMMAND,
   usage: `Usage: npm run bench [-- options]
        npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s N] [--solver NAME] [--synthetic] [--out FILE]
+       npm run bench -- --against REF [...]     this tree against another commit over HTTP (--against x --help)
+       npm run bench -- --frontier [...]        the cost/time frontier of the scope's size (--frontier --help)
 
 The hot path stage by stage, the solvers on the same models, /simulate in process and over HTTP,
 throughput and the machine-independent counters; tables on stdout, every figure in a JSON report.
