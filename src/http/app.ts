@@ -138,7 +138,7 @@ export function createApp(appDeps: AppDeps): Express {
   consoleEndpoints(api);
   openApiDocument = api.openApiDocument({
     title: SERVICE_NAME,
-    description: 'Ranked recovery options for airline disruptions, flight data and operational snapshots. Every endpoint except /health, /openapi.json, /docs and /console needs an X-API-Key header. Errors are {"detail": "<sentence>"}.',
+    description: 'Ranked recovery options for airline disruptions, flight data and operational snapshots. Every endpoint except /health, /openapi.json, /docs and /console needs an X-API-Key header. Errors are {"detail": "<sentence>"}; a client that sends Accept: application/problem+json gets RFC 9457 problem details (Problem) instead. Lists are paged with page_token and next_page_token; answers are compressed on request (Accept-Encoding).',
   });
   app.locals[OPENAPI_DOCUMENT_LOCAL] = openApiDocument;
   app.use(router);
