@@ -153,7 +153,9 @@ export function assignAircraft(flights: readonly DatedFlight[], file: string): {
   const byNumberAndDate = new Map<string, number[]>();
   flights.forEach((f, i) => {
     const key = `${f.airline}${f.flightNumber}@${f.dateDay}`;
-    byNumberAndDate.set(key, [...(byNumberAndDate.get(key) ?? []), i]);
+    const same = byNumberAndDate.get(key);
+    if (same) same.push(i);
+    else byNumberAndDate.set(key, [i]);
   });
   flights.forEach((f, i) => {
     if (!f.onward) return;
@@ -246,9 +248,14 @@ export function ssimToScheduleFile(text: string, file: string, options: SsimImpo
     code, family: FAMILY_BY_FLEET[code] ?? code, seats: Math.max(...aircraft.filter((a) => a.fleet === code).map((a) => a.seats)),
   }));
   const variations = new Map<string, { minutes: number; at: number }[]>();
+  const at = (code: string) => {
+    let list = variations.get(code);
+    if (!list) variations.set(code, (list = []));
+    return list;
+  };
   for (const f of flights) {
-    variations.set(f.origin, [...(variations.get(f.origin) ?? []), { minutes: f.depVariation, at: f.depMinutes }]);
-    variations.set(f.dest, [...(variations.get(f.dest) ?? []), { minutes: f.arrVariation, at: f.arrMinutes }]);
+    at(f.origin).push({ minutes: f.depVariation, at: f.depMinutes });
+    at(f.dest).push({ minutes: f.arrVariation, at: f.arrMinutes });
   }
   const airports = [...variations.keys()].sort().map((code) => ({
     code, name: code, time_zone: zoneOf(code, variations.get(code)!, options.knownZones ?? new Map()),

@@ -32,7 +32,11 @@ export function scheduleToSsim(file: ScheduleFile, options: { createdDay?: numbe
     if (flights.length === 0) continue;
     const nextOnTail = new Map<(typeof flights)[number], (typeof flights)[number]>();
     const byTail = new Map<string, typeof flights>();
-    for (const x of flights) byTail.set(x.f.tail, [...(byTail.get(x.f.tail) ?? []), x]);
+    for (const x of flights) {
+      const own = byTail.get(x.f.tail);
+      if (own) own.push(x);
+      else byTail.set(x.f.tail, [x]);
+    }
     for (const rotation of byTail.values()) {
       rotation.sort((a, b) => a.dep - b.dep);
       rotation.forEach((x, i) => { if (i + 1 < rotation.length) nextOnTail.set(x, rotation[i + 1]!); });
