@@ -11,7 +11,8 @@ import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
-import { flightBoundModel } from './bounds/flight-bound.ts';
+import { flightBoundModel, flightBoundWithoutCapacities } from './bounds/flight-bound.ts';
+import { networkBound } from './bounds/network-bound.ts';
 import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
@@ -109,16 +110,18 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
  * solver.time_limit_ms of `startedAt` (the simulation's start; by default now) less the time to read
  * them back (READ_RESERVE). The first failure (RecoveryError) rejects and drops the solves still
  * waiting, since the simulation cannot be answered without them; `signal` (the caller's) drops them too.
+ * `bound` is a lower bound of every plan computed alongside (simulate's network or flight bound);
+ * without one, the flight bound is solved where a capacity is cut (flightBoundWanted).
  */
 export async function solveStrategies(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal,
-  onProgress?: (progress: StrategyProgress) => void, startedAt = performance.now(),
+  onProgress?: (progress: StrategyProgress) => void, startedAt = performance.now(), bound?: Promise<number | null>,
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
   const started = performance.now();
   const limit = config.solver.time_limit_ms;
-  const deadline = startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+  const deadline = strategiesDeadline(config, startedAt);
   const evaluate = config.strategies.evaluate;
   // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
   // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
@@ -127,7 +130,7 @@ export async function solveStrategies(
   // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
   // sooner on a network-wide scope (docs/model.md 3.5).
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
-  const floor = flightBoundWanted(prepared.scope.disruptions) ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined;
+  const floor = bound ?? (flightBoundWanted(prepared.scope.disruptions) ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined);
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -154,6 +157,43 @@ export async function solveStrategies(
     failed.abort();
     throw error;
   }
+}
+
+/** The instant (performance.now()) by which the strategies of a simulation started at `startedAt` are solved. */
+export function strategiesDeadline(config: SolverConfig, startedAt: number): number {
+  const limit = config.solver.time_limit_ms;
+  return startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+}
+
+/**
+ * Whether a simulation computes the network bound (bounds/network-bound.ts) alongside its strategies:
+ * a network-wide scope (an airport's capacity cut, an aircraft out of service, several disruptions),
+ * where the column generation's own bound stays far below its plans within an interactive budget
+ * (docs/model.md 3.9). A single delay or cancellation gets the flight bound: its generation converges,
+ * and the flight bound, a small LP, is above 0 from the start (the forced delay or cancellation).
+ */
+export function networkBoundWanted(disruptions: readonly Disruption[]): boolean {
+  return disruptions.length > 1 || disruptions.some((d) => d.type === 'airport_capacity' || d.type === 'aircraft_unavailable');
+}
+
+/**
+ * The lower bound a simulation computes beside its strategies (each strategy reports the larger of it
+ * and its own): the network bound where networkBoundWanted, else the flight bound. Null when it has
+ * none (then the strategies' own bounds stand). `incumbent` is the cost of the best plan so far, which
+ * the network bound's steps aim at; `onBound` hears each better bound as soon as it is known.
+ */
+export function simulationBound(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal | undefined, deadline: number,
+  incumbent: () => number | null, onBound: (bound: number) => void,
+): Promise<number | null> {
+  if (!networkBoundWanted(prepared.scope.disruptions)) {
+    const b = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+    if (!Number.isFinite(b)) return Promise.resolve(null);
+    onBound(b);
+    return Promise.resolve(b);
+  }
+  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, { signal, deadline, target: incumbent, onBound })
+    .then((b) => b?.value ?? null);
 }
 
 /**
@@ -314,8 +354,17 @@ export async function simulate(
   onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
   const prepared = prepareSimulation(schedule, request);
   const solveStarted = performance.now();
-  const track = onProgress ? progressTracker(schedule, request, prepared, started, onProgress) : undefined;
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started);
+  const floor: { bound: number | null; incumbent: number | null } = { bound: null, incumbent: null };
+  const tracker = onProgress ? progressTracker(schedule, request, prepared, started, onProgress, floor) : undefined;
+  const track = (progress: StrategyProgress) => {
+    const cost = progress.incumbent?.outcome.objective ?? null;
+    if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
+    tracker?.(progress);
+  };
+  const bound = simulationBound(schedule, prepared, request.config, solver, signal, strategiesDeadline(request.config, started), () => floor.incumbent, (b) => {
+    floor.bound = Math.max(b, floor.bound ?? b);
+  });
+  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started, bound);
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),
@@ -353,6 +402,7 @@ const PHASE_ORDER: readonly StrategyPhase[] = ['generating_columns', 'integer_pl
  */
 function progressTracker(
   schedule: Schedule, request: SimulationRequest, prepared: PreparedSimulation, started: number, emit: (progress: SimulationProgress) => void,
+  floor: { bound: number | null },
 ): (progress: StrategyProgress) => void {
   const latest = new Map<string, StrategyProgress>();
   let best: { cost: number | null; lowerBound: number | null; mipGap: number | null } = { cost: null, lowerBound: null, mipGap: null };
@@ -376,10 +426,13 @@ function progressTracker(
     const waiting = request.config.strategies.evaluate.length - reports.length;
     const phase = waiting > 0 ? 'generating_columns' : PHASE_ORDER[Math.min(...reports.map((p) => PHASE_ORDER.indexOf(p.phase)))]!;
     // Before a plan exists, the integrated strategy's bound (or the first one known) says how good any plan can be.
-    const bound = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    // The simulation's own bound (network or flight) holds for every plan as soon as it is known.
+    const own = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    const bound = floor.bound !== null && (own === null || floor.bound > own) ? Math.min(floor.bound, best.cost ?? floor.bound) : own;
+    const mipGap = best.cost === null || bound === null ? best.mipGap : Math.max(0, (best.cost - bound) / Math.max(1, Math.abs(best.cost)));
     emit({
       phase, elapsedMs: Math.round(performance.now() - started), iterations: reports.reduce((sum, p) => sum + p.iterations, 0),
-      bestCost: best.cost, lowerBound: bound, mipGap: best.mipGap, result,
+      bestCost: best.cost, lowerBound: bound, mipGap, result,
     });
   };
 }

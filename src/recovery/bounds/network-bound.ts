@@ -73,8 +73,9 @@ interface FlightData {
   adjust: Float64Array;
   /** Per stretch: aircraft choosing it this iteration. */
   use: Int32Array;
-  /** Cancellation: cost, and whether allowed or forced. */
+  /** Cancellation: the flight's own cost, its passengers (when booked), and whether allowed or forced. */
   cancelCost: number;
+  seats: SeatGroup | null;
   mayCancel: boolean;
   forced: boolean;
   cancel: number;
@@ -96,7 +97,20 @@ interface ConnectionRows {
   connectionMinutes: number;
 }
 
-interface MissedGroup { cost: number; rows: PricedRow[]; missed: number }
+interface MissedGroup { cost: number; rows: PricedRow[]; missed: number; seats: SeatGroup | null }
+
+/**
+ * Disrupted passengers as the seat rows see them: each is re-accommodated (at `rebooked`, plus the
+ * prices of the seat rows it is in) or not (`stranded`), whichever is cheaper; `rebookedNow` is how
+ * many are re-accommodated in this iteration's solution.
+ */
+interface SeatGroup { passengers: number; rebooked: number; stranded: number; origin: string; dest: string; earliestMinutes: number; rows: PricedRow[]; rebookedNow: number }
+
+/** Event kinds of an aircraft's sweep, in the order they take at one instant. */
+const SOURCE = 0, ARRIVAL = 1, RELEASE = 2, SNAPSHOT = 3, DEADLINE = 4, DEPARTURE = 5;
+
+/** A check an aircraft's network models: performed by a route at `station` by `snapshotMinutes`, holding it until `releaseMinutes`. */
+interface CheckEvent { station: number; snapshotMinutes: number; releaseMinutes: number }
 
 /** One aircraft's network: its copies as events in time order. */
 interface AircraftNet {
@@ -108,16 +122,30 @@ interface AircraftNet {
   swap: Uint8Array;
   origin: Int32Array;
   dest: Int32Array;
-  /** Events: copy*4 + kind (0 arrival, 1 deadline, 2 departure; the source is kind 0 with copy −1: −4), in time order. */
-  events: Int32Array;
+  /** Events in time order: kind, and the copy (or check) it is about. */
+  eventKind: Uint8Array;
+  eventIndex: Int32Array;
   station: number;
   endStation: number;
   hasDeadline: boolean;
   away: number;
-  /** Scratch per iteration. */
+  /** The checks modelled (at most MODELLED_CHECKS); a route's state is the set it performed (a bit mask). */
+  checks: CheckEvent[];
+  /** What each check not performed costs (Infinity when checks are hard rules). */
+  missedCheck: number;
+  /** Scratch per iteration, per copy and state. */
   value: Float64Array;
   pred: Int32Array;
 }
+
+/**
+ * Seat rows count passengers in hundreds: a row counted in passengers is violated by hundreds where a
+ * flight row is by one, and its share of the subgradient would make every other price's step tiny.
+ */
+const SEAT_ROW_SCALE = 100;
+
+/** Checks per aircraft the sweep keeps apart (states double with each); others are relaxed away (free). */
+const MODELLED_CHECKS = 2;
 
 /** Stretch widths by how late a departure is: the first hour at the grid, then coarser (docs/model.md 3.9). */
 function stretchWidth(delayMinutes: number, step: number): number {
@@ -171,6 +199,8 @@ export class NetworkRelaxation {
   readonly capacities: (PricedRow & { name: string; members: [number, number][] })[] = [];
   readonly connections: ConnectionRows[] = [];
   readonly missedGroups: MissedGroup[] = [];
+  readonly seatGroups: SeatGroup[] = [];
+  readonly seatRows: PricedRow[] = [];
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
   /** Flight prices π (free), by flight index. */
@@ -196,9 +226,10 @@ export class NetworkRelaxation {
       const forced = scope.cancelledFlights.has(f.id);
       const block = f.arrMinutes - f.depMinutes;
       const group = cancellationGroup.get(f.id);
-      const passengers = group ? group.passengers * leastPerPassenger(cost, tripFacts(group.passengers, group.compensationPerPassenger, block)) : 0;
-      const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) }) + passengers;
-      if (forced) { this.constant += cancelCost; continue; }
+      const trip = group ? tripFacts(group.passengers, group.compensationPerPassenger, block) : null;
+      const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
+      if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
+      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes) : null;
       const stretches = stretchesOf(ev, f);
       const own = factsOf(f.tail);
       const flightCost = new Float64Array(stretches.length);
@@ -213,7 +244,7 @@ export class NetworkRelaxation {
       if (mayCancel) cancels.push(this.flights.length);
       this.flights.push({
         flight: f, stretches, cost: flightCost, adjust: new Float64Array(stretches.length), use: new Int32Array(stretches.length),
-        cancelCost, mayCancel, forced, cancel: 0,
+        cancelCost, seats, mayCancel, forced, cancel: 0,
       });
     }
     this.price = new Float64Array(this.flights.length);
@@ -236,7 +267,12 @@ export class NetworkRelaxation {
       const perPassenger = leastPerPassenger(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes));
       // An itinerary with a leg a disruption cancels is never a misconnection (its passengers are that flight's cancellation group).
       if (group.passengers <= 0 || perPassenger <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
-      const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0 };
+      // Passengers of two flights wait at the one hub (docs/model.md 1.6) from the scheduled arrival on.
+      const first = group.connections[0]!;
+      const seats = group.legs.length === 2
+        ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes)
+        : null;
+      const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0, seats };
       for (const c of group.connections) {
         const arriving = flightIndex.get(c.arriving.id) ?? null;
         const leaving = flightIndex.get(c.missed.id) ?? null;
@@ -256,6 +292,8 @@ export class NetworkRelaxation {
       }
       if (missed.rows.length > 0) this.missedGroups.push(missed);
     }
+
+    this.buildSeatRows(schedule, scope, groups);
 
     const policy = config.constraints.swap_fleet_policy;
     for (const a of scope.aircraft) {
@@ -278,25 +316,80 @@ export class NetworkRelaxation {
         });
       });
       const n = copies.length;
-      const events: [number, number, number][] = [[a.readyMinutes, 0, -4]];
-      copies.forEach((c, j) => { events.push([c.ready, 0, 4 * j]); events.push([c.dep, 2, 4 * j + 2]); });
+      const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
+      copies.forEach((c, j) => { events.push([c.ready, ARRIVAL, j]); events.push([c.dep, DEPARTURE, j]); });
       const deadline = a.nextDepartureAfterWindow;
-      if (deadline !== null) events.push([deadline, 1, 1]);
+      if (deadline !== null) events.push([deadline, DEADLINE, -1]);
+      // A check is performed by an aircraft that landed at its station by its start (ready by the start
+      // plus the turnaround) and holds it until its end. One that ends before that instant is not modelled.
+      const checks: CheckEvent[] = [];
+      for (const m of a.checks) {
+        const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
+        if (checks.length >= MODELLED_CHECKS || m.endMinutes < snapshotMinutes) continue;
+        events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
+        checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
+      }
       events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+      const states = 1 << checks.length;
       this.nets.push({
         a,
         flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
         extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
         origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
         dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
-        events: Int32Array.from(events, (e) => e[2]),
+        eventKind: Uint8Array.from(events, (e) => e[1]), eventIndex: Int32Array.from(events, (e) => e[2]),
         station: airport(a.station), endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
         away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
-        value: new Float64Array(n), pred: new Int32Array(n),
+        checks, missedCheck: Math.max(0, cost.missedCheck()),
+        value: new Float64Array(n * states), pred: new Int32Array(n * states),
       });
     }
-    this.bestAt = new Float64Array(this.airports.length);
-    this.bestArg = new Int32Array(this.airports.length);
+    this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
+    this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
+  }
+
+  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number): SeatGroup {
+    const group: SeatGroup = {
+      passengers: trip.passengers, rebooked: Math.max(0, cost.arrival(trip, 0, true)), stranded: Math.max(0, cost.tripCancellation(trip)),
+      origin, dest, earliestMinutes, rows: [], rebookedNow: 0,
+    };
+    this.seatGroups.push(group);
+    return group;
+  }
+
+  /**
+   * Seat rows (docs/model.md 3.9): the passengers re-accommodated from airport X whose journeys may
+   * leave no earlier than τ take seats on flights leaving X at or after τ, at most the seats those
+   * flights can have free (the largest aircraft that may fly each, less its bookings); the same for
+   * the flights landing at their destination. One row per airport, side and such τ, where it can bind.
+   */
+  private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
+    const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
+    const free = (f: Flight) => (scope.cancelledFlights.has(f.id) ? 0
+      : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
+    for (const side of ['origin', 'dest'] as const) {
+      const byAirport = new Map<string, SeatGroup[]>();
+      for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
+      for (const [airport, members] of byAirport) {
+        const flights = groups.network.flights.filter((f) => (side === 'origin' ? f.origin : f.dest) === airport);
+        for (const tau of [...new Set(members.map((g) => g.earliestMinutes))].sort((p, q) => p - q)) {
+          const inRow = members.filter((g) => g.earliestMinutes >= tau);
+          const rhs = flights.reduce((sum, f) => sum + (f.depMinutes >= tau ? free(f) : 0), 0);
+          if (rhs >= inRow.reduce((sum, g) => sum + g.passengers, 0)) continue;
+          const row: PricedRow = { rhs: rhs / SEAT_ROW_SCALE, price: 0, activity: 0 };
+          this.seatRows.push(row);
+          for (const g of inRow) g.rows.push(row);
+        }
+      }
+    }
+  }
+
+  /** What a group's passengers cost if disrupted at the current seat prices; sets who is re-accommodated then. */
+  private passengerCost(g: SeatGroup): number {
+    let rebook = g.rebooked;
+    for (const r of g.rows) rebook += r.price / SEAT_ROW_SCALE;
+    g.rebookedNow = rebook < g.stranded ? g.passengers : 0;
+    return g.passengers * Math.min(rebook, g.stranded);
   }
 
   get copies(): number {
@@ -339,10 +432,12 @@ export class NetworkRelaxation {
     }
     const cancelAdjust = new Float64Array(this.flights.length);
     for (const cr of this.connections) this.priceConnection(cr, cancelAdjust);
+    for (const r of this.seatRows) bound -= r.price * r.rhs;
     for (const m of this.missedGroups) {
-      let rc = m.cost;
+      let rc = m.seats ? this.passengerCost(m.seats) : m.cost;
       for (const r of m.rows) { rc -= r.price; bound -= r.price * r.rhs; }
       m.missed = rc < 0 ? 1 : 0;
+      if (m.seats && !m.missed) m.seats.rebookedNow = 0;
       bound += Math.min(0, rc);
     }
     const cancelPrice = this.maxCancellations?.price ?? 0;
@@ -351,9 +446,10 @@ export class NetworkRelaxation {
     if (this.maxSwaps) bound -= swapPrice * this.maxSwaps.rhs;
     for (const [fi, d] of this.flights.entries()) {
       d.cancel = 0;
-      if (!d.mayCancel) continue;
-      const rc = d.cancelCost - this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
-      if (rc < 0) { d.cancel = 1; bound += rc; }
+      const passengers = d.seats ? this.passengerCost(d.seats) : 0;
+      if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
+      const rc = d.cancelCost + passengers - this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      if (rc < 0) { d.cancel = 1; bound += rc; } else if (d.seats) d.seats.rebookedNow = 0;
     }
     let swaps = 0;
     for (const net of this.nets) {
@@ -369,6 +465,8 @@ export class NetworkRelaxation {
     for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += this.flights[fi]!.use[si]!; }
     for (const cr of this.connections) this.connectionActivity(cr);
     if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
+    for (const r of this.seatRows) r.activity = 0;
+    for (const g of this.seatGroups) if (g.rebookedNow > 0) for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound;
   }
@@ -413,47 +511,71 @@ export class NetworkRelaxation {
     cr.rows.forEach((r, i) => { running += diff[i]!; r.activity = running - others - missed; });
   }
 
-  /** The aircraft's cheapest route at the current reduced costs: a sweep over its events in time order. */
+  /**
+   * The aircraft's cheapest route at the current reduced costs: a sweep over its events in time order,
+   * with a label per airport and set of checks performed (the best route so far that is there and
+   * ready); a label is identified by copy × states + state (−1 the start).
+   */
   private cheapestRoute(net: AircraftNet, swapPrice: number): { value: number; copies: number[] } | null {
     const { bestAt, bestArg } = this;
-    bestAt.fill(Number.POSITIVE_INFINITY);
-    bestArg.fill(-2);
-    let deadlineValue = Number.POSITIVE_INFINITY;
-    let deadlineArg = -2;
+    const S = 1 << net.checks.length;
+    bestAt.fill(Number.POSITIVE_INFINITY, 0, this.airports.length * S);
+    bestArg.fill(-2, 0, this.airports.length * S);
+    const deadlineValue = new Float64Array(S).fill(Number.POSITIVE_INFINITY);
+    const deadlineArg = new Int32Array(S).fill(-2);
+    const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
+    const snapArg = new Int32Array(net.checks.length * S).fill(-2);
     const touched = new Set<number>([net.station]);
-    for (const e of net.events) {
-      if (e === -4) { bestAt[net.station] = 0; bestArg[net.station] = -1; continue; }
-      const kind = e & 3;
-      if (kind === 1) { deadlineValue = bestAt[net.endStation]!; deadlineArg = bestArg[net.endStation]!; continue; }
-      const j = e >> 2;
-      if (kind === 2) {
-        const o = net.origin[j]!;
-        const from = bestAt[o]!;
-        if (from === Number.POSITIVE_INFINITY) { net.value[j] = from; continue; }
+    for (let e = 0; e < net.eventKind.length; e++) {
+      const kind = net.eventKind[e]!;
+      const j = net.eventIndex[e]!;
+      if (kind === DEPARTURE) {
+        const o = net.origin[j]! * S;
         const d = this.flights[net.flight[j]!]!;
         const si = net.stretch[j]!;
-        net.value[j] = from + d.cost[si]! + d.adjust[si]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
-        net.pred[j] = bestArg[o]!;
-      } else {
-        const v = net.value[j]!;
+        const rc = d.cost[si]! + d.adjust[si]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
+        for (let s = 0; s < S; s++) { net.value[j * S + s] = bestAt[o + s]! + rc; net.pred[j * S + s] = bestArg[o + s]!; }
+      } else if (kind === ARRIVAL) {
         const t = net.dest[j]!;
-        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j; touched.add(t); }
+        for (let s = 0; s < S; s++) {
+          const v = net.value[j * S + s]!;
+          if (v < bestAt[t * S + s]!) { bestAt[t * S + s] = v; bestArg[t * S + s] = j * S + s; touched.add(t); }
+        }
+      } else if (kind === SOURCE) {
+        bestAt[net.station * S] = 0;
+        bestArg[net.station * S] = -1;
+      } else if (kind === SNAPSHOT) {
+        const c = net.checks[j]!;
+        for (let s = 0; s < S; s++) if (!(s & (1 << j))) { snapValue[j * S + s] = bestAt[c.station * S + s]!; snapArg[j * S + s] = bestArg[c.station * S + s]!; }
+      } else if (kind === RELEASE) {
+        const c = net.checks[j]!;
+        for (let s = 0; s < S; s++) {
+          const v = snapValue[j * S + s]!;
+          const to = c.station * S + (s | (1 << j));
+          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; touched.add(c.station); }
+        }
+      } else {
+        for (let s = 0; s < S; s++) { deadlineValue[s] = bestAt[net.endStation * S + s]!; deadlineArg[s] = bestArg[net.endStation * S + s]!; }
       }
     }
-    let value: number;
-    let last: number;
-    if (net.hasDeadline) { value = deadlineValue; last = deadlineArg; }
-    else {
-      value = Number.POSITIVE_INFINITY;
-      last = -2;
-      for (const t of touched) {
-        const v = bestAt[t]! + (t === net.endStation ? 0 : net.away);
-        if (v < value) { value = v; last = bestArg[t]!; }
+    let value = Number.POSITIVE_INFINITY;
+    let last = -2;
+    for (let s = 0; s < S; s++) {
+      const missed = net.checks.length - popcount(s);
+      const checks = missed === 0 ? 0 : missed * net.missedCheck;
+      if (net.hasDeadline) {
+        const v = deadlineValue[s]! + checks;
+        if (v < value) { value = v; last = deadlineArg[s]!; }
+      } else {
+        for (const t of touched) {
+          const v = bestAt[t * S + s]! + checks + (t === net.endStation ? 0 : net.away);
+          if (v < value) { value = v; last = bestArg[t * S + s]!; }
+        }
       }
     }
     if (value === Number.POSITIVE_INFINITY) return null;
     const copies: number[] = [];
-    for (let j = last; j >= 0; j = net.pred[j]!) copies.push(j);
+    for (let label = last; label >= 0; label = net.pred[label]!) copies.push(Math.floor(label / S));
     return { value, copies };
   }
 
@@ -467,6 +589,7 @@ export class NetworkRelaxation {
     const move = (r: PricedRow) => { r.price = Math.max(0, r.price + step * (r.activity - r.rhs)); };
     for (const c of this.capacities) move(c);
     for (const cr of this.connections) for (const r of cr.rows) move(r);
+    for (const r of this.seatRows) move(r);
     if (this.maxCancellations) move(this.maxCancellations);
     if (this.maxSwaps) move(this.maxSwaps);
   }
@@ -478,10 +601,17 @@ export class NetworkRelaxation {
     const add = (r: PricedRow) => { const g = r.activity - r.rhs; if (g > 0 || r.price > 0) sum += g * g; };
     for (const c of this.capacities) add(c);
     for (const cr of this.connections) for (const r of cr.rows) add(r);
+    for (const r of this.seatRows) add(r);
     if (this.maxCancellations) add(this.maxCancellations);
     if (this.maxSwaps) add(this.maxSwaps);
     return sum;
   }
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let y = x; y > 0; y &= y - 1) n++;
+  return n;
 }
 
 /** Whether `holds` is true of some whole minute in [from, to]. */
@@ -496,6 +626,9 @@ function countBelow(values: readonly number[], x: number): number {
   while (lo < hi) { const mid = (lo + hi) >> 1; if (values[mid]! < x) lo = mid + 1; else hi = mid; }
   return lo;
 }
+
+/** Iterations without a better bound after which the step halves. */
+const STALE_ITERATIONS = 10;
 
 /** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
 const SLICE_MS = 20;
@@ -540,7 +673,7 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
         bestAt = performance.now() - started;
         stale = 0;
         options.onBound?.(Math.max(best, flightBound ?? best));
-      } else if (++stale >= 10) { theta /= 2; stale = 0; }
+      } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
       const norm = relaxation.violation();
       if (norm === 0 || theta < 1e-4) return finish();
       const target = options.target?.() ?? null;
