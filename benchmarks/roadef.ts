@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROADEF_SOLVERS } from '../src/recovery/roadef/solver.ts';
+import { ROADEF_SOLVERS } from '../src/recovery/roadef-adapter.ts';
 import { glpkVersion } from './lib/glpk-main-thread.ts';
 import { describeMachine } from './lib/machine.ts';
 import { announce, progress } from './lib/progress.ts';

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
-import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef/solver.ts';
+import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 export interface CurvePoint { elapsed_ms: number; cost: number; feasible: boolean; bound: number | null }

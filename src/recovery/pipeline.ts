@@ -19,6 +19,8 @@ import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './
 import type { Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
+import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
+import { searchNetwork } from './network/service-search.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
 
@@ -73,6 +75,8 @@ export interface PreparedSimulation {
   groups: PassengerGroups;
   /** What the disruptions break if only delays are propagated (delay propagation under soft rules). */
   violations: Violation[];
+  /** The engine that answers for the integrated strategy, and why (model/engine-choice.ts). */
+  engine: EngineChoice;
   buildMs: number;
 }
 
@@ -102,7 +106,7 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
   const softConfig: SolverConfig = { ...config, constraints: { ...config.constraints, crew_duty: 'soft', maintenance: 'soft', max_delay_minutes: 2880, max_swaps: 1000 } };
   const soft = new RouteEvaluator(schedule, scope, softConfig, false);
   const softPlannedRoutes = scope.aircraft.map((a) => soft.plannedRoute(a)).filter((r): r is Route => r !== null);
-  return { scope, groups, violations: routeViolations(schedule, softPlannedRoutes), buildMs: performance.now() - started };
+  return { scope, groups, violations: routeViolations(schedule, softPlannedRoutes), engine: chooseEngine(scope, request.disruptions), buildMs: performance.now() - started };
 }
 
 /**
@@ -129,8 +133,17 @@ export async function solveStrategies(
   // The integrated solve also takes up the cancellation solve's routes as they come: they are
   // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
   // sooner on a network-wide scope (docs/model.md 3.5).
-  const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
-  const floor = bound ?? (flightBoundWanted(prepared.scope.disruptions) ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined);
+  // With the network engine, its search's routes join them (network/service-search.ts).
+  const network = prepared.engine.engine === 'network' && evaluate.includes('integrated');
+  const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
+  const floor = bound ?? (flightBoundWanted(prepared.scope.disruptions) || network ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined);
+  const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
+  const search = network
+    ? searchNetwork({
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline, offer: cancellationRoutes!,
+      onIncumbent: (best) => integratedProgress?.search(best),
+    })
+    : null;
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -138,14 +151,16 @@ export async function solveStrategies(
       // The simulation failed (or was cancelled) while this solve waited: nothing to start.
       if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     }
-    const solved = await solveStrategy({
-      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline, onProgress,
+    const generated = await solveStrategy({
+      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline,
+      onProgress: strategy === 'integrated' && integratedProgress ? integratedProgress.generation : onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
       offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,
       takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
       floor,
     });
+    const solved = strategy === 'integrated' && search ? withSearchPlan(generated, (await search).best, await floor, config) : generated;
     onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
     return solved;
   };
@@ -166,8 +181,10 @@ export function strategiesDeadline(config: SolverConfig, startedAt: number): num
 }
 
 /**
- * Whether a simulation computes the network bound (bounds/network-bound.ts) alongside its strategies:
- * a network-wide scope (an airport's capacity cut, an aircraft out of service, several disruptions),
+ * Whether a simulation computes the network bound (bounds/network-bound.ts) alongside its strategies,
+ * as far as its disruptions tell (admission counts its one LP before any scope exists; the network
+ * engine's large scopes get it too: simulationBound): an airport's capacity cut, an aircraft out of
+ * service, several disruptions,
  * where the column generation's own bound stays far below its plans within an interactive budget
  * (docs/model.md 3.9). A single delay or cancellation gets the flight bound: its generation converges,
  * and the flight bound, a small LP, is above 0 from the start (the forced delay or cancellation).
@@ -186,7 +203,7 @@ export function simulationBound(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal | undefined, deadline: number,
   incumbent: () => number | null, onBound: (bound: number) => void,
 ): Promise<number | null> {
-  if (!networkBoundWanted(prepared.scope.disruptions)) {
+  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions)) {
     const b = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
     if (!Number.isFinite(b)) return Promise.resolve(null);
     onBound(b);
@@ -194,6 +211,57 @@ export function simulationBound(
   }
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, { signal, deadline, target: incumbent, onBound })
     .then((b) => b?.value ?? null);
+}
+
+/** Relative tolerance of the comparisons of costs and bounds below (as the column generation's). */
+const COST_TOLERANCE = 1e-6;
+
+/**
+ * The integrated strategy's answer under the network engine: the column generation's solve, or the
+ * network search's plan where it is cheaper. Every search route was offered to the generation, so the
+ * generation's bound (its plan's cost when proven optimal) bounds the search's plans too; the flight
+ * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
+ */
+function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: number | null | undefined, config: SolverConfig): StrategySolve {
+  const own = generated.outcome;
+  if (!searched || searched.outcome.objective === null) return generated;
+  const cost = searched.outcome.objective;
+  if (own.objective !== null && own.objective <= cost + COST_TOLERANCE * Math.max(1, Math.abs(cost))) return generated;
+  const bounds = [own.status === 'optimal' ? own.objective : own.lowerBound, floor ?? null].filter((b): b is number => b !== null);
+  const bound = bounds.length ? Math.min(cost, Math.max(...bounds)) : null;
+  const proven = bound !== null && cost - bound <= COST_TOLERANCE * Math.max(1, Math.abs(cost));
+  // Under a mip_gap the plan within it is what was asked for, as for the generation's own plans.
+  const withinGap = bound !== null && (cost - bound) / Math.max(1, Math.abs(cost)) <= config.solver.mip_gap;
+  return {
+    ...searched,
+    note: null,
+    outcome: { ...searched.outcome, status: proven ? 'optimal' : withinGap || own.status === 'feasible' ? 'feasible' : 'time_limit', lowerBound: bound },
+  };
+}
+
+/**
+ * Progress of the integrated strategy under the network engine: the generation's reports, each with
+ * the cheaper of its own incumbent and the search's best plan so far; a better search plan is reported
+ * at once, with the generation's last phase, rounds and bound.
+ */
+function withSearchIncumbent(onProgress: (progress: StrategyProgress) => void): { generation: (progress: StrategyProgress) => void; search: (best: StrategySolve) => void } {
+  let last: StrategyProgress = { strategy: 'integrated', phase: 'generating_columns', iterations: 0, lowerBound: null, incumbent: null };
+  let searched: StrategySolve | null = null;
+  const cheaper = (own: StrategySolve | null): StrategySolve | null => {
+    if (!searched) return own;
+    if (own?.outcome.objective != null && own.outcome.objective <= searched.outcome.objective!) return own;
+    return { ...searched, outcome: { ...searched.outcome, status: 'time_limit', lowerBound: last.lowerBound === null ? null : Math.min(last.lowerBound, searched.outcome.objective!) } };
+  };
+  return {
+    generation: (progress) => {
+      last = progress;
+      onProgress({ ...progress, incumbent: cheaper(progress.incumbent) });
+    },
+    search: (best) => {
+      searched = best;
+      onProgress({ ...last, incumbent: cheaper(last.incumbent) });
+    },
+  };
 }
 
 /**
@@ -275,6 +343,7 @@ export function solverReport(solved: StrategySolve, note: string | null): Solver
   return {
     status: outcome.status, objective: outcome.objective, lowerBound: outcome.lowerBound, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
     size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, note,
+    engine: 'neighbourhood', engineReasons: [],
   };
 }
 
@@ -377,6 +446,10 @@ function assembleResult(
   request: SimulationRequest, prepared: PreparedSimulation, options: RecoveryOption[], unsolved: UnsolvedStrategy[], timingsMs: SimulationResult['timingsMs'],
 ): SimulationResult {
   const { scope } = prepared;
+  // The network engine answers for the integrated strategy; the restricted ones stay with the neighbourhood engine.
+  if (prepared.engine.engine === 'network') {
+    for (const o of options) if (o.strategy === 'integrated') o.solver = { ...o.solver, engine: 'network', engineReasons: prepared.engine.reasons };
+  }
   return {
     scenarioId: request.scenarioId,
     airline: scope.airline,

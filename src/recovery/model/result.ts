@@ -5,6 +5,7 @@
 // data only (no functions, no class instances).
 import type { Disruption } from '../../domain/disruption.ts';
 import type { AircraftRotation, Cancellation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
+import type { EngineName, EngineReason } from './engine-choice.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
 
@@ -52,6 +53,9 @@ export interface SolverReport {
   iterations: number;
   /** Set when the plan was not found by this strategy's own solve (e.g. integrated fell back to a restricted plan). */
   note: string | null;
+  /** The engine that answered for this option (recovery/engine-choice.ts) and why, as codes the presenter words. */
+  engine: EngineName;
+  engineReasons: EngineReason[];
 }
 
 export interface RecoveryOption {
