@@ -661,11 +661,15 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
   let iterations = 0;
   let theta = 1;
   let stale = 0;
+  // An iteration is not cut short: the next starts only if one as long as the last ends by the deadline.
+  let lastMs = 0;
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
   while (iterations < maxIterations && !options.signal?.aborted && performance.now() < deadline) {
     const slice = performance.now();
-    while (iterations < maxIterations && performance.now() - slice < SLICE_MS && performance.now() < deadline) {
+    while (iterations < maxIterations && performance.now() - slice < SLICE_MS && performance.now() + lastMs < deadline) {
+      const before = performance.now();
       const value = relaxation.evaluate();
+      lastMs = performance.now() - before;
       iterations++;
       if (value === Number.POSITIVE_INFINITY) return null;
       if (best === Number.NEGATIVE_INFINITY || value > best + 1e-9 * Math.max(1, Math.abs(best))) {
