@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { networkBound, type NetworkBound } from '../../src/recovery/bounds/network-bound.ts';
+import { relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
 import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
@@ -79,5 +80,11 @@ describe('network bound', () => {
     expect(bound.flightBound).not.toBeNull();
     expect(bound.value).toBeGreaterThan(bound.flightBound! * 1.5);
     expect(bound.value).toBeLessThanOrEqual(optimum.summary.cost);
+    // The same in a thread of its own, as the service runs it: between the two as well.
+    const threaded = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
+      maxIterations: 300, deadline: performance.now() + 60_000, thread: relaxationThread,
+    }))!;
+    expect(threaded.value).toBeGreaterThan(bound.flightBound! * 1.5);
+    expect(threaded.value).toBeLessThanOrEqual(optimum.summary.cost);
   }, 120_000);
 });

@@ -630,32 +630,56 @@ function countBelow(values: readonly number[], x: number): number {
 /** Iterations without a better bound after which the step halves. */
 const STALE_ITERATIONS = 10;
 
-/** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
-const SLICE_MS = 20;
 
 /**
  * The network bound of a simulation (docs/model.md 3.9), valid for every plan of every strategy, by
  * `options.deadline`. Solves the flight bound's LP on `solver` (the worker pool) for its duals, then
- * improves on it by subgradient steps on this thread, yielding every SLICE_MS; `onBound` hears each
- * better bound. Null when there is no bound: the flight bound LP has no optimum or fails (then no
- * plan may exist, or the pool is gone), or an aircraft has no route at all (no plan exists), or
- * `signal` aborted before any bound.
+ * improves on it by subgradient steps: in `options.thread` (a thread of its own, so that the search
+ * and the column generation keep the simulation thread; the service's cost model only), else on this
+ * thread, yielding every SLICE_MS. `onBound` hears each better bound. Null when there is no bound: the
+ * flight bound LP has no optimum or fails and no iteration ends, or an aircraft has no route at all
+ * (no plan exists), or `signal` aborted before any bound.
  */
-export async function networkBound(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions = {}): Promise<NetworkBound | null> {
+export async function networkBound(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { thread?: RelaxationThread } = {}): Promise<NetworkBound | null> {
   const started = performance.now();
   const deadline = options.deadline ?? started + 60_000;
-  const relaxation = new NetworkRelaxation(input);
   let flightBound: number | null = null;
+  let duals: Record<string, number> = {};
   try {
     const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
     const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline });
     if (outcome.status === 'optimal' && outcome.objective !== null) {
       flightBound = outcome.objective;
-      relaxation.startFrom(outcome.duals ?? {});
+      duals = outcome.duals ?? {};
+      options.onBound?.(flightBound);
     }
   } catch {
     // The flight bound is where the prices start, not what is proven: start from zero prices.
   }
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, duals, flightBound, options);
+  const relaxation = new NetworkRelaxation(input);
+  relaxation.startFrom(duals);
+  return iterateRelaxation(relaxation, flightBound, options);
+}
+
+/**
+ * Runs the iterations of a relaxation elsewhere (a worker thread: network-bound-thread.ts), from the
+ * flight bound's duals, with the same options (deadline, target, onBound, signal), resolving as
+ * iterateRelaxation does.
+ */
+export type RelaxationThread = (input: NetworkBoundInput, duals: Record<string, number>, flightBound: number | null, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
+
+/** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
+const SLICE_MS = 20;
+
+/**
+ * Subgradient iterations on `relaxation` from its current prices until `options.deadline`, the
+ * iteration limit, convergence or `options.signal`; each better bound goes to `onBound` (never below
+ * `flightBound`). Null when an aircraft has no route (no plan exists) or nothing is known.
+ */
+export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBound: number | null, options: NetworkBoundOptions): Promise<NetworkBound | null> {
+  const started = performance.now();
+  const deadline = options.deadline ?? started + 60_000;
   let best = Number.NEGATIVE_INFINITY;
   let bestAt = 0;
   let iterations = 0;
@@ -676,7 +700,7 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
         best = value;
         bestAt = performance.now() - started;
         stale = 0;
-        options.onBound?.(Math.max(best, flightBound ?? best));
+        if (flightBound === null || best > flightBound) options.onBound?.(best);
       } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
       const norm = relaxation.violation();
       if (norm === 0 || theta < 1e-4) return finish();
