@@ -26,6 +26,7 @@ import { brokenLegRule } from '../model/rules.ts';
 import type { AircraftInScope, CapacityLimit, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
+import { JourneyFinder, type Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 
 /**
@@ -201,6 +202,7 @@ export async function searchNetwork(args: {
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
+  const finders = new Map<string, JourneyFinder>();
   let best: StrategySolve | null = null;
   let rounds = 0;
   const tried = new Set<string>();
@@ -208,7 +210,7 @@ export async function searchNetwork(args: {
   while (remaining() > 0) {
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
+    const model = withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', pool, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', pool, groups, journeys), finders, groups, config);
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline });
     rounds++;
     if (outcome.objective !== null && (!best || outcome.objective < best.outcome.objective! - 1e-6)) {
@@ -239,6 +241,30 @@ export async function searchNetwork(args: {
     if (added === 0) break;
   }
   return { best, rounds, routes: keys.size };
+}
+
+/** Journeys of several flights kept per passenger source: far more than a storm's sources have below their compensation. */
+const JOURNEYS_PER_SOURCE = 2_000;
+
+/**
+ * `model` rebuilt (by `rebuild`) with a column for every journey of several flights of its passenger
+ * sources that costs less than compensating the passengers (more never pays): with them the integer
+ * model decides the passengers exactly for its routes, as the checker of section 1.6 asks. `model`
+ * itself when no source has such a journey.
+ */
+function withAllJourneys(
+  model: StrategyModel, rebuild: (journeys: ReadonlyMap<string, readonly Journey[]>) => StrategyModel, finders: Map<string, JourneyFinder>,
+  groups: PassengerGroups, config: SolverConfig,
+): StrategyModel {
+  const journeys = new Map<string, Journey[]>();
+  for (const source of model.journeySources) {
+    let finder = finders.get(source.key);
+    if (!finder) finders.set(source.key, finder = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs));
+    if (!Number.isFinite(finder.cheapestOfSeveral)) continue;
+    const found = finder.within(new Float64Array(groups.network.flights.length), source.search.compensationPerPassenger, JOURNEYS_PER_SOURCE, (journey) => journey.length === 1);
+    if (found.journeys.length > 0) journeys.set(source.key, found.journeys.map((j) => j.journey));
+  }
+  return journeys.size === 0 ? model : rebuild(journeys);
 }
 
 /** The route each aircraft flies in `values` of `model`. */
