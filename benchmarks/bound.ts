@@ -1,6 +1,7 @@
 // Bounds at network scale (docs/model.md 3.9): for the committed hub storms and the storm of issue 23
 // (three inbounds to VIE 75 minutes late, a VIE aircraft out of service for six hours, VIE capped at 4
-// departures and 4 arrivals an hour from 05:00 to 08:00 UTC; default schedule), simulate as the
+// departures and 4 arrivals an hour from 05:00 to 08:00 UTC; default schedule; the flights and the
+// aircraft of test/http/storm.test.ts), simulate as the
 // service does (the worker pool, default configuration) at the default 2 s and at 10 s, and print the
 // best plan, the lower bound, the gap, when the first bound above 0 was known and the time.
 //   npx tsx benchmarks/bound.ts            (nice -n 10 on a shared machine)
@@ -15,17 +16,15 @@ import { loadSchedulesFor } from './lib/schedules.ts';
 
 const LIMITS_MS = [2000, 10_000];
 
-/** The storm of issue 23 on the default schedule, its flights and aircraft picked by rule (the issue names none). */
-function issueStorm(schedule: Schedule): Disruption[] {
+/** The storm of issue 23 on the default schedule, as test/http/storm.test.ts posts it. */
+function issueStorm(): Disruption[] {
   const minutes = (iso: string) => Date.parse(iso) / 60_000;
-  const from = minutes('2026-11-21T05:00:00Z');
-  const flights = schedule.flightsByAirline.get('NV') ?? [];
-  const inbounds = flights.filter((f) => f.dest === 'VIE' && f.depMinutes >= from).slice(0, 3);
-  const outOfService = flights.find((f) => f.origin === 'VIE' && f.depMinutes >= from && !inbounds.some((i) => i.tail === f.tail))!.tail;
   return [
-    ...inbounds.map((f): Disruption => ({ type: 'flight_delay', flightId: f.id, minDelayMinutes: 75 })),
-    { type: 'aircraft_unavailable', tail: outOfService, fromMinutes: from, toMinutes: from + 360 },
-    { type: 'airport_capacity', airport: 'VIE', fromMinutes: from, toMinutes: from + 180, maxDeparturesPerHour: 4, maxArrivalsPerHour: 4 },
+    { type: 'airport_capacity', airport: 'VIE', fromMinutes: minutes('2026-11-21T05:00:00Z'), toMinutes: minutes('2026-11-21T08:00:00Z'), maxDeparturesPerHour: 4, maxArrivalsPerHour: 4 },
+    { type: 'aircraft_unavailable', tail: 'OE-NWU', fromMinutes: minutes('2026-11-21T05:00:00Z'), toMinutes: minutes('2026-11-21T11:00:00Z') },
+    { type: 'flight_delay', flightId: 'NV644_2026-11-21T04:30:00Z', minDelayMinutes: 75 },
+    { type: 'flight_delay', flightId: 'NV369_2026-11-21T06:10:00Z', minDelayMinutes: 75 },
+    { type: 'flight_delay', flightId: 'NV415_2026-11-21T06:20:00Z', minDelayMinutes: 75 },
   ];
 }
 
@@ -43,7 +42,7 @@ try {
       request: (limitMs: number) => {
         const resolved = resolveSolverConfig({ solver: { time_limit_ms: limitMs } });
         if (!resolved.valid) throw new Error('configuration');
-        return { scenarioId: 'issue-23-storm', airline: 'NV', scheduleName: 'default', config: resolved.config, disruptions: issueStorm(schedules.get('default')!), disruptedFlightId: null };
+        return { scenarioId: 'issue-23-storm', airline: 'NV', scheduleName: 'default', config: resolved.config, disruptions: issueStorm(), disruptedFlightId: null };
       },
     },
   ];

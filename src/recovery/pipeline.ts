@@ -204,19 +204,18 @@ export function simulationBound(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal | undefined, deadline: number,
   incumbent: () => number | null, onBound: (bound: number) => void,
 ): Promise<number | null> {
-  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions)) {
-    const b = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
-    if (!Number.isFinite(b)) return Promise.resolve(null);
-    onBound(b);
-    return Promise.resolve(b);
-  }
+  // The flight bound without the capacities, in closed form, at once: above 0 wherever a delay or a
+  // cancellation is forced, before any solve (the capacities only raise it).
+  const closed = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+  const known = Number.isFinite(closed) ? closed : null;
+  if (known !== null && known > 0) onBound(known);
+  const atLeastClosed = (b: number | null | undefined) => (b === null || b === undefined ? known : known === null ? b : Math.max(b, known));
+  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions)) return Promise.resolve(known);
   if (config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
-    return flightBound(schedule, prepared, config, solver, signal ?? new AbortController().signal, deadline).then((b) => { if (b !== null) onBound(b); return b; });
+    return flightBound(schedule, prepared, config, solver, signal ?? new AbortController().signal, deadline).then((b) => { if (b !== null) onBound(b); return atLeastClosed(b); });
   }
-  // Let the strategies start first: building the networks holds this thread for about half a second on a storm.
-  return new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, { signal, deadline, target: incumbent, onBound, thread: relaxationThread }))
-    .then((b) => b?.value ?? null);
+  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, { signal, deadline, target: incumbent, onBound, thread: relaxationThread })
+    .then((b) => atLeastClosed(b?.value));
 }
 
 /** Relative tolerance of the comparisons of costs and bounds below (as the column generation's). */
@@ -442,10 +441,13 @@ export async function simulate(
   const track = (progress: StrategyProgress) => {
     const cost = progress.incumbent?.outcome.objective ?? null;
     if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
-    tracker?.(progress);
+    tracker?.report(progress);
   };
   const bound = simulationBound(schedule, prepared, request.config, solver, signal, strategiesDeadline(request.config, started), () => floor.incumbent, (b) => {
+    const before = floor.bound;
     floor.bound = Math.max(b, floor.bound ?? b);
+    // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
+    if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
   });
   const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started, bound);
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
@@ -490,14 +492,14 @@ const PHASE_ORDER: readonly StrategyPhase[] = ['generating_columns', 'integer_pl
 function progressTracker(
   schedule: Schedule, request: SimulationRequest, prepared: PreparedSimulation, started: number, emit: (progress: SimulationProgress) => void,
   floor: { bound: number | null },
-): (progress: StrategyProgress) => void {
+): { report: (progress: StrategyProgress) => void; bound: () => void } {
   const latest = new Map<string, StrategyProgress>();
   let best: { cost: number | null; lowerBound: number | null; mipGap: number | null } = { cost: null, lowerBound: null, mipGap: null };
-  return (report) => {
-    const previous = latest.get(report.strategy);
-    latest.set(report.strategy, report);
+  const report = (report: StrategyProgress | null) => {
+    const previous = report ? latest.get(report.strategy) : undefined;
+    if (report) latest.set(report.strategy, report);
     let result: SimulationResult | null = null;
-    if (report.incumbent && report.incumbent !== previous?.incumbent) {
+    if (report?.incumbent && report.incumbent !== previous?.incumbent) {
       const solved = [...latest.values()].map((p) => p.incumbent).filter((s): s is StrategySolve => s !== null);
       const { options } = readOptions(schedule, prepared, request.config, solved);
       const ranked = rankOptions(options, request.config);
@@ -522,4 +524,6 @@ function progressTracker(
       bestCost: best.cost, lowerBound: bound, mipGap, result,
     });
   };
+  // A better simulation bound is reported at once (before any plan, the first bound above 0 comes from it).
+  return { report, bound: () => report(null) };
 }
