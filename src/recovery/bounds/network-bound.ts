@@ -19,6 +19,7 @@ import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 import type { Solver } from '../model/solver-port.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
+import { JourneyFinder, type JourneySearch } from '../passengers/journeys.ts';
 import { flightBoundModel } from './flight-bound.ts';
 
 export interface NetworkBoundInput {
@@ -30,6 +31,31 @@ export interface NetworkBoundInput {
   costModel?: CostModel;
   /** What the cost model knows of an aircraft; default its seats and no operating cost. */
   aircraftFacts?: (tail: string) => AircraftCostFacts;
+  /**
+   * The least a re-accommodated passenger of a group can cost on the schedule's journeys (by
+   * rebookingKey; Infinity where none is cheaper than the compensation): leastRebookingCosts, computed
+   * where the journey network is (a thread gets it with the input). Default: the least per passenger.
+   */
+  leastRebooking?: ReadonlyMap<string, number>;
+}
+
+/** The key of a cancellation group (its flight) or a two-flight itinerary's group in NetworkBoundInput.leastRebooking. */
+export const rebookingKey = (kind: 'cancellation' | 'misconnection', id: string): string => `${kind}:${id}`;
+
+/**
+ * Per disrupted group with seat rows (cancellations, itineraries of two flights), the least cost per
+ * passenger of a journey of the schedule that the group could take, at scheduled times, whatever the
+ * plan cancels or fills: a re-accommodated passenger costs at least that (docs/model.md 3.9).
+ * Infinity where no journey costs less than the compensation. The service's cost weights only.
+ */
+export function leastRebookingCosts(groups: PassengerGroups, config: SolverConfig): Map<string, number> {
+  const least = new Map<string, number>();
+  const prices = new Float64Array(groups.network.flights.length);
+  const limit = config.constraints.max_reaccommodation_legs;
+  const of = (search: JourneySearch) => new JourneyFinder(groups.network, config, search, () => true, limit).least(prices, search.compensationPerPassenger, () => false);
+  for (const g of groups.cancellations) least.set(rebookingKey('cancellation', g.flight.id), of(g.search));
+  for (const g of groups.misconnections) least.set(rebookingKey('misconnection', g.itinerary.id), Math.min(...g.connections.map((c) => of(c.search))));
+  return least;
 }
 
 export interface NetworkBoundOptions {
@@ -235,7 +261,7 @@ export class NetworkRelaxation {
       const trip = group ? tripFacts(group.passengers, group.compensationPerPassenger, block) : null;
       const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
       if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
-      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes) : null;
+      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id))) : null;
       const stretches = stretchesOf(ev, f);
       const own = factsOf(f.tail);
       const flightCost = new Float64Array(stretches.length);
@@ -270,13 +296,17 @@ export class NetworkRelaxation {
     }
 
     for (const group of groups.misconnections) {
-      const perPassenger = leastPerPassenger(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes));
+      // Passengers of three flights or more may leave from any hub up to the break: the least journey over all of them.
+      const journey = input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id));
+      const trip = tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes);
+      const perPassenger = Math.min(Math.max(leastPerPassenger(cost, trip), journey ?? 0), Math.max(0, cost.tripCancellation(trip)));
       // An itinerary with a leg a disruption cancels is never a misconnection (its passengers are that flight's cancellation group).
       if (group.passengers <= 0 || perPassenger <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
       // Passengers of two flights wait at the one hub (docs/model.md 1.6) from the scheduled arrival on.
       const first = group.connections[0]!;
       const seats = group.legs.length === 2
-        ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes)
+        ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes,
+          input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)))
         : null;
       const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0, seats };
       for (const c of group.connections) {
@@ -354,9 +384,9 @@ export class NetworkRelaxation {
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
   }
 
-  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number): SeatGroup {
+  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined): SeatGroup {
     const group: SeatGroup = {
-      passengers: trip.passengers, rebooked: Math.max(0, cost.arrival(trip, 0, true)), stranded: Math.max(0, cost.tripCancellation(trip)),
+      passengers: trip.passengers, rebooked: Math.max(0, cost.arrival(trip, 0, true), leastJourney ?? 0), stranded: Math.max(0, cost.tripCancellation(trip)),
       origin, dest, earliestMinutes, rows: [], rebookedNow: 0,
     };
     this.seatGroups.push(group);
@@ -715,8 +745,9 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
   } catch {
     // The flight bound is where the prices start, not what is proven: start from zero prices.
   }
-  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, duals, flightBound, options);
-  const relaxation = new NetworkRelaxation(input);
+  const withJourneys: NetworkBoundInput = input.leastRebooking || input.costModel ? input : { ...input, leastRebooking: leastRebookingCosts(input.groups, input.config) };
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(withJourneys, duals, flightBound, options);
+  const relaxation = new NetworkRelaxation(withJourneys);
   relaxation.startFrom(duals);
   return iterateRelaxation(relaxation, flightBound, options);
 }
