@@ -23,7 +23,7 @@ export const relaxationThread: RelaxationThread = (input, duals, flightBound, op
   const deadline = options.deadline ?? performance.now() + 60_000;
   // What a thread needs of the input, and can be copied to it (the journey network's function stays).
   const sent: NetworkBoundInput = {
-    schedule: input.schedule, scope: input.scope, config: input.config, leastRebooking: input.leastRebooking,
+    schedule: input.schedule, scope: input.scope, config: input.config,
     groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
   };
   let best: number | null = flightBound;

@@ -39,6 +39,11 @@ export interface NetworkBoundInput {
   leastRebooking?: ReadonlyMap<string, number>;
 }
 
+/** The input with the least journeys of its groups (leastRebookingCosts), for the service's cost model. */
+export function withLeastRebooking(input: NetworkBoundInput): NetworkBoundInput {
+  return input.leastRebooking || input.costModel ? input : { ...input, leastRebooking: leastRebookingCosts(input.groups, input.config) };
+}
+
 /** The key of a cancellation group (its flight) or a two-flight itinerary's group in NetworkBoundInput.leastRebooking. */
 export const rebookingKey = (kind: 'cancellation' | 'misconnection', id: string): string => `${kind}:${id}`;
 
@@ -745,9 +750,9 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
   } catch {
     // The flight bound is where the prices start, not what is proven: start from zero prices.
   }
-  const withJourneys: NetworkBoundInput = input.leastRebooking || input.costModel ? input : { ...input, leastRebooking: leastRebookingCosts(input.groups, input.config) };
-  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(withJourneys, duals, flightBound, options);
-  const relaxation = new NetworkRelaxation(withJourneys);
+  // In a thread of its own, the thread finds the least journeys (network-bound-thread-worker.ts).
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, duals, flightBound, options);
+  const relaxation = new NetworkRelaxation(withLeastRebooking(input));
   relaxation.startFrom(duals);
   return iterateRelaxation(relaxation, flightBound, options);
 }
