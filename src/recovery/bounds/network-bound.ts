@@ -149,6 +149,10 @@ interface AircraftNet {
   /** Per copy: flight index, stretch index, what this aircraft adds to the copy's cost (swap, spill), whether it is a swap. */
   flight: Int32Array;
   stretch: Int32Array;
+  /** Per copy: its (flight, stretch) in NetworkRelaxation's flat numbering. */
+  global: Int32Array;
+  /** Scratch per iteration: each copy's reduced cost. */
+  rc: Float64Array;
   extra: Float64Array;
   swap: Uint8Array;
   origin: Int32Array;
@@ -240,11 +244,16 @@ export class NetworkRelaxation {
   readonly seatRows: PricedRow[] = [];
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
+  /** Where each flight's stretches start in the flat numbering, and each stretch's reduced cost this iteration (before the aircraft's part). */
+  private readonly stretchOffset: number[] = [];
+  private stretchCost = new Float64Array(0);
   /** Flight prices π (free), by flight index. */
   readonly price: Float64Array;
   private readonly airports: string[] = [];
   private readonly bestAt: Float64Array;
   private readonly bestArg: Int32Array;
+  /** Scratch of the sweep: airports a label reached. */
+  private readonly touched: Uint8Array;
   /** Cost every plan pays whatever it does (flights a disruption cancels). */
   private constant = 0;
 
@@ -335,6 +344,9 @@ export class NetworkRelaxation {
     }
 
     this.buildSeatRows(schedule, scope, groups);
+    let offset = 0;
+    for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
+    this.stretchCost = new Float64Array(offset);
 
     const policy = config.constraints.swap_fleet_policy;
     for (const a of scope.aircraft) {
@@ -375,6 +387,7 @@ export class NetworkRelaxation {
       this.nets.push({
         a,
         flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
+        global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
         extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
         origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
         dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
@@ -386,6 +399,7 @@ export class NetworkRelaxation {
       });
     }
     this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
+    this.touched = new Uint8Array(this.airports.length);
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
   }
 
@@ -478,6 +492,10 @@ export class NetworkRelaxation {
     }
     const cancelAdjust = new Float64Array(this.flights.length);
     for (const cr of this.connections) this.priceConnection(cr, cancelAdjust);
+    this.flights.forEach((d, fi) => {
+      const offset = this.stretchOffset[fi]!;
+      for (let si = 0; si < d.stretches.length; si++) this.stretchCost[offset + si] = d.cost[si]! + d.adjust[si]!;
+    });
     for (const r of this.seatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const m of this.missedGroups) {
       let rc = m.seats ? this.passengerCost(m.seats) : m.cost;
@@ -574,21 +592,30 @@ export class NetworkRelaxation {
     const deadlineArg = new Int32Array(S).fill(-2);
     const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
     const snapArg = new Int32Array(net.checks.length * S).fill(-2);
-    const touched = new Set<number>([net.station]);
-    for (let e = 0; e < net.eventKind.length; e++) {
-      const kind = net.eventKind[e]!;
-      const j = net.eventIndex[e]!;
+    const touched = this.touched;
+    touched.fill(0);
+    touched[net.station] = 1;
+    const { rc, value: values, pred, eventKind, eventIndex } = net;
+    const base = this.stretchCost;
+    for (let j = 0; j < rc.length; j++) rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
+    for (let e = 0; e < eventKind.length; e++) {
+      const kind = eventKind[e]!;
+      const j = eventIndex[e]!;
       if (kind === DEPARTURE) {
         const o = net.origin[j]! * S;
-        const d = this.flights[net.flight[j]!]!;
-        const si = net.stretch[j]!;
-        const rc = d.cost[si]! + d.adjust[si]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
-        for (let s = 0; s < S; s++) { net.value[j * S + s] = bestAt[o + s]! + rc; net.pred[j * S + s] = bestArg[o + s]!; }
+        const r = rc[j]!;
+        if (S === 1) { values[j] = bestAt[o]! + r; pred[j] = bestArg[o]!; }
+        else for (let s = 0; s < S; s++) { values[j * S + s] = bestAt[o + s]! + r; pred[j * S + s] = bestArg[o + s]!; }
       } else if (kind === ARRIVAL) {
         const t = net.dest[j]!;
-        for (let s = 0; s < S; s++) {
-          const v = net.value[j * S + s]!;
-          if (v < bestAt[t * S + s]!) { bestAt[t * S + s] = v; bestArg[t * S + s] = j * S + s; touched.add(t); }
+        if (S === 1) {
+          const v = values[j]!;
+          if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j; touched[t] = 1; }
+        } else {
+          for (let s = 0; s < S; s++) {
+            const v = values[j * S + s]!;
+            if (v < bestAt[t * S + s]!) { bestAt[t * S + s] = v; bestArg[t * S + s] = j * S + s; touched[t] = 1; }
+          }
         }
       } else if (kind === SOURCE) {
         bestAt[net.station * S] = 0;
@@ -601,7 +628,7 @@ export class NetworkRelaxation {
         for (let s = 0; s < S; s++) {
           const v = snapValue[j * S + s]!;
           const to = c.station * S + (s | (1 << j));
-          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; touched.add(c.station); }
+          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; touched[c.station] = 1; }
         }
       } else {
         for (let s = 0; s < S; s++) { deadlineValue[s] = bestAt[net.endStation * S + s]!; deadlineArg[s] = bestArg[net.endStation * S + s]!; }
@@ -616,7 +643,8 @@ export class NetworkRelaxation {
         const v = deadlineValue[s]! + checks;
         if (v < value) { value = v; last = deadlineArg[s]!; }
       } else {
-        for (const t of touched) {
+        for (let t = 0; t < touched.length; t++) {
+          if (!touched[t]) continue;
           const v = bestAt[t * S + s]! + checks + (t === net.endStation ? 0 : net.away);
           if (v < value) { value = v; last = bestArg[t * S + s]!; }
         }
