@@ -954,7 +954,20 @@ export interface components {
                 candidate_routes: number;
                 /** @description Rounds of column generation (for delay propagation, whose routes are fixed, rounds that generate its passengers' journeys alone). */
                 iterations: number;
+                /**
+                 * @description Which proof lower_bound comes from (docs/model.md 3.3-3.9): converged_lp (the column generation's LP over every route, at convergence), lagrangian (the generation's best Lagrangian bound: it stopped before convergence), flight_bound (every flight at its own cheapest departure or cancelled, the aircraft relaxed away), network_bound (the Lagrangian relaxation of every aircraft's time-space network, computed beside the strategies on large scopes), integrated_strategy (the integrated strategy's bound: every plan of this strategy is one of its plans), no_negative_cost (0: no cost is negative). Null when there is no bound.
+                 * @enum {string|null}
+                 */
+                lower_bound_source: "converged_lp" | "lagrangian" | "flight_bound" | "network_bound" | "integrated_strategy" | "no_negative_cost" | null;
+                /** @description What the solve found, in words: which engine answered and why (network engine), the rounds and routes of the column generation, where the bound comes from, and why the proof ended where it did (the time limit; cut short because the integrated strategy was proven and the interactive answer waits for the restricted ones only a little longer; a route cap). */
                 note: string | null;
+                /**
+                 * @description The engine that answered for this option: neighbourhood (column generation over the disrupted aircraft and a few candidates) or network (a search over whole-network operating plans beside the column generation over the whole scope; the integrated option of a storm). The note says why.
+                 * @enum {string}
+                 */
+                engine: "neighbourhood" | "network";
+                /** @description Why the network engine answered (empty for the neighbourhood engine): several_disruptions, capacity_cut, aircraft_out_of_service, large_scope (more aircraft than the neighbourhood engine proves within its budget). */
+                engine_reasons: ("several_disruptions" | "capacity_cut" | "aircraft_out_of_service" | "large_scope")[];
             };
         };
         Violation: {
