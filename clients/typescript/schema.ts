@@ -1993,7 +1993,7 @@ export interface operations {
                      * @example {
                      *       "status": "healthy",
                      *       "service": "Airline Disruption Recovery Service",
-                     *       "timestamp": "2026-11-28T07:53:02.876+00:00",
+                     *       "timestamp": "2026-11-28T08:28:01.452+00:00",
                      *       "version": "0.1.0"
                      *     }
                      */
@@ -2783,14 +2783,17 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 170.6,
+                     *             "solve_ms": 317.6,
                      *             "rows": 19,
                      *             "columns": 4,
                      *             "nonzeros": 19,
                      *             "integers": 4,
                      *             "candidate_routes": 4,
                      *             "iterations": 1,
-                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *             "lower_bound_source": "converged_lp",
+                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         },
                      *         {
@@ -2927,14 +2930,17 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 6.6,
+                     *             "solve_ms": 26.8,
                      *             "rows": 29,
                      *             "columns": 27,
                      *             "nonzeros": 76,
                      *             "integers": 17,
                      *             "candidate_routes": 17,
                      *             "iterations": 0,
-                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             "lower_bound_source": "integrated_strategy",
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         }
                      *       ],
@@ -2952,9 +2958,9 @@ export interface operations {
                      *       ],
                      *       "unsolved_strategies": [],
                      *       "timings_ms": {
-                     *         "total": 409,
-                     *         "build": 2,
-                     *         "solve": 407
+                     *         "total": 554,
+                     *         "build": 4,
+                     *         "solve": 550
                      *       }
                      *     }
                      */
@@ -3108,14 +3114,14 @@ export interface operations {
                      * @example {
                      *       "jobs": [
                      *         {
-                     *           "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *           "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *           "status": "succeeded",
-                     *           "created_at": "2026-11-28T07:53:03.937Z",
-                     *           "started_at": "2026-11-28T07:53:03.943Z",
-                     *           "finished_at": "2026-11-28T07:53:04.483Z",
+                     *           "created_at": "2026-11-28T08:28:02.756Z",
+                     *           "started_at": "2026-11-28T08:28:02.757Z",
+                     *           "finished_at": "2026-11-28T08:28:03.181Z",
                      *           "progress": {
                      *             "phase": "done",
-                     *             "elapsed_ms": 539,
+                     *             "elapsed_ms": 424,
                      *             "best_cost": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
@@ -3256,9 +3262,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "queued",
-                     *       "created_at": "2026-11-28T07:53:03.937Z"
+                     *       "created_at": "2026-11-28T08:28:02.756Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SimulationJobAccepted"];
@@ -3416,14 +3422,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T07:53:03.937Z",
-                     *       "started_at": "2026-11-28T07:53:03.943Z",
-                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "created_at": "2026-11-28T08:28:02.756Z",
+                     *       "started_at": "2026-11-28T08:28:02.757Z",
+                     *       "finished_at": "2026-11-28T08:28:03.181Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 539,
+                     *         "elapsed_ms": 424,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -3554,14 +3560,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T07:53:03.937Z",
-                     *       "started_at": "2026-11-28T07:53:03.943Z",
-                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "created_at": "2026-11-28T08:28:02.756Z",
+                     *       "started_at": "2026-11-28T08:28:02.757Z",
+                     *       "finished_at": "2026-11-28T08:28:03.181Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 539,
+                     *         "elapsed_ms": 424,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -3727,14 +3733,17 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 200.1,
+                     *               "solve_ms": 178.3,
                      *               "rows": 19,
                      *               "columns": 4,
                      *               "nonzeros": 19,
                      *               "integers": 4,
                      *               "candidate_routes": 4,
                      *               "iterations": 1,
-                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *               "lower_bound_source": "converged_lp",
+                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           },
                      *           {
@@ -3871,14 +3880,17 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 23.5,
+                     *               "solve_ms": 17.9,
                      *               "rows": 29,
                      *               "columns": 27,
                      *               "nonzeros": 76,
                      *               "integers": 17,
                      *               "candidate_routes": 17,
                      *               "iterations": 0,
-                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *               "lower_bound_source": "integrated_strategy",
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           }
                      *         ],
@@ -3896,9 +3908,9 @@ export interface operations {
                      *         ],
                      *         "unsolved_strategies": [],
                      *         "timings_ms": {
-                     *           "total": 539,
+                     *           "total": 424,
                      *           "build": 1,
-                     *           "solve": 539
+                     *           "solve": 423
                      *         }
                      *       },
                      *       "error": null
@@ -4026,14 +4038,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "bdf4e658-c93c-4c0c-891d-160e7903ade6",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T07:53:03.937Z",
-                     *       "started_at": "2026-11-28T07:53:03.943Z",
-                     *       "finished_at": "2026-11-28T07:53:04.483Z",
+                     *       "created_at": "2026-11-28T08:28:02.756Z",
+                     *       "started_at": "2026-11-28T08:28:02.757Z",
+                     *       "finished_at": "2026-11-28T08:28:03.181Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 539,
+                     *         "elapsed_ms": 424,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -4199,14 +4211,17 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 200.1,
+                     *               "solve_ms": 178.3,
                      *               "rows": 19,
                      *               "columns": 4,
                      *               "nonzeros": 19,
                      *               "integers": 4,
                      *               "candidate_routes": 4,
                      *               "iterations": 1,
-                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *               "lower_bound_source": "converged_lp",
+                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           },
                      *           {
@@ -4343,14 +4358,17 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 23.5,
+                     *               "solve_ms": 17.9,
                      *               "rows": 29,
                      *               "columns": 27,
                      *               "nonzeros": 76,
                      *               "integers": 17,
                      *               "candidate_routes": 17,
                      *               "iterations": 0,
-                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *               "lower_bound_source": "integrated_strategy",
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           }
                      *         ],
@@ -4368,9 +4386,9 @@ export interface operations {
                      *         ],
                      *         "unsolved_strategies": [],
                      *         "timings_ms": {
-                     *           "total": 539,
+                     *           "total": 424,
                      *           "build": 1,
-                     *           "solve": 539
+                     *           "solve": 423
                      *         }
                      *       },
                      *       "error": null
@@ -4624,15 +4642,15 @@ export interface operations {
                      * @example {
                      *       "days": [
                      *         {
-                     *           "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *           "revision": 1,
                      *           "schedule_file": "small",
                      *           "window": {
                      *             "from": "2026-11-21T04:45:00Z",
                      *             "to": "2026-11-21T16:26:00Z"
                      *           },
-                     *           "created_at": "2026-11-28T07:53:04.596Z",
-                     *           "updated_at": "2026-11-28T07:53:04.596Z"
+                     *           "created_at": "2026-11-28T08:28:03.345Z",
+                     *           "updated_at": "2026-11-28T08:28:03.345Z"
                      *         }
                      *       ],
                      *       "next_page_token": null
@@ -4759,15 +4777,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 1,
                      *       "schedule_file": "small",
                      *       "window": {
                      *         "from": "2026-11-21T04:45:00Z",
                      *         "to": "2026-11-21T16:26:00Z"
                      *       },
-                     *       "created_at": "2026-11-28T07:53:04.596Z",
-                     *       "updated_at": "2026-11-28T07:53:04.596Z"
+                     *       "created_at": "2026-11-28T08:28:03.345Z",
+                     *       "updated_at": "2026-11-28T08:28:03.345Z"
                      *     }
                      */
                     "application/json": components["schemas"]["DaySummary"];
@@ -4917,15 +4935,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 1,
                      *       "schedule_file": "small",
                      *       "window": {
                      *         "from": "2026-11-21T04:45:00Z",
                      *         "to": "2026-11-21T16:26:00Z"
                      *       },
-                     *       "created_at": "2026-11-28T07:53:04.596Z",
-                     *       "updated_at": "2026-11-28T07:53:04.596Z",
+                     *       "created_at": "2026-11-28T08:28:03.345Z",
+                     *       "updated_at": "2026-11-28T08:28:03.345Z",
                      *       "flights": [
                      *         {
                      *           "id": "NV100_2026-11-21T04:45:00Z",
@@ -5150,10 +5168,10 @@ export interface operations {
                      * @example {
                      *       "revisions": [
                      *         {
-                     *           "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *           "number": 1,
                      *           "kind": "open",
-                     *           "created_at": "2026-11-28T07:53:04.596Z",
+                     *           "created_at": "2026-11-28T08:28:03.345Z",
                      *           "key_id": "287ff9b9e0f01b6c",
                      *           "operator": "Controller A",
                      *           "reason": {
@@ -5171,14 +5189,14 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *           "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *           "number": 2,
                      *           "kind": "apply",
-                     *           "created_at": "2026-11-28T07:53:05.941Z",
+                     *           "created_at": "2026-11-28T08:28:05.320Z",
                      *           "key_id": "287ff9b9e0f01b6c",
                      *           "operator": "Controller A",
                      *           "reason": {
-                     *             "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *             "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                      *             "option_id": "opt_delay_propagation",
                      *             "reverted_to": null
                      *           },
@@ -5319,14 +5337,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 2,
                      *       "kind": "apply",
-                     *       "created_at": "2026-11-28T07:53:05.941Z",
+                     *       "created_at": "2026-11-28T08:28:05.320Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller A",
                      *       "reason": {
-                     *         "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *         "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                      *         "option_id": "opt_delay_propagation",
                      *         "reverted_to": null
                      *       },
@@ -5464,7 +5482,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "from_revision": 1,
                      *       "to_revision": 2,
                      *       "tails": [
@@ -5794,14 +5812,17 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 272.2,
+                     *             "solve_ms": 277.2,
                      *             "rows": 19,
                      *             "columns": 4,
                      *             "nonzeros": 19,
                      *             "integers": 4,
                      *             "candidate_routes": 4,
                      *             "iterations": 1,
-                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *             "lower_bound_source": "converged_lp",
+                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         },
                      *         {
@@ -5938,14 +5959,17 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 3.3,
+                     *             "solve_ms": 67.9,
                      *             "rows": 29,
                      *             "columns": 27,
                      *             "nonzeros": 76,
                      *             "integers": 17,
                      *             "candidate_routes": 17,
                      *             "iterations": 0,
-                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's 17 routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             "lower_bound_source": "integrated_strategy",
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         }
                      *       ],
@@ -5963,12 +5987,12 @@ export interface operations {
                      *       ],
                      *       "unsolved_strategies": [],
                      *       "timings_ms": {
-                     *         "total": 438,
-                     *         "build": 0,
-                     *         "solve": 438
+                     *         "total": 1030,
+                     *         "build": 55,
+                     *         "solve": 974
                      *       },
-                     *       "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 1
                      *     }
                      */
@@ -6122,7 +6146,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                 *       "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                  *       "option_id": "opt_delay_propagation"
                  *     }
                  */
@@ -6143,14 +6167,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 2,
                      *       "kind": "apply",
-                     *       "created_at": "2026-11-28T07:53:05.941Z",
+                     *       "created_at": "2026-11-28T08:28:05.320Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller A",
                      *       "reason": {
-                     *         "simulation_id": "71e2e2dd-338e-466a-b53f-0d557d8efe0b",
+                     *         "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                      *         "option_id": "opt_delay_propagation",
                      *         "reverted_to": null
                      *       },
@@ -6356,10 +6380,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 4,
                      *       "kind": "revert",
-                     *       "created_at": "2026-11-28T07:53:06.410Z",
+                     *       "created_at": "2026-11-28T08:28:05.819Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller B",
                      *       "reason": {
@@ -6576,10 +6600,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 3,
                      *       "kind": "movements",
-                     *       "created_at": "2026-11-28T07:53:06.165Z",
+                     *       "created_at": "2026-11-28T08:28:05.670Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": null,
                      *       "reason": {
@@ -6753,7 +6777,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "fb47bc0d-d489-4f42-9309-1bdec2f7b51c",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 4,
                      *       "alerts": []
                      *     }
