@@ -955,12 +955,19 @@ export interface components {
                 /** @description Rounds of column generation (for delay propagation, whose routes are fixed, rounds that generate its passengers' journeys alone). */
                 iterations: number;
                 /**
-                 * @description Which proof lower_bound comes from (docs/model.md 3.3-3.6): converged_lp (the column generation's LP over every route, at convergence), lagrangian (the generation's best Lagrangian bound: it stopped before convergence), flight_bound (every flight at its own cheapest departure or cancelled, the aircraft relaxed away), integrated_strategy (the integrated strategy's bound: every plan of this strategy is one of its plans), no_negative_cost (0: no cost is negative). Null when there is no bound.
+                 * @description Which proof lower_bound comes from (docs/model.md 3.3-3.9): converged_lp (the column generation's LP over every route, at convergence), lagrangian (the generation's best Lagrangian bound: it stopped before convergence), flight_bound (every flight at its own cheapest departure or cancelled, the aircraft relaxed away), network_bound (the Lagrangian relaxation of every aircraft's time-space network, computed beside the strategies on large scopes), integrated_strategy (the integrated strategy's bound: every plan of this strategy is one of its plans), no_negative_cost (0: no cost is negative). Null when there is no bound.
                  * @enum {string|null}
                  */
-                lower_bound_source: "converged_lp" | "lagrangian" | "flight_bound" | "integrated_strategy" | "no_negative_cost" | null;
-                /** @description What the solve found, in words: the rounds and routes of the column generation, where the bound comes from, and why the proof ended where it did (the time limit; cut short because the integrated strategy was proven and the interactive answer waits for the restricted ones only a little longer; a route cap). */
+                lower_bound_source: "converged_lp" | "lagrangian" | "flight_bound" | "network_bound" | "integrated_strategy" | "no_negative_cost" | null;
+                /** @description What the solve found, in words: which engine answered and why (network engine), the rounds and routes of the column generation, where the bound comes from, and why the proof ended where it did (the time limit; cut short because the integrated strategy was proven and the interactive answer waits for the restricted ones only a little longer; a route cap). */
                 note: string | null;
+                /**
+                 * @description The engine that answered for this option: neighbourhood (column generation over the disrupted aircraft and a few candidates) or network (a search over whole-network operating plans beside the column generation over the whole scope; the integrated option of a storm). The note says why.
+                 * @enum {string}
+                 */
+                engine: "neighbourhood" | "network";
+                /** @description Why the network engine answered (empty for the neighbourhood engine): several_disruptions, capacity_cut, aircraft_out_of_service, large_scope (more aircraft than the neighbourhood engine proves within its budget). */
+                engine_reasons: ("several_disruptions" | "capacity_cut" | "aircraft_out_of_service" | "large_scope")[];
             };
         };
         Violation: {
@@ -1986,7 +1993,7 @@ export interface operations {
                      * @example {
                      *       "status": "healthy",
                      *       "service": "Airline Disruption Recovery Service",
-                     *       "timestamp": "2026-11-28T08:23:51.120+00:00",
+                     *       "timestamp": "2026-11-28T08:28:01.452+00:00",
                      *       "version": "0.1.0"
                      *     }
                      */
@@ -2776,7 +2783,7 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 79.4,
+                     *             "solve_ms": 317.6,
                      *             "rows": 19,
                      *             "columns": 4,
                      *             "nonzeros": 19,
@@ -2784,7 +2791,9 @@ export interface operations {
                      *             "candidate_routes": 4,
                      *             "iterations": 1,
                      *             "lower_bound_source": "converged_lp",
-                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         },
                      *         {
@@ -2921,7 +2930,7 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 6,
+                     *             "solve_ms": 26.8,
                      *             "rows": 29,
                      *             "columns": 27,
                      *             "nonzeros": 76,
@@ -2929,7 +2938,9 @@ export interface operations {
                      *             "candidate_routes": 17,
                      *             "iterations": 0,
                      *             "lower_bound_source": "integrated_strategy",
-                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         }
                      *       ],
@@ -2947,9 +2958,9 @@ export interface operations {
                      *       ],
                      *       "unsolved_strategies": [],
                      *       "timings_ms": {
-                     *         "total": 214,
-                     *         "build": 2,
-                     *         "solve": 212
+                     *         "total": 554,
+                     *         "build": 4,
+                     *         "solve": 550
                      *       }
                      *     }
                      */
@@ -3103,14 +3114,14 @@ export interface operations {
                      * @example {
                      *       "jobs": [
                      *         {
-                     *           "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
+                     *           "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *           "status": "succeeded",
-                     *           "created_at": "2026-11-28T08:23:51.981Z",
-                     *           "started_at": "2026-11-28T08:23:51.981Z",
-                     *           "finished_at": "2026-11-28T08:23:52.503Z",
+                     *           "created_at": "2026-11-28T08:28:02.756Z",
+                     *           "started_at": "2026-11-28T08:28:02.757Z",
+                     *           "finished_at": "2026-11-28T08:28:03.181Z",
                      *           "progress": {
                      *             "phase": "done",
-                     *             "elapsed_ms": 522,
+                     *             "elapsed_ms": 424,
                      *             "best_cost": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
@@ -3251,9 +3262,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "queued",
-                     *       "created_at": "2026-11-28T08:23:51.981Z"
+                     *       "created_at": "2026-11-28T08:28:02.756Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SimulationJobAccepted"];
@@ -3411,14 +3422,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T08:23:51.981Z",
-                     *       "started_at": "2026-11-28T08:23:51.981Z",
-                     *       "finished_at": "2026-11-28T08:23:52.503Z",
+                     *       "created_at": "2026-11-28T08:28:02.756Z",
+                     *       "started_at": "2026-11-28T08:28:02.757Z",
+                     *       "finished_at": "2026-11-28T08:28:03.181Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 522,
+                     *         "elapsed_ms": 424,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -3549,14 +3560,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T08:23:51.981Z",
-                     *       "started_at": "2026-11-28T08:23:51.981Z",
-                     *       "finished_at": "2026-11-28T08:23:52.503Z",
+                     *       "created_at": "2026-11-28T08:28:02.756Z",
+                     *       "started_at": "2026-11-28T08:28:02.757Z",
+                     *       "finished_at": "2026-11-28T08:28:03.181Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 522,
+                     *         "elapsed_ms": 424,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -3722,7 +3733,7 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 337,
+                     *               "solve_ms": 178.3,
                      *               "rows": 19,
                      *               "columns": 4,
                      *               "nonzeros": 19,
@@ -3730,7 +3741,9 @@ export interface operations {
                      *               "candidate_routes": 4,
                      *               "iterations": 1,
                      *               "lower_bound_source": "converged_lp",
-                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           },
                      *           {
@@ -3867,7 +3880,7 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 4.4,
+                     *               "solve_ms": 17.9,
                      *               "rows": 29,
                      *               "columns": 27,
                      *               "nonzeros": 76,
@@ -3875,7 +3888,9 @@ export interface operations {
                      *               "candidate_routes": 17,
                      *               "iterations": 0,
                      *               "lower_bound_source": "integrated_strategy",
-                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           }
                      *         ],
@@ -3893,9 +3908,9 @@ export interface operations {
                      *         ],
                      *         "unsolved_strategies": [],
                      *         "timings_ms": {
-                     *           "total": 522,
-                     *           "build": 0,
-                     *           "solve": 522
+                     *           "total": 424,
+                     *           "build": 1,
+                     *           "solve": 423
                      *         }
                      *       },
                      *       "error": null
@@ -4023,14 +4038,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "3e60d28e-ca39-472f-8cb1-cff54e06b4dd",
+                     *       "job_id": "2105c3a8-57df-466f-90bd-025f0359d617",
                      *       "status": "succeeded",
-                     *       "created_at": "2026-11-28T08:23:51.981Z",
-                     *       "started_at": "2026-11-28T08:23:51.981Z",
-                     *       "finished_at": "2026-11-28T08:23:52.503Z",
+                     *       "created_at": "2026-11-28T08:28:02.756Z",
+                     *       "started_at": "2026-11-28T08:28:02.757Z",
+                     *       "finished_at": "2026-11-28T08:28:03.181Z",
                      *       "progress": {
                      *         "phase": "done",
-                     *         "elapsed_ms": 522,
+                     *         "elapsed_ms": 424,
                      *         "best_cost": 77050,
                      *         "lower_bound": 77050,
                      *         "mip_gap": 0,
@@ -4196,7 +4211,7 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 337,
+                     *               "solve_ms": 178.3,
                      *               "rows": 19,
                      *               "columns": 4,
                      *               "nonzeros": 19,
@@ -4204,7 +4219,9 @@ export interface operations {
                      *               "candidate_routes": 4,
                      *               "iterations": 1,
                      *               "lower_bound_source": "converged_lp",
-                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *               "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           },
                      *           {
@@ -4341,7 +4358,7 @@ export interface operations {
                      *               "objective": 77050,
                      *               "lower_bound": 77050,
                      *               "mip_gap": 0,
-                     *               "solve_ms": 4.4,
+                     *               "solve_ms": 17.9,
                      *               "rows": 29,
                      *               "columns": 27,
                      *               "nonzeros": 76,
@@ -4349,7 +4366,9 @@ export interface operations {
                      *               "candidate_routes": 17,
                      *               "iterations": 0,
                      *               "lower_bound_source": "integrated_strategy",
-                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *               "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *               "engine": "neighbourhood",
+                     *               "engine_reasons": []
                      *             }
                      *           }
                      *         ],
@@ -4367,9 +4386,9 @@ export interface operations {
                      *         ],
                      *         "unsolved_strategies": [],
                      *         "timings_ms": {
-                     *           "total": 522,
-                     *           "build": 0,
-                     *           "solve": 522
+                     *           "total": 424,
+                     *           "build": 1,
+                     *           "solve": 423
                      *         }
                      *       },
                      *       "error": null
@@ -4623,15 +4642,15 @@ export interface operations {
                      * @example {
                      *       "days": [
                      *         {
-                     *           "id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *           "id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *           "revision": 1,
                      *           "schedule_file": "small",
                      *           "window": {
                      *             "from": "2026-11-21T04:45:00Z",
                      *             "to": "2026-11-21T16:26:00Z"
                      *           },
-                     *           "created_at": "2026-11-28T08:23:52.949Z",
-                     *           "updated_at": "2026-11-28T08:23:52.949Z"
+                     *           "created_at": "2026-11-28T08:28:03.345Z",
+                     *           "updated_at": "2026-11-28T08:28:03.345Z"
                      *         }
                      *       ],
                      *       "next_page_token": null
@@ -4758,15 +4777,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 1,
                      *       "schedule_file": "small",
                      *       "window": {
                      *         "from": "2026-11-21T04:45:00Z",
                      *         "to": "2026-11-21T16:26:00Z"
                      *       },
-                     *       "created_at": "2026-11-28T08:23:52.949Z",
-                     *       "updated_at": "2026-11-28T08:23:52.949Z"
+                     *       "created_at": "2026-11-28T08:28:03.345Z",
+                     *       "updated_at": "2026-11-28T08:28:03.345Z"
                      *     }
                      */
                     "application/json": components["schemas"]["DaySummary"];
@@ -4916,15 +4935,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 1,
                      *       "schedule_file": "small",
                      *       "window": {
                      *         "from": "2026-11-21T04:45:00Z",
                      *         "to": "2026-11-21T16:26:00Z"
                      *       },
-                     *       "created_at": "2026-11-28T08:23:52.949Z",
-                     *       "updated_at": "2026-11-28T08:23:52.949Z",
+                     *       "created_at": "2026-11-28T08:28:03.345Z",
+                     *       "updated_at": "2026-11-28T08:28:03.345Z",
                      *       "flights": [
                      *         {
                      *           "id": "NV100_2026-11-21T04:45:00Z",
@@ -5149,10 +5168,10 @@ export interface operations {
                      * @example {
                      *       "revisions": [
                      *         {
-                     *           "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *           "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *           "number": 1,
                      *           "kind": "open",
-                     *           "created_at": "2026-11-28T08:23:52.949Z",
+                     *           "created_at": "2026-11-28T08:28:03.345Z",
                      *           "key_id": "287ff9b9e0f01b6c",
                      *           "operator": "Controller A",
                      *           "reason": {
@@ -5170,14 +5189,14 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *           "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *           "number": 2,
                      *           "kind": "apply",
-                     *           "created_at": "2026-11-28T08:23:54.572Z",
+                     *           "created_at": "2026-11-28T08:28:05.320Z",
                      *           "key_id": "287ff9b9e0f01b6c",
                      *           "operator": "Controller A",
                      *           "reason": {
-                     *             "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
+                     *             "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                      *             "option_id": "opt_delay_propagation",
                      *             "reverted_to": null
                      *           },
@@ -5318,14 +5337,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 2,
                      *       "kind": "apply",
-                     *       "created_at": "2026-11-28T08:23:54.572Z",
+                     *       "created_at": "2026-11-28T08:28:05.320Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller A",
                      *       "reason": {
-                     *         "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
+                     *         "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                      *         "option_id": "opt_delay_propagation",
                      *         "reverted_to": null
                      *       },
@@ -5463,7 +5482,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "from_revision": 1,
                      *       "to_revision": 2,
                      *       "tails": [
@@ -5793,7 +5812,7 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 136.7,
+                     *             "solve_ms": 277.2,
                      *             "rows": 19,
                      *             "columns": 4,
                      *             "nonzeros": 19,
@@ -5801,7 +5820,9 @@ export interface operations {
                      *             "candidate_routes": 4,
                      *             "iterations": 1,
                      *             "lower_bound_source": "converged_lp",
-                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal."
+                     *             "note": "Column generation: the planned routes with propagated delays, their passengers' journeys generated in 1 rounds; lower bound 77050 over every journey of the passengers (the converged LP); proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         },
                      *         {
@@ -5938,7 +5959,7 @@ export interface operations {
                      *             "objective": 77050,
                      *             "lower_bound": 77050,
                      *             "mip_gap": 0,
-                     *             "solve_ms": 1.2,
+                     *             "solve_ms": 67.9,
                      *             "rows": 29,
                      *             "columns": 27,
                      *             "nonzeros": 76,
@@ -5946,7 +5967,9 @@ export interface operations {
                      *             "candidate_routes": 17,
                      *             "iterations": 0,
                      *             "lower_bound_source": "integrated_strategy",
-                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal."
+                     *             "note": "Column generation: none needed; 17 routes, starting from the integrated strategy's routes and its bound (every plan of this strategy is one of its plans): a plan over them costs the integrated strategy's lower bound 77050; proven optimal.",
+                     *             "engine": "neighbourhood",
+                     *             "engine_reasons": []
                      *           }
                      *         }
                      *       ],
@@ -5964,12 +5987,12 @@ export interface operations {
                      *       ],
                      *       "unsolved_strategies": [],
                      *       "timings_ms": {
-                     *         "total": 215,
-                     *         "build": 0,
-                     *         "solve": 215
+                     *         "total": 1030,
+                     *         "build": 55,
+                     *         "solve": 974
                      *       },
-                     *       "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 1
                      *     }
                      */
@@ -6123,7 +6146,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
+                 *       "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                  *       "option_id": "opt_delay_propagation"
                  *     }
                  */
@@ -6144,14 +6167,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 2,
                      *       "kind": "apply",
-                     *       "created_at": "2026-11-28T08:23:54.572Z",
+                     *       "created_at": "2026-11-28T08:28:05.320Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller A",
                      *       "reason": {
-                     *         "simulation_id": "7144ee96-fba0-4006-b44f-9cc89efe264c",
+                     *         "simulation_id": "526ec75a-6744-428f-a237-89785562abaa",
                      *         "option_id": "opt_delay_propagation",
                      *         "reverted_to": null
                      *       },
@@ -6357,10 +6380,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 4,
                      *       "kind": "revert",
-                     *       "created_at": "2026-11-28T08:23:55.052Z",
+                     *       "created_at": "2026-11-28T08:28:05.819Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": "Controller B",
                      *       "reason": {
@@ -6577,10 +6600,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "number": 3,
                      *       "kind": "movements",
-                     *       "created_at": "2026-11-28T08:23:54.872Z",
+                     *       "created_at": "2026-11-28T08:28:05.670Z",
                      *       "key_id": "287ff9b9e0f01b6c",
                      *       "operator": null,
                      *       "reason": {
@@ -6754,7 +6777,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "day_id": "d7a6255f-a09a-44f6-b473-6e997321c4d4",
+                     *       "day_id": "7d10e656-d934-4108-8bb6-61dcb1ad16b4",
                      *       "revision": 4,
                      *       "alerts": []
                      *     }

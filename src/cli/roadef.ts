@@ -23,7 +23,7 @@ import { formatSolution, parseSolution, readSolution, writeSolution, type Roadef
 import { formatAmount, formatScoreReport, scoreJson, scoreSolution } from '../formats/roadef-2009/score/score.ts';
 import { RoadefFormatError } from '../formats/roadef-2009/text.ts';
 import { DEFAULT_IMPORT_AIRLINE, ImportError, roadefToScheduleFile, serializeImportedSchedule } from '../formats/roadef-2009/to-schedule.ts';
-import { ROADEF_SOLVERS, runSolver } from '../recovery/roadef/solver.ts';
+import { ROADEF_SOLVERS, runSolver } from '../recovery/roadef-adapter.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 const COMMAND = 'npm run roadef';
