@@ -143,17 +143,25 @@ describe('column generation', () => {
   }
 
   it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the facts', async () => {
-    // A single delay of the default schedule (7 aircraft), its solver slowed to 150 ms a solve: a
-    // 1.5 s budget leaves the generation (60 % of it) three or four rounds, where the Lagrangian bound
-    // is about −1 M; on a loaded machine, fewer, but at least one complete round.
+    // A single delay of the default schedule (7 aircraft) whose time runs out after its third solve
+    // (forced, not raced: the budget is cut then, whatever the machine's load): three rounds, where
+    // the Lagrangian bound is about −1 M.
     const network = loadScheduleFile(new URL('../../schedules/default.json', import.meta.url).pathname);
     const c = config({ strategies: { evaluate: ['integrated'] } });
     const simulation = request('NV662_2026-11-21T04:40:00Z', 60, c);
     const prepared = prepareSimulation(network, simulation);
-    const slow: Solver = { solve: async (task) => { await new Promise((resolve) => setTimeout(resolve, 150)); return inProcessSolver.solve(task); } };
+    const budget = Budget.start(600_000);
+    let solves = 0;
+    const slow: Solver = {
+      solve: async (task) => {
+        const outcome = await inProcessSolver.solve(task);
+        if (++solves === 3) budget.cutTo(performance.now());
+        return outcome;
+      },
+    };
     const bounds: number[] = [];
     const solved = await solveStrategy({
-      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, budget: Budget.start(1500),
+      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, budget,
       onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
     });
     expect(solved.outcome.status).not.toBe('optimal');
