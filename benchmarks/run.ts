@@ -5,6 +5,7 @@
 //   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput,days]
 //                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s N]   (benchmarks/roadef.ts)
+//   npm run bench -- --parts storm [--limits 2000,10000] [--runs 3]              (benchmarks/storm.ts)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -25,6 +26,7 @@ import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
 import { roadefPartRequested, runRoadefPart } from './roadef.ts';
+import { runStormPart, stormPartRequested } from './storm.ts';
 import { measureDays, type DayFigures } from './days.ts';
 import { BENCHMARKS_DIR, describeDisruptions, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
 import { schedulePath } from './lib/schedules.ts';
@@ -33,6 +35,8 @@ import { table } from './lib/table.ts';
 
 // `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
 if (roadefPartRequested(process.argv.slice(2))) process.exit(await runRoadefPart(process.argv.slice(2)));
+// `--parts storm`: the storms of issue 23 at several time limits (benchmarks/storm.ts).
+if (stormPartRequested(process.argv.slice(2))) process.exit(await runStormPart(process.argv.slice(2)));
 
 const PARTS = ['stages', 'solvers', 'http', 'throughput', 'days'] as const;
 type Part = (typeof PARTS)[number];

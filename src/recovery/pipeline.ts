@@ -176,8 +176,8 @@ const COST_TOLERANCE = 1e-6;
 
 /**
  * The integrated strategy's answer under the network engine: the column generation's solve, or the
- * network search's plan where it is cheaper. Every search route was offered to the generation, so the
- * generation's bound (its plan's cost when proven optimal) bounds the search's plans too; the flight
+ * network search's plan where it is cheaper. The generation's bound is proven over every route of the
+ * scope (its plan's cost when proven optimal), so it bounds the search's plans too, as the flight
  * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
  */
 function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: number | null | undefined, config: SolverConfig): StrategySolve {
