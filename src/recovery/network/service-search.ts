@@ -10,8 +10,10 @@
 // the flights that bring the aircraft back to where it stands (a round trip), so that the rest of the
 // rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans; their
 // routes form the pool of one integer model, which picks the cheapest combination (capacity rows
-// keep the combination feasible). Then, from the best plan, each aircraft in turn tries its delayed
-// round trips cancelled against the others' capacity use, and the pool grows until the budget ends.
+// keep the combination feasible). Then, from the best plan, the most troubled aircraft try a delayed
+// round trip cancelled or their planned sequence restored, the whole network walked again around the
+// change, and the pool grows, for at most 1.5 s; last, the best plan's passengers are re-accommodated
+// exactly over every journey worth taking (docs/model.md 4.6).
 //
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
@@ -188,10 +190,11 @@ function walk(
 }
 
 /**
- * Search the network until SEARCH_SHARE of the time to `deadline` (a performance.now() instant). The
- * routes of each better plan are pushed to `offer` (the integrated column generation takes them up). Resolves to its best plan as a solve of
- * the integrated strategy, or none when no walk gives every aircraft a route; rejects with
- * RecoveryError when the solver fails or `signal` aborts.
+ * Search the network for SEARCH_SHARE of the time to `deadline` (a performance.now() instant), at
+ * most SEARCH_MAX_MS, then re-accommodate the best plan's passengers exactly by EXACT_SHARE of it. The
+ * routes of each better plan are pushed to `offer` (the integrated column generation takes them up).
+ * Resolves to its best plan as a solve of the integrated strategy, or none when no walk gives every
+ * aircraft a route; rejects with RecoveryError when a round's solve fails or `signal` aborts.
  */
 export async function searchNetwork(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
@@ -248,10 +251,10 @@ export async function searchNetwork(args: {
       for (const route of chosenRoutes(model, outcome.values).values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
     }
     if (!best) break;
-    // Variants of the best plan, one aircraft at a time against the others' capacity use: its flown
-    // sequence with delayed round trips cancelled, and its planned sequence walked again (flights the
-    // plan cancelled may fit now), at every threshold. Aircraft with the most delay or cancelled
-    // flights first; each aircraft once per route it flies in the best plan.
+    // Variants of the best plan for the aircraft with the most delay or cancelled flights (each once
+    // per route it flies in the best plan): whole-network walks around one change to it, and walks of
+    // it alone against the others' capacity use (its flown or its planned sequence, at
+    // VARIANT_THRESHOLDS_MINUTES).
     const chosen = chosenRoutes(best.model, best.outcome.values);
     const trouble = (a: AircraftInScope) => {
       const route = chosen.get(a.aircraft.tail);
