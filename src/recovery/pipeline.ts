@@ -135,12 +135,20 @@ export async function solveStrategies(
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
   const floor = flightBoundWanted(prepared.scope.disruptions) || network ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined;
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
+  // A search whose solve the pool refused or lost leaves the generation's answer (a cancellation still
+  // ends the simulation through the generations); the handler is attached at once, since the
+  // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
       schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline, offer: cancellationRoutes!,
       onIncumbent: (best) => integratedProgress?.search(best),
+    }).catch((error: unknown) => {
+      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0 };
+      throw error;
     })
     : null;
+  // A programmer error is thrown where the search is awaited, not as an unhandled rejection before.
+  search?.catch(() => undefined);
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
