@@ -1,7 +1,7 @@
 // npm run bench -- --parts storm: the storms of issue 23 on the default schedule, each at several time
 // limits, through the whole pipeline (prepare -> solve -> read -> rank) with the solver pool, as
-// /simulate runs them. Prints per storm and limit the integrated option's cost, lower bound and gap,
-// the engine that answered, and the wall time; medians over --runs runs.
+// /simulate runs them. Prints per storm and limit the integrated option's cost, lower bound, gap and
+// the bound's source, the engine that answered, and the wall time; medians over --runs runs.
 //
 //   npm run bench -- --parts storm [--limits 2000,10000] [--runs 3] [--out benchmarks/reports/x.json]
 //
@@ -45,7 +45,7 @@ export function stormPartRequested(argv: readonly string[]): boolean {
   return parts.includes('storm');
 }
 
-interface StormRun { storm: string; limit_ms: number; wall_ms: number; cost: number | null; bound: number | null; gap: number | null; status: string | null; engine: string | null; strategy_of_plan: string | null }
+interface StormRun { storm: string; limit_ms: number; wall_ms: number; cost: number | null; bound: number | null; gap: number | null; status: string | null; engine: string | null; bound_source: string | null }
 
 export async function runStormPart(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, allowPositionals: true, options: { parts: { type: 'string' }, limits: { type: 'string', default: '2000,10000' }, runs: { type: 'string', default: '3' }, out: { type: 'string' } } });
@@ -75,7 +75,7 @@ export async function runStormPart(argv: string[]): Promise<number> {
           results.push({
             storm: storm.name, limit_ms: limit, wall_ms: Math.round(wall), cost: integrated?.kpis.cost ?? null, bound: integrated?.solver.lowerBound ?? null,
             gap: integrated?.solver.mipGap ?? null, status: integrated?.solver.status ?? null, engine: integrated?.solver.engine ?? null,
-            strategy_of_plan: integrated ? (integrated.solver.note?.match(/the (\w+) plan, also a plan of all actions/)?.[1] ?? 'integrated') : null,
+            bound_source: integrated?.solver.lowerBoundSource ?? null,
           });
         }
       }
@@ -89,9 +89,10 @@ export async function runStormPart(argv: string[]): Promise<number> {
     const mine = results.filter((r) => r.storm === storm.name && r.limit_ms === limit);
     const gap = med(mine.map((r) => r.gap));
     return [storm.name, `${limit}`, money(med(mine.map((r) => r.cost))), money(med(mine.map((r) => r.bound))), gap === null ? '-' : `${(100 * gap).toFixed(1)} %`,
-      String(med(mine.map((r) => r.wall_ms))), [...new Set(mine.map((r) => r.engine))].join(','), mine.map((r) => money(r.cost)).join(' / ')];
+      [...new Set(mine.map((r) => r.bound_source))].join(','), String(med(mine.map((r) => r.wall_ms))), [...new Set(mine.map((r) => r.engine))].join(','),
+      mine.map((r) => money(r.cost)).join(' / ')];
   }));
-  process.stdout.write(`\n${table(['storm', 'limit ms', 'cost', 'bound', 'gap', 'wall ms', 'engine', 'costs of the runs'], rows, `Storms on the default schedule, integrated option, medians of ${runs} runs:`)}`);
+  process.stdout.write(`\n${table(['storm', 'limit ms', 'cost', 'bound', 'gap', 'bound source', 'wall ms', 'engine', 'costs of the runs'], rows, `Storms on the default schedule, integrated option, medians of ${runs} runs:`)}`);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = values.out ?? join(BENCHMARKS_DIR, 'reports', `storm-${stamp}.json`);
   mkdirSync(dirname(file), { recursive: true });

@@ -11,12 +11,16 @@ import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
-import { flightBoundModel } from './bounds/flight-bound.ts';
+import { flightBoundModel, flightBoundWithoutCapacities } from './bounds/flight-bound.ts';
+import { networkBound } from './bounds/network-bound.ts';
+import { relaxationThread } from './bounds/network-bound-thread.ts';
+import { Budget } from './model/budget.ts';
 import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
 import type { Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
+import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
 import { searchNetwork } from './network/service-search.ts';
@@ -109,20 +113,27 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
 }
 
 /**
- * Stage 2: solve every strategy of config.strategies.evaluate, in parallel, all done within
- * solver.time_limit_ms of `startedAt` (the simulation's start; by default now) less the time to read
- * them back (READ_RESERVE). The first failure (RecoveryError) rejects and drops the solves still
- * waiting, since the simulation cannot be answered without them; `signal` (the caller's) drops them too.
+ * Stage 2: solve every strategy of config.strategies.evaluate, in parallel, all done within `budget`
+ * (the simulation's; by default solver.time_limit_ms from now) less the time to read them back
+ * (READ_RESERVE). The restricted strategies are cut short once the integrated one is proven
+ * (RESTRICTED_SHARE). The first failure (RecoveryError) rejects and drops the solves still waiting,
+ * since the simulation cannot be answered without them; the budget's signal drops them too.
+ * `bound` is a lower bound of every plan computed alongside (simulate's network or flight bound);
+ * without one, the scope's flight bound is (flightBoundOf).
  */
 export async function solveStrategies(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal,
-  onProgress?: (progress: StrategyProgress) => void, startedAt = performance.now(),
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
+  budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
+  bound?: Promise<SimulationBound | null>,
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
-  const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
   const started = performance.now();
-  const limit = config.solver.time_limit_ms;
-  const deadline = startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+  const limit = budget.limitMs;
+  const solving = budget.within(strategiesDeadline(budget), AbortSignal.any([budget.signal, failed.signal]));
+  const drop = solving.signal;
+  // The restricted strategies' part: once the integrated strategy is proven, an interactive answer
+  // waits for them only a little longer (RESTRICTED_SHARE).
+  const restricted = solving.within();
   const evaluate = config.strategies.evaluate;
   // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
   // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
@@ -133,14 +144,14 @@ export async function solveStrategies(
   // With the network engine, its search's routes join them (network/service-search.ts).
   const network = prepared.engine.engine === 'network' && evaluate.includes('integrated');
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
-  const floor = flightBoundWanted(prepared.scope.disruptions) || network ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined;
+  const floor = bound ?? flightBoundOf(schedule, prepared, config, solver, solving);
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
   // A search whose solve the pool refused or lost leaves the generation's answer (a cancellation still
   // ends the simulation through the generations); the handler is attached at once, since the
   // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline, offer: cancellationRoutes!,
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
       onIncumbent: (best) => integratedProgress?.search(best),
     }).catch((error: unknown) => {
       if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0 };
@@ -157,7 +168,7 @@ export async function solveStrategies(
       if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     }
     const generated = await solveStrategy({
-      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline,
+      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, budget: strategy === 'integrated' ? solving : restricted,
       onProgress: strategy === 'integrated' && integratedProgress ? integratedProgress.generation : onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
@@ -171,12 +182,60 @@ export async function solveStrategies(
   };
   // The integrated solve first, so that the swap solve can wait for it.
   for (const strategy of [...evaluate].sort((p, q) => Number(q === 'integrated') - Number(p === 'integrated'))) solves.set(strategy, run(strategy));
+  solves.get('integrated')?.then((integrated) => {
+    const proven = integrated.outcome.status === 'optimal' || integrated.outcome.status === 'infeasible';
+    if (proven) restricted.cutTo(Math.max(solving.at(RESTRICTED_SHARE), performance.now() + RESTRICTED_AFTER_SHARE * limit));
+  }, () => undefined);
   try {
     return await Promise.all(evaluate.map((strategy) => solves.get(strategy)!));
   } catch (error) {
     failed.abort();
     throw error;
   }
+}
+
+/** The instant (performance.now()) by which the strategies of a simulation with `budget` are solved: READ_RESERVE before its end. */
+export function strategiesDeadline(budget: Budget): number {
+  const limit = budget.limitMs;
+  return budget.startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+}
+
+/**
+ * Whether a simulation computes the network bound (bounds/network-bound.ts) alongside its strategies,
+ * as far as its disruptions tell (admission counts its one LP before any scope exists; the network
+ * engine's large scopes get it too: simulationBound): an airport's capacity cut, an aircraft out of
+ * service, several disruptions,
+ * where the column generation's own bound stays far below its plans within an interactive budget
+ * (docs/model.md 3.9). A single delay or cancellation gets the flight bound: its generation converges,
+ * and the flight bound, a small LP, is above 0 from the start (the forced delay or cancellation).
+ */
+export function networkBoundWanted(disruptions: readonly Disruption[]): boolean {
+  return disruptions.length > 1 || disruptions.some((d) => d.type === 'airport_capacity' || d.type === 'aircraft_unavailable');
+}
+
+/**
+ * The lower bound a simulation computes beside its strategies (each strategy reports the larger of it
+ * and its own): the network bound where networkBoundWanted, else the flight bound. Null when it has
+ * none (then the strategies' own bounds stand). `incumbent` is the cost of the best plan so far, which
+ * the network bound's steps aim at; `onBound` hears each better bound as soon as it is known.
+ */
+export function simulationBound(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
+  incumbent: () => number | null, onBound: (bound: number) => void,
+): Promise<SimulationBound | null> {
+  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions) || config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
+    return flightBoundOf(schedule, prepared, config, solver, budget, onBound);
+  }
+  // The flight bound without the capacities, in closed form, at once: above 0 wherever a delay or a
+  // cancellation is forced, before any solve (the capacities only raise it).
+  const closed = closedFlightBound(schedule, prepared, config);
+  if (closed !== null && closed > 0) onBound(closed);
+  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
+  }).then((b): SimulationBound | null => {
+    if (b && (closed === null || b.value > closed)) return { value: b.value, source: 'network_bound' };
+    return closed === null ? null : { value: closed, source: 'flight_bound' };
+  });
 }
 
 /** Relative tolerance of the comparisons of costs and bounds below (as the column generation's). */
@@ -188,19 +247,25 @@ const COST_TOLERANCE = 1e-6;
  * scope (its plan's cost when proven optimal), so it bounds the search's plans too, as the flight
  * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
  */
-function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: number | null | undefined, config: SolverConfig): StrategySolve {
+function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: SimulationBound | null, config: SolverConfig): StrategySolve {
   const own = generated.outcome;
   if (!searched || searched.outcome.objective === null) return generated;
   const cost = searched.outcome.objective;
   if (own.objective !== null && own.objective <= cost + COST_TOLERANCE * Math.max(1, Math.abs(cost))) return generated;
-  const bounds = [own.status === 'optimal' ? own.objective : own.lowerBound, floor ?? null].filter((b): b is number => b !== null);
-  const bound = bounds.length ? Math.min(cost, Math.max(...bounds)) : null;
+  const ownBound = own.status === 'optimal' ? own.objective : own.lowerBound;
+  const bounds = [
+    ...(ownBound === null ? [] : [{ value: ownBound, source: generated.boundSource }]),
+    ...(floor ? [floor] : []),
+  ].sort((p, q) => q.value - p.value);
+  const best = bounds[0] ?? null;
+  const bound = best === null ? null : Math.min(cost, best.value);
   const proven = bound !== null && cost - bound <= COST_TOLERANCE * Math.max(1, Math.abs(cost));
   // Under a mip_gap the plan within it is what was asked for, as for the generation's own plans.
   const withinGap = bound !== null && (cost - bound) / Math.max(1, Math.abs(cost)) <= config.solver.mip_gap;
   return {
     ...searched,
-    note: null,
+    boundSource: best?.source ?? null,
+    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts },
     outcome: { ...searched.outcome, status: proven ? 'optimal' : withinGap || own.status === 'feasible' ? 'feasible' : 'time_limit', lowerBound: bound },
   };
 }
@@ -240,21 +305,43 @@ export function flightBoundWanted(disruptions: readonly Disruption[]): boolean {
 }
 
 /**
- * The flight bound of the simulation (model/flight-bound.ts), solved as an LP alongside the
- * strategies: null when it has no optimum (no plan exists at all, which the strategies find out for
- * themselves) or the solve fails (it is a bound, not an answer: the strategies' own bounds stand).
+ * The flight bound of the simulation (bounds/flight-bound.ts), a lower bound of every plan of every
+ * strategy, so that no plan is ever answered without one: where a capacity is cut, its LP solved
+ * alongside the strategies; elsewhere (or when that solve fails or finds no optimum: it is a bound,
+ * not an answer) its relaxation without the capacity and cancellation-count rows, summed here.
  */
-async function flightBound(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal, deadline: number,
-): Promise<number | null> {
+async function flightBoundOf(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget, onBound?: (bound: number) => void,
+): Promise<SimulationBound | null> {
+  const closed = closedFlightBound(schedule, prepared, config);
+  if (closed !== null && closed > 0) onBound?.(closed);
+  const asBound = (value: number | null): SimulationBound | null => (value === null ? null : { value, source: 'flight_bound' });
+  if (!flightBoundWanted(prepared.scope.disruptions) && prepared.engine.engine !== 'network') return asBound(closed);
   const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
   try {
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal, deadline });
-    return outcome.status === 'optimal' ? outcome.objective : null;
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline });
+    if (outcome.status !== 'optimal' || outcome.objective === null) return asBound(closed);
+    const value = closed === null ? outcome.objective : Math.max(outcome.objective, closed);
+    onBound?.(value);
+    return asBound(value);
   } catch {
-    return null;
+    return asBound(closed);
   }
 }
+
+/** The flight bound without its capacity rows, in closed form (bounds/flight-bound.ts); null when no plan exists at all. */
+function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig): number | null {
+  const closed = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+  return Number.isFinite(closed) ? closed : null;
+}
+
+/**
+ * The shortest time limit under which the network bound runs (else the flight bound): its thread
+ * takes about a second to start and build a storm's networks (0.5 s of it the build), so within the
+ * default 2 s it never got past the flight bound and made the small hub storm answer in 2.2 s instead
+ * of 1.6 s; at 10 s it answers within the limit (docs/model.md 3.9).
+ */
+const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
 
 /**
  * What the time limit keeps back for reading the plans into options and answering: measured on the
@@ -264,6 +351,19 @@ async function flightBound(
  */
 const READ_RESERVE_MS = 400;
 const READ_RESERVE_SHARE = 0.05;
+
+/**
+ * Once the integrated strategy is proven (optimal, or no plan at all), the restricted strategies end
+ * by RESTRICTED_SHARE of the time limit or RESTRICTED_AFTER_SHARE of it after that proof, whichever
+ * is later. The integrated option is the recommendation and its proof is kept; the restricted ones
+ * are alternatives, and proving them (the swap strategy's most of all, whose plans without any
+ * cancellation can cost three times as much) was what held a single delay's answer up to its time
+ * limit (measured on 30 seeded single delays of the default schedule: p95 877 ms, all of it the swap
+ * strategy's proof after the integrated one had ended). A restricted option cut short says so and
+ * keeps a valid bound (the integrated strategy's, its own Lagrangian one, or the flight bound).
+ */
+const RESTRICTED_SHARE = 0.1;
+const RESTRICTED_AFTER_SHARE = 0.05;
 
 /**
  * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough
@@ -299,7 +399,7 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   return { routes, flows };
 }
 
-export function solverReport(solved: StrategySolve, note: string | null): SolverReport {
+export function solverReport(solved: StrategySolve, facts: SolverFacts = solved.facts): SolverReport {
   const { model, outcome } = solved;
   let mipGap: number | null = null;
   if (outcome.status === 'optimal') mipGap = 0;
@@ -308,7 +408,7 @@ export function solverReport(solved: StrategySolve, note: string | null): Solver
   }
   return {
     status: outcome.status, objective: outcome.objective, lowerBound: outcome.lowerBound, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
-    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, note,
+    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, lowerBoundSource: solved.boundSource, facts,
     engine: 'neighbourhood', engineReasons: [],
   };
 }
@@ -330,7 +430,7 @@ export function readOptions(
       unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
       continue;
     }
-    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s, s.note)));
+    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s)));
   }
 
   const integratedIndex = solved.findIndex((s) => s.model.strategy === 'integrated');
@@ -348,9 +448,7 @@ export function readOptions(
       // ... or when this plan costs the integrated solve's bound (the flight bound can be that).
       const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible' || (ownBound !== null && ownBound >= cost - 1e-6 * Math.max(1, Math.abs(cost)));
       const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
-      const own = s.outcome.status === 'infeasible' ? 'The integrated solve proved that no plan of its own exists'
-        : `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}`;
-      const report = solverReport(s, `${own}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
+      const report = solverReport(s, { kind: 'restricted_plan_used', plan: best.strategy, ownStatus: s.outcome.status, ownObjective: s.outcome.objective, own: s.facts });
       const replacement: RecoveryOption = {
         ...structuredClone(best), strategy: 'integrated',
         solver: {
@@ -382,15 +480,27 @@ export function rankOptions(options: RecoveryOption[], config: SolverConfig): Re
  * outcomes (infeasible, time limit) are values in the result.
  */
 export async function simulate(
-  schedule: Schedule, request: SimulationRequest, solver: Solver, signal?: AbortSignal,
+  schedule: Schedule, request: SimulationRequest, solver: Solver, budget: Budget = Budget.start(request.config.solver.time_limit_ms),
   onProgress?: (progress: SimulationProgress) => void,
 ): Promise<SimulationResult> {
-  const started = performance.now();
+  const started = budget.startedAt;
   onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
   const prepared = prepareSimulation(schedule, request);
   const solveStarted = performance.now();
-  const track = onProgress ? progressTracker(schedule, request, prepared, started, onProgress) : undefined;
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started);
+  const floor: { bound: number | null; incumbent: number | null } = { bound: null, incumbent: null };
+  const tracker = onProgress ? progressTracker(schedule, request, prepared, started, onProgress, floor) : undefined;
+  const track = (progress: StrategyProgress) => {
+    const cost = progress.incumbent?.outcome.objective ?? null;
+    if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
+    tracker?.report(progress);
+  };
+  const bound = simulationBound(schedule, prepared, request.config, solver, budget.within(strategiesDeadline(budget)), () => floor.incumbent, (b) => {
+    const before = floor.bound;
+    floor.bound = Math.max(b, floor.bound ?? b);
+    // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
+    if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
+  });
+  const solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound);
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),
@@ -432,14 +542,15 @@ const PHASE_ORDER: readonly StrategyPhase[] = ['generating_columns', 'integer_pl
  */
 function progressTracker(
   schedule: Schedule, request: SimulationRequest, prepared: PreparedSimulation, started: number, emit: (progress: SimulationProgress) => void,
-): (progress: StrategyProgress) => void {
+  floor: { bound: number | null },
+): { report: (progress: StrategyProgress) => void; bound: () => void } {
   const latest = new Map<string, StrategyProgress>();
   let best: { cost: number | null; lowerBound: number | null; mipGap: number | null } = { cost: null, lowerBound: null, mipGap: null };
-  return (report) => {
-    const previous = latest.get(report.strategy);
-    latest.set(report.strategy, report);
+  const report = (report: StrategyProgress | null) => {
+    const previous = report ? latest.get(report.strategy) : undefined;
+    if (report) latest.set(report.strategy, report);
     let result: SimulationResult | null = null;
-    if (report.incumbent && report.incumbent !== previous?.incumbent) {
+    if (report?.incumbent && report.incumbent !== previous?.incumbent) {
       const solved = [...latest.values()].map((p) => p.incumbent).filter((s): s is StrategySolve => s !== null);
       const { options } = readOptions(schedule, prepared, request.config, solved);
       const ranked = rankOptions(options, request.config);
@@ -455,10 +566,15 @@ function progressTracker(
     const waiting = request.config.strategies.evaluate.length - reports.length;
     const phase = waiting > 0 ? 'generating_columns' : PHASE_ORDER[Math.min(...reports.map((p) => PHASE_ORDER.indexOf(p.phase)))]!;
     // Before a plan exists, the integrated strategy's bound (or the first one known) says how good any plan can be.
-    const bound = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    // The simulation's own bound (network or flight) holds for every plan as soon as it is known.
+    const own = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    const bound = floor.bound !== null && (own === null || floor.bound > own) ? Math.min(floor.bound, best.cost ?? floor.bound) : own;
+    const mipGap = best.cost === null || bound === null ? best.mipGap : Math.max(0, (best.cost - bound) / Math.max(1, Math.abs(best.cost)));
     emit({
       phase, elapsedMs: Math.round(performance.now() - started), iterations: reports.reduce((sum, p) => sum + p.iterations, 0),
-      bestCost: best.cost, lowerBound: bound, mipGap: best.mipGap, result,
+      bestCost: best.cost, lowerBound: bound, mipGap, result,
     });
   };
+  // A better simulation bound is reported at once (before any plan, the first bound above 0 comes from it).
+  return { report, bound: () => report(null) };
 }

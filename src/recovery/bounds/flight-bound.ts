@@ -72,3 +72,32 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
   for (const [i, c] of scope.capacities.entries()) b.addConstraint(capacityRowName(c, i), capacityTerms[i]!, '<=', c.max - c.fixed);
   return b.build();
 }
+
+/**
+ * The flight bound's LP optimum in closed form where no capacity is cut (a single delay or
+ * cancellation): the flights are then independent but for `max_cancellations`, so each flies at its
+ * earliest departure or is cancelled, whichever costs less, and where the limit binds the flights with
+ * the largest saving are cancelled (a fractional knapsack with unit weights: the LP's optimum). No
+ * solve: above 0 from the start whenever a delay or a cancellation is forced.
+ */
+export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: PassengerGroups): number {
+  const { scope, config } = ev;
+  const w = config.cost_weights;
+  const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
+  let total = 0;
+  const savings: number[] = [];
+  for (const f of scope.flights) {
+    const cancel = w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0);
+    if (scope.cancelledFlights.has(f.id)) { total += cancel; continue; }
+    const fly = ev.delayLimit(f) >= ev.earliestDeparture(f) - f.depMinutes
+      ? (ev.earliestDeparture(f) - f.depMinutes) * (w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers)
+      : Number.POSITIVE_INFINITY;
+    if (!config.constraints.allow_cancellations) { total += fly; continue; }
+    total += fly;
+    if (cancel < fly) savings.push(fly - cancel);
+  }
+  const limit = config.constraints.max_cancellations ?? savings.length;
+  savings.sort((p, q) => q - p);
+  for (const saving of savings.slice(0, limit)) total -= saving;
+  return total;
+}
