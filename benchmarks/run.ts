@@ -5,6 +5,7 @@
 //   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput,days]
 //                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s N]   (benchmarks/roadef.ts)
+//   npm run bench -- --parts storm [--limits 2000,10000] [--runs 3]              (benchmarks/storm.ts)
 //   npm run bench -- --against <ref> [--only default,large] [--seeded 30] [--reps 1]   (benchmarks/against.ts)
 //   npm run bench -- --frontier [--only default,large] [--sizes 7,10,14,20,61]          (benchmarks/frontier.ts)
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
 import { roadefPartRequested, runRoadefPart, UsageRefusal } from './roadef.ts';
+import { runStormPart, stormPartRequested } from './storm.ts';
 import { againstRequested, runAgainst } from './against.ts';
 import { frontierRequested, runFrontier } from './frontier.ts';
 import { measureDays, type DayFigures } from './days.ts';
@@ -44,6 +46,8 @@ try {
   throw error;
 }
 if (roadefPart) process.exit(await runRoadefPart(process.argv.slice(2)));
+// `--parts storm`: the storms of issue 23 at several time limits (benchmarks/storm.ts).
+if (stormPartRequested(process.argv.slice(2))) process.exit(await runStormPart(process.argv.slice(2)));
 // `--against <ref>`: this tree against another commit over HTTP (benchmarks/against.ts).
 if (againstRequested(process.argv.slice(2))) process.exit(await runAgainst(process.argv.slice(2)));
 // `--frontier`: the cost/time frontier of the scope's size (benchmarks/frontier.ts).

@@ -146,12 +146,20 @@ export async function solveStrategies(
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
   const floor = bound ?? flightBoundOf(schedule, prepared, config, solver, solving);
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
+  // A search whose solve the pool refused or lost leaves the generation's answer (a cancellation still
+  // ends the simulation through the generations); the handler is attached at once, since the
+  // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
       schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
       onIncumbent: (best) => integratedProgress?.search(best),
+    }).catch((error: unknown) => {
+      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0 };
+      throw error;
     })
     : null;
+  // A programmer error is thrown where the search is awaited, not as an unhandled rejection before.
+  search?.catch(() => undefined);
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -235,8 +243,8 @@ const COST_TOLERANCE = 1e-6;
 
 /**
  * The integrated strategy's answer under the network engine: the column generation's solve, or the
- * network search's plan where it is cheaper. Every search route was offered to the generation, so the
- * generation's bound (its plan's cost when proven optimal) bounds the search's plans too; the flight
+ * network search's plan where it is cheaper. The generation's bound is proven over every route of the
+ * scope (its plan's cost when proven optimal), so it bounds the search's plans too, as the flight
  * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
  */
 function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: SimulationBound | null, config: SolverConfig): StrategySolve {

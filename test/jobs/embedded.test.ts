@@ -69,7 +69,9 @@ describe('embedded jobs', () => {
     // The bound is one second; the margin is for a loaded shared machine.
     expect(answeredMs).toBeLessThan(1500);
     expect(cancelled.result!.options.length).toBeGreaterThan(0);
-    expect(cancelled.result!.options.map((o) => o.summary.cost)).toContain(running.progress!.best_cost);
+    // The plan it had when cancelled: the last best plan it reported, no dearer than the one seen
+    // running (the network engine's search may find a better one between the two requests).
+    expect(cancelled.result!.options.map((o) => o.summary.cost)).toContain(cancelled.progress!.best_cost);
     expect(cancelled.progress!.best_cost).toBeLessThanOrEqual(running.progress!.best_cost!);
     // It stays cancelled, and the solver is free again: the next job runs to the end.
     expect((await getJob(api.baseUrl, id)).status).toBe('cancelled');

@@ -259,7 +259,7 @@ class ReferencePlanner {
     const route = this.instance.routes.get(routeKey(location, m.airport));
     if (!route || route.durationMinutes > walk.aircraft.rangeMinutes || flown + route.durationMinutes > m.maxFlyingMinutes) return false;
     const ferryFrom = Math.max(this.S, ready === null ? this.S : ready + walk.aircraft.turnRoundMinutes);
-    return ferryFrom + route.durationMinutes + FERRY_SLACK_MINUTES <= m.startMinutes;
+    return ferryFrom + route.durationMinutes + FERRY_SLACK_MINUTES <= Math.min(m.startMinutes, this.E);
   }
 
   /** The shortest run of movable legs from the walk's head that leaves from and returns to where it is. */
@@ -278,7 +278,8 @@ class ReferencePlanner {
   /** A direct new flight to the maintenance airport, landing by its start; false when none fits. */
   private repositionForMaintenance(walk: Walk): boolean {
     const m = walk.aircraft.maintenance!;
-    return this.newFlight(walk, m.airport, m.startMinutes, m.maxFlyingMinutes - walk.flownBeforeMaintenance);
+    // Within the window too: a check after it is no reason for a flight past its end.
+    return this.newFlight(walk, m.airport, Math.min(m.startMinutes, this.E), m.maxFlyingMinutes - walk.flownBeforeMaintenance);
   }
 
   /**

@@ -10,11 +10,14 @@
 // the flights that bring the aircraft back to where it stands (a round trip), so that the rest of the
 // rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans; their
 // routes form the pool of one integer model, which picks the cheapest combination (capacity rows
-// keep the combination feasible). Then, from the best plan, each aircraft in turn tries its delayed
-// round trips cancelled against the others' capacity use, and the pool grows until the budget ends.
+// keep the combination feasible). Then, from the best plan, the most troubled aircraft try a delayed
+// round trip cancelled or their planned sequence restored, the whole network walked again around the
+// change, and the pool grows, for at most 1.5 s; last, the best plan's passengers are re-accommodated
+// exactly over every journey worth taking (docs/model.md 4.6).
 //
-// Every route it builds is also a route of the integrated strategy: the pipeline hands them to the
-// integrated column generation as they come (`offer`), whose bound then holds for the search's plans.
+// Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
+// bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
+// the routes of each better plan as they come (`offer`), as first columns for its master.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import type { TimedLeg } from '../../domain/plan.ts';
 import { afterUnavailability, RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
@@ -37,8 +40,25 @@ import type { PassengerGroups } from '../passengers/passengers.ts';
  */
 const CANCELLATION_THRESHOLDS_MINUTES = [Number.POSITIVE_INFINITY, 240, 150, 90, 45];
 
-/** Aircraft whose single-aircraft variants are tried per round (the most delayed first). */
-const VARIANTS_PER_ROUND = 12;
+/** Share of the time budget the search may use, at most SEARCH_MAX_MS (its solves share the workers with the column generations). */
+const SEARCH_SHARE = 0.5;
+
+/**
+ * Longest the search runs before its exact re-accommodation, milliseconds: past it, on the storms
+ * of issue 23 at 10 s, the column generations' own plans gain more from the thread and the workers
+ * than the search's variants do (measured: with half of 10 s, the hub storm's plan ended 7 % dearer).
+ */
+const SEARCH_MAX_MS = 1_500;
+
+/** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
+const EXACT_SHARE = 0.8;
+
+/** Aircraft whose variants are tried per round (the most delayed first). */
+const VARIANTS_PER_ROUND = 6;
+/** Thresholds of the single-aircraft variants (fewer than the portfolio's: the search's walks share the thread with the column generations' pricing). */
+const VARIANT_THRESHOLDS_MINUTES = [Number.POSITIVE_INFINITY, 90];
+/** Round trips per aircraft tried cancelled in a whole-network walk, per round (the most delayed first). */
+const ROUND_TRIPS_PER_AIRCRAFT = 1;
 
 /** The search's best plan: the model it was read from and GLPK's outcome on it. */
 export interface NetworkSearchResult {
@@ -170,10 +190,11 @@ function walk(
 }
 
 /**
- * Search the network for `deadline` (a performance.now() instant). Every route it builds is pushed to
- * `offer` (the integrated column generation takes them up). Resolves to its best plan as a solve of
- * the integrated strategy, or none when no walk gives every aircraft a route; rejects with
- * RecoveryError when the solver fails or `signal` aborts.
+ * Search the network for SEARCH_SHARE of the time to `deadline` (a performance.now() instant), at
+ * most SEARCH_MAX_MS, then re-accommodate the best plan's passengers exactly by EXACT_SHARE of it. The
+ * routes of each better plan are pushed to `offer` (the integrated column generation takes them up).
+ * Resolves to its best plan as a solve of the integrated strategy, or none when no walk gives every
+ * aircraft a route; rejects with RecoveryError when a round's solve fails or `signal` aborts.
  */
 export async function searchNetwork(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
@@ -192,7 +213,6 @@ export async function searchNetwork(args: {
     if (!route || keys.has(route.key)) return;
     keys.add(route.key);
     pool.get(route.tail)!.push(route);
-    args.offer?.push(route);
   };
   const planned = new Map(scope.aircraft.map((a) => [a.aircraft.tail, a.plannedFlights.filter((f) => !scope.cancelledFlights.has(f.id))]));
   // The portfolio: one whole-network walk per threshold, and each aircraft grounded where it may be.
@@ -202,46 +222,98 @@ export async function searchNetwork(args: {
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
-  const finders = new Map<string, JourneyFinder>();
+  const journeysFound = new Map<string, Journey[]>();
   let best: StrategySolve | null = null;
   let rounds = 0;
   const tried = new Set<string>();
-  const remaining = () => deadline - performance.now();
+  // The search keeps to the first SEARCH_SHARE of the budget: its integer models share the solver's
+  // workers with the column generations, whose proof and bound need the rest.
+  const searchDeadline = started + Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS);
+  const exactDeadline = started + EXACT_SHARE * (deadline - started);
+  const remaining = () => searchDeadline - performance.now();
+  const offered = new Set<string>();
   while (remaining() > 0) {
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
-    const model = withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', pool, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', pool, groups, journeys), finders, groups, config);
-    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline });
+    // The search's rounds re-accommodate on direct flights only (a model GLPK solves several times
+    // faster); the final plan gets every journey (below).
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
+    // A model built after the search's share is not solved: the generations have the workers then.
+    if (remaining() <= 0) break;
+    // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
+    // exact stage's end.
+    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
     rounds++;
     if (outcome.objective !== null && (!best || outcome.objective < best.outcome.objective! - 1e-6)) {
       best = asSolve(model, outcome, rounds, started);
       args.onIncumbent?.(best);
+      // The generation takes up the best plan's routes (not every route tried: a larger master slows its rounds).
+      for (const route of chosenRoutes(model, outcome.values).values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
     }
     if (!best) break;
-    // Variants of the best plan: an aircraft's delayed round trips cancelled, the others keeping
-    // their routes (and their capacity), the most delayed aircraft first.
+    // Variants of the best plan for the aircraft with the most delay or cancelled flights (each once
+    // per route it flies in the best plan): whole-network walks around one change to it, and walks of
+    // it alone against the others' capacity use (its flown or its planned sequence, at
+    // VARIANT_THRESHOLDS_MINUTES).
     const chosen = chosenRoutes(best.model, best.outcome.values);
-    const delayOf = (r: Route) => r.legs.reduce((sum, l) => sum + l.delayMinutes, 0);
-    const candidates = scope.aircraft.map((a) => chosen.get(a.aircraft.tail)).filter((r): r is Route => r !== undefined && delayOf(r) > 0 && !tried.has(r.key))
-      .sort((p, q) => delayOf(q) - delayOf(p)).slice(0, VARIANTS_PER_ROUND);
+    const trouble = (a: AircraftInScope) => {
+      const route = chosen.get(a.aircraft.tail);
+      const flown = route?.legs.length ?? 0;
+      return (route?.legs.reduce((sum, l) => sum + l.delayMinutes, 0) ?? 0) + 60 * (planned.get(a.aircraft.tail)!.length - flown);
+    };
+    const candidates = scope.aircraft.filter((a) => chosen.has(a.aircraft.tail) && trouble(a) > 0 && !tried.has(chosen.get(a.aircraft.tail)!.key))
+      .sort((p, q) => trouble(q) - trouble(p)).slice(0, VARIANTS_PER_ROUND);
     if (candidates.length === 0 || !mayCancel) break;
     let added = 0;
-    for (const route of candidates) {
+    for (const a of candidates) {
+      const route = chosen.get(a.aircraft.tail)!;
       tried.add(route.key);
-      const a = scope.aircraft.find((x) => x.aircraft.tail === route.tail)!;
       const slots = new Slots(scope.capacities);
       for (const [tail, other] of chosen) if (tail !== route.tail) slots.takeLegs(other.legs);
-      const sequence = route.legs.map((l) => l.flight);
-      for (const thresholdMinutes of CANCELLATION_THRESHOLDS_MINUTES.slice(1)) {
+      // Whole-network variants: one of this aircraft's most delayed round trips cancelled, or its planned
+      // sequence restored, and every aircraft walked again around it (freed capacity goes to the others).
+      const flownSequences = new Map([...chosen].map(([tail, r]) => [tail, r.legs.map((l) => l.flight)]));
+      const variants: Flight[][] = [planned.get(a.aircraft.tail)!];
+      for (const trip of delayedRoundTrips(route).slice(0, ROUND_TRIPS_PER_AIRCRAFT)) variants.push([...route.legs.slice(0, trip.from), ...route.legs.slice(trip.to)].map((l) => l.flight));
+      for (const sequence of variants) {
         const before = keys.size;
-        add(walk(ev, [a], new Map([[a.aircraft.tail, sequence]]), slots.clone(), { stepMinutes, thresholdMinutes, mayCancel }).get(a.aircraft.tail));
+        for (const r of walk(ev, scope.aircraft, new Map([...flownSequences, [a.aircraft.tail, sequence]]), new Slots(scope.capacities), { stepMinutes, thresholdMinutes: Number.POSITIVE_INFINITY, mayCancel }).values()) add(r);
         added += keys.size - before;
+      }
+      for (const sequence of [route.legs.map((l) => l.flight), planned.get(a.aircraft.tail)!]) {
+        for (const thresholdMinutes of VARIANT_THRESHOLDS_MINUTES) {
+          const before = keys.size;
+          add(walk(ev, [a], new Map([[a.aircraft.tail, sequence]]), slots.clone(), { stepMinutes, thresholdMinutes, mayCancel }).get(a.aircraft.tail));
+          added += keys.size - before;
+        }
       }
     }
     if (added === 0) break;
   }
+  // The best plan's routes alone, with every journey of several flights worth taking: its passengers
+  // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
+  if (best && performance.now() < exactDeadline) {
+    const routes = new Map([...chosenRoutes(best.model, best.outcome.values)].map(([tail, route]) => [tail, [route]]));
+    const exact = await withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', routes, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', routes, groups, journeys), journeysFound, groups, config);
+    if (performance.now() < exactDeadline) {
+      const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline }).catch(keepSearchPlan);
+      if (outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= best.outcome.objective! + 1e-6) {
+        best = asSolve(exact, outcome, rounds, started);
+        args.onIncumbent?.(best);
+      }
+    }
+  }
   return { best, rounds, routes: keys.size };
 }
+
+/** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */
+function keepSearchPlan(error: unknown): null {
+  if (error instanceof RecoveryError) return null;
+  throw error;
+}
+
+/** Longest the journey search runs before it lets the event loop turn, milliseconds. */
+const YIELD_EVERY_MS = 25;
 
 /** Journeys of several flights kept per passenger source: far more than a storm's sources have below their compensation. */
 const JOURNEYS_PER_SOURCE = 2_000;
@@ -250,21 +322,51 @@ const JOURNEYS_PER_SOURCE = 2_000;
  * `model` rebuilt (by `rebuild`) with a column for every journey of several flights of its passenger
  * sources that costs less than compensating the passengers (more never pays): with them the integer
  * model decides the passengers exactly for its routes, as the checker of section 1.6 asks. `model`
- * itself when no source has such a journey.
+ * itself when no source has such a journey. A source's journeys depend on the scope only (at zero
+ * leg prices), so they are found once per search (`found`); the search yields to the event loop
+ * between sources, so that the other solves' deadlines keep their time.
  */
-function withAllJourneys(
-  model: StrategyModel, rebuild: (journeys: ReadonlyMap<string, readonly Journey[]>) => StrategyModel, finders: Map<string, JourneyFinder>,
+async function withAllJourneys(
+  model: StrategyModel, rebuild: (journeys: ReadonlyMap<string, readonly Journey[]>) => StrategyModel, found: Map<string, Journey[]>,
   groups: PassengerGroups, config: SolverConfig,
-): StrategyModel {
+): Promise<StrategyModel> {
   const journeys = new Map<string, Journey[]>();
+  const zero = new Float64Array(groups.network.flights.length);
+  let since = performance.now();
   for (const source of model.journeySources) {
-    let finder = finders.get(source.key);
-    if (!finder) finders.set(source.key, finder = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs));
-    if (!Number.isFinite(finder.cheapestOfSeveral)) continue;
-    const found = finder.within(new Float64Array(groups.network.flights.length), source.search.compensationPerPassenger, JOURNEYS_PER_SOURCE, (journey) => journey.length === 1);
-    if (found.journeys.length > 0) journeys.set(source.key, found.journeys.map((j) => j.journey));
+    let list = found.get(source.key);
+    if (!list) {
+      if (performance.now() - since > YIELD_EVERY_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+      const finder = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs);
+      list = Number.isFinite(finder.cheapestOfSeveral)
+        ? finder.within(zero, source.search.compensationPerPassenger, JOURNEYS_PER_SOURCE, (journey) => journey.length === 1).journeys.map((j) => j.journey)
+        : [];
+      found.set(source.key, list);
+    }
+    if (list.length > 0) journeys.set(source.key, list);
   }
   return journeys.size === 0 ? model : rebuild(journeys);
+}
+
+/**
+ * Runs of legs [from, to) of `route` that leave from an airport and bring the aircraft back to it
+ * (the shortest from each leg), late ones only, the most delay minutes first.
+ */
+function delayedRoundTrips(route: Route): { from: number; to: number }[] {
+  const trips: { from: number; to: number; delay: number }[] = [];
+  for (let i = 0; i < route.legs.length; i++) {
+    let delay = 0;
+    for (let k = i; k < route.legs.length; k++) {
+      delay += route.legs[k]!.delayMinutes;
+      if (route.legs[k]!.flight.dest !== route.legs[i]!.flight.origin) continue;
+      if (delay > 0) trips.push({ from: i, to: k + 1, delay });
+      break;
+    }
+  }
+  return trips.sort((p, q) => q.delay - p.delay);
 }
 
 /** The route each aircraft flies in `values` of `model`. */
