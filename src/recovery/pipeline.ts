@@ -189,7 +189,7 @@ async function flightBoundOf(
   if (!flightBoundWanted(prepared.scope.disruptions)) return summed;
   const model = flightBoundModel(ev, prepared.groups);
   try {
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline });
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline, background: budget.background });
     return outcome.status === 'optimal' && outcome.objective !== null ? Math.max(outcome.objective, summed) : summed;
   } catch {
     return summed;
