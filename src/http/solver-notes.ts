@@ -45,6 +45,15 @@ function strategyNote(f: StrategyFacts): string {
   }
 }
 
+/** Why a strategy has no plan: what its facts prove, else the solver's sentence (`detail`). */
+export function unsolvedDetail(facts: StrategyFacts, detail: string | null): string {
+  switch (facts.kind) {
+    case 'capacity_exceeded': case 'planned_routes_break_rules': return strategyNote(facts);
+    case 'no_plan_exists': return 'No plan of this strategy satisfies the rules and the disruptions: proven by column generation over every route of the scope.';
+    default: return detail ?? 'No plan was found.';
+  }
+}
+
 /** The note of an option's solver report. */
 export function solverNote(facts: SolverFacts): string {
   if (facts.kind !== 'restricted_plan_used') return strategyNote(facts);

@@ -279,7 +279,7 @@ export function readOptions(
   for (const s of solved) {
     const { outcome, model } = s;
     if (outcome.objective === null) {
-      unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
+      unsolved.push({ strategy: model.strategy, status: outcome.status, facts: s.facts, detail: outcome.detail });
       continue;
     }
     options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s)));
