@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { percentile } from './lib/stats.ts';
 
@@ -35,7 +35,23 @@ import { percentile } from './lib/stats.ts';
 if (process.argv.includes('--jobs')) await import('./load-jobs.ts');
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const { values: args } = parseArgs({
+const COMMAND = 'npm run load';
+const { values: args } = readCommandLine({
+  command: COMMAND,
+  usage: `Usage: npm run load [-- --duration 60 --concurrency 32 --warmup 20 --threads N --log-level warn
+                       --rate-limits off|service --mix 40,40,20]
+       npm run load -- --jobs [--duration S --concurrency N --workers 1,2 --log-level LEVEL]
+
+Starts the service and drives mixed traffic (GET /flights, GET /snapshot, POST /simulate) at it; exit 1
+when a target is missed. --jobs: the recovery jobs on Redis with two API instances and workers.
+  --duration S            seconds of measured load (default 60)
+  --concurrency N         closed-loop clients (default 32)
+  --warmup S              seconds of warm-up (default 20)
+  --threads N             solver threads of the service
+  --log-level LEVEL       the service's log level (default warn)
+  --rate-limits MODE      off (default) or service (the service's defaults; 429s then count as allowed)
+  --mix F,S,M             percentages of flights, snapshot and simulate requests (default 40,40,20)
+  --help                  this text`,
   options: {
     duration: { type: 'string', default: '60' },
     concurrency: { type: 'string', default: '32' },
@@ -51,8 +67,7 @@ const durationS = Number(args.duration);
 const concurrency = Number(args.concurrency);
 const warmupS = Number(args.warmup);
 if (!(durationS > 0) || !(concurrency >= 1) || !(warmupS >= 0)) {
-  console.error('Usage: npm run load [-- --duration <s> --concurrency <n> --warmup <s> --threads <n> --log-level <level> --rate-limits off|service]');
-  process.exit(2);
+  usageError(COMMAND, '--duration and --concurrency must be positive numbers, --warmup zero or more');
 }
 
 const TARGETS = { listingP99Ms: 100, rssGrowth: 0.2 };

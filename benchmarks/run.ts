@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { type Schedule } from '../src/domain/schedule.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import type { StrategySolve } from '../src/recovery/neighbourhood/column-generation.ts';
@@ -50,7 +50,22 @@ const AGREEMENT_RELATIVE = 1e-6;
 /** Below this, a native solve time (after subtracting glpsol's start-up and reading) is too small for a ratio. */
 const MIN_NATIVE_MS = 5;
 
-const { values } = parseArgs({
+const COMMAND = 'npm run bench';
+const { values } = readCommandLine({
+  command: COMMAND,
+  usage: `Usage: npm run bench [-- options]
+       npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s N] [--solver NAME] [--synthetic] [--out FILE]
+
+The hot path stage by stage, the solvers on the same models, /simulate in process and over HTTP,
+throughput and the machine-independent counters; tables on stdout, every figure in a JSON report.
+  --quick                 fewer repetitions
+  --only LIST             schedules, comma-separated (small,default,large)
+  --parts LIST            ${PARTS.join(',')} (default all), or roadef alone
+  --duration S            seconds per throughput run
+  --connections LIST      throughput connections (default 1,4,16)
+  --out FILE              the JSON report (default benchmarks/reports/<time>.json)
+  --lp-dir DIR            also write every model in CPLEX LP format there
+  --help                  this text`,
   options: {
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -63,9 +78,9 @@ const { values } = parseArgs({
 });
 const quick = values.quick;
 const only = values.only ? values.only.split(',').map((s) => s.trim()) : [];
-for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) throw new Error(`--only: unknown schedule '${name}'`);
+for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) usageError(COMMAND, `--only: unknown schedule '${name}'`);
 const parts = new Set(values.parts.split(',').map((s) => s.trim()) as Part[]);
-for (const p of parts) if (!PARTS.includes(p)) throw new Error(`--parts: unknown part '${p}' (known: ${PARTS.join(', ')})`);
+for (const p of parts) if (!PARTS.includes(p)) usageError(COMMAND, `--parts: unknown part '${p}' (known: ${PARTS.join(', ')})`);
 const durationS = Number(values.duration ?? (quick ? 2 : 5));
 const connectionLevels = values.connections.split(',').map(Number);
 

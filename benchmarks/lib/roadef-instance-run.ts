@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
-import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef/solver.ts';
+import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 export interface CurvePoint { elapsed_ms: number; cost: number; feasible: boolean; bound: number | null }
@@ -33,6 +33,10 @@ export interface InstanceRun {
   /** From the solve's start; null when no incumbent was feasible / came within 5 %. */
   time_to_first_feasible_ms: number | null;
   time_to_within_5pct_ms: number | null;
+  time_to_within_1pct_ms: number | null;
+  /** The last incumbent's proven lower bound, when the solver gives one; the gap (cost − bound) / max(1, |cost|). */
+  bound: number | null;
+  gap: number | null;
   peak_rss_mib: number;
   curve: CurvePoint[];
 }
@@ -61,6 +65,8 @@ export async function runInstance(dir: string, timeLimitS: number, solverName: s
   const cost = final?.totals.weightedTotal ?? null;
   const firstFeasible = curve.find((p) => p.feasible);
   const within = cost === null ? undefined : curve.find((p) => p.feasible && p.cost <= cost + 0.05 * Math.abs(cost));
+  const within1 = cost === null ? undefined : curve.find((p) => p.feasible && p.cost <= cost + 0.01 * Math.abs(cost));
+  const bound = run.incumbents.at(-1)?.bound ?? null;
   const disruptions = { flights: instance.flightDisruptions.length, aircraft: instance.aircraftUnavailability.length, airports: instance.capacityReductions.length };
   return {
     instance: instance.name,
@@ -80,6 +86,9 @@ export async function runInstance(dir: string, timeLimitS: number, solverName: s
     costs: final ? { ...final.costs } : null,
     time_to_first_feasible_ms: firstFeasible?.elapsed_ms ?? null,
     time_to_within_5pct_ms: within?.elapsed_ms ?? null,
+    time_to_within_1pct_ms: within1?.elapsed_ms ?? null,
+    bound,
+    gap: bound === null || cost === null ? null : (cost - bound) / Math.max(1, Math.abs(cost)),
     // resourceUsage().maxRSS is in kibibytes and covers this process's whole life.
     peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
     curve,

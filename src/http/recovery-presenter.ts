@@ -7,7 +7,7 @@ import type { Flight, Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { formatUtc, formatLocal } from '../domain/time.ts';
 import type { AircraftRotation, Violation } from '../domain/plan.ts';
-import type { RecoveryOption, SimulationResult } from '../recovery/model/result.ts';
+import type { RecoveryOption, SimulationResult, SolverReport } from '../recovery/model/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
 import { solverNote, unsolvedDetail } from './solver-notes.ts';
 
@@ -108,9 +108,27 @@ function presentOption(schedule: Schedule, option: RecoveryOption): RecoveryOpti
       status: solver.status, objective: solver.objective, lower_bound: solver.lowerBound, mip_gap: solver.mipGap, solve_ms: solver.solveMs,
       rows: solver.size.rows, columns: solver.size.columns, nonzeros: solver.size.nonzeros, integers: solver.size.integers,
       candidate_routes: solver.candidateRoutes, iterations: solver.iterations,
-      lower_bound_source: solver.lowerBoundSource, note: solverNote(solver.facts),
+      lower_bound_source: solver.lowerBoundSource, note: engineNote(solver),
+      engine: solver.engine, engine_reasons: solver.engineReasons,
     },
   };
+}
+
+const ENGINE_REASON_WORDS: Record<SolverReport['engineReasons'][number], string> = {
+  several_disruptions: 'several disruptions',
+  capacity_cut: 'an airport capacity cut',
+  aircraft_out_of_service: 'an aircraft out of service',
+  large_scope: 'more aircraft than the neighbourhood engine proves within its budget',
+};
+
+/** The solver's note, preceded, for the network engine, by which engine answered and why. */
+function engineNote(solver: SolverReport): string {
+  const note = solverNote(solver.facts);
+  if (solver.engine !== 'network') return note;
+  const why = solver.engineReasons.map((r) => ENGINE_REASON_WORDS[r]);
+  const reasons = why.length > 1 ? `${why.slice(0, -1).join(', ')} and ${why.at(-1)}` : why[0] ?? 'the request';
+  const said = `Solved by the network engine (a search over whole-network operating plans beside the column generation over the whole scope) because of ${reasons}.`;
+  return `${said} ${note}`;
 }
 
 /** A disruption as the response echoes it (timestamps in UTC). */

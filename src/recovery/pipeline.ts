@@ -11,15 +11,19 @@ import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
-import { flightBoundModel, relaxedFlightBound } from './bounds/flight-bound.ts';
+import { flightBoundModel, flightBoundWithoutCapacities } from './bounds/flight-bound.ts';
+import { networkBound } from './bounds/network-bound.ts';
+import { relaxationThread } from './bounds/network-bound-thread.ts';
 import { Budget } from './model/budget.ts';
 import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
 import type { Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
-import type { SolverFacts } from './model/solve-facts.ts';
+import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
+import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
+import { searchNetwork } from './network/service-search.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
 
@@ -74,6 +78,8 @@ export interface PreparedSimulation {
   groups: PassengerGroups;
   /** What the disruptions break if only delays are propagated (delay propagation under soft rules). */
   violations: Violation[];
+  /** The engine that answers for the integrated strategy, and why (model/engine-choice.ts). */
+  engine: EngineChoice;
   buildMs: number;
 }
 
@@ -103,7 +109,7 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
   const softConfig: SolverConfig = { ...config, constraints: { ...config.constraints, crew_duty: 'soft', maintenance: 'soft', max_delay_minutes: 2880, max_swaps: 1000 } };
   const soft = new RouteEvaluator(schedule, scope, softConfig, false);
   const softPlannedRoutes = scope.aircraft.map((a) => soft.plannedRoute(a)).filter((r): r is Route => r !== null);
-  return { scope, groups, violations: routeViolations(schedule, softPlannedRoutes), buildMs: performance.now() - started };
+  return { scope, groups, violations: routeViolations(schedule, softPlannedRoutes), engine: chooseEngine(scope, request.disruptions), buildMs: performance.now() - started };
 }
 
 /**
@@ -112,15 +118,18 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
  * (READ_RESERVE). The restricted strategies are cut short once the integrated one is proven
  * (RESTRICTED_SHARE). The first failure (RecoveryError) rejects and drops the solves still waiting,
  * since the simulation cannot be answered without them; the budget's signal drops them too.
+ * `bound` is a lower bound of every plan computed alongside (simulate's network or flight bound);
+ * without one, the scope's flight bound is (flightBoundOf).
  */
 export async function solveStrategies(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
   budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
+  bound?: Promise<SimulationBound | null>,
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const started = performance.now();
   const limit = budget.limitMs;
-  const solving = budget.within(budget.startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit), AbortSignal.any([budget.signal, failed.signal]));
+  const solving = budget.within(strategiesDeadline(budget), AbortSignal.any([budget.signal, failed.signal]));
   const drop = solving.signal;
   // The restricted strategies' part: once the integrated strategy is proven, an interactive answer
   // waits for them only a little longer (RESTRICTED_SHARE).
@@ -132,8 +141,17 @@ export async function solveStrategies(
   // The integrated solve also takes up the cancellation solve's routes as they come: they are
   // integrated routes, and that generation, whose pricing is far cheaper, reaches a good master
   // sooner on a network-wide scope (docs/model.md 3.5).
-  const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && evaluate.includes('cancellation') ? [] : null;
-  const floor = flightBoundOf(schedule, prepared, config, solver, solving);
+  // With the network engine, its search's routes join them (network/service-search.ts).
+  const network = prepared.engine.engine === 'network' && evaluate.includes('integrated');
+  const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
+  const floor = bound ?? flightBoundOf(schedule, prepared, config, solver, solving);
+  const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
+  const search = network
+    ? searchNetwork({
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
+      onIncumbent: (best) => integratedProgress?.search(best),
+    })
+    : null;
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -141,14 +159,16 @@ export async function solveStrategies(
       // The simulation failed (or was cancelled) while this solve waited: nothing to start.
       if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     }
-    const solved = await solveStrategy({
-      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, budget: strategy === 'integrated' ? solving : restricted, onProgress,
+    const generated = await solveStrategy({
+      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, budget: strategy === 'integrated' ? solving : restricted,
+      onProgress: strategy === 'integrated' && integratedProgress ? integratedProgress.generation : onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
       offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,
       takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
       floor,
     });
+    const solved = strategy === 'integrated' && search ? withSearchPlan(generated, (await search).best, await floor, config) : generated;
     onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
     return solved;
   };
@@ -164,6 +184,107 @@ export async function solveStrategies(
     failed.abort();
     throw error;
   }
+}
+
+/** The instant (performance.now()) by which the strategies of a simulation with `budget` are solved: READ_RESERVE before its end. */
+export function strategiesDeadline(budget: Budget): number {
+  const limit = budget.limitMs;
+  return budget.startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+}
+
+/**
+ * Whether a simulation computes the network bound (bounds/network-bound.ts) alongside its strategies,
+ * as far as its disruptions tell (admission counts its one LP before any scope exists; the network
+ * engine's large scopes get it too: simulationBound): an airport's capacity cut, an aircraft out of
+ * service, several disruptions,
+ * where the column generation's own bound stays far below its plans within an interactive budget
+ * (docs/model.md 3.9). A single delay or cancellation gets the flight bound: its generation converges,
+ * and the flight bound, a small LP, is above 0 from the start (the forced delay or cancellation).
+ */
+export function networkBoundWanted(disruptions: readonly Disruption[]): boolean {
+  return disruptions.length > 1 || disruptions.some((d) => d.type === 'airport_capacity' || d.type === 'aircraft_unavailable');
+}
+
+/**
+ * The lower bound a simulation computes beside its strategies (each strategy reports the larger of it
+ * and its own): the network bound where networkBoundWanted, else the flight bound. Null when it has
+ * none (then the strategies' own bounds stand). `incumbent` is the cost of the best plan so far, which
+ * the network bound's steps aim at; `onBound` hears each better bound as soon as it is known.
+ */
+export function simulationBound(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
+  incumbent: () => number | null, onBound: (bound: number) => void,
+): Promise<SimulationBound | null> {
+  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions) || config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
+    return flightBoundOf(schedule, prepared, config, solver, budget, onBound);
+  }
+  // The flight bound without the capacities, in closed form, at once: above 0 wherever a delay or a
+  // cancellation is forced, before any solve (the capacities only raise it).
+  const closed = closedFlightBound(schedule, prepared, config);
+  if (closed !== null && closed > 0) onBound(closed);
+  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
+  }).then((b): SimulationBound | null => {
+    if (b && (closed === null || b.value > closed)) return { value: b.value, source: 'network_bound' };
+    return closed === null ? null : { value: closed, source: 'flight_bound' };
+  });
+}
+
+/** Relative tolerance of the comparisons of costs and bounds below (as the column generation's). */
+const COST_TOLERANCE = 1e-6;
+
+/**
+ * The integrated strategy's answer under the network engine: the column generation's solve, or the
+ * network search's plan where it is cheaper. Every search route was offered to the generation, so the
+ * generation's bound (its plan's cost when proven optimal) bounds the search's plans too; the flight
+ * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
+ */
+function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: SimulationBound | null, config: SolverConfig): StrategySolve {
+  const own = generated.outcome;
+  if (!searched || searched.outcome.objective === null) return generated;
+  const cost = searched.outcome.objective;
+  if (own.objective !== null && own.objective <= cost + COST_TOLERANCE * Math.max(1, Math.abs(cost))) return generated;
+  const ownBound = own.status === 'optimal' ? own.objective : own.lowerBound;
+  const bounds = [
+    ...(ownBound === null ? [] : [{ value: ownBound, source: generated.boundSource }]),
+    ...(floor ? [floor] : []),
+  ].sort((p, q) => q.value - p.value);
+  const best = bounds[0] ?? null;
+  const bound = best === null ? null : Math.min(cost, best.value);
+  const proven = bound !== null && cost - bound <= COST_TOLERANCE * Math.max(1, Math.abs(cost));
+  // Under a mip_gap the plan within it is what was asked for, as for the generation's own plans.
+  const withinGap = bound !== null && (cost - bound) / Math.max(1, Math.abs(cost)) <= config.solver.mip_gap;
+  return {
+    ...searched,
+    boundSource: best?.source ?? null,
+    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts },
+    outcome: { ...searched.outcome, status: proven ? 'optimal' : withinGap || own.status === 'feasible' ? 'feasible' : 'time_limit', lowerBound: bound },
+  };
+}
+
+/**
+ * Progress of the integrated strategy under the network engine: the generation's reports, each with
+ * the cheaper of its own incumbent and the search's best plan so far; a better search plan is reported
+ * at once, with the generation's last phase, rounds and bound.
+ */
+function withSearchIncumbent(onProgress: (progress: StrategyProgress) => void): { generation: (progress: StrategyProgress) => void; search: (best: StrategySolve) => void } {
+  let last: StrategyProgress = { strategy: 'integrated', phase: 'generating_columns', iterations: 0, lowerBound: null, incumbent: null };
+  let searched: StrategySolve | null = null;
+  const cheaper = (own: StrategySolve | null): StrategySolve | null => {
+    if (!searched) return own;
+    if (own?.outcome.objective != null && own.outcome.objective <= searched.outcome.objective!) return own;
+    return { ...searched, outcome: { ...searched.outcome, status: 'time_limit', lowerBound: last.lowerBound === null ? null : Math.min(last.lowerBound, searched.outcome.objective!) } };
+  };
+  return {
+    generation: (progress) => {
+      last = progress;
+      onProgress({ ...progress, incumbent: cheaper(progress.incumbent) });
+    },
+    search: (best) => {
+      searched = best;
+      onProgress({ ...last, incumbent: cheaper(last.incumbent) });
+    },
+  };
 }
 
 /**
@@ -182,19 +303,37 @@ export function flightBoundWanted(disruptions: readonly Disruption[]): boolean {
  * not an answer) its relaxation without the capacity and cancellation-count rows, summed here.
  */
 async function flightBoundOf(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
-): Promise<number> {
-  const ev = new RouteEvaluator(schedule, prepared.scope, config);
-  const summed = relaxedFlightBound(ev, prepared.groups);
-  if (!flightBoundWanted(prepared.scope.disruptions)) return summed;
-  const model = flightBoundModel(ev, prepared.groups);
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget, onBound?: (bound: number) => void,
+): Promise<SimulationBound | null> {
+  const closed = closedFlightBound(schedule, prepared, config);
+  if (closed !== null && closed > 0) onBound?.(closed);
+  const asBound = (value: number | null): SimulationBound | null => (value === null ? null : { value, source: 'flight_bound' });
+  if (!flightBoundWanted(prepared.scope.disruptions) && prepared.engine.engine !== 'network') return asBound(closed);
+  const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
   try {
     const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline, background: budget.background });
-    return outcome.status === 'optimal' && outcome.objective !== null ? Math.max(outcome.objective, summed) : summed;
+    if (outcome.status !== 'optimal' || outcome.objective === null) return asBound(closed);
+    const value = closed === null ? outcome.objective : Math.max(outcome.objective, closed);
+    onBound?.(value);
+    return asBound(value);
   } catch {
-    return summed;
+    return asBound(closed);
   }
 }
+
+/** The flight bound without its capacity rows, in closed form (bounds/flight-bound.ts); null when no plan exists at all. */
+function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig): number | null {
+  const closed = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+  return Number.isFinite(closed) ? closed : null;
+}
+
+/**
+ * The shortest time limit under which the network bound runs (else the flight bound): its thread
+ * takes about a second to start and build a storm's networks (0.5 s of it the build), so within the
+ * default 2 s it never got past the flight bound and made the small hub storm answer in 2.2 s instead
+ * of 1.6 s; at 10 s it answers within the limit (docs/model.md 3.9).
+ */
+const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
 
 /**
  * What the time limit keeps back for reading the plans into options and answering: measured on the
@@ -262,6 +401,7 @@ export function solverReport(solved: StrategySolve, facts: SolverFacts = solved.
   return {
     status: outcome.status, objective: outcome.objective, lowerBound: outcome.lowerBound, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
     size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, lowerBoundSource: solved.boundSource, facts,
+    engine: 'neighbourhood', engineReasons: [],
   };
 }
 
@@ -339,8 +479,20 @@ export async function simulate(
   onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
   const prepared = prepareSimulation(schedule, request);
   const solveStarted = performance.now();
-  const track = onProgress ? progressTracker(schedule, request, prepared, started, onProgress) : undefined;
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track);
+  const floor: { bound: number | null; incumbent: number | null } = { bound: null, incumbent: null };
+  const tracker = onProgress ? progressTracker(schedule, request, prepared, started, onProgress, floor) : undefined;
+  const track = (progress: StrategyProgress) => {
+    const cost = progress.incumbent?.outcome.objective ?? null;
+    if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
+    tracker?.report(progress);
+  };
+  const bound = simulationBound(schedule, prepared, request.config, solver, budget.within(strategiesDeadline(budget)), () => floor.incumbent, (b) => {
+    const before = floor.bound;
+    floor.bound = Math.max(b, floor.bound ?? b);
+    // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
+    if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
+  });
+  const solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound);
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),
@@ -353,6 +505,10 @@ function assembleResult(
   request: SimulationRequest, prepared: PreparedSimulation, options: RecoveryOption[], unsolved: UnsolvedStrategy[], timingsMs: SimulationResult['timingsMs'],
 ): SimulationResult {
   const { scope } = prepared;
+  // The network engine answers for the integrated strategy; the restricted ones stay with the neighbourhood engine.
+  if (prepared.engine.engine === 'network') {
+    for (const o of options) if (o.strategy === 'integrated') o.solver = { ...o.solver, engine: 'network', engineReasons: prepared.engine.reasons };
+  }
   return {
     scenarioId: request.scenarioId,
     airline: scope.airline,
@@ -378,14 +534,15 @@ const PHASE_ORDER: readonly StrategyPhase[] = ['generating_columns', 'integer_pl
  */
 function progressTracker(
   schedule: Schedule, request: SimulationRequest, prepared: PreparedSimulation, started: number, emit: (progress: SimulationProgress) => void,
-): (progress: StrategyProgress) => void {
+  floor: { bound: number | null },
+): { report: (progress: StrategyProgress) => void; bound: () => void } {
   const latest = new Map<string, StrategyProgress>();
   let best: { cost: number | null; lowerBound: number | null; mipGap: number | null } = { cost: null, lowerBound: null, mipGap: null };
-  return (report) => {
-    const previous = latest.get(report.strategy);
-    latest.set(report.strategy, report);
+  const report = (report: StrategyProgress | null) => {
+    const previous = report ? latest.get(report.strategy) : undefined;
+    if (report) latest.set(report.strategy, report);
     let result: SimulationResult | null = null;
-    if (report.incumbent && report.incumbent !== previous?.incumbent) {
+    if (report?.incumbent && report.incumbent !== previous?.incumbent) {
       const solved = [...latest.values()].map((p) => p.incumbent).filter((s): s is StrategySolve => s !== null);
       const { options } = readOptions(schedule, prepared, request.config, solved);
       const ranked = rankOptions(options, request.config);
@@ -401,10 +558,15 @@ function progressTracker(
     const waiting = request.config.strategies.evaluate.length - reports.length;
     const phase = waiting > 0 ? 'generating_columns' : PHASE_ORDER[Math.min(...reports.map((p) => PHASE_ORDER.indexOf(p.phase)))]!;
     // Before a plan exists, the integrated strategy's bound (or the first one known) says how good any plan can be.
-    const bound = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    // The simulation's own bound (network or flight) holds for every plan as soon as it is known.
+    const own = best.lowerBound ?? (latest.get('integrated') ?? reports.find((p) => p.lowerBound !== null))?.lowerBound ?? null;
+    const bound = floor.bound !== null && (own === null || floor.bound > own) ? Math.min(floor.bound, best.cost ?? floor.bound) : own;
+    const mipGap = best.cost === null || bound === null ? best.mipGap : Math.max(0, (best.cost - bound) / Math.max(1, Math.abs(best.cost)));
     emit({
       phase, elapsedMs: Math.round(performance.now() - started), iterations: reports.reduce((sum, p) => sum + p.iterations, 0),
-      bestCost: best.cost, lowerBound: bound, mipGap: best.mipGap, result,
+      bestCost: best.cost, lowerBound: bound, mipGap, result,
     });
   };
+  // A better simulation bound is reported at once (before any plan, the first bound above 0 comes from it).
+  return { report, bound: () => report(null) };
 }

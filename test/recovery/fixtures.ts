@@ -106,7 +106,8 @@ export async function simulateAsResponse(schedule: Schedule, simulation: Simulat
   return presentSimulation(schedule, await simulate(schedule, fullRequest(simulation), inProcessSolver));
 }
 
-function fullRequest(simulation: SimulationRequest | DisruptionsRequest): SimulationRequest {
+/** A SimulationRequest as is, or a list of disruptions as the pipeline takes it (airline NV unless given). */
+export function fullRequest(simulation: SimulationRequest | DisruptionsRequest): SimulationRequest {
   return 'scheduleName' in simulation ? simulation : {
     scenarioId: simulation.scenarioId ?? 'test', airline: simulation.airline ?? 'NV', scheduleName: 'fixture', config: simulation.config,
     disruptions: simulation.disruptions.map(disruptionOf), disruptedFlightId: null,

@@ -61,11 +61,17 @@ function widen(scope: Scope, how: Widening): Scope {
   return { ...scope, time_limit_ms: scope.time_limit_ms * 4 };
 }
 
-async function integrated(schedule: Schedule, disruptions: DisruptionBody[], scope: Scope): Promise<{ response: SimulationResponse; status: string | null; cost: number | null }> {
+async function integrated(schedule: Schedule, disruptions: DisruptionBody[], scope: Scope): Promise<{ response: SimulationResponse; status: string | null; cost: number | null; engine: string | null }> {
   const response = await simulateAsResponse(schedule, { disruptions, config: config({ solver: scope, strategies: { evaluate: ['integrated'] } }) });
   const option = response.options.find((o) => o.strategy === 'integrated');
-  return { response, status: option?.solver.status ?? response.unsolved_strategies.find((u) => u.strategy === 'integrated')?.status ?? null, cost: option?.summary.cost ?? null };
+  return {
+    response, status: option?.solver.status ?? response.unsolved_strategies.find((u) => u.strategy === 'integrated')?.status ?? null, cost: option?.summary.cost ?? null,
+    engine: option?.solver.engine ?? null,
+  };
 }
+
+/** Single delays on default.json whose widened scope passes NEIGHBOURHOOD_MAX_AIRCRAFT (12): the pair crosses the switch of engines. */
+const SWITCH_REQUESTS = 8;
 
 describe('monotonicity of the integrated optimum in the scope', () => {
   it(`property: on ${SMALL_REQUESTS} requests on small.json and ${DEFAULT_REQUESTS} on default.json, each solved narrow and widened three ways, a wider scope is never dearer when both solves are optimal`, async () => {
@@ -120,5 +126,31 @@ describe('monotonicity of the integrated optimum in the scope', () => {
     // Enough pairs compare, of every kind of widening.
     expect(tally.comparable).toBeGreaterThan(50);
     for (const how of ['candidates', 'window', 'time'] as const) expect(tally.byWidening[how], how).toBeGreaterThan(0);
+  }, 300_000);
+
+  it(`property: on ${SWITCH_REQUESTS} single delays on default.json, widened from 4 candidate aircraft (the neighbourhood engine) past 12 aircraft (the network engine), the wider optimum is never dearer`, async () => {
+    const schedule = loadScheduleFile(schedulePath('default'));
+    const found: string[] = [];
+    const tally = { requests: 0, crossed: 0, comparable: 0, strictlyBetter: 0 };
+    const narrowScope: Scope = { max_candidate_aircraft: 4, swap_window_hours: 6, time_limit_ms: 3_000 };
+    const wideScope: Scope = { max_candidate_aircraft: 16, swap_window_hours: 12, time_limit_ms: 6_000 };
+    for (const disruptions of fc.sample(requestArbitrary(schedule, 'NV', false), { numRuns: SWITCH_REQUESTS, seed: SEED })) {
+      tally.requests++;
+      const label = JSON.stringify(disruptions);
+      const narrow = await integrated(schedule, disruptions, narrowScope);
+      const wide = await integrated(schedule, disruptions, wideScope);
+      const missing = narrow.response.scope.aircraft.filter((t) => !wide.response.scope.aircraft.includes(t));
+      if (missing.length > 0) found.push(`${label}: the wider scope drops ${missing.join(', ')}`);
+      if (narrow.engine !== 'neighbourhood' || wide.engine !== 'network') continue;
+      tally.crossed++;
+      if (narrow.status !== 'optimal' || wide.status !== 'optimal') continue;
+      tally.comparable++;
+      if (wide.cost! > narrow.cost! + 1e-6 * Math.max(1, narrow.cost!)) found.push(`${label}: across the switch the integrated optimum rises from ${narrow.cost} to ${wide.cost}`);
+      else if (wide.cost! < narrow.cost! - 1e-6 * Math.max(1, narrow.cost!)) tally.strictlyBetter++;
+    }
+    console.info(`monotonicity across the engine switch: ${JSON.stringify(tally)}`);
+    expect(found).toEqual([]);
+    expect(tally.crossed).toBeGreaterThan(SWITCH_REQUESTS / 2);
+    expect(tally.comparable).toBeGreaterThan(0);
   }, 300_000);
 });

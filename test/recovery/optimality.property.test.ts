@@ -1,7 +1,8 @@
 // The engine against the independent oracle (test/oracle/, which shares no code with it): on random
 // small instances with 1-3 disruptions of all four kinds, each strategy's option is proven optimal and
 // costs exactly the optimum found by exhaustive enumeration, every option passes the plan checker,
-// the engine finds no plan where none exists, its lower bound never exceeds the optimum, the scope
+// the engine finds no plan where none exists, its lower bound never exceeds the optimum (the network
+// engine's too: it answers the integrated strategy of every instance with several disruptions), the scope
 // and the top-level violations agree. Every disagreement of the run is listed, not only the first.
 import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,8 @@ interface Coverage {
   journeyOfThreeOrMore: number;
   /** Instances whose flight bound is above 0 (a capacity or a forced delay or cancellation costs something in every plan). */
   flightBoundAboveZero: number;
+  /** Integrated options answered by the network engine (several disruptions, a capacity cut, an aircraft out of service) and equal to the optimum. */
+  networkEngine: number;
 }
 
 /** The disagreements of one instance with the oracle, one sentence each. */
@@ -93,6 +96,7 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
       if (option.summary.flights_swapped > 0) coverage.withSwap++;
       if (option.action_set.cancellations.length > instance.disruptions.filter((d) => d.type === 'flight_cancellation').length) coverage.withCancellation++;
       if (strategy === 'integrated' && brute.plan!.source === 'delay_propagation') coverage.propagatedPlanAsIntegrated++;
+      if (strategy === 'integrated' && option.solver.engine === 'network') coverage.networkEngine++;
       const missedLegs = option.action_set.reaccommodations.flatMap((r) => {
         const legs = instance.schedule.itineraries.find((it) => it.itinerary_id === r.itinerary_id)?.flights ?? [];
         return legs.length > 2 ? [legs.indexOf(r.from_flight)] : [];
@@ -112,7 +116,7 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
 const emptyCoverage = (): Coverage => ({
   instances: 0, kinds: { flight_delay: 0, flight_cancellation: 0, aircraft_unavailable: 0, airport_capacity: 0 },
   optionsCompared: 0, noPlanAgreed: 0, withHold: 0, withSwap: 0, withCancellation: 0, propagatedPlanAsIntegrated: 0,
-  longItineraryMissed: 0, longItinerarySecondHub: 0, multiFlightJourney: 0, journeyOfThreeOrMore: 0, flightBoundAboveZero: 0,
+  longItineraryMissed: 0, longItinerarySecondHub: 0, multiFlightJourney: 0, journeyOfThreeOrMore: 0, flightBoundAboveZero: 0, networkEngine: 0,
 });
 
 /** The disagreements of `runs` instances drawn from `instances` with `seed`, and what they exercised. */
@@ -144,6 +148,8 @@ describe('optimality against exhaustive enumeration', () => {
     expect(coverage.longItinerarySecondHub).toBeGreaterThan(0);
     // ... and flight bounds that say something.
     expect(coverage.flightBoundAboveZero).toBeGreaterThan(coverage.instances / 4);
+    // ... and the network engine: its integrated options proven optimal at the brute-force optimum.
+    expect(coverage.networkEngine).toBeGreaterThan(coverage.instances / 4);
   }, 600_000);
 
   it(`property: on ${DETOUR_RUNS} random instances with a cancelled flight and a detour of two to four flights beside it, the same holds`, async () => {

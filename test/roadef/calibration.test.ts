@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { formatScoreReport, scoreSolution, verdictLine, type ScoreReport } from '../../src/formats/roadef-2009/score/score.ts';
+import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
+import { solutionCost } from '../../src/recovery/network/plan-cost.ts';
 import { INSTANCE_NAMES, calibration, calibrationDir, instance } from './support.ts';
 
 interface Expected {
@@ -36,6 +38,17 @@ describe('scorer on the calibration solutions (spec 6.1)', () => {
       expect([statistics.legsCancelled, statistics.passengersNotDelivered], name).toEqual(table[name]);
     }
   });
+});
+
+describe('the network engine\'s cost model (RoadefCostModel) on the calibration solutions', () => {
+  for (const name of INSTANCE_NAMES) {
+    it(`${name}: the engine prices the calibration solution at expected.json's total, to the cent`, () => {
+      const expected = JSON.parse(readFileSync(join(calibrationDir(name), 'expected.json'), 'utf8')) as Expected;
+      const inst = instance(name);
+      const cost = solutionCost(inst, readSolution(calibrationDir(name)), new RoadefCostModel(inst.config));
+      expect(Math.round(cost * 100)).toBe(Math.round(expected.totals.weightedTotal! * 100));
+    });
+  }
 });
 
 describe('scorer on the A01 probes of spec 6.3: each edit changes exactly the components the spec lists', () => {

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { formatInstant, legKey } from '../../src/formats/roadef-2009/text.ts';
-import { createEngineSolver } from '../../src/recovery/roadef/engine-solver.ts';
-import { operatingCost } from '../../src/recovery/roadef/operating-cost.ts';
-import { planPassengers } from '../../src/recovery/roadef/passenger-plan.ts';
-import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
-import { runSolver } from '../../src/recovery/roadef/solver.ts';
+import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
+import { operatingCost } from '../../src/recovery/network/plan-cost.ts';
+import { planPassengers } from '../../src/recovery/network/passenger-plan.ts';
+import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await pool.close(); });
 
-const engineSolver = createEngineSolver({ cancelRoundTrips: true });
+const engineSolver = ROADEF_SOLVERS.get('engine')!;
+const keepsFlights = ROADEF_SOLVERS.get('engine-keeps-flights')!;
+const costModel = (name: InstanceName) => new RoadefCostModel(instance(name).config);
 const judge = (name: InstanceName, solution: RoadefSolution) => scoreSolution(instance(name), parseSolution(formatSolution(solution)));
 const REFERENCE_COST: Record<InstanceName, number> = { A01: 515_253.7, A02: 1_105_728.85, A03: 1_694_469.6, A04: 1_225_226.8 };
 
@@ -35,11 +37,11 @@ describe('the passenger plan (GLPK) on the reference operating plan', () => {
     it(`${name}: feasible, cheaper than the reference plan's passengers, and the engine's cost is the scorer's to the cent`, async () => {
       const inst = instance(name);
       const { rotations } = solveReferencePlan(inst);
-      const plan = (await planPassengers(inst, rotations, pool, { timeLimitMs: 60_000 }))!;
+      const plan = (await planPassengers(inst, rotations, costModel(name), pool, { timeLimitMs: 60_000 }))!;
       const report = judge(name, { rotations, itineraries: plan.lines });
       expect(report.violations).toEqual([]);
       expect(report.totals.weightedTotal).toBeLessThan(REFERENCE_COST[name] / 2);
-      expect(operatingCost(inst, rotations) + plan.objective).toBeCloseTo(report.totals.weightedTotal, 2);
+      expect(operatingCost(inst, rotations, costModel(name)) + plan.objective).toBeCloseTo(report.totals.weightedTotal, 2);
     }, 120_000);
   }
 });
@@ -60,8 +62,8 @@ describe('the engine solver', () => {
       expect(costs.at(-1)!).toBeLessThan(REFERENCE_COST[name] / 2);
       // The engine's own figure for its final operating plan (held, exchanged, ferried, cancelled) is the scorer's.
       const { rotations } = run.solution!;
-      const passengers = (await planPassengers(instance(name), rotations, pool, { timeLimitMs: 60_000 }))!;
-      expect(operatingCost(instance(name), rotations) + passengers.objective).toBeCloseTo(costs.at(-1)!, 2);
+      const passengers = (await planPassengers(instance(name), rotations, costModel(name), pool, { timeLimitMs: 60_000 }))!;
+      expect(operatingCost(instance(name), rotations, costModel(name)) + passengers.objective).toBeCloseTo(costs.at(-1)!, 2);
     }, 180_000);
   }
 
@@ -78,7 +80,7 @@ describe('the engine solver', () => {
     const inst = instance('A01');
     // The search stops when no move pays (about 5 s here); the limit only bounds a loaded machine,
     // where 20 s once ended the search before this hold was found.
-    const run = await runSolver(createEngineSolver({ cancelRoundTrips: false }), inst, { timeLimitMs: 90_000, glpk: pool });
+    const run = await runSolver(keepsFlights, inst, { timeLimitMs: 90_000, glpk: pool });
     const rotation = (flight: number) => run.solution!.rotations.find((r) => r.flight === flight && r.day === inst.legs.find((l) => l.flight === flight)!.day)!;
     expect(formatInstant(rotation(5125).arrMinutes)).toBe('07/01/06 13:40');
     expect(formatInstant(rotation(5093).depMinutes)).toBe('07/01/06 14:10');
@@ -95,7 +97,7 @@ describe('the engine solver', () => {
     const stranded = [785, 787, 871, 873];
     // The reference plan cancels them after the leg they flew.
     expect(solveReferencePlan(inst).itineraries.filter((l) => stranded.includes(l.itinerary)).every((l) => l.cancelled)).toBe(true);
-    const run = await runSolver(createEngineSolver({ cancelRoundTrips: false }), inst, { timeLimitMs: 90_000, glpk: pool });
+    const run = await runSolver(keepsFlights, inst, { timeLimitMs: 90_000, glpk: pool });
     const planned = new Set(inst.legs.map((l) => l.flight));
     const lines = run.solution!.itineraries.filter((l) => stranded.includes(l.itinerary));
     expect(lines.reduce((sum, l) => sum + (l.cancelled ? 0 : l.passengers), 0)).toBe(28);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { formatSolution, parseSolution, readSolution, writeSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { RoadefFormatError, formatInstant, legKey, parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
+import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { instance, instanceDir } from './support.ts';
 
 const DAY = parseDate('07/01/06')!;

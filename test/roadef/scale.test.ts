@@ -13,7 +13,7 @@ import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { roadefToScheduleFile } from '../../src/formats/roadef-2009/to-schedule.ts';
 import { formatSolution, parseSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
-import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
+import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { RULE_TEST_SIZE } from './support.ts';
 
 describe('a synthetic instance of the size of set X', () => {

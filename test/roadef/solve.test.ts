@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { formatInstant, MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
-import { referenceSolver, runSolver, type RoadefSolver } from '../../src/recovery/roadef/solver.ts';
+import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { referenceSolver, runSolver, type RoadefSolver } from '../../src/recovery/roadef-adapter.ts';
 import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { INSTANCE_NAMES, calibrationDir, instance } from './support.ts';
 

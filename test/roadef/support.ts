@@ -9,7 +9,7 @@ import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution, type ScoreReport } from '../../src/formats/roadef-2009/score/score.ts';
 import { MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { solveReferencePlan } from '../../src/recovery/roadef/reference-plan.ts';
+import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { formatSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { writeSyntheticInstance, type SyntheticSize } from '../../benchmarks/lib/roadef-synthetic.ts';
 

@@ -14,7 +14,7 @@ import type { EndpointDeps } from '../deps.ts';
 import { HttpError, quote } from '../errors.ts';
 import { scheduleOr404 } from '../lookups.ts';
 import { presentSimulation } from '../recovery-presenter.ts';
-import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
+import { SimulationRequestDocumented, SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
 import type { z } from '../openapi-zod.ts';
 
 type SimulationRequestBody = z.infer<typeof SimulationRequestSchema>;
@@ -90,10 +90,11 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'post',
     path: '/simulate',
+    operationId: 'simulate',
     tags: ['Simulation'],
     summary: 'Ranked recovery options for one or several disruptions',
     description: 'Takes a delayed flight (disrupted_flight + min_delay_minutes) or a list of disruptions (delays, cancellations, aircraft out of service, airport capacity caps), solves one model per strategy (delay propagation only, aircraft swaps, cancellations, the integrated optimum) over the full route space of the scope by column generation with GLPK, and returns the options ranked by cost, each with the lower bound proven for it. The model is documented in docs/model.md.',
-    request: { body: SimulationRequestSchema },
+    request: { body: SimulationRequestSchema, documentedBody: SimulationRequestDocumented },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
       400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule without airport coordinates (an imported ROADEF 2009 instance); the detail names the field and the rule.',

@@ -74,23 +74,30 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
 }
 
 /**
- * The flight bound without its capacity and cancellation-count rows, which only raise it: then each
- * flight takes the cheaper of its cancellation (where allowed) and its earliest departure on its own,
- * so the LP's optimum is that sum, computed here without a solver. Above 0 whenever a disruption
- * forces a delay or a cancellation that costs anything: every plan of a single delay costs at least
- * the delayed flight's cheapest way out.
+ * The flight bound's LP optimum in closed form where no capacity is cut (a single delay or
+ * cancellation): the flights are then independent but for `max_cancellations`, so each flies at its
+ * earliest departure or is cancelled, whichever costs less, and where the limit binds the flights with
+ * the largest saving are cancelled (a fractional knapsack with unit weights: the LP's optimum). No
+ * solve: above 0 from the start whenever a delay or a cancellation is forced.
  */
-export function relaxedFlightBound(ev: RouteEvaluator, groups: PassengerGroups): number {
+export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: PassengerGroups): number {
   const { scope, config } = ev;
   const w = config.cost_weights;
   const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
-  let sum = 0;
+  let total = 0;
+  const savings: number[] = [];
   for (const f of scope.flights) {
-    const forced = scope.cancelledFlights.has(f.id);
-    const cancel = forced || config.constraints.allow_cancellations ? w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0) : Number.POSITIVE_INFINITY;
-    const perMinute = w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers;
-    const fly = forced ? Number.POSITIVE_INFINITY : (ev.earliestDeparture(f) - f.depMinutes) * perMinute;
-    sum += Math.min(cancel, fly);
+    const cancel = w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0);
+    if (scope.cancelledFlights.has(f.id)) { total += cancel; continue; }
+    const fly = ev.delayLimit(f) >= ev.earliestDeparture(f) - f.depMinutes
+      ? (ev.earliestDeparture(f) - f.depMinutes) * (w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers)
+      : Number.POSITIVE_INFINITY;
+    if (!config.constraints.allow_cancellations) { total += fly; continue; }
+    total += fly;
+    if (cancel < fly) savings.push(fly - cancel);
   }
-  return sum;
+  const limit = config.constraints.max_cancellations ?? savings.length;
+  savings.sort((p, q) => q - p);
+  for (const saving of savings.slice(0, limit)) total -= saving;
+  return total;
 }

@@ -5,6 +5,7 @@
 // data only (no functions, no class instances).
 import type { Disruption } from '../../domain/disruption.ts';
 import type { AircraftRotation, Cancellation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
+import type { EngineName, EngineReason } from './engine-choice.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
 import type { LowerBoundSource, SolverFacts, StrategyFacts } from './solve-facts.ts';
@@ -55,6 +56,9 @@ export interface SolverReport {
   lowerBoundSource: LowerBoundSource | null;
   /** What the solve found out, as numbers and codes (the presenter words them as the option's note). */
   facts: SolverFacts;
+  /** The engine that answered for this option (recovery/model/engine-choice.ts) and why, as codes the presenter words. */
+  engine: EngineName;
+  engineReasons: EngineReason[];
 }
 
 export interface RecoveryOption {

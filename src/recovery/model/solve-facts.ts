@@ -10,8 +10,14 @@ import type { Strategy } from './solver-config.ts';
  * aircraft relaxed away), the integrated strategy's bound (every plan of the swap strategy is one of
  * its plans), or 0 (no cost is negative). Never the restricted master's LP value, which bounds nothing.
  */
-export const LOWER_BOUND_SOURCES = ['converged_lp', 'lagrangian', 'flight_bound', 'integrated_strategy', 'no_negative_cost'] as const;
+export const LOWER_BOUND_SOURCES = ['converged_lp', 'lagrangian', 'flight_bound', 'network_bound', 'integrated_strategy', 'no_negative_cost'] as const;
 export type LowerBoundSource = (typeof LOWER_BOUND_SOURCES)[number];
+
+/** A lower bound of every plan of a simulation computed beside its strategies: the flight bound or the network bound (docs/model.md 3.3, 3.9). */
+export interface SimulationBound {
+  value: number;
+  source: 'flight_bound' | 'network_bound';
+}
 
 /**
  * How the optimality proof of a plan ended: proven, proven because the plan costs the flight bound,
@@ -19,7 +25,7 @@ export type LowerBoundSource = (typeof LOWER_BOUND_SOURCES)[number];
  * cap (solver.max_routes_per_aircraft), the time limit, the restricted strategy's part of the budget
  * ended once the integrated strategy was proven (cut_short), or no bound before the time limit.
  */
-export type ProofOutcome = 'proven' | 'proven_by_flight_bound' | 'glpk_stopped' | 'routes_capped' | 'journeys_capped' | 'time_limit' | 'cut_short' | 'no_bound';
+export type ProofOutcome = 'proven' | 'proven_by_bound' | 'glpk_stopped' | 'routes_capped' | 'journeys_capped' | 'time_limit' | 'cut_short' | 'no_bound';
 
 /** Why the column generation stopped: no negative route left, the bound close enough to the LP, or the budget. */
 export type GenerationStop = 'converged' | 'close' | 'time';
@@ -51,12 +57,17 @@ export type StrategyFacts =
     generationBound: number | null;
     /** The best Lagrangian bound when it is below 0 and the bound reported is 0 (no cost is negative), else null. */
     negativeLagrangian: number | null;
-    /** The flight bound when it is above the generation's and is the bound reported, else null. */
-    flightBound: number | null;
+    /** The simulation's bound (flight or network) when it is above the generation's and is the bound reported, else null. */
+    floorBound: SimulationBound | null;
     proof: ProofOutcome;
     /** solver.max_routes_per_aircraft, which a capped proof needed more than. */
     maxRoutesPerAircraft: number;
   }
+  /**
+   * The integrated strategy under the network engine: the network search's plan, cheaper than the
+   * column generation's (`generationObjective`, null without a plan), whose facts are `generation`.
+   */
+  | { kind: 'network_search_plan'; generationObjective: number | null; generation: StrategyFacts }
   /** The best plan so far of a solve still running (progress). */
   | { kind: 'running' };
 

@@ -23,7 +23,7 @@ import type { LinearModel } from '../model/linear-model.ts';
 import type { RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
-import type { LowerBoundSource, ProofOutcome, StrategyFacts, GenerationStop } from '../model/solve-facts.ts';
+import type { GenerationStop, LowerBoundSource, ProofOutcome, SimulationBound, StrategyFacts } from '../model/solve-facts.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { breakpointMemo, journeysTerm, lagrangianBound, pricingDuals, reducedCost, type BoundWitness, type BreakpointMemo } from './lagrangian-bound.ts';
 import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificials } from './master.ts';
@@ -118,8 +118,8 @@ export interface SolveStrategyArgs {
    * bounds say nothing about this one's plans.
    */
   takeUp?: readonly Route[];
-  /** A lower bound of every plan of every strategy known without a generation (bounds/flight-bound.ts), null when there is none. */
-  floor?: Promise<number | null>;
+  /** A lower bound of every plan of every strategy known without a generation (the flight or network bound), null when there is none. */
+  floor?: Promise<SimulationBound | null>;
 }
 
 /**
@@ -472,7 +472,8 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
   const plan = outcome.objective;
   let status = outcome.status;
   let detail = outcome.detail;
-  const floor = (await run.floor) ?? null;
+  const given = (await run.floor) ?? null;
+  const floor = given?.value ?? null;
   const floored = floor !== null && (generation.bound === null || floor > generation.bound);
   let lowerBound = floored ? floor : generation.bound;
   const provenBySearch = proof === 'proven' && outcome.status === 'optimal';
@@ -491,8 +492,8 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
   const ownSource: LowerBoundSource | null = generation.bound === null ? null
     : { zero: 'no_negative_cost', integrated: 'integrated_strategy', generation: generation.stop === 'converged' ? 'converged_lp' : 'lagrangian' }[generation.boundFrom] as LowerBoundSource;
   const byFloor = status === 'optimal' && !provenBySearch;
-  const boundSource: LowerBoundSource | null = floored || byFloor ? 'flight_bound' : ownSource;
-  const outcomeOf: ProofOutcome = byFloor ? 'proven_by_flight_bound' : {
+  const boundSource: LowerBoundSource | null = (floored || byFloor) && given ? given.source : ownSource;
+  const outcomeOf: ProofOutcome = byFloor ? 'proven_by_bound' : {
     proven: status === 'optimal' ? 'proven' : 'glpk_stopped',
     routes_capped: 'routes_capped',
     journeys_capped: 'journeys_capped',
@@ -504,7 +505,7 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
     inheritedRoutes: run.inherit ? run.inherit.routes.length : null, stop: generation.stop, closeWithin: CLOSE_ENOUGH,
     generationBound: generation.bound,
     negativeLagrangian: generation.best && generation.best.bound < NO_PLAN_COSTS_LESS && generation.bound === NO_PLAN_COSTS_LESS ? generation.best.bound : null,
-    flightBound: floored ? floor : null, proof: outcomeOf, maxRoutesPerAircraft: run.config.solver.max_routes_per_aircraft,
+    floorBound: floored ? given : null, proof: outcomeOf, maxRoutesPerAircraft: run.config.solver.max_routes_per_aircraft,
   };
   return {
     model, iterations: generation.iterations, boundSource, facts,

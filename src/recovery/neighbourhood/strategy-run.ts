@@ -8,6 +8,7 @@ import type { Budget } from '../model/budget.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { LinearModel } from '../model/linear-model.ts';
 import type { RecoveryScope } from '../model/scope.ts';
+import type { SimulationBound } from '../model/solve-facts.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey, type LegPrices } from '../passengers/journeys.ts';
@@ -197,8 +198,8 @@ export class StrategyRun {
     return { given, complete, timely };
   }
 
-  /** The flight bound (SolveStrategyArgs.floor), null when there is none. */
-  get floor(): Promise<number | null> | undefined {
+  /** The flight or network bound (SolveStrategyArgs.floor), null when there is none. */
+  get floor(): Promise<SimulationBound | null> | undefined {
     return this.args.floor;
   }
 

@@ -63,6 +63,14 @@ export function reaccommodationCost(config: SolverConfig, group: PassengerGroup,
   return journeyCost(config, group.originalArrivalMinutes, journeyEnd(journey).arrMinutes);
 }
 
+/** The network journeys are searched on: `flights` (in scheduled departure order), by origin, and the schedule's connection times. */
+export function journeyNetwork(schedule: Schedule, flights: readonly Flight[]): JourneyNetwork {
+  const fromAirport = new Map<string, Flight[]>();
+  // The flights are in scheduled departure order, and so is each airport's list.
+  for (const f of flights) pushTo(fromAirport, f.origin, f);
+  return { flights, fromAirport, connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes };
+}
+
 /**
  * The groups a plan of `scope` may disrupt and the network their journeys are searched on: the
  * airline's flights, less those that have left (scope.departedFlightIds: no seat on them any more).
@@ -71,13 +79,7 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
   const departed = scope.departedFlightIds;
   const airlineFlights = schedule.flightsByAirline.get(scope.airline) ?? [];
   const flights = departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights;
-  const fromAirport = new Map<string, Flight[]>();
-  // flightsByAirline is in scheduled departure order, and so is each airport's list.
-  for (const f of flights) pushTo(fromAirport, f.origin, f);
-  const network: JourneyNetwork = {
-    flights, fromAirport,
-    connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes,
-  };
+  const network = journeyNetwork(schedule, flights);
 
   const cancellations = scope.flights.filter((flight) => flight.bookedPassengers > 0).map((flight): CancellationGroup => {
     const compensationPerPassenger = compensation(schedule, config, flight.origin, flight.dest);

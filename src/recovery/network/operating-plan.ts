@@ -44,6 +44,9 @@ class AirportSlots {
   }
 }
 
+/** Minutes a flight to the maintenance airport is planned to land before the check starts, for airport capacity to push it. */
+const FERRY_SLACK_MINUTES = 60;
+
 /** One aircraft walking through its planned legs. */
 interface Walk {
   aircraft: RoadefAircraft;
@@ -250,7 +253,13 @@ class ReferencePlanner {
       flown += arr - dep;
       last = leg.flight;
     }
-    return location === m.airport && flown <= m.maxFlyingMinutes;
+    if (location === m.airport) return flown <= m.maxFlyingMinutes;
+    // Elsewhere, a flight there after these legs still makes it when it lands by the start with
+    // FERRY_SLACK_MINUTES to spare (airport capacity may push it) and within the flying budget.
+    const route = this.instance.routes.get(routeKey(location, m.airport));
+    if (!route || route.durationMinutes > walk.aircraft.rangeMinutes || flown + route.durationMinutes > m.maxFlyingMinutes) return false;
+    const ferryFrom = Math.max(this.S, ready === null ? this.S : ready + walk.aircraft.turnRoundMinutes);
+    return ferryFrom + route.durationMinutes + FERRY_SLACK_MINUTES <= m.startMinutes;
   }
 
   /** The shortest run of movable legs from the walk's head that leaves from and returns to where it is. */
@@ -337,10 +346,14 @@ class ReferencePlanner {
   private nextCandidate(walk: Walk, capacity: boolean): { leg: PlannedLeg; start: number } | null {
     for (;;) {
       this.consumeAnchored(walk);
-      if (walk.next >= walk.legs.length) return null;
       this.keepMaintenance(walk, false);
       this.consumeAnchored(walk);
-      if (walk.next >= walk.legs.length) return null;
+      if (walk.next >= walk.legs.length) {
+        // No legs left: an aircraft away from its check flies there now (B01 wrote three aircraft
+        // elsewhere when their checks started, from rotations that ended away from them).
+        this.keepMaintenance(walk, true);
+        return null;
+      }
       const leg = walk.legs[walk.next]!;
       if (this.cancelled.has(leg.key)) { walk.next++; continue; }
       if (this.origin(leg) !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }

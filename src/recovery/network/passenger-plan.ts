@@ -14,8 +14,9 @@ import { legKey } from '../../formats/roadef-2009/text.ts';
 import { ModelBuilder, type Term } from '../model/linear-model.ts';
 import type { Solver } from '../model/solver-port.ts';
 import {
-  MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, compensationBand, disruptionDelays, fixedPart, legClass, priceText, referenceCabin,
+  MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, legClass, priceText, tripFacts,
 } from './bookings.ts';
+import type { CostModel, TripFacts } from '../model/cost-model.ts';
 
 /** Legs a re-routed booking may take after its fixed part. */
 const MAX_PATH_LEGS = 3;
@@ -51,6 +52,7 @@ interface Path {
 
 interface Booking {
   itinerary: Itinerary;
+  trip: TripFacts;
   fixed: BookedLeg[];
   paths: Path[];
   /** Per passenger, when the booking is cancelled. */
@@ -114,7 +116,7 @@ class PassengerModel {
   private readonly hopsCache = new Map<string, Map<string, number>>();
   private readonly restrictIntact: boolean;
 
-  constructor(private readonly instance: RoadefInstance, rotations: readonly SolutionLeg[]) {
+  constructor(private readonly instance: RoadefInstance, rotations: readonly SolutionLeg[], private readonly cost: CostModel) {
     this.delays = disruptionDelays(instance);
     this.legs = flownLegs(instance, rotations);
     this.restrictIntact = instance.itineraries.length > FULL_MODEL_MAX_BOOKINGS;
@@ -132,27 +134,20 @@ class PassengerModel {
     const fixed = fixedPart(this.instance, itinerary, this.delays);
     const fixedLegs = fixed.map((l) => this.legs.byKey.get(legKey(l.flight, l.day)));
     if (fixedLegs.some((l) => l === undefined)) return null;
-    const cabin = referenceCabin(itinerary);
-    const haul = bookingClass(this.instance, itinerary);
-    const band = compensationBand(this.instance, itinerary);
+    const trip = tripFacts(this.instance, itinerary, fixed.length > 0);
     const first = this.instance.legsByKey.get(legKey(itinerary.legs[0]!.flight, itinerary.legs[0]!.day))!;
     const last = itinerary.legs.at(-1)!;
     const plannedArr = this.instance.legsByKey.get(legKey(last.flight, last.day))!.arrMinutes;
     const dest = this.instance.flights.get(last.flight)!.dest;
-    // Trip cancellation, delay and downgrading are passenger costs (weight BETA); the legal
-    // compensations are paid by the airline (weight ALPHA), spec 5.2 and 5.5.
-    const { alpha, beta } = config.weights;
-    const cancellationCost = beta * (fixed.length === 0 && itinerary.direction === 'A' ? config.outboundCancellationCost : config.inboundCancellationCost)[cabin][haul]
-      + alpha * (itinerary.price + band.cancellation);
-    const arrivalCost = (arr: number) => {
-      const delay = Math.max(0, arr - plannedArr);
-      return beta * config.delayCost[cabin][haul] * delay + alpha * ((delay > band.delayThresholdMinutes ? 15 : 0) + (delay > 300 ? 60 : 0));
-    };
-    const latest = itinerary.direction === 'A' ? plannedArr + MAX_OUTBOUND_DELAY_MINUTES[haul] : Number.POSITIVE_INFINITY;
+    const cancellationCost = this.cost.tripCancellation(trip);
+    // The path is priced by its arrival; whether it is the booked one matters only to a cost model
+    // that charges a move (ROADEF's does not: the booked path is told apart by the tie-break).
+    const arrivalCost = (arr: number) => this.cost.arrival(trip, arr - plannedArr, false);
+    const latest = itinerary.direction === 'A' ? plannedArr + MAX_OUTBOUND_DELAY_MINUTES[trip.haul] : Number.POSITIVE_INFINITY;
 
     const lastFixed = fixedLegs.at(-1);
     if (lastFixed && lastFixed.dest === dest && fixed.length === itinerary.legs.length) {
-      return { itinerary, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost };
+      return { itinerary, trip, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost };
     }
     const from = lastFixed?.dest ?? this.instance.flights.get(itinerary.legs[0]!.flight)!.origin;
     // Legs that are not part of the fixed part leave at or after the window start: the rest has happened.
@@ -193,7 +188,7 @@ class PassengerModel {
     const paths = found.slice(0, PATHS_PER_BOOKING);
     // The booked path stays among them: flying as booked must always remain possible.
     if (booked && !paths.some(isBooked)) paths[paths.length - 1] = found.find(isBooked)!;
-    return { itinerary, fixed, paths, cancellationCost };
+    return { itinerary, trip, fixed, paths, cancellationCost };
   }
 
   /**
@@ -219,17 +214,16 @@ class PassengerModel {
    */
   cabinGroup(booking: Booking, leg: FlownLeg): CabinGroup {
     const booked = booking.itinerary.legs.find((l) => l.flight === leg.flight && l.day === leg.day)?.cabin ?? null;
-    return { reference: referenceCabin(booking.itinerary), booked };
+    return { reference: booking.trip.cabin, booked, trip: booking.trip };
   }
 
   downgradeCost(group: CabinGroup, leg: FlownLeg, cabin: Cabin): number {
-    if (CABIN_RANK[cabin] >= CABIN_RANK[group.reference] || cabin === group.booked) return 0;
-    const { config } = this.instance;
-    return config.weights.beta * config.downgradingCost[`${group.reference}${cabin}` as Downgrade][legClass(this.instance, leg.origin, leg.dest)];
+    return this.cost.downgrade(group.trip, legClass(this.instance, leg.origin, leg.dest), cabin, group.booked);
   }
 }
 
-interface CabinGroup { reference: Cabin; booked: Cabin | null }
+/** Riders of a leg whose downgrading costs the same: one reference cabin, one booked cabin there (`trip`: the first rider's, for the cost model). */
+interface CabinGroup { reference: Cabin; booked: Cabin | null; trip: TripFacts }
 
 /** Cabins of a leg that have seats. */
 function openCabins(leg: FlownLeg): Cabin[] {
@@ -253,9 +247,9 @@ const TIE_BREAK = 1e-4;
  * changing the cost.
  */
 export async function planPassengers(
-  instance: RoadefInstance, rotations: readonly SolutionLeg[], solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
+  instance: RoadefInstance, rotations: readonly SolutionLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
 ): Promise<PassengerPlan | null> {
-  const model = new PassengerModel(instance, rotations);
+  const model = new PassengerModel(instance, rotations, cost);
   const builder = new ModelBuilder(`roadef_passengers_${instance.name}`);
   const bookings: Booking[] = [];
   const unplanned: Itinerary[] = [];

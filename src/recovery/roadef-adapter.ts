@@ -1,32 +1,18 @@
-// The port every ROADEF 2009 solver plugs into: the `roadef solve` command and the benchmark part call
-// a RoadefSolver and know nothing else about it. A solver reports each better solution it finds through
-// onProgress and returns its best one; it must return soon after `signal` aborts (the time limit).
-import type { RoadefInstance } from '../../formats/roadef-2009/instance.ts';
-import type { RoadefSolution } from '../../formats/roadef-2009/solution.ts';
-import type { Solver } from '../model/solver-port.ts';
-import { createEngineSolver } from './engine-solver.ts';
-import { solveReferencePlan } from './reference-plan.ts';
+// The ROADEF 2009 adapter of the network engine (src/recovery/network/): the `roadef solve` command and
+// the benchmark part call a RoadefSolver and know nothing else about it. It hands the engine the
+// instance's own objective as the cost model (RoadefCostModel). A solver reports each better solution
+// through onProgress and returns its best one; it must return soon after `signal` aborts (the limit).
+import type { RoadefInstance } from '../formats/roadef-2009/instance.ts';
+import type { RoadefSolution } from '../formats/roadef-2009/solution.ts';
+import type { Solver } from './model/solver-port.ts';
+import { RoadefCostModel } from './model/cost-model.ts';
+import { createNetworkEngine, type NetworkIncumbent, type NetworkSolveOptions, type NetworkSolver } from './network/search.ts';
+import { solveReferencePlan } from './network/operating-plan.ts';
 
-export interface RoadefIncumbent {
-  /** Milliseconds since the solve started. */
-  elapsedMs: number;
-  solution: RoadefSolution;
-  /** A proven lower bound on the weighted cost, when the solver knows one; else null. */
-  bound: number | null;
-}
-
-export interface RoadefSolveOptions {
-  /** Wall-clock budget in milliseconds; `signal` aborts when it is spent. */
-  timeLimitMs: number;
-  signal: AbortSignal;
-  /** GLPK (the worker pool), for solvers that build models. */
-  glpk: Solver;
-  /** Called with each new incumbent, best last. */
-  onProgress: (incumbent: RoadefIncumbent) => void;
-}
-
-/** Solve an instance: resolves to the best solution found by the time `signal` aborts (or earlier). */
-export type RoadefSolver = (instance: RoadefInstance, options: RoadefSolveOptions) => Promise<RoadefSolution>;
+/** The network engine's port, as the ROADEF commands and benchmarks call it. */
+export type RoadefIncumbent = NetworkIncumbent;
+export type RoadefSolveOptions = NetworkSolveOptions;
+export type RoadefSolver = NetworkSolver;
 
 /**
  * The reference plan of spec 6.1: the plan kept, delays propagated, what cannot be flown cancelled with
@@ -39,12 +25,17 @@ export const referenceSolver: RoadefSolver = async (instance, { onProgress }) =>
   return solution;
 };
 
+/** The network engine with the instance's own objective (spec section 5) as its cost model. */
+function roadefEngine({ cancelRoundTrips }: { cancelRoundTrips: boolean }): RoadefSolver {
+  return (instance, options) => createNetworkEngine({ cancelRoundTrips, cost: new RoadefCostModel(instance.config) })(instance, options);
+}
+
 /** Solvers by the name `--solver` takes; the first is the default. */
 export const ROADEF_SOLVERS: ReadonlyMap<string, RoadefSolver> = new Map([
-  ['engine', createEngineSolver({ cancelRoundTrips: true })],
+  ['engine', roadefEngine({ cancelRoundTrips: true })],
   // The same search without cancelling flights for their operating cost: how far holds, exchanges,
   // ferries and re-accommodation alone go.
-  ['engine-keeps-flights', createEngineSolver({ cancelRoundTrips: false })],
+  ['engine-keeps-flights', roadefEngine({ cancelRoundTrips: false })],
   ['reference', referenceSolver],
 ]);
 

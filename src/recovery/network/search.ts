@@ -27,10 +27,10 @@ import { legKey } from '../../formats/roadef-2009/text.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
 import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart } from './bookings.ts';
-import { lastFlownLegs, operatingCost } from './operating-cost.ts';
+import { lastFlownLegs, operatingCost } from './plan-cost.ts';
 import { planPassengers } from './passenger-plan.ts';
-import { solveReferencePlan, type NewTrip, type PlanChanges } from './reference-plan.ts';
-import type { RoadefSolver } from './solver.ts';
+import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
+import type { CostModel } from '../model/cost-model.ts';
 
 /** Longest hold tried to protect a connection, minutes. */
 const MAX_HOLD_MINUTES = 180;
@@ -86,9 +86,9 @@ class EngineSearch {
     const ops = solveReferencePlan(this.instance, changes);
     const left = this.deadline - performance.now();
     if (left <= 0) return null;
-    const passengers = await planPassengers(this.instance, ops.rotations, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
+    const passengers = await planPassengers(this.instance, ops.rotations, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
     if (!passengers) return null;
-    return { changes, solution: { rotations: ops.rotations, itineraries: passengers.lines }, cost: operatingCost(this.instance, ops.rotations) + passengers.objective };
+    return { changes, solution: { rotations: ops.rotations, itineraries: passengers.lines }, cost: operatingCost(this.instance, ops.rotations, this.options.cost) + passengers.objective };
   }
 
   /** Whether the solver may move a leg (spec 4.3): not disrupted, not before the window, not a shuttle. */
@@ -320,6 +320,8 @@ class EngineSearch {
 const DEFAULT_PARALLEL_EVALUATIONS = 2;
 
 export interface EngineOptions {
+  /** What a plan costs: the search, the passenger plan and the reported costs all price through it. */
+  cost: CostModel;
   /**
    * Cancel round trips when that is cheaper (the challenge's cost function credits a cancelled leg's
    * operating cost, spec 5.3, so lightly loaded flights whose passengers fit elsewhere are cancelled).
@@ -328,7 +330,32 @@ export interface EngineOptions {
   cancelRoundTrips: boolean;
 }
 
-export function createEngineSolver(options: EngineOptions): RoadefSolver {
+export interface NetworkIncumbent {
+  /** Milliseconds since the solve started. */
+  elapsedMs: number;
+  solution: RoadefSolution;
+  /** A proven lower bound on the cost, when the engine knows one; else null. */
+  bound: number | null;
+}
+
+export interface NetworkSolveOptions {
+  /** Wall-clock budget in milliseconds; `signal` aborts when it is spent. */
+  timeLimitMs: number;
+  signal: AbortSignal;
+  /** GLPK (the worker pool), for the passenger plans. */
+  glpk: Solver;
+  /** Called with each new incumbent, best last. */
+  onProgress: (incumbent: NetworkIncumbent) => void;
+}
+
+/** Solve an instance: resolves to the best plan found by the time `signal` aborts (or earlier). */
+export type NetworkSolver = (instance: RoadefInstance, options: NetworkSolveOptions) => Promise<RoadefSolution>;
+
+/**
+ * The network engine: from the reference plan (the first incumbent, at once), moves while they lower
+ * the cost under `options.cost`, each plan priced with its optimal passengers.
+ */
+export function createNetworkEngine(options: EngineOptions): NetworkSolver {
   return async (instance, { signal, glpk, timeLimitMs, onProgress }) => {
     const started = performance.now();
     const reference = solveReferencePlan(instance);

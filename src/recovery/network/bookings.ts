@@ -2,10 +2,11 @@
 // reference plan and the passenger re-accommodation read them here. The scorer keeps its own copy on
 // purpose: it must judge the engine, so the two share no code.
 import {
-  CABIN_RANK, HAUL_RANK, routeKey,
+  CABIN_RANK, CABINS, HAUL_RANK, routeKey,
   type BookedLeg, type Cabin, type HaulClass, type Itinerary, type RoadefInstance,
 } from '../../formats/roadef-2009/instance.ts';
 import { legKey } from '../../formats/roadef-2009/text.ts';
+import { compensationBand, type AircraftCostFacts, type TripFacts } from '../model/cost-model.ts';
 
 /** Shortest passenger connection the challenge accepts, minutes (spec 4.8, R43). */
 export const MIN_CONNECTION_MINUTES = 30;
@@ -33,18 +34,6 @@ export function referenceCabin(itinerary: Itinerary): Cabin {
   let best: Cabin = 'E';
   for (const l of itinerary.legs) if (CABIN_RANK[l.cabin] > CABIN_RANK[best]) best = l.cabin;
   return best;
-}
-
-/** The legal amounts that depend on the planned trip duration (spec 5.1): cancellation compensation and delay threshold. */
-export function compensationBand(instance: RoadefInstance, itinerary: Itinerary): { cancellation: number; delayThresholdMinutes: number } {
-  let minutes = 0;
-  for (const l of itinerary.legs) {
-    const leg = instance.legsByKey.get(legKey(l.flight, l.day))!;
-    minutes += leg.arrMinutes - leg.depMinutes;
-  }
-  if (minutes < 120) return { cancellation: 250, delayThresholdMinutes: 120 };
-  if (minutes < 270) return { cancellation: 400, delayThresholdMinutes: 180 };
-  return { cancellation: 600, delayThresholdMinutes: 240 };
 }
 
 /**
@@ -75,4 +64,32 @@ export function disruptionDelays(instance: RoadefInstance): Map<string, number> 
 /** A price as the instance writes it: one decimal (`200.0`), two when it has them. */
 export function priceText(price: number): string {
   return Number.isInteger(Math.round(price * 100) / 10) ? price.toFixed(1) : price.toFixed(2);
+}
+
+/** Passengers booked per leg key. */
+export function legPassengers(instance: RoadefInstance): Map<string, number> {
+  const booked = new Map<string, number>();
+  for (const it of instance.itineraries) for (const l of it.legs) booked.set(legKey(l.flight, l.day), (booked.get(legKey(l.flight, l.day)) ?? 0) + it.passengers);
+  return booked;
+}
+
+/** What the cost model needs to know of an aircraft. */
+export function aircraftFacts(instance: RoadefInstance, id: string): AircraftCostFacts {
+  const a = instance.aircraft.get(id);
+  if (!a) return { tail: id, seats: 0, costPerBlockHour: 0 };
+  return { tail: id, seats: CABINS.reduce((sum, c) => sum + Math.max(0, a.seats[c]), 0), costPerBlockHour: a.costPerHour };
+}
+
+/** What the cost model needs to know of a booking; `begun` when its fixed part is not empty. */
+export function tripFacts(instance: RoadefInstance, itinerary: Itinerary, begun: boolean): TripFacts {
+  let minutes = 0;
+  for (const l of itinerary.legs) {
+    const leg = instance.legsByKey.get(legKey(l.flight, l.day))!;
+    minutes += leg.arrMinutes - leg.depMinutes;
+  }
+  return {
+    passengers: itinerary.passengers, cabin: referenceCabin(itinerary), haul: bookingClass(instance, itinerary),
+    direction: itinerary.direction === 'A' ? 'outbound' : 'inbound', fare: itinerary.price, plannedTripMinutes: minutes,
+    compensationPerPassenger: compensationBand(minutes).cancellation, begun,
+  };
 }

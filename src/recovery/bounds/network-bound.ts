@@ -1,0 +1,845 @@
+// The network bound (docs/model.md 3.9): a lower bound of every plan that respects the aircraft, not
+// only the flights. The relaxation is a time-space network per aircraft (each flight copied at its
+// departures, the aircraft's turnarounds, its time out of service, where and by when it must end)
+// tied by rows over all aircraft: each flight flown once or cancelled, the airport capacities, the
+// limits on swaps and cancellations, and the connections of the passengers' itineraries. Those rows
+// are priced (Lagrangian relaxation): at any prices, each aircraft's cheapest route at its reduced
+// costs (a shortest path over its acyclic network) gives a bound of every plan, so the bound is valid
+// at every iteration and only grows as the prices improve (subgradient steps). The prices start at
+// the flight bound's LP duals (flight-bound.ts), so the first iteration is already at least the
+// flight bound. Pure TypeScript on the simulation thread (never the HTTP thread), yielding between
+// iterations; the one LP it needs (the flight bound) goes to the solver port.
+import type { Flight, Schedule } from '../../domain/schedule.ts';
+import { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
+import { capacityRowName } from '../neighbourhood/rows/row-families.ts';
+import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
+import { lpName } from '../model/linear-model.ts';
+import { crewBreaches, mayFly } from '../model/rules.ts';
+import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
+import type { SolverConfig } from '../model/solver-config.ts';
+import type { Solver } from '../model/solver-port.ts';
+import type { PassengerGroups } from '../passengers/passengers.ts';
+import { JourneyFinder, type JourneySearch } from '../passengers/journeys.ts';
+import { flightBoundModel } from './flight-bound.ts';
+
+export interface NetworkBoundInput {
+  schedule: Schedule;
+  scope: RecoveryScope;
+  groups: PassengerGroups;
+  config: SolverConfig;
+  /** How plans are priced; default the service's cost_weights (ServiceCostModel). */
+  costModel?: CostModel;
+  /** What the cost model knows of an aircraft; default its seats and no operating cost. */
+  aircraftFacts?: (tail: string) => AircraftCostFacts;
+  /**
+   * The least a re-accommodated passenger of a group can cost on the schedule's journeys (by
+   * rebookingKey; Infinity where none is cheaper than the compensation): leastRebookingCosts, computed
+   * where the journey network is (a thread gets it with the input). Default: the least per passenger.
+   */
+  leastRebooking?: ReadonlyMap<string, number>;
+}
+
+/** The input with the least journeys of its groups (leastRebookingCosts), for the service's cost model. */
+export function withLeastRebooking(input: NetworkBoundInput): NetworkBoundInput {
+  return input.leastRebooking || input.costModel ? input : { ...input, leastRebooking: leastRebookingCosts(input.groups, input.config) };
+}
+
+/** The key of a cancellation group (its flight) or a two-flight itinerary's group in NetworkBoundInput.leastRebooking. */
+export const rebookingKey = (kind: 'cancellation' | 'misconnection', id: string): string => `${kind}:${id}`;
+
+/**
+ * Per disrupted group with seat rows (cancellations, itineraries of two flights), the least cost per
+ * passenger of a journey of the schedule that the group could take, at scheduled times, whatever the
+ * plan cancels or fills: a re-accommodated passenger costs at least that (docs/model.md 3.9).
+ * Infinity where no journey costs less than the compensation. The service's cost weights only.
+ */
+export function leastRebookingCosts(groups: PassengerGroups, config: SolverConfig): Map<string, number> {
+  const least = new Map<string, number>();
+  const prices = new Float64Array(groups.network.flights.length);
+  const limit = config.constraints.max_reaccommodation_legs;
+  const of = (search: JourneySearch) => new JourneyFinder(groups.network, config, search, () => true, limit).least(prices, search.compensationPerPassenger, () => false);
+  for (const g of groups.cancellations) least.set(rebookingKey('cancellation', g.flight.id), of(g.search));
+  for (const g of groups.misconnections) least.set(rebookingKey('misconnection', g.itinerary.id), Math.min(...g.connections.map((c) => of(c.search))));
+  return least;
+}
+
+export interface NetworkBoundOptions {
+  signal?: AbortSignal;
+  /** A performance.now() instant by which it returns (with the best bound so far); default 60 s from the call. */
+  deadline?: number;
+  /**
+   * The cost of the best plan known, if any (read at every iteration): the subgradient steps aim at
+   * it. Without one they aim a little above the best bound so far. Never changes what is proven, only
+   * how fast the bound grows.
+   */
+  target?: () => number | null;
+  /** Called with each better bound, as soon as it is known. */
+  onBound?: (bound: number) => void;
+  /** Stop after this many iterations (default: until the deadline or converged). */
+  maxIterations?: number;
+}
+
+/** What a network bound computation gave. */
+export interface NetworkBound {
+  /** The best bound found: no plan of any strategy costs less. */
+  value: number;
+  /** The flight bound it started from (an LP optimum), or null when that solve gave none. */
+  flightBound: number | null;
+  iterations: number;
+  /** From the call to the best bound. */
+  elapsedMs: number;
+  aircraft: number;
+  copies: number;
+}
+
+/** A stretch of departures [from, to] of one flight, represented by one copy (see docs/model.md 3.9). */
+interface Stretch { from: number; to: number }
+
+interface FlightData {
+  flight: Flight;
+  stretches: Stretch[];
+  /** Per stretch: what a flight costs there whoever flies it (delay, crew duty), and what any aircraft adds is in AircraftNet. */
+  cost: Float64Array;
+  /** Per stretch: Lagrangian price adjustment this iteration (−π plus the priced rows it is in). */
+  adjust: Float64Array;
+  /** Per stretch: aircraft choosing it this iteration. */
+  use: Int32Array;
+  /** Cancellation: the flight's own cost, its passengers (when booked), and whether allowed or forced. */
+  cancelCost: number;
+  seats: SeatGroup | null;
+  mayCancel: boolean;
+  forced: boolean;
+  cancel: number;
+}
+
+/** A priced inequality row (activity ≤ rhs), its price ≥ 0. */
+interface PricedRow { rhs: number; price: number; activity: number; direction?: number }
+
+/** One connection of an itinerary: rows at the instants v (ascending) where it can break. */
+interface ConnectionRows {
+  group: number;
+  arriving: number | null;
+  /** Arrival-side threshold per stretch of `arriving`: earliest landing plus the connection time. */
+  leaving: number | null;
+  /** Other legs of the itinerary that may be cancelled (flight indexes). */
+  others: number[];
+  instants: number[];
+  rows: PricedRow[];
+  connectionMinutes: number;
+}
+
+interface MissedGroup { cost: number; rows: PricedRow[]; missed: number; seats: SeatGroup | null }
+
+/**
+ * Disrupted passengers as the seat rows see them: each is re-accommodated (at `rebooked`, plus the
+ * prices of the seat rows it is in) or not (`stranded`), whichever is cheaper; `rebookedNow` is how
+ * many are re-accommodated in this iteration's solution.
+ */
+interface SeatGroup { passengers: number; rebooked: number; stranded: number; origin: string; dest: string; earliestMinutes: number; rows: PricedRow[]; rebookedNow: number }
+
+/** Event kinds of an aircraft's sweep, in the order they take at one instant. */
+const SOURCE = 0, ARRIVAL = 1, RELEASE = 2, SNAPSHOT = 3, DEADLINE = 4, DEPARTURE = 5;
+
+/** A check an aircraft's network models: performed by a route at `station` by `snapshotMinutes`, holding it until `releaseMinutes`. */
+interface CheckEvent { station: number; snapshotMinutes: number; releaseMinutes: number }
+
+/** One aircraft's network: its copies as events in time order. */
+interface AircraftNet {
+  a: AircraftInScope;
+  /** Per copy: flight index, stretch index, what this aircraft adds to the copy's cost (swap, spill), whether it is a swap. */
+  flight: Int32Array;
+  stretch: Int32Array;
+  /** Per copy: its (flight, stretch) in NetworkRelaxation's flat numbering. */
+  global: Int32Array;
+  /** Scratch per iteration: each copy's reduced cost. */
+  rc: Float64Array;
+  extra: Float64Array;
+  swap: Uint8Array;
+  origin: Int32Array;
+  dest: Int32Array;
+  /** Events in time order: kind, and the copy (or check) it is about. */
+  eventKind: Uint8Array;
+  eventIndex: Int32Array;
+  station: number;
+  endStation: number;
+  hasDeadline: boolean;
+  away: number;
+  /** The checks modelled (at most MODELLED_CHECKS); a route's state is the set it performed (a bit mask). */
+  checks: CheckEvent[];
+  /** What each check not performed costs (Infinity when checks are hard rules). */
+  missedCheck: number;
+  /** Scratch per iteration, per copy and state. */
+  value: Float64Array;
+  pred: Int32Array;
+}
+
+/**
+ * Seat rows count passengers in hundreds: a row counted in passengers is violated by hundreds where a
+ * flight row is by one, and its share of the subgradient would make every other price's step tiny.
+ */
+const SEAT_ROW_SCALE = 100;
+
+/**
+ * The share of the magnitude of the terms of a Lagrangian bound that it gives up for the rounding of
+ * their sum (each addition rounds within 2^-53 of its result; far fewer than 10^6 terms).
+ */
+const ROUNDING_SHARE = 1e-9;
+
+/** Checks per aircraft the sweep keeps apart (states double with each); others are relaxed away (free). */
+const MODELLED_CHECKS = 2;
+
+/** Stretch widths by how late a departure is: the first hour at the grid, then coarser (docs/model.md 3.9). */
+function stretchWidth(delayMinutes: number, step: number): number {
+  if (delayMinutes < 60) return step;
+  if (delayMinutes < 180) return Math.max(step, 15);
+  return Math.max(step, 30);
+}
+
+/**
+ * Stretches covering every whole minute a plan may leave at, [earliest, latest], cut where a row or a
+ * cost changes (a capacity's clock hour at either end, a crew's duty limit) so that every departure of
+ * a stretch counts in the same rows and costs at least its first minute, and never longer than the
+ * block (so a copy lands after its stretch ends).
+ */
+function stretchesOf(ev: RouteEvaluator, flight: Flight): Stretch[] {
+  const earliest = ev.earliestDeparture(flight);
+  const latest = flight.depMinutes + ev.delayLimit(flight);
+  if (latest < earliest) return [];
+  const block = flight.arrMinutes - flight.depMinutes;
+  const cuts = new Set<number>();
+  for (let t = earliest; t <= latest; t += Math.max(1, Math.min(block, stretchWidth(t - earliest, ev.config.solver.time_step_minutes)))) cuts.add(t);
+  for (const c of ev.scope.capacities) {
+    const shift = c.kind === 'departures' ? (c.airport === flight.origin ? 0 : null) : (c.airport === flight.dest ? block : null);
+    if (shift === null) continue;
+    for (const t of [c.hourStartMinutes - shift, c.hourStartMinutes + 60 - shift]) if (t > earliest && t <= latest) cuts.add(t);
+  }
+  for (const crewId of flight.crewIds) {
+    const duty = ev.schedule.crewById.get(crewId);
+    // From this departure on, the arrival is past the crew's limit.
+    const t = duty ? duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1 : null;
+    if (t !== null && t > earliest && t <= latest) cuts.add(t);
+  }
+  const starts = [...cuts].sort((p, q) => p - q);
+  return starts.map((from, i) => ({ from, to: i + 1 < starts.length ? starts[i + 1]! - 1 : latest }));
+}
+
+/** A passenger trip as the cost model sees it, for the service's groups (no cabins, no fares). */
+function tripFacts(passengers: number, compensationPerPassenger: number, plannedTripMinutes: number): TripFacts {
+  return { passengers, cabin: 'E', haul: 'D', direction: 'outbound', fare: 0, plannedTripMinutes, compensationPerPassenger, begun: false };
+}
+
+/** The least a disrupted passenger of `trip` costs: re-accommodated at once, or not carried. */
+function leastPerPassenger(cost: CostModel, trip: TripFacts): number {
+  return Math.max(0, Math.min(cost.arrival(trip, 0, true), cost.tripCancellation(trip)));
+}
+
+/** The relaxation, built once; `evaluate` prices it. */
+export class NetworkRelaxation {
+  readonly flights: FlightData[] = [];
+  readonly nets: AircraftNet[] = [];
+  readonly capacities: (PricedRow & { name: string; members: [number, number][] })[] = [];
+  readonly connections: ConnectionRows[] = [];
+  readonly missedGroups: MissedGroup[] = [];
+  readonly seatGroups: SeatGroup[] = [];
+  readonly seatRows: PricedRow[] = [];
+  maxCancellations: PricedRow | null = null;
+  maxSwaps: PricedRow | null = null;
+  /** Where each flight's stretches start in the flat numbering, and each stretch's reduced cost this iteration (before the aircraft's part). */
+  private readonly stretchOffset: number[] = [];
+  private stretchCost = new Float64Array(0);
+  /** Flight prices π (free), by flight index. */
+  readonly price: Float64Array;
+  private readonly airports: string[] = [];
+  private readonly bestAt: Float64Array;
+  private readonly bestArg: Int32Array;
+  /** Scratch of the sweep: airports a label reached. */
+  private readonly touched: Uint8Array;
+  /** Cost every plan pays whatever it does (flights a disruption cancels). */
+  private constant = 0;
+
+  constructor(input: NetworkBoundInput) {
+    const { schedule, scope, groups, config } = input;
+    const cost = input.costModel ?? new ServiceCostModel(config.cost_weights, { crewDuty: config.constraints.crew_duty === 'hard', maintenance: config.constraints.maintenance === 'hard' });
+    const factsOf = input.aircraftFacts ?? ((tail: string): AircraftCostFacts => ({ tail, seats: schedule.aircraft.get(tail)!.seats, costPerBlockHour: 0 }));
+    const ev = new RouteEvaluator(schedule, scope, config);
+    const airportIndex = new Map<string, number>();
+    const airport = (code: string) => { let i = airportIndex.get(code); if (i === undefined) { i = this.airports.length; this.airports.push(code); airportIndex.set(code, i); } return i; };
+    const flightIndex = new Map<string, number>();
+    const cancellationGroup = new Map(groups.cancellations.map((g) => [g.flight.id, g]));
+    const cancels: number[] = [];
+
+    for (const f of scope.flights) {
+      const forced = scope.cancelledFlights.has(f.id);
+      const block = f.arrMinutes - f.depMinutes;
+      const group = cancellationGroup.get(f.id);
+      const trip = group ? tripFacts(group.passengers, group.compensationPerPassenger, block) : null;
+      const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
+      if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
+      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id))) : null;
+      const stretches = stretchesOf(ev, f);
+      const own = factsOf(f.tail);
+      const flightCost = new Float64Array(stretches.length);
+      stretches.forEach((s, i) => {
+        const breaches = crewBreaches(schedule, f, s.from + block).length;
+        // The aircraft's part (swap, spill) is added per aircraft: here the planned aircraft's cost.
+        flightCost[i] = cost.flownLeg({ blockMinutes: block, delayMinutes: s.from - f.depMinutes, bookedPassengers: f.bookedPassengers, planned: own, flownBy: own }, breaches)
+          - cost.flownLeg({ blockMinutes: block, delayMinutes: 0, bookedPassengers: f.bookedPassengers, planned: own, flownBy: own }, 0);
+      });
+      flightIndex.set(f.id, this.flights.length);
+      const mayCancel = config.constraints.allow_cancellations;
+      if (mayCancel) cancels.push(this.flights.length);
+      this.flights.push({
+        flight: f, stretches, cost: flightCost, adjust: new Float64Array(stretches.length), use: new Int32Array(stretches.length),
+        cancelCost, seats, mayCancel, forced, cancel: 0,
+      });
+    }
+    this.price = new Float64Array(this.flights.length);
+    const limit = config.constraints.max_cancellations;
+    if (limit !== null && cancels.length > limit) this.maxCancellations = { rhs: limit, price: 0, activity: 0 };
+    if (config.constraints.max_swaps < this.flights.length) this.maxSwaps = { rhs: config.constraints.max_swaps, price: 0, activity: 0 };
+
+    for (const [i, c] of scope.capacities.entries()) {
+      const members: [number, number][] = [];
+      this.flights.forEach((d, fi) => {
+        const f = d.flight;
+        if (c.kind === 'departures' ? f.origin !== c.airport : f.dest !== c.airport) return;
+        const shift = c.kind === 'departures' ? 0 : f.arrMinutes - f.depMinutes;
+        d.stretches.forEach((s, si) => { const at = s.from + shift; if (at >= c.hourStartMinutes && at < c.hourStartMinutes + 60) members.push([fi, si]); });
+      });
+      this.capacities.push({ name: capacityRowName(c, i), members, rhs: c.max - c.fixed, price: 0, activity: 0 });
+    }
+
+    for (const group of groups.misconnections) {
+      // Passengers of three flights or more may leave from any hub up to the break: the least journey over all of them.
+      const journey = input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id));
+      const trip = tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes);
+      const perPassenger = Math.min(Math.max(leastPerPassenger(cost, trip), journey ?? 0), Math.max(0, cost.tripCancellation(trip)));
+      // An itinerary with a leg a disruption cancels is never a misconnection (its passengers are that flight's cancellation group).
+      if (group.passengers <= 0 || perPassenger <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
+      // Passengers of two flights wait at the one hub (docs/model.md 1.6) from the scheduled arrival on.
+      const first = group.connections[0]!;
+      const seats = group.legs.length === 2
+        ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes,
+          input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)))
+        : null;
+      const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0, seats };
+      for (const c of group.connections) {
+        const arriving = flightIndex.get(c.arriving.id) ?? null;
+        const leaving = flightIndex.get(c.missed.id) ?? null;
+        // A leg outside the scope flies as scheduled.
+        if (arriving === null && leaving === null) continue;
+        const block = c.arriving.arrMinutes - c.arriving.depMinutes;
+        const latestLanding = arriving === null ? c.arriving.arrMinutes : Math.max(...this.flights[arriving]!.stretches.map((s) => s.from + block));
+        const instants = leaving === null ? [c.missed.depMinutes] : this.flights[leaving]!.stretches.map((s) => s.to);
+        const kept = instants.filter((v) => v < latestLanding + c.connectionMinutes);
+        if (kept.length === 0) continue;
+        const others = group.legs.flatMap((f, j) => (j !== c.index && j !== c.index + 1 && flightIndex.has(f.id) ? [flightIndex.get(f.id)!] : []));
+        // Rows: late + early − others − missed ≤ 1 − (legs outside the scope, each late or early as scheduled).
+        const constant = (arriving === null ? 1 : 0) + (leaving === null ? 1 : 0);
+        const rows = kept.map((): PricedRow => ({ rhs: 1 - constant, price: 0, activity: 0 }));
+        this.connections.push({ group: this.missedGroups.length, arriving, leaving, others, instants: kept, rows, connectionMinutes: c.connectionMinutes });
+        missed.rows.push(...rows);
+      }
+      if (missed.rows.length > 0) this.missedGroups.push(missed);
+    }
+
+    this.buildSeatRows(schedule, scope, groups);
+    let offset = 0;
+    for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
+    this.stretchCost = new Float64Array(offset);
+
+    const policy = config.constraints.swap_fleet_policy;
+    for (const a of scope.aircraft) {
+      const tail = a.aircraft.tail;
+      const facts = factsOf(tail);
+      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number }[] = [];
+      this.flights.forEach((d, fi) => {
+        const f = d.flight;
+        if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) return;
+        const block = f.arrMinutes - f.depMinutes;
+        const planned = factsOf(f.tail);
+        const extra = cost.flownLeg({ blockMinutes: block, delayMinutes: 0, bookedPassengers: f.bookedPassengers, planned, flownBy: facts }, 0);
+        if (!Number.isFinite(extra)) return;
+        const turn = ev.turnaround(a, f.dest);
+        d.stretches.forEach((s, si) => {
+          // Out of service: kept if some departure of the stretch overlaps no period.
+          if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) return;
+          if (!Number.isFinite(d.cost[si]!)) return;
+          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn });
+        });
+      });
+      const n = copies.length;
+      const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
+      copies.forEach((c, j) => { events.push([c.ready, ARRIVAL, j]); events.push([c.dep, DEPARTURE, j]); });
+      const deadline = a.nextDepartureAfterWindow;
+      if (deadline !== null) events.push([deadline, DEADLINE, -1]);
+      // A check is performed by an aircraft that landed at its station by its start (ready by the start
+      // plus the turnaround) and holds it until its end. One that ends before that instant is not modelled.
+      const checks: CheckEvent[] = [];
+      for (const m of a.checks) {
+        const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
+        if (checks.length >= MODELLED_CHECKS || m.endMinutes < snapshotMinutes) continue;
+        events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
+        checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
+      }
+      events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+      const states = 1 << checks.length;
+      this.nets.push({
+        a,
+        flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
+        global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
+        extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
+        origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
+        dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
+        eventKind: Uint8Array.from(events, (e) => e[1]), eventIndex: Int32Array.from(events, (e) => e[2]),
+        station: airport(a.station), endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
+        away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
+        checks, missedCheck: Math.max(0, cost.missedCheck()),
+        value: new Float64Array(n * states), pred: new Int32Array(n * states),
+      });
+    }
+    this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
+    this.touched = new Uint8Array(this.airports.length);
+    this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
+  }
+
+  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined): SeatGroup {
+    const group: SeatGroup = {
+      passengers: trip.passengers, rebooked: Math.max(0, cost.arrival(trip, 0, true), leastJourney ?? 0), stranded: Math.max(0, cost.tripCancellation(trip)),
+      origin, dest, earliestMinutes, rows: [], rebookedNow: 0,
+    };
+    this.seatGroups.push(group);
+    return group;
+  }
+
+  /**
+   * Seat rows (docs/model.md 3.9): the passengers re-accommodated from airport X whose journeys may
+   * leave no earlier than τ take seats on flights leaving X at or after τ, at most the seats those
+   * flights can have free (the largest aircraft that may fly each, less its bookings); the same for
+   * the flights landing at their destination. One row per airport, side and such τ, where it can bind.
+   */
+  private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
+    const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
+    const free = (f: Flight) => (scope.cancelledFlights.has(f.id) ? 0
+      : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
+    for (const side of ['origin', 'dest'] as const) {
+      const byAirport = new Map<string, SeatGroup[]>();
+      for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
+      for (const [airport, members] of byAirport) {
+        const flights = groups.network.flights.filter((f) => (side === 'origin' ? f.origin : f.dest) === airport);
+        for (const tau of [...new Set(members.map((g) => g.earliestMinutes))].sort((p, q) => p - q)) {
+          const inRow = members.filter((g) => g.earliestMinutes >= tau);
+          const rhs = flights.reduce((sum, f) => sum + (f.depMinutes >= tau ? free(f) : 0), 0);
+          if (rhs >= inRow.reduce((sum, g) => sum + g.passengers, 0)) continue;
+          const row: PricedRow = { rhs: rhs / SEAT_ROW_SCALE, price: 0, activity: 0 };
+          this.seatRows.push(row);
+          for (const g of inRow) g.rows.push(row);
+        }
+      }
+    }
+  }
+
+  /** What a group's passengers cost if disrupted at the current seat prices; sets who is re-accommodated then. */
+  private passengerCost(g: SeatGroup): number {
+    let rebook = g.rebooked;
+    for (const r of g.rows) rebook += r.price / SEAT_ROW_SCALE;
+    g.rebookedNow = rebook < g.stranded ? g.passengers : 0;
+    return g.passengers * Math.min(rebook, g.stranded);
+  }
+
+  get copies(): number {
+    return this.nets.reduce((sum, n) => sum + n.flight.length, 0);
+  }
+
+  /** Start from an LP's duals of the flight bound's rows (GLPK's signs: a ≤ row's dual is ≤ 0). */
+  startFrom(duals: Record<string, number>): void {
+    this.flights.forEach((d, fi) => { this.price[fi] = duals[`flight__${lpName(d.flight.id)}`] ?? 0; d.adjust.fill(0); });
+    for (const c of this.capacities) {
+      c.price = Math.max(0, -(duals[c.name] ?? 0));
+      for (const [fi, si] of c.members) this.flights[fi]!.adjust[si]! += c.price;
+    }
+    if (this.maxCancellations) this.maxCancellations.price = Math.max(0, -(duals.max_cancellations ?? 0));
+    // A departure variable at its upper bound 1 may have a negative reduced cost in the LP's duals; its
+    // flight's price then moves by that much (the same dual value: the flight row already holds it at
+    // 1), so that no copy prices negative and several aircraft cannot each collect it.
+    this.flights.forEach((d, fi) => {
+      let least = 0;
+      d.stretches.forEach((_, si) => { least = Math.min(least, d.cost[si]! + d.adjust[si]! - this.price[fi]!); });
+      this.price[fi]! += least;
+    });
+  }
+
+  /**
+   * The Lagrangian bound at the current prices (a bound of every plan), with the subgradient left in
+   * the rows' activities and the flights' use. Infinity when some aircraft has no route at all (then
+   * no plan exists).
+   */
+  evaluate(): number {
+    let bound = this.constant;
+    // The magnitude of what is summed: the rounding of a sum in floating point is within a tiny share
+    // of it, which the bound gives up (ROUNDING_SHARE) so that it stays a bound whatever the prices.
+    let magnitude = Math.abs(this.constant);
+    for (const [fi, d] of this.flights.entries()) {
+      d.adjust.fill(-this.price[fi]!);
+      d.use.fill(0);
+      bound += this.price[fi]!;
+      magnitude += Math.abs(this.price[fi]!);
+    }
+    for (const c of this.capacities) {
+      for (const [fi, si] of c.members) this.flights[fi]!.adjust[si]! += c.price;
+      bound -= c.price * c.rhs;
+      magnitude += Math.abs(c.price * c.rhs) + c.price * c.members.length;
+    }
+    const cancelAdjust = new Float64Array(this.flights.length);
+    for (const cr of this.connections) this.priceConnection(cr, cancelAdjust);
+    this.flights.forEach((d, fi) => {
+      const offset = this.stretchOffset[fi]!;
+      for (let si = 0; si < d.stretches.length; si++) this.stretchCost[offset + si] = d.cost[si]! + d.adjust[si]!;
+    });
+    for (const r of this.seatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
+    for (const m of this.missedGroups) {
+      let rc = m.seats ? this.passengerCost(m.seats) : m.cost;
+      for (const r of m.rows) { rc -= r.price; bound -= r.price * r.rhs; magnitude += r.price * (Math.abs(r.rhs) + 4); }
+      m.missed = rc < 0 ? 1 : 0;
+      if (m.seats && !m.missed) m.seats.rebookedNow = 0;
+      bound += Math.min(0, rc);
+      magnitude += Math.abs(rc);
+    }
+    const cancelPrice = this.maxCancellations?.price ?? 0;
+    if (this.maxCancellations) bound -= cancelPrice * this.maxCancellations.rhs;
+    const swapPrice = this.maxSwaps?.price ?? 0;
+    if (this.maxSwaps) bound -= swapPrice * this.maxSwaps.rhs;
+    for (const [fi, d] of this.flights.entries()) {
+      d.cancel = 0;
+      const passengers = d.seats ? this.passengerCost(d.seats) : 0;
+      if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
+      const rc = d.cancelCost + passengers - this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      if (rc < 0) { d.cancel = 1; bound += rc; } else if (d.seats) d.seats.rebookedNow = 0;
+      magnitude += Math.abs(rc);
+    }
+    let swaps = 0;
+    for (const net of this.nets) {
+      const route = this.cheapestRoute(net, swapPrice);
+      if (route === null) return Number.POSITIVE_INFINITY;
+      bound += route.value;
+      magnitude += Math.abs(route.value) + route.magnitude;
+      for (const j of route.copies) {
+        this.flights[net.flight[j]!]!.use[net.stretch[j]!]!++;
+        swaps += net.swap[j]!;
+      }
+    }
+    // Activities for the subgradient.
+    for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += this.flights[fi]!.use[si]!; }
+    for (const cr of this.connections) this.connectionActivity(cr);
+    if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
+    for (const r of this.seatRows) r.activity = 0;
+    for (const g of this.seatGroups) if (g.rebookedNow > 0) for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
+    if (this.maxSwaps) this.maxSwaps.activity = swaps;
+    return bound - ROUNDING_SHARE * magnitude;
+  }
+
+  /**
+   * Adds the connection rows' prices to the copies' adjustments: a copy of the arriving leg is in the
+   * rows at instants before its earliest landing plus the connection time, a copy of the leaving leg in
+   * those at or after the stretch's last minute; the other legs' cancellations have coefficient −1.
+   */
+  private priceConnection(cr: ConnectionRows, cancelAdjust: Float64Array): void {
+    const prefix = new Float64Array(cr.rows.length + 1);
+    cr.rows.forEach((r, i) => { prefix[i + 1] = prefix[i]! + r.price; });
+    const total = prefix[cr.rows.length]!;
+    if (total === 0) return;
+    if (cr.arriving !== null) {
+      const d = this.flights[cr.arriving]!;
+      const block = d.flight.arrMinutes - d.flight.depMinutes;
+      d.stretches.forEach((s, si) => { d.adjust[si]! += prefix[countBelow(cr.instants, s.from + block + cr.connectionMinutes)]!; });
+    }
+    if (cr.leaving !== null) {
+      const d = this.flights[cr.leaving]!;
+      d.stretches.forEach((s, si) => { d.adjust[si]! += total - prefix[countBelow(cr.instants, s.to)]!; });
+    }
+    for (const o of cr.others) cancelAdjust[o]! -= total;
+  }
+
+  private connectionActivity(cr: ConnectionRows): void {
+    const m = cr.rows.length;
+    const diff = new Float64Array(m + 1);
+    if (cr.arriving !== null) {
+      const d = this.flights[cr.arriving]!;
+      const block = d.flight.arrMinutes - d.flight.depMinutes;
+      d.use.forEach((u, si) => { if (u > 0) { diff[0]! += u; diff[countBelow(cr.instants, d.stretches[si]!.from + block + cr.connectionMinutes)]! -= u; } });
+    }
+    if (cr.leaving !== null) {
+      const d = this.flights[cr.leaving]!;
+      d.use.forEach((u, si) => { if (u > 0) diff[countBelow(cr.instants, d.stretches[si]!.to)]! += u; });
+    }
+    const others = cr.others.reduce((s, o) => s + this.flights[o]!.cancel, 0);
+    const missed = this.missedGroups[cr.group]!.missed;
+    let running = 0;
+    cr.rows.forEach((r, i) => { running += diff[i]!; r.activity = running - others - missed; });
+  }
+
+  /**
+   * The aircraft's cheapest route at the current reduced costs: a sweep over its events in time order,
+   * with a label per airport and set of checks performed (the best route so far that is there and
+   * ready); a label is identified by copy × states + state (−1 the start).
+   */
+  private cheapestRoute(net: AircraftNet, swapPrice: number): { value: number; copies: number[]; magnitude: number } | null {
+    const { bestAt, bestArg } = this;
+    const S = 1 << net.checks.length;
+    bestAt.fill(Number.POSITIVE_INFINITY, 0, this.airports.length * S);
+    bestArg.fill(-2, 0, this.airports.length * S);
+    const deadlineValue = new Float64Array(S).fill(Number.POSITIVE_INFINITY);
+    const deadlineArg = new Int32Array(S).fill(-2);
+    const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
+    const snapArg = new Int32Array(net.checks.length * S).fill(-2);
+    const touched = this.touched;
+    touched.fill(0);
+    touched[net.station] = 1;
+    const { rc, value: values, pred, eventKind, eventIndex } = net;
+    const base = this.stretchCost;
+    for (let j = 0; j < rc.length; j++) rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
+    for (let e = 0; e < eventKind.length; e++) {
+      const kind = eventKind[e]!;
+      const j = eventIndex[e]!;
+      if (kind === DEPARTURE) {
+        const o = net.origin[j]! * S;
+        const r = rc[j]!;
+        if (S === 1) { values[j] = bestAt[o]! + r; pred[j] = bestArg[o]!; }
+        else for (let s = 0; s < S; s++) { values[j * S + s] = bestAt[o + s]! + r; pred[j * S + s] = bestArg[o + s]!; }
+      } else if (kind === ARRIVAL) {
+        const t = net.dest[j]!;
+        if (S === 1) {
+          const v = values[j]!;
+          if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j; touched[t] = 1; }
+        } else {
+          for (let s = 0; s < S; s++) {
+            const v = values[j * S + s]!;
+            if (v < bestAt[t * S + s]!) { bestAt[t * S + s] = v; bestArg[t * S + s] = j * S + s; touched[t] = 1; }
+          }
+        }
+      } else if (kind === SOURCE) {
+        bestAt[net.station * S] = 0;
+        bestArg[net.station * S] = -1;
+      } else if (kind === SNAPSHOT) {
+        const c = net.checks[j]!;
+        for (let s = 0; s < S; s++) if (!(s & (1 << j))) { snapValue[j * S + s] = bestAt[c.station * S + s]!; snapArg[j * S + s] = bestArg[c.station * S + s]!; }
+      } else if (kind === RELEASE) {
+        const c = net.checks[j]!;
+        for (let s = 0; s < S; s++) {
+          const v = snapValue[j * S + s]!;
+          const to = c.station * S + (s | (1 << j));
+          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; touched[c.station] = 1; }
+        }
+      } else {
+        for (let s = 0; s < S; s++) { deadlineValue[s] = bestAt[net.endStation * S + s]!; deadlineArg[s] = bestArg[net.endStation * S + s]!; }
+      }
+    }
+    let value = Number.POSITIVE_INFINITY;
+    let last = -2;
+    for (let s = 0; s < S; s++) {
+      const missed = net.checks.length - popcount(s);
+      const checks = missed === 0 ? 0 : missed * net.missedCheck;
+      if (net.hasDeadline) {
+        const v = deadlineValue[s]! + checks;
+        if (v < value) { value = v; last = deadlineArg[s]!; }
+      } else {
+        for (let t = 0; t < touched.length; t++) {
+          if (!touched[t]) continue;
+          const v = bestAt[t * S + s]! + checks + (t === net.endStation ? 0 : net.away);
+          if (v < value) { value = v; last = bestArg[t * S + s]!; }
+        }
+      }
+    }
+    if (value === Number.POSITIVE_INFINITY) return null;
+    const copies: number[] = [];
+    let magnitude = 0;
+    for (let label = last; label >= 0; label = net.pred[label]!) {
+      const j = Math.floor(label / S);
+      copies.push(j);
+      const d = this.flights[net.flight[j]!]!;
+      magnitude += Math.abs(d.cost[net.stretch[j]!]!) + Math.abs(d.adjust[net.stretch[j]!]!) + Math.abs(net.extra[j]!) + swapPrice;
+    }
+    return { value, copies, magnitude };
+  }
+
+  /** Flight rows' search direction (deflected subgradient). */
+  private flightDirection: Float64Array | null = null;
+
+  /**
+   * The search direction: the subgradient (each row's violation) plus `deflection` times the last
+   * direction (Camerini, Fratta and Maffioli), an inequality row at price 0 not pushed below it;
+   * returns its squared norm.
+   */
+  direct(deflection: number): number {
+    this.flightDirection ??= new Float64Array(this.flights.length);
+    const fd = this.flightDirection;
+    let sum = 0;
+    let violated = 0;
+    this.flights.forEach((d, fi) => {
+      let use = d.cancel;
+      for (const u of d.use) use += u;
+      violated += (1 - use) ** 2;
+      fd[fi] = (1 - use) + deflection * fd[fi]!;
+      sum += fd[fi]! ** 2;
+    });
+    const row = (r: PricedRow) => {
+      const own = r.activity - r.rhs;
+      // Violated, or slack at a price above 0 (complementary slackness fails).
+      if (own > 0 || (own < 0 && r.price > 0)) violated += own * own;
+      let g = own + deflection * (r.direction ?? 0);
+      if (r.price <= 0 && g < 0) g = 0;
+      r.direction = g;
+      sum += g * g;
+    };
+    for (const c of this.capacities) row(c);
+    for (const cr of this.connections) for (const r of cr.rows) row(r);
+    for (const r of this.seatRows) row(r);
+    if (this.maxCancellations) row(this.maxCancellations);
+    if (this.maxSwaps) row(this.maxSwaps);
+    this.violated = violated;
+    return sum;
+  }
+
+  /**
+   * The squared violation of the rows by the last evaluation's solution (set by `direct`): 0 when it
+   * keeps every row, with complementary slackness, so that its bound is the relaxation's optimum.
+   */
+  violated = Number.POSITIVE_INFINITY;
+
+  /** Moves the prices by `step` along the direction, inequality rows' prices kept at or above 0. */
+  step(step: number): void {
+    const fd = this.flightDirection!;
+    this.flights.forEach((_, fi) => { this.price[fi]! += step * fd[fi]!; });
+    const move = (r: PricedRow) => { r.price = Math.max(0, r.price + step * (r.direction ?? 0)); };
+    for (const c of this.capacities) move(c);
+    for (const cr of this.connections) for (const r of cr.rows) move(r);
+    for (const r of this.seatRows) move(r);
+    if (this.maxCancellations) move(this.maxCancellations);
+    if (this.maxSwaps) move(this.maxSwaps);
+  }
+
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let y = x; y > 0; y &= y - 1) n++;
+  return n;
+}
+
+/** Whether `holds` is true of some whole minute in [from, to]. */
+function someMinute(from: number, to: number, holds: (minute: number) => boolean): boolean {
+  for (let t = from; t <= to; t++) if (holds(t)) return true;
+  return false;
+}
+
+/** How many of the ascending `values` are below `x`. */
+function countBelow(values: readonly number[], x: number): number {
+  let lo = 0, hi = values.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (values[mid]! < x) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/** Iterations without a better bound after which the step halves. */
+const STALE_ITERATIONS = 30;
+
+/**
+ * Share of the last direction kept in the next (deflected subgradient). Measured on the default hub
+ * storm, 10 s in one thread aiming at a plan of 834,287.5: plain subgradient (0) 522,131; 0.5 587,525;
+ * 0.7 666,088; 0.8 671,177; 0.9 679,282 (one run each, a loaded 2-core host).
+ */
+const DEFLECTION = 0.8;
+
+/** Without a plan to aim at, the steps aim this share above the best bound so far. */
+const SELF_AIM = 0.5;
+
+
+/**
+ * The network bound of a simulation (docs/model.md 3.9), valid for every plan of every strategy, by
+ * `options.deadline`. Solves the flight bound's LP on `solver` (the worker pool) for its duals, then
+ * improves on it by subgradient steps: in `options.thread` (a thread of its own, so that the search
+ * and the column generation keep the simulation thread; the service's cost model only), else on this
+ * thread, yielding every SLICE_MS. `onBound` hears each better bound. Null when there is no bound: the
+ * flight bound LP has no optimum or fails and no iteration ends, or an aircraft has no route at all
+ * (no plan exists), or `signal` aborted before any bound.
+ */
+export async function networkBound(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { thread?: RelaxationThread } = {}): Promise<NetworkBound | null> {
+  const started = performance.now();
+  const deadline = options.deadline ?? started + 60_000;
+  let flightBound: number | null = null;
+  let duals: Record<string, number> = {};
+  try {
+    const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline });
+    if (outcome.status === 'optimal' && outcome.objective !== null) {
+      flightBound = outcome.objective;
+      duals = outcome.duals ?? {};
+      options.onBound?.(flightBound);
+    }
+  } catch {
+    // The flight bound is where the prices start, not what is proven: start from zero prices.
+  }
+  // In a thread of its own, the thread finds the least journeys (network-bound-thread-worker.ts).
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, duals, flightBound, options);
+  const relaxation = new NetworkRelaxation(withLeastRebooking(input));
+  relaxation.startFrom(duals);
+  return iterateRelaxation(relaxation, flightBound, options);
+}
+
+/**
+ * Runs the iterations of a relaxation elsewhere (a worker thread: network-bound-thread.ts), from the
+ * flight bound's duals, with the same options (deadline, target, onBound, signal), resolving as
+ * iterateRelaxation does.
+ */
+export type RelaxationThread = (input: NetworkBoundInput, duals: Record<string, number>, flightBound: number | null, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
+
+/** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
+const SLICE_MS = 20;
+
+/**
+ * Subgradient iterations on `relaxation` from its current prices until `options.deadline`, the
+ * iteration limit, convergence or `options.signal`; each better bound goes to `onBound` (never below
+ * `flightBound`). Null when an aircraft has no route (no plan exists) or nothing is known.
+ */
+export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBound: number | null, options: NetworkBoundOptions): Promise<NetworkBound | null> {
+  const started = performance.now();
+  const deadline = options.deadline ?? started + 60_000;
+  let best = Number.NEGATIVE_INFINITY;
+  let bestAt = 0;
+  let iterations = 0;
+  let theta = 1;
+  let stale = 0;
+  // An iteration is not cut short: the next starts only if one as long as the last ends by the deadline.
+  let lastMs = 0;
+  const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  while (iterations < maxIterations && !options.signal?.aborted && performance.now() < deadline) {
+    const slice = performance.now();
+    while (iterations < maxIterations && performance.now() - slice < SLICE_MS && performance.now() + lastMs < deadline) {
+      const before = performance.now();
+      const value = relaxation.evaluate();
+      lastMs = performance.now() - before;
+      iterations++;
+      if (value === Number.POSITIVE_INFINITY) return null;
+      if (best === Number.NEGATIVE_INFINITY || value > best + 1e-9 * Math.max(1, Math.abs(best))) {
+        best = value;
+        bestAt = performance.now() - started;
+        stale = 0;
+        if (flightBound === null || best > flightBound) options.onBound?.(best);
+      } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
+      const norm = relaxation.direct(DEFLECTION);
+      if (relaxation.violated === 0 || norm === 0 || theta < 1e-4) return finish();
+      const target = options.target?.() ?? null;
+      const aim = target !== null && target > best ? target : best + Math.max(1, SELF_AIM * Math.abs(best));
+      relaxation.step(theta * (aim - value) / norm);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return finish();
+
+  function finish(): NetworkBound | null {
+    if (best === Number.NEGATIVE_INFINITY && flightBound === null) return null;
+    return {
+      value: Math.max(best, flightBound ?? Number.NEGATIVE_INFINITY), flightBound, iterations, elapsedMs: bestAt,
+      aircraft: relaxation.nets.length, copies: relaxation.copies,
+    };
+  }
+}

@@ -1,0 +1,92 @@
+// The network bound (src/recovery/bounds/network-bound.ts, docs/model.md 3.9): never above the
+// optimum that the independent brute force of test/oracle/ finds on random small instances, never
+// below the flight bound it starts from, on a hand-checked rotation above the flight bound, and below
+// the proven optimum of the committed small hub storm.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { Schedule } from '../../src/domain/schedule.ts';
+import { networkBound, type NetworkBound } from '../../src/recovery/bounds/network-bound.ts';
+import { relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
+import { prepareSimulation } from '../../src/recovery/pipeline.ts';
+import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
+import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
+import { bruteForceOptimum } from '../oracle/brute-force.ts';
+import { close } from '../oracle/model.ts';
+import { randomInstanceArbitrary } from '../oracle/random-instance.ts';
+import { config, fixture, flightBoundOf, fullRequest, inProcessSolver, simulateAsResponse, type DisruptionsRequest } from './fixtures.ts';
+
+const RUNS = 120;
+const SEED = 20261128;
+
+/** The network bound of a simulation on the test's thread, `iterations` subgradient steps (no clock: the same on a loaded machine). */
+async function networkBoundOf(schedule: Schedule, body: DisruptionsRequest, iterations = 300): Promise<NetworkBound | null> {
+  const request = fullRequest(body);
+  const prepared = prepareSimulation(schedule, request);
+  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: body.config }, inProcessSolver, { maxIterations: iterations, deadline: performance.now() + 600_000 });
+}
+
+describe('network bound', () => {
+  it(`property: on ${RUNS} random instances it is at most the brute-force optimum and at least the flight bound`, async () => {
+    const found: string[] = [];
+    let above = 0;
+    let compared = 0;
+    let tight = 0;
+    for (const instance of fc.sample(randomInstanceArbitrary(), { numRuns: RUNS, seed: SEED })) {
+      const schedule = buildSchedule(instance.schedule);
+      const solverConfig = config(instance.config);
+      const body = { disruptions: instance.disruptions, config: solverConfig, airline: instance.airline };
+      const brute = bruteForceOptimum({ schedule: instance.schedule, disruptions: instance.disruptions, airline: instance.airline, config: solverConfig, strategy: 'integrated' });
+      const bound = await networkBoundOf(schedule, body);
+      const floor = await flightBoundOf(schedule, body);
+      if (!brute.feasible) continue;
+      if (bound === null) { found.push(`seed ${instance.seed}: no network bound where a plan of cost ${brute.cost} exists`); continue; }
+      compared++;
+      if (bound.value > brute.cost && !close(bound.value, brute.cost, 1e-6)) found.push(`seed ${instance.seed}: network bound ${bound.value} above the optimum ${brute.cost}`);
+      if (floor !== null && bound.value < floor && !close(bound.value, floor, 1e-6)) found.push(`seed ${instance.seed}: network bound ${bound.value} below the flight bound ${floor}`);
+      if (floor !== null && bound.value > floor + 1e-6 * Math.max(1, floor)) above++;
+      if (bound.value >= brute.cost - 1e-3 * Math.max(1, brute.cost)) tight++;
+    }
+    console.info(`network bound property: ${compared} compared, ${above} above the flight bound, ${tight} within 0.1 % of the optimum`);
+    expect(found).toEqual([]);
+    // It must say more than the flight bound often, or the comparison would prove little.
+    expect(above).toBeGreaterThan(compared / 4);
+  }, 600_000);
+
+  it('unit: a late first leg makes the aircraft\'s next leg late too; the flight bound sees only the first, the network bound both (the optimum)', async () => {
+    // One A320, VIE-PRG 08:00-09:00 then PRG-VIE 09:45-10:45, 100 booked each; its turnaround is 40.
+    // NV1 leaves 60 minutes late (09:00, lands 10:00), so NV2 leaves at 10:40 at the earliest: 55 minutes.
+    // A minute costs 100 + 0.5 × 100 = 150: 9,000 + 8,250 = 17,250. Cancelling NV2 instead leaves the
+    // aircraft at PRG (20,000 out of position) and costs 8,000 + 100 × 120: more.
+    const schedule = fixture({
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '08:00', arr: '09:00' },
+        { no: 'NV2', tail: 'OE-AAA', from: 'PRG', to: 'VIE', dep: '09:45', arr: '10:45' },
+      ],
+    });
+    const body = { disruptions: [{ type: 'flight_delay' as const, flight: 'NV1_2026-11-21T08:00:00Z', min_delay_minutes: 60 }], config: config() };
+    expect(await flightBoundOf(schedule, body)).toBeCloseTo(9_000, 6);
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.summary.cost).toBeCloseTo(17_250, 6);
+    expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(17_250, 3);
+  });
+
+  it('scenario: on the committed small hub storm it lies between the flight bound and the proven optimum', async () => {
+    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
+    const schedule = loadSchedulesFor([scenario]).get('small')!;
+    const request = simulationRequest(scenario);
+    const prepared = prepareSimulation(schedule, request);
+    const bound = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, { maxIterations: 300, deadline: performance.now() + 600_000 }))!;
+    const optimum = (await simulateAsResponse(schedule, request)).options.find((o) => o.strategy === 'integrated')!;
+    expect(optimum.solver.status).toBe('optimal');
+    expect(bound.flightBound).not.toBeNull();
+    expect(bound.value).toBeGreaterThan(bound.flightBound! * 1.5);
+    expect(bound.value).toBeLessThanOrEqual(optimum.summary.cost);
+    // The same in a thread of its own, as the service runs it: between the two as well.
+    const threaded = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
+      maxIterations: 300, deadline: performance.now() + 60_000, thread: relaxationThread,
+    }))!;
+    expect(threaded.value).toBeGreaterThan(bound.flightBound! * 1.5);
+    expect(threaded.value).toBeLessThanOrEqual(optimum.summary.cost);
+  }, 120_000);
+});
