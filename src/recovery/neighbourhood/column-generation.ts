@@ -206,11 +206,11 @@ async function planAtInheritedBound(run: StrategyRun): Promise<StrategySolve | n
   if (run.budget.expired) {
     // Nothing left for a generation: this solve's answer is what that one found.
     return {
-      model, iterations: 0, boundSource: 'integrated_strategy', facts: { kind: 'no_time_for_generation', routes, bound: inheritedBound },
+      model, iterations: 0, boundSource: 'integrated_strategy', facts: { kind: 'no_time_for_generation', routes, bound: inheritedBound, noPlanAmongThem: outcome.status === 'infeasible' },
       // Without a plan, GLPK's answer over the inherited routes proves nothing about the others.
       outcome: {
         ...outcome, status: 'time_limit', lowerBound: inheritedBound, solveMs: performance.now() - run.started,
-        detail: outcome.status === 'infeasible' ? 'No plan was found among the integrated strategy\'s routes before the time limit.' : outcome.detail,
+        detail: outcome.status === 'infeasible' ? null : outcome.detail,
       },
     };
   }
@@ -486,7 +486,7 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
     // generation stopped first): that no plan exists is not proven. (With fixed routes it is: the
     // passengers can always go unaccommodated, so only the routes can make the model infeasible.)
     status = 'time_limit';
-    detail = 'No plan was found among the routes priced; that none exists is not proven.';
+    detail = null;
   }
   run.publishFinal(lowerBound);
   const ownSource: LowerBoundSource | null = generation.bound === null ? null
@@ -506,6 +506,7 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
     generationBound: generation.bound,
     negativeLagrangian: generation.best && generation.best.bound < NO_PLAN_COSTS_LESS && generation.bound === NO_PLAN_COSTS_LESS ? generation.best.bound : null,
     floorBound: floored ? given : null, proof: outcomeOf, maxRoutesPerAircraft: run.config.solver.max_routes_per_aircraft,
+    noPlanAmongPriced: plan === null && outcome.status === 'infeasible' && !run.fixedRoutes,
   };
   return {
     model, iterations: generation.iterations, boundSource, facts,
