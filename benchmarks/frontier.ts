@@ -1,8 +1,8 @@
 // `npm run bench -- --frontier`: the cost/time frontier of the scope's size (issue 24, item 4). The
 // same single delays (the committed ones and those drawn with a fixed seed) posted over HTTP to this
 // tree's service with config.solver.max_candidate_aircraft set so that the scope holds 7, 10, 14, 20
-// aircraft and the most the configuration allows (61: the whole fleet of the default schedule's
-// airline, a tenth of the large one's), all at the default time limit, one size after the other per
+// aircraft and the most the configuration allows (61: 73 % of the default schedule's 84 NV aircraft,
+// a ninth of the large one's 540), all at the default time limit, one size after the other per
 // scenario. Per size: p50 / p95 of the answer, how many integrated options were proven optimal, and
 // what the wider scope bought against the default one (how many plans cheaper, by how much).
 //

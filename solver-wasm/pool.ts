@@ -63,6 +63,7 @@ interface Waiting {
   timer: NodeJS.Timeout;
   signal: AbortSignal | undefined;
   onAbort: () => void;
+  background: boolean;
 }
 
 export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
@@ -146,7 +147,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     entry.signal?.removeEventListener('abort', entry.onAbort);
   }
 
-  /** Hands waiting solves to free workers, oldest first. */
+  /** Hands waiting solves to free workers, oldest first (the interactive ones before the background ones: `solve`). */
   function dispatch(): void {
     while (!closed && running < capacity() && waiting.length > 0) {
       const entry = waiting[0]!;
@@ -155,8 +156,8 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     }
   }
 
-  function solve(task: SolveTask, solveOptions: { signal?: AbortSignal; deadline?: number } = {}): Promise<SolveOutcome> {
-    const { signal, deadline } = solveOptions;
+  function solve(task: SolveTask, solveOptions: { signal?: AbortSignal; deadline?: number; background?: boolean } = {}): Promise<SolveOutcome> {
+    const { signal, deadline, background = false } = solveOptions;
     if (closed) return Promise.reject(new RecoveryError({ kind: 'busy', message: 'The solver pool is shutting down.' }));
     if (signal?.aborted) return Promise.reject(new RecoveryError({ kind: 'aborted', message: 'The solve was cancelled before it started.' }));
     if (running < capacity() && waiting.length === 0) return run(task, deadline, signal);
@@ -169,7 +170,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     const waitMs = Math.max(queueTimeoutMs, deadline === undefined ? 0 : deadline - performance.now());
     return new Promise<SolveOutcome>((resolve, reject) => {
       const entry: Waiting = {
-        task, deadline, resolve, reject, signal,
+        task, deadline, resolve, reject, signal, background,
         timer: setTimeout(() => {
           leave(entry);
           counters.queueTimeouts++;
@@ -182,7 +183,11 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
         },
       };
       signal?.addEventListener('abort', entry.onAbort, { once: true });
-      waiting.push(entry);
+      // An interactive solve (a POST /simulate) waits only behind other interactive ones: a job's
+      // solves, which may take minutes of the pool, let it pass (issue 24: the interactive path first).
+      const firstBackground = background ? -1 : waiting.findIndex((w) => w.background);
+      if (firstBackground < 0) waiting.push(entry);
+      else waiting.splice(firstBackground, 0, entry);
     });
   }
 

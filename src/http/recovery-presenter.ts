@@ -9,7 +9,7 @@ import { formatUtc, formatLocal } from '../domain/time.ts';
 import type { AircraftRotation, Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport } from '../recovery/model/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
-import { solverNote } from './solver-notes.ts';
+import { solverNote, unsolvedDetail } from './solver-notes.ts';
 
 type DisruptionView = SimulationResponse['disruptions'][number];
 
@@ -162,7 +162,7 @@ export function presentSimulation(schedule: Schedule, result: SimulationResult):
     options: result.options.map((option) => presentOption(schedule, option)),
     best_option_id: best ? optionId(best) : null,
     violations: result.violations.map((v) => presentViolation(schedule, v)),
-    unsolved_strategies: result.unsolved,
+    unsolved_strategies: result.unsolved.map((u) => ({ strategy: u.strategy, status: u.status, detail: unsolvedDetail(u.facts, u.detail) })),
     timings_ms: result.timingsMs,
   };
 }

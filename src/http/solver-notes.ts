@@ -54,6 +54,17 @@ function strategyNote(f: StrategyFacts): string {
   }
 }
 
+/** Why a strategy has no plan: what its facts prove, else the solver's sentence (`detail`). */
+export function unsolvedDetail(facts: StrategyFacts, detail: string | null): string {
+  switch (facts.kind) {
+    case 'capacity_exceeded': case 'planned_routes_break_rules': return strategyNote(facts);
+    case 'no_plan_exists': return 'No plan of this strategy satisfies the rules and the disruptions: proven by column generation over every route of the scope.';
+    case 'no_time_for_generation': return facts.noPlanAmongThem ? 'No plan was found among the integrated strategy\'s routes before the time limit.' : detail ?? 'No plan was found.';
+    case 'generated': return facts.noPlanAmongPriced ? 'No plan was found among the routes priced; that none exists is not proven.' : detail ?? 'No plan was found.';
+    default: return detail ?? 'No plan was found.';
+  }
+}
+
 /** The note of an option's solver report. */
 export function solverNote(facts: SolverFacts): string {
   if (facts.kind !== 'restricted_plan_used') return strategyNote(facts);

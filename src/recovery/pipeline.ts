@@ -319,7 +319,7 @@ async function flightBoundOf(
   if (!flightBoundWanted(prepared.scope.disruptions) && prepared.engine.engine !== 'network') return asBound(closed);
   const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
   try {
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline });
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline, background: budget.background });
     if (outcome.status !== 'optimal' || outcome.objective === null) return asBound(closed);
     const value = closed === null ? outcome.objective : Math.max(outcome.objective, closed);
     onBound?.(value);
@@ -427,7 +427,7 @@ export function readOptions(
   for (const s of solved) {
     const { outcome, model } = s;
     if (outcome.objective === null) {
-      unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
+      unsolved.push({ strategy: model.strategy, status: outcome.status, facts: s.facts, detail: outcome.detail });
       continue;
     }
     options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s)));

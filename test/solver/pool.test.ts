@@ -45,6 +45,21 @@ describe('solver pool', () => {
     expect(outcome).toMatchObject({ status: 'infeasible', objective: null, values: {} });
   });
 
+  it('unit: a waiting interactive solve goes before the background (job) solves that waited longer, and after the interactive ones', async () => {
+    // The one worker is held by a stuck model (hard-stopped after 50 ms + grace); the others queue behind it.
+    const holding = pool.solve({ model: stuckModel('holding'), timeLimitMs: 50, mipGap: 0 });
+    const order: string[] = [];
+    const queued = (name: string, background: boolean) => pool.solve({ model: small(), timeLimitMs: 5000, mipGap: 0 }, { background }).then((outcome) => {
+      expect(outcome.objective).toBe(7);
+      order.push(name);
+    });
+    const all = [queued('job 1', true), queued('job 2', true), queued('interactive 1', false), queued('job 3', true), queued('interactive 2', false)];
+    expect(pool.queued).toBe(5);
+    await holding;
+    await Promise.all(all);
+    expect(order).toEqual(['interactive 1', 'interactive 2', 'job 1', 'job 2', 'job 3']);
+  });
+
   it('scenario: a solve still running past its limit is stopped in time, reported as time_limit without a plan, and the pool goes on', async () => {
     const started = performance.now();
     const outcome = await pool.solve({ model: stuckModel(), timeLimitMs: 50, mipGap: 0 });

@@ -11,6 +11,7 @@
 export interface BudgetData {
   startedAtEpochMs: number;
   limitMs: number;
+  background: boolean;
 }
 
 export class Budget {
@@ -27,24 +28,26 @@ export class Budget {
     readonly signal: AbortSignal,
     end: number,
     private readonly parent: Budget | null,
+    /** A job's budget: its solves wait behind the interactive ones (Solver.solve). */
+    readonly background: boolean,
   ) {
     this.end = end;
   }
 
-  /** A budget of `limitMs` starting now. */
-  static start(limitMs: number, signal: AbortSignal = new AbortController().signal): Budget {
+  /** A budget of `limitMs` starting now; `background` for a job's (default: interactive). */
+  static start(limitMs: number, signal: AbortSignal = new AbortController().signal, options: { background?: boolean } = {}): Budget {
     const now = performance.now();
-    return new Budget(now, limitMs, signal, now + limitMs, null);
+    return new Budget(now, limitMs, signal, now + limitMs, null, options.background ?? false);
   }
 
   /** The budget `data` describes, on this thread, cancelled by `signal`. */
   static fromData(data: BudgetData, signal: AbortSignal): Budget {
     const startedAt = data.startedAtEpochMs - performance.timeOrigin;
-    return new Budget(startedAt, data.limitMs, signal, startedAt + data.limitMs, null);
+    return new Budget(startedAt, data.limitMs, signal, startedAt + data.limitMs, null, data.background);
   }
 
   toData(): BudgetData {
-    return { startedAtEpochMs: performance.timeOrigin + this.startedAt, limitMs: this.limitMs };
+    return { startedAtEpochMs: performance.timeOrigin + this.startedAt, limitMs: this.limitMs, background: this.background };
   }
 
   /** The performance.now() instant by which its holder must have answered. */
@@ -72,7 +75,7 @@ export class Budget {
    * the signal (one that also follows this budget's).
    */
   within(end: number = Number.POSITIVE_INFINITY, signal: AbortSignal = this.signal): Budget {
-    return new Budget(this.startedAt, this.limitMs, signal, end, this);
+    return new Budget(this.startedAt, this.limitMs, signal, end, this, this.background);
   }
 
   /** Brings the deadline forward to `at` (never back): the holder's search is then cut short (`cut`). */

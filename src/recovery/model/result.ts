@@ -8,7 +8,7 @@ import type { AircraftRotation, Cancellation, Delay, Reaccommodation, Swap, Viol
 import type { EngineName, EngineReason } from './engine-choice.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
-import type { LowerBoundSource, SolverFacts } from './solve-facts.ts';
+import type { LowerBoundSource, SolverFacts, StrategyFacts } from './solve-facts.ts';
 
 /** What a solve proved: `optimal` (for the model solved), a plan without proof, a limit without a plan, or no plan exists. */
 export const SOLVE_STATUSES = ['optimal', 'feasible', 'time_limit', 'infeasible'] as const;
@@ -77,7 +77,11 @@ export interface RecoveryOption {
   solver: SolverReport;
 }
 
-export interface UnsolvedStrategy { strategy: Strategy; status: SolveStatus; detail: string }
+/**
+ * A strategy without a plan: why, as its solve's facts (the presenter words them), and the solver's
+ * own sentence when the facts do not say (GLPK stopped without a plan), else null.
+ */
+export interface UnsolvedStrategy { strategy: Strategy; status: SolveStatus; facts: StrategyFacts; detail: string | null }
 
 export interface SimulationResult {
   scenarioId: string;

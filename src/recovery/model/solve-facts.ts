@@ -40,7 +40,7 @@ export type StrategyFacts =
   /** The swap strategy: a plan over the integrated strategy's routes costs its bound, so no generation was needed. */
   | { kind: 'at_integrated_bound'; routes: number; bound: number }
   /** The swap strategy: the time ran out before a generation could start. */
-  | { kind: 'no_time_for_generation'; routes: number; bound: number | null }
+  | { kind: 'no_time_for_generation'; routes: number; bound: number | null; noPlanAmongThem: boolean }
   /** A plan found by a column generation (and, unless proven already, an optimality proof). */
   | {
     kind: 'generated';
@@ -62,6 +62,8 @@ export type StrategyFacts =
     proof: ProofOutcome;
     /** solver.max_routes_per_aircraft, which a capped proof needed more than. */
     maxRoutesPerAircraft: number;
+    /** No integer plan over the routes priced, although one over every route may exist: that none exists is not proven. */
+    noPlanAmongPriced: boolean;
   }
   /**
    * The integrated strategy under the network engine: the network search's plan, cheaper than the

@@ -66,9 +66,10 @@ export interface Solver {
    * `signal` drops the solve if it still waits for a worker (RecoveryError 'aborted'); `deadline` (a
    * performance.now() instant of the caller's thread) is when the solve must have returned, whatever
    * the solver's own overrun: its time limit is capped by what is left of it when the solve starts,
-   * less a margin for that overrun (nothing left: status time_limit without running).
+   * less a margin for that overrun (nothing left: status time_limit without running). A `background`
+   * solve (a job's) waits behind every interactive one that is waiting too. Default: interactive.
    */
-  solve(task: SolveTask, options?: { signal?: AbortSignal; deadline?: number }): Promise<SolveOutcome>;
+  solve(task: SolveTask, options?: { signal?: AbortSignal; deadline?: number; background?: boolean }): Promise<SolveOutcome>;
   /** Its levels and counters, when it has workers and a queue (the pool does); admission refuses work early with them. */
   stats?(): SolverStats;
 }

@@ -164,10 +164,11 @@ function startingRoutes(run: StrategyRun): void {
   for (const route of run.inherit?.routes ?? []) run.add(route);
 }
 
-function infeasible(run: StrategyRun, facts: StrategyFacts, detail: string, iterations = 0): StrategySolve {
+/** No plan of this strategy exists, as `facts` prove (the presenter words why: no sentence here). */
+function infeasible(run: StrategyRun, facts: StrategyFacts, iterations = 0): StrategySolve {
   return {
     model: run.model, iterations, facts, boundSource: null,
-    outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - run.started, detail },
+    outcome: { status: 'infeasible', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - run.started, detail: null },
   };
 }
 
@@ -179,13 +180,9 @@ function infeasible(run: StrategyRun, facts: StrategyFacts, detail: string, iter
 function impossibleAtOnce(run: StrategyRun): StrategySolve | null {
   const exceeded = run.scope.capacities.find((c) => c.fixed > c.max);
   if (exceeded) {
-    const hour = new Date(exceeded.hourStartMinutes * 60_000).toISOString().slice(0, 16);
-    const detail = `No plan of this strategy satisfies the rules and the disruptions: ${exceeded.fixed} ${exceeded.kind === 'arrivals' ? 'arrival' : 'departure'}${exceeded.fixed === 1 ? '' : 's'} of flights outside the scope at ${exceeded.airport} in the hour from ${hour}Z already exceed its capacity of ${exceeded.max}.`;
-    return infeasible(run, { kind: 'capacity_exceeded', airport: exceeded.airport, movement: exceeded.kind, hourStartMinutes: exceeded.hourStartMinutes, fixed: exceeded.fixed, max: exceeded.max }, detail);
+    return infeasible(run, { kind: 'capacity_exceeded', airport: exceeded.airport, movement: exceeded.kind, hourStartMinutes: exceeded.hourStartMinutes, fixed: exceeded.fixed, max: exceeded.max });
   }
-  if (run.fixedRoutes && run.scope.aircraft.some((a) => run.pool.get(a.aircraft.tail)!.length === 0)) {
-    return infeasible(run, { kind: 'planned_routes_break_rules' }, 'The planned routes with propagated delays break a rule or a disruption: no plan of this strategy exists.');
-  }
+  if (run.fixedRoutes && run.scope.aircraft.some((a) => run.pool.get(a.aircraft.tail)!.length === 0)) return infeasible(run, { kind: 'planned_routes_break_rules' });
   return null;
 }
 
@@ -209,11 +206,11 @@ async function planAtInheritedBound(run: StrategyRun): Promise<StrategySolve | n
   if (run.budget.expired) {
     // Nothing left for a generation: this solve's answer is what that one found.
     return {
-      model, iterations: 0, boundSource: 'integrated_strategy', facts: { kind: 'no_time_for_generation', routes, bound: inheritedBound },
+      model, iterations: 0, boundSource: 'integrated_strategy', facts: { kind: 'no_time_for_generation', routes, bound: inheritedBound, noPlanAmongThem: outcome.status === 'infeasible' },
       // Without a plan, GLPK's answer over the inherited routes proves nothing about the others.
       outcome: {
         ...outcome, status: 'time_limit', lowerBound: inheritedBound, solveMs: performance.now() - run.started,
-        detail: outcome.status === 'infeasible' ? 'No plan was found among the integrated strategy\'s routes before the time limit.' : outcome.detail,
+        detail: outcome.status === 'infeasible' ? null : outcome.detail,
       },
     };
   }
@@ -386,7 +383,7 @@ async function priceRound(
 /** The generation over every route proved that no plan of this strategy exists (its converged LP still needs an artificial). */
 function noPlanExists(run: StrategyRun, generation: Generation): StrategySolve {
   const facts: StrategyFacts = run.fixedRoutes ? { kind: 'planned_routes_break_rules' } : { kind: 'no_plan_exists', rounds: generation.iterations };
-  return infeasible(run, facts, 'No plan of this strategy satisfies the rules and the disruptions: proven by column generation over every route of the scope.', generation.iterations);
+  return infeasible(run, facts, generation.iterations);
 }
 
 interface IntegerPlan { model: StrategyModel; outcome: SolveOutcome; integerMs: number }
@@ -489,7 +486,7 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
     // generation stopped first): that no plan exists is not proven. (With fixed routes it is: the
     // passengers can always go unaccommodated, so only the routes can make the model infeasible.)
     status = 'time_limit';
-    detail = 'No plan was found among the routes priced; that none exists is not proven.';
+    detail = null;
   }
   run.publishFinal(lowerBound);
   const ownSource: LowerBoundSource | null = generation.bound === null ? null
@@ -509,6 +506,7 @@ async function conclude(run: StrategyRun, generation: Generation, proved: { plan
     generationBound: generation.bound,
     negativeLagrangian: generation.best && generation.best.bound < NO_PLAN_COSTS_LESS && generation.bound === NO_PLAN_COSTS_LESS ? generation.best.bound : null,
     floorBound: floored ? given : null, proof: outcomeOf, maxRoutesPerAircraft: run.config.solver.max_routes_per_aircraft,
+    noPlanAmongPriced: plan === null && outcome.status === 'infeasible' && !run.fixedRoutes,
   };
   return {
     model, iterations: generation.iterations, boundSource, facts,

@@ -129,7 +129,7 @@ export class StrategyRun {
   solve(model: LinearModel, relaxation: boolean): Promise<SolveOutcome> {
     return this.args.solver.solve(
       { model, timeLimitMs: Math.max(1, this.budget.remainingMs()), mipGap: this.config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: this.masters } : {}) },
-      { signal: this.budget.signal, deadline: this.budget.deadline },
+      { signal: this.budget.signal, deadline: this.budget.deadline, background: this.budget.background },
     );
   }
 

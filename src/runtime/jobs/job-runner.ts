@@ -93,8 +93,9 @@ export function createJobRunner(simulations: SimulationRunner): JobRunner {
 
       let outcome: JobOutcome;
       try {
-        // The job's budget starts when it runs (its time in the queue is not the solver's).
-        const budget = Budget.start(job.request.config.solver.time_limit_ms, controller.signal);
+        // The job's budget starts when it runs (its time in the queue is not the solver's); its solves
+        // let the interactive ones (POST /simulate) pass in the solver pool's queue.
+        const budget = Budget.start(job.request.config.solver.time_limit_ms, controller.signal, { background: true });
         const ended = await Promise.race([simulations.run(job.request, budget, onProgress), stoppedByCancel]);
         outcome = ended === 'cancelled' ? { status: 'cancelled', result: best } : { status: 'succeeded', result: ended };
       } catch (error) {
