@@ -443,13 +443,24 @@ export async function simulate(
     if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
     tracker?.report(progress);
   };
-  const bound = simulationBound(schedule, prepared, request.config, solver, signal, strategiesDeadline(request.config, started), () => floor.incumbent, (b) => {
+  // The bound stops when the strategies are done (or the caller's signal drops the simulation).
+  const boundDone = new AbortController();
+  const boundSignal = signal ? AbortSignal.any([signal, boundDone.signal]) : boundDone.signal;
+  void simulationBound(schedule, prepared, request.config, solver, boundSignal, strategiesDeadline(request.config, started), () => floor.incumbent, (b) => {
     const before = floor.bound;
     floor.bound = Math.max(b, floor.bound ?? b);
     // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
     if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
-  });
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started, bound);
+  }).catch(() => null);
+  // Each strategy takes the best bound known when it asks for it (`await` calls `then` then), so that a
+  // solve that ends early (proven, or out of routes) does not wait for the bound's deadline.
+  const bound = { then: (ok: (b: number | null) => unknown, fail: (e: unknown) => unknown) => Promise.resolve(floor.bound).then(ok, fail) } as unknown as Promise<number | null>;
+  let solved: StrategySolve[];
+  try {
+    solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started, bound);
+  } finally {
+    boundDone.abort();
+  }
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),
