@@ -304,6 +304,15 @@ async function flightBound(
 const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
 
 /**
+ * The longest a strategy that has its plan waits for the simulation's bound, as a share of the time
+ * limit: the flight bound's LP comes within it, and a network bound still improving near the deadline
+ * gets that much more; a scope proven early answers at most this much later than without it (the
+ * small hub storm at 10 s, proven in about 2 s, answered in 3.9 s with 0.1 of the limit and 6.0 s
+ * when the strategies waited for the bound's deadline).
+ */
+const BOUND_WAIT_SHARE = 0.05;
+
+/**
  * What the time limit keeps back for reading the plans into options and answering: measured on the
  * default hub storm (49 aircraft, 288 flights), reading four plans takes about 30 ms, and bringing the
  * result to the HTTP thread, presenting it and sending it 60-170 ms more; with 200 ms kept back, one
@@ -446,15 +455,25 @@ export async function simulate(
   // The bound stops when the strategies are done (or the caller's signal drops the simulation).
   const boundDone = new AbortController();
   const boundSignal = signal ? AbortSignal.any([signal, boundDone.signal]) : boundDone.signal;
-  void simulationBound(schedule, prepared, request.config, solver, boundSignal, strategiesDeadline(request.config, started), () => floor.incumbent, (b) => {
+  const deadline = strategiesDeadline(request.config, started);
+  const finished = simulationBound(schedule, prepared, request.config, solver, boundSignal, deadline, () => floor.incumbent, (b) => {
     const before = floor.bound;
     floor.bound = Math.max(b, floor.bound ?? b);
     // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
     if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
   }).catch(() => null);
-  // Each strategy takes the best bound known when it asks for it (`await` calls `then` then), so that a
-  // solve that ends early (proven, or out of routes) does not wait for the bound's deadline.
-  const bound = { then: (ok: (b: number | null) => unknown, fail: (e: unknown) => unknown) => Promise.resolve(floor.bound).then(ok, fail) } as unknown as Promise<number | null>;
+  // A strategy that asks for the bound (`await` calls `then` then) waits for it to finish at most
+  // BOUND_WAIT_SHARE of the time limit, never past the deadline, and takes the best one known: a solve
+  // that ends early (proven, or out of routes) does not wait for the bound's deadline.
+  const bound = {
+    then: (ok: (b: number | null) => unknown, fail: (e: unknown) => unknown) => {
+      const wait = Math.max(0, Math.min(deadline - performance.now(), BOUND_WAIT_SHARE * request.config.solver.time_limit_ms));
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([finished, new Promise((resolve) => { timer = setTimeout(resolve, wait); })])
+        .then(() => { clearTimeout(timer); return floor.bound; })
+        .then(ok, fail);
+    },
+  } as unknown as Promise<number | null>;
   let solved: StrategySolve[];
   try {
     solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started, bound);
