@@ -8,7 +8,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/console/**'] } },
+      // Every answer a service test receives over fetch is checked against the OpenAPI document.
+      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/console/**'], setupFiles: ['test/support/contract-setup.ts'] } },
       {
         extends: true,
         test: {

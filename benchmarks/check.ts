@@ -12,7 +12,7 @@
 //   npm run bench:baseline                  rewrite benchmarks/baseline.json (then review the diff)
 //
 // Exit status: 0 when the gate passes, 1 when it fails (one sentence per failure), 2 on a usage error.
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { readBaseline, writeBaseline } from './lib/baseline-file.ts';
 import { measureCounters } from './lib/counters.ts';
 import { compareCounters } from './lib/gate.ts';
@@ -23,7 +23,24 @@ import { loadScenarios, SCHEDULE_NAMES } from './lib/scenarios.ts';
 import { loadSchedulesFor } from './lib/schedules.ts';
 import { PLANTED_SLOWDOWNS, runTimingGate } from './lib/timing-gate.ts';
 
-const { values } = parseArgs({
+const COMMAND = 'npm run bench:check';
+const { values } = readCommandLine({
+  command: COMMAND,
+  usage: `Usage: npm run bench:check [-- options]   (npm run bench:baseline = --write-baseline)
+
+The regression gate. Exit 0 when it passes, 1 when it fails (one sentence per failure), 2 on a usage error.
+  --all                   counter gate on every scenario (default: the fast ones, as CI)
+  --only LIST             only these schedules or scenario keys, comma-separated (small,default/hub-storm)
+  --plant NAME            plant a regression in every model (counter gate) or the engine (--timing): the gate must fail
+  --write-baseline        rewrite benchmarks/baseline.json (then review the diff)
+  --timing                timing gate: this tree against a baseline commit on the same machine
+  --against REV           baseline commit of the timing gate (default HEAD)
+  --pairs N               timing pairs (default 6)
+  --threshold PCT         allowed slowdown in percent (default 10)
+  --clock cpu|wall        what the timing gate measures (default cpu)
+  --quick                 fewer scenarios in the timing gate
+  --npm-ci                npm ci in the baseline's worktree
+  --help                  this text`,
   options: {
     all: { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -40,8 +57,7 @@ const { values } = parseArgs({
 });
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(2);
+  return usageError(COMMAND, message);
 }
 
 // --only takes schedule names and scenario keys (<schedule>/<id>), e.g. --only small,default/hub-storm.

@@ -20,7 +20,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { Redis } from 'ioredis';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { freePort, REDIS_READY, redisServerArgs } from './lib/local-redis.ts';
@@ -28,7 +28,17 @@ import { serverSentEvents } from './lib/server-sent-events.ts';
 import { percentile } from './lib/stats.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const { values: args } = parseArgs({
+const COMMAND = 'npm run load';
+const { values: args } = readCommandLine({
+  command: COMMAND,
+  usage: `Usage: npm run load -- --jobs [--duration 60 --concurrency 32 --workers 1,2 --log-level warn]
+
+The recovery jobs on Redis: two API instances and job workers under load.
+  --duration S            seconds of load (default 60)
+  --concurrency N         clients submitting jobs (default 32)
+  --workers LIST          worker counts to measure (default 1,2)
+  --log-level LEVEL       the services' log level (default warn)
+  --help                  this text`,
   options: {
     jobs: { type: 'boolean', default: true },
     duration: { type: 'string', default: '60' },
@@ -41,8 +51,7 @@ const durationS = Number(args.duration);
 const concurrency = Number(args.concurrency);
 const workerCounts = args.workers.split(',').map(Number);
 if (!(durationS > 0) || !(concurrency >= 1) || workerCounts.some((n) => !(n >= 1))) {
-  console.error('Usage: npm run load -- --jobs [--duration <s> --concurrency <n> --workers 1,2 --log-level <level>]');
-  process.exit(2);
+  usageError(COMMAND, '--duration, --concurrency and every --workers count must be positive numbers');
 }
 const LISTING_CLIENTS = 4;
 const TARGETS = { listingP99Ms: 100 };

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { ROADEF_SOLVERS } from '../src/recovery/roadef-adapter.ts';
 import { glpkVersion } from './lib/glpk-main-thread.ts';
 import { describeMachine } from './lib/machine.ts';
@@ -36,13 +36,15 @@ const BUNDLED = ['A01', 'A02', 'A03', 'A04'];
  */
 export const BEST_PUBLISHED: Readonly<Record<string, number>> = { A01: 28_155.6, A02: 116_431.7, A03: 131_694.6, A04: 108_081.9 };
 
+const COMMAND = 'npm run bench';
+
 /** Whether the command line asks for this part (`--parts roadef` or `--parts=roadef`). */
 export function roadefPartRequested(argv: readonly string[]): boolean {
   const i = argv.findIndex((a) => a === '--parts' || a.startsWith('--parts='));
   if (i === -1) return false;
   const value = argv[i]!.startsWith('--parts=') ? argv[i]!.slice('--parts='.length) : argv[i + 1] ?? '';
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.includes('roadef') && parts.length > 1) throw new Error('--parts roadef runs on its own (it has its own options): run the other parts separately.');
+  if (parts.includes('roadef') && parts.length > 1) usageError(COMMAND, '--parts roadef runs on its own (it has its own options): run the other parts separately.');
   return parts.includes('roadef');
 }
 
@@ -51,7 +53,19 @@ const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(
 
 /** Run the part; returns the process exit code (1 when an instance's final solution is infeasible). */
 export async function runRoadefPart(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readCommandLine({
+    command: COMMAND,
+    usage: `Usage: npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s 30] [--solver ${[...ROADEF_SOLVERS.keys()].join('|')}]
+                                [--synthetic] [--out FILE]
+
+Solves ROADEF/EURO 2009 instances (default A01-A04 of benchmarks/roadef2009 and a synthetic one of
+set X's size), scores each with our scorer and compares with the best published costs.
+  --instances DIR...      instance folders in the challenge's format
+  --time-limit-s S        seconds per instance (default 30)
+  --solver NAME           the solver (default ${[...ROADEF_SOLVERS.keys()][0]!})
+  --synthetic             add the synthetic instance to --instances
+  --out FILE              the JSON report
+  --help                  this text`,
     args: argv,
     allowPositionals: true,
     options: {
@@ -64,8 +78,8 @@ export async function runRoadefPart(argv: string[]): Promise<number> {
     },
   });
   const timeLimitS = Number(values['time-limit-s']);
-  if (!Number.isFinite(timeLimitS) || timeLimitS <= 0) throw new Error('--time-limit-s must be a positive number of seconds.');
-  if (!ROADEF_SOLVERS.has(values.solver)) throw new Error(`--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`);
+  if (!Number.isFinite(timeLimitS) || timeLimitS <= 0) usageError(COMMAND, '--time-limit-s must be a positive number of seconds.');
+  if (!ROADEF_SOLVERS.has(values.solver)) usageError(COMMAND, `--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`);
   // `--instances a b c` as well as `--instances a --instances b`.
   const named = [...(values.instances ?? []), ...positionals];
   const dirs = named.length > 0 ? named.map((d) => resolve(d)) : BUNDLED.map((n) => join(BUNDLED_INSTANCES_DIR, n));

@@ -5,10 +5,12 @@
 //   npm run bench [-- --quick] [--only small,default,large] [--parts stages,solvers,http,throughput,days]
 //                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s N]   (benchmarks/roadef.ts)
+//   npm run bench -- --against <ref> [--only default,large] [--seeded 30] [--reps 1]   (benchmarks/against.ts)
+//   npm run bench -- --frontier [--only default,large] [--sizes 7,10,14,20,61]          (benchmarks/frontier.ts)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { type Schedule } from '../src/domain/schedule.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import type { StrategySolve } from '../src/recovery/neighbourhood/column-generation.ts';
@@ -25,6 +27,8 @@ import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
 import { roadefPartRequested, runRoadefPart } from './roadef.ts';
+import { againstRequested, runAgainst } from './against.ts';
+import { frontierRequested, runFrontier } from './frontier.ts';
 import { measureDays, type DayFigures } from './days.ts';
 import { BENCHMARKS_DIR, describeDisruptions, loadScenarios, REPO_DIR, SCHEDULE_NAMES, selectScenarios, simulateBody, simulationRequest, type Scenario } from './lib/scenarios.ts';
 import { schedulePath } from './lib/schedules.ts';
@@ -33,6 +37,10 @@ import { table } from './lib/table.ts';
 
 // `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
 if (roadefPartRequested(process.argv.slice(2))) process.exit(await runRoadefPart(process.argv.slice(2)));
+// `--against <ref>`: this tree against another commit over HTTP (benchmarks/against.ts).
+if (againstRequested(process.argv.slice(2))) process.exit(await runAgainst(process.argv.slice(2)));
+// `--frontier`: the cost/time frontier of the scope's size (benchmarks/frontier.ts).
+if (frontierRequested(process.argv.slice(2))) process.exit(await runFrontier(process.argv.slice(2)));
 
 const PARTS = ['stages', 'solvers', 'http', 'throughput', 'days'] as const;
 type Part = (typeof PARTS)[number];
@@ -42,7 +50,22 @@ const AGREEMENT_RELATIVE = 1e-6;
 /** Below this, a native solve time (after subtracting glpsol's start-up and reading) is too small for a ratio. */
 const MIN_NATIVE_MS = 5;
 
-const { values } = parseArgs({
+const COMMAND = 'npm run bench';
+const { values } = readCommandLine({
+  command: COMMAND,
+  usage: `Usage: npm run bench [-- options]
+       npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s N] [--solver NAME] [--synthetic] [--out FILE]
+
+The hot path stage by stage, the solvers on the same models, /simulate in process and over HTTP,
+throughput and the machine-independent counters; tables on stdout, every figure in a JSON report.
+  --quick                 fewer repetitions
+  --only LIST             schedules, comma-separated (small,default,large)
+  --parts LIST            ${PARTS.join(',')} (default all), or roadef alone
+  --duration S            seconds per throughput run
+  --connections LIST      throughput connections (default 1,4,16)
+  --out FILE              the JSON report (default benchmarks/reports/<time>.json)
+  --lp-dir DIR            also write every model in CPLEX LP format there
+  --help                  this text`,
   options: {
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -55,9 +78,9 @@ const { values } = parseArgs({
 });
 const quick = values.quick;
 const only = values.only ? values.only.split(',').map((s) => s.trim()) : [];
-for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) throw new Error(`--only: unknown schedule '${name}'`);
+for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) usageError(COMMAND, `--only: unknown schedule '${name}'`);
 const parts = new Set(values.parts.split(',').map((s) => s.trim()) as Part[]);
-for (const p of parts) if (!PARTS.includes(p)) throw new Error(`--parts: unknown part '${p}' (known: ${PARTS.join(', ')})`);
+for (const p of parts) if (!PARTS.includes(p)) usageError(COMMAND, `--parts: unknown part '${p}' (known: ${PARTS.join(', ')})`);
 const durationS = Number(values.duration ?? (quick ? 2 : 5));
 const connectionLevels = values.connections.split(',').map(Number);
 

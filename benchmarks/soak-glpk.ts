@@ -5,15 +5,25 @@
 // on one solver worker (the production code path) so that one WebAssembly instance sees them all.
 // Usage: npm run soak [-- --solves 2000 --bound-mb 64]
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../src/recovery/model/solver-config.ts';
 import { prepareSimulation, solveStrategies, type SimulationRequest } from '../src/recovery/pipeline.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 
-const { values } = parseArgs({ options: { solves: { type: 'string', default: '2000' }, 'bound-mb': { type: 'string', default: '64' } } });
+const { values } = readCommandLine({
+  command: 'npm run soak',
+  usage: `Usage: npm run soak [-- --solves 2000 --bound-mb 64]
+
+Consecutive solves of real recovery models on one solver worker: no failure, no memory growth.
+  --solves N              solves (default 2000)
+  --bound-mb MB           allowed growth of resident memory after the warm-up (default 64)
+  --help                  this text`,
+  options: { solves: { type: 'string', default: '2000' }, 'bound-mb': { type: 'string', default: '64' } },
+});
 const solves = Number(values.solves);
 const boundMb = Number(values['bound-mb']);
+if (!(solves >= 1) || !(boundMb > 0)) usageError('npm run soak', '--solves and --bound-mb must be positive numbers');
 const WARM_UP_SOLVES = Math.min(200, Math.floor(solves / 10));
 
 const schedule = loadScheduleFile(join(import.meta.dirname, '../schedules/default.json'));

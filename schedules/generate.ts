@@ -30,9 +30,16 @@
 //   flight's passengers connect at the airline's hubs (itineraries of 1-20 passengers, connection
 //   time between the hub's minimum connection time and 180 min).
 import { greatCircleKm } from '../src/domain/passenger-rights.ts';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ScheduleFile } from '../src/formats/schedule-json/schedule-file.ts';
+import { ScheduleFileSchema, type ScheduleFile } from '../src/formats/schedule-json/schedule-file.ts';
+import { buildSchedule } from '../src/formats/schedule-json/read-schedule.ts';
+import { serializeImportedSchedule } from '../src/formats/roadef-2009/to-schedule.ts';
+import { ssimToScheduleFile } from '../src/formats/ssim/read-ssim.ts';
+import { SsimFormatError } from '../src/formats/ssim/records.ts';
+import { scheduleToSsim } from '../src/formats/ssim/write-ssim.ts';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import { DEFAULT_TURNAROUND, minTurnaroundMinutes } from '../src/domain/turnaround.ts';
 import { formatUtc, parseInstantMinutes, utcOffsetMinutes } from '../src/domain/time.ts';
 import { easaMaxFdpMinutes } from '../src/domain/crew-rules.ts';
@@ -491,6 +498,84 @@ export function writeSchedules(dir: string = SCHEDULES_DIR): string[] {
   });
 }
 
+const COMMAND = 'npm run schedules';
+const USAGE = `Usage: npm run schedules                      rewrite the bundled schedules (default, small, large) from their seeds
+       npm run schedules -- import-ssim FILE [--name NAME] [--schedules-dir DIR] [--force]
+       npm run schedules -- export-ssim [--schedule NAME] [--out FILE]
+
+import-ssim: reads an IATA SSIM Chapter 7 file (records 1-5) and writes DIR/NAME.json (default
+  schedules/<file name>.json), a schedule the service serves like the bundled ones: every leg's period
+  expanded into dated flights, aircraft assigned as docs/spec/ssim.md says. A malformed record is
+  refused with the file and line (exit 2); an existing schedule is kept unless --force.
+export-ssim: writes a schedule (default: default) as SSIM, in local time, to FILE or standard output.
+  --help                  this text`;
+
+/** The command line of `npm run schedules`; returns the exit code. */
+export function runSchedulesCommand(args: readonly string[]): number {
+  const { values, positionals } = readCommandLine({
+    command: COMMAND, usage: USAGE, args, allowPositionals: true,
+    options: { name: { type: 'string' }, 'schedules-dir': { type: 'string' }, force: { type: 'boolean', default: false }, schedule: { type: 'string' }, out: { type: 'string' } },
+  });
+  const [command, ...files] = positionals;
+  switch (command) {
+    case undefined:
+      if (Object.values(values).some((v) => v !== undefined && v !== false)) usageError(COMMAND, 'options need a command: import-ssim or export-ssim');
+      for (const path of writeSchedules()) console.log(`wrote ${path}`);
+      return 0;
+    case 'import-ssim': {
+      if (files.length !== 1) usageError(COMMAND, 'import-ssim takes one SSIM file');
+      return importSsim(files[0]!, values);
+    }
+    case 'export-ssim': {
+      if (files.length !== 0) usageError(COMMAND, 'export-ssim takes no file name: give --out FILE');
+      const name = values.schedule ?? 'default';
+      const path = join(SCHEDULES_DIR, `${name}.json`);
+      if (!/^[a-z0-9][a-z0-9-]*$/.test(name) || !existsSync(path)) usageError(COMMAND, `--schedule must name a bundled schedule (schedules/<name>.json), not '${name}'`);
+      const text = scheduleToSsim(ScheduleFileSchema.parse(JSON.parse(readFileSync(path, 'utf8'))));
+      if (values.out) writeFileSync(values.out, text);
+      else process.stdout.write(text);
+      return 0;
+    }
+    default:
+      return usageError(COMMAND, `unknown command '${command}': give import-ssim or export-ssim, or nothing to rewrite the bundled schedules`);
+  }
+}
+
+function importSsim(file: string, values: { name?: string; 'schedules-dir'?: string; force?: boolean }): number {
+  const name = values.name ?? basename(file).replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+/, '');
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) usageError(COMMAND, `--name must be lower-case letters, digits and dashes, not '${name}'`);
+  const dir = values['schedules-dir'] ?? SCHEDULES_DIR;
+  const out = join(dir, `${name}.json`);
+  if (existsSync(out) && !values.force) usageError(COMMAND, `${out} exists; pass --force to replace it`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'latin1');
+  } catch (error) {
+    return usageError(COMMAND, `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let schedule: ScheduleFile;
+  try {
+    schedule = ssimToScheduleFile(text, file, { name, knownZones: new Map(AIRPORTS.map((a) => [a.code, a.timeZone])) });
+  } catch (error) {
+    if (error instanceof SsimFormatError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  // The checks the service makes when it loads the file: what is written will be served.
+  const parsed = ScheduleFileSchema.safeParse(schedule);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    process.stderr.write(`${file}: the imported schedule would be invalid at ${issue.path.join('.') || '(root)'}: ${issue.message}\n`);
+    return 2;
+  }
+  buildSchedule(parsed.data);
+  writeFileSync(out, serializeImportedSchedule(parsed.data));
+  process.stderr.write(`wrote ${out}: ${schedule.flights.length} flights, ${schedule.aircraft.length} aircraft, ${schedule.airports.length} airports of ${schedule.airlines.map((a) => a.code).join(', ')}\n`);
+  return 0;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const path of writeSchedules()) console.log(`wrote ${path}`);
+  process.exitCode = runSchedulesCommand(process.argv.slice(2));
 }

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
   let draining = false;
   const metrics = createMetrics();
-  const app = createApp({ config, logger, schedules, jobRunner, jobs, days, metrics, draining: () => draining, ...(rateLimitRedis ? { rateLimitRedis } : {}) });
+  const app = createApp({ config, logger, schedules, simulations: thread, jobRunner, jobs, days, metrics, draining: () => draining, ...(rateLimitRedis ? { rateLimitRedis } : {}) });
   const server = createHttpServer(app);
   server.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -6,12 +6,22 @@
 // Shutdown (SIGTERM or SIGINT): take no new job; let the running one finish for up to
 // SHUTDOWN_GRACE_MS; then exit anyway, and another worker takes the job over once its lock lapses
 // (stalled-job detection, within about 15 s). A second signal exits at once.
+import { readCommandLine } from './cli/args.ts';
 import { createLogger } from './http/logging.ts';
 import { createJobRunner } from './runtime/jobs/job-runner.ts';
 import { startRedisJobWorker } from './runtime/jobs/redis-store.ts';
 import { fail, loadConfigOrFail, loadSchedulesOrFail, startSimulationThreadOrFail } from './startup.ts';
 
 async function main(): Promise<void> {
+  readCommandLine({
+    command: 'npm run worker',
+    usage: `Usage: npm run worker
+
+A job worker of the scale-out mode: takes recovery jobs from Redis (REDIS_URL) one at a time, until
+SIGTERM. Configured by the environment as the API is (README: Configuration); takes no options.
+  --help                  this text`,
+    options: {},
+  });
   const { config } = loadConfigOrFail();
   if (config.redisUrl === null) fail('REDIS_URL is not set: a worker takes its jobs from Redis (without it, `npm start` runs jobs in process).');
   const logger = createLogger(config.logLevel);

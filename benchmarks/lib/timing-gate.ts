@@ -4,15 +4,15 @@
 // (benchmarks/timing-probe.ts) once on the baseline and once on this tree, asks them in turn for
 // each scenario (ABBA order), and compares, per scenario, the median over pairs of the ratio
 // candidate/baseline.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { formatMs, median } from './stats.ts';
 import { announce, progress } from './progress.ts';
 import { REPO_DIR, SCHEDULES_DIR, simulationRequest, type Scenario } from './scenarios.ts';
 import { table } from './table.ts';
+import { checkOutTree } from './worktree.ts';
 import type { ProbeAnswer, ProbeScenario } from '../timing-probe.ts';
 
 /** Scenarios whose baseline median is below this are too short to gate one by one (they still count in the total). */
@@ -65,9 +65,6 @@ export function timingVerdict(pairs: readonly TimingPair[], thresholdPercent: nu
   return { rows, total, failures, passed: failures.length === 0 };
 }
 
-function git(args: string[], cwd = REPO_DIR): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
 
 /** One long-lived probe process on a source tree, answering one scenario at a time. */
 interface Probe { ask(key: string): Promise<ProbeAnswer>; close(): void }
@@ -95,47 +92,10 @@ async function startProbe(root: string, scenariosFile: string, quick: boolean, s
 }
 
 export async function runTimingGate(options: TimingGateOptions): Promise<boolean> {
-  let sha: string;
+  const checkedOut = checkOutTree(options.against, { npmCi: options.npmCi, prefix: 'bench-timing-' });
+  if (!checkedOut) return false;
+  const { root: tree, label: short, temp } = checkedOut;
   try {
-    sha = git(['rev-parse', '--verify', `${options.against}^{commit}`]);
-  } catch {
-    process.stderr.write(`--against: '${options.against}' is not a commit of this repository.\n`);
-    return false;
-  }
-  const short = `${options.against} (${sha.slice(0, 10)})`;
-  const temp = mkdtempSync(join(tmpdir(), 'bench-timing-'));
-  const tree = join(temp, 'baseline');
-  let added = false;
-  const cleanup = () => {
-    // The node_modules link first, by itself: nothing below may ever walk into the real folder.
-    try { if (lstatSync(join(tree, 'node_modules')).isSymbolicLink()) unlinkSync(join(tree, 'node_modules')); } catch { /* not there */ }
-    if (added) {
-      try { git(['worktree', 'remove', '--force', tree]); } catch { /* removed below */ }
-      added = false;
-    }
-    rmSync(temp, { recursive: true, force: true });
-    try { git(['worktree', 'prune']); } catch { /* nothing to prune */ }
-  };
-  const onSignal = () => { cleanup(); process.exit(130); };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    progress(`checking out ${short} into a temporary worktree`);
-    git(['worktree', 'add', '--detach', tree, sha]);
-    added = true;
-    const sameLock = existsSync(join(tree, 'package-lock.json'))
-      && readFileSync(join(tree, 'package-lock.json'), 'utf8') === readFileSync(join(REPO_DIR, 'package-lock.json'), 'utf8');
-    if (sameLock) {
-      symlinkSync(join(REPO_DIR, 'node_modules'), join(tree, 'node_modules'), 'dir');
-    } else if (options.npmCi) {
-      progress(`package-lock.json differs at ${short}: npm ci in the worktree`);
-      const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tree, encoding: 'utf8' });
-      if (ci.status !== 0) throw new Error(`npm ci failed in the baseline worktree:\n${ci.stderr.slice(-2000)}`);
-    } else {
-      process.stderr.write(`The dependencies differ at ${short} (package-lock.json): rerun with --npm-ci to install them in the temporary worktree.\n`);
-      return false;
-    }
-
     const probeScenarios: ProbeScenario[] = options.scenarios.map((s) => ({
       key: s.key, schedule: s.schedule, disrupted_flight: s.disrupted_flight ?? null, min_delay_minutes: s.min_delay_minutes ?? null,
       disruptions: simulationRequest(s).disruptions, airline: s.airline, ...(s.config ? { config: s.config } : {}),
@@ -183,8 +143,6 @@ export async function runTimingGate(options: TimingGateOptions): Promise<boolean
     process.stdout.write(`Timing gate FAILED:\n${verdict.failures.map((f) => `  ${f}`).join('\n')}\n`);
     return false;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    cleanup();
+    checkedOut.remove();
   }
 }

@@ -3,20 +3,25 @@
 // its passengers. Every number it shows comes from an API answer (GET /snapshot, /config, /openapi.json
 // and the jobs API); the page re-plans nothing.
 //
-// Views: the day (the schedule as planned, the disruption being built) and an option (before and after
-// on one axis). A live operational day (issue 26, item 6) is a third: it would load its rows from the
-// day's revision instead of /snapshot (model/gantt-model.ts daySchedule), and apply an option from the
-// option panel, through a client beside api/jobs-client.ts.
+// Views: the day (the schedule as planned, the disruption being built), an option (before and after
+// on one axis), and the live day: an operational day's current revision (GET /days/{day_id}) drawn with
+// its actual times, watched by polling with If-None-Match so that another controller's change appears
+// without a reload, simulated on (a job with `day`), changed by applying an option after a
+// confirmation that shows its diff (If-Match: the revision on screen) or by reverting, with its
+// history and alerts under the Gantt.
 import { apiKey, ApiError, explainError, getJson } from './api/api-client.ts';
+import { applyOption, DayWatcher, listDays, openDay, operatorName, operatorProblem, readAlerts, readDay, readDiff, readRevisions, revertDay } from './api/days-client.ts';
 import { runJob } from './api/jobs-client.ts';
 import { emptyServiceInfo, readConfig, readOpenApi } from './api/service-info.ts';
-import type { RecoveryOption, SimulationResponse, SnapshotResponse } from './api/wire.ts';
+import type { DayAlerts, DayResponse, RecoveryOption, SimulationResponse, SnapshotResponse } from './api/wire.ts';
 import { capacityHints, clockHours, hourlyDemand } from './model/capacity.ts';
-import { daySchedule, filterRows, optionRows, wholeDay, type DaySchedule, type FlightBar, type GanttRow } from './model/gantt-model.ts';
+import { daySchedule, filterRows, liveDaySchedule, optionRows, wholeDay, type DaySchedule, type FlightBar, type GanttRow } from './model/gantt-model.ts';
 import { changedTails, type TailChange } from './model/option-diff.ts';
 import { optionPassengers, passengersJson } from './model/passengers.ts';
 import { distinctPlans, proofFraction, proofSentence, strategyName } from './model/plans.ts';
-import { dateTime, parseInstant, UTC_ZONE, type DisplayZone } from './model/time-axis.ts';
+import { dateTime, fromLocalInput, isoUtc, localInputValue, parseInstant, UTC_ZONE, type DisplayZone } from './model/time-axis.ts';
+import { ApplyDialog } from './views/apply-dialog.ts';
+import { DayHistoryView, revisionAuthor, revisionReason } from './views/day-history-view.ts';
 import { DisruptionEditor } from './views/disruption-editor.ts';
 import { byId, el, replaceChildren } from './views/dom.ts';
 import { Gantt, barLabel, type CapacityBand, type UnavailablePeriod } from './views/gantt.ts';
@@ -37,11 +42,30 @@ let detailed: { bar: FlightBar; row: GanttRow } | null = null;
 let tooltipBar: FlightBar | null = null;
 const info = emptyServiceInfo();
 
+/** How often a watched day is polled (a 304 costs the service one small database read). */
+const DAY_POLL_MS = 2_000;
+
+/** The operational day on screen, when the page watches one. */
+interface LiveDay {
+  id: string;
+  /** The revision drawn (the latest the page has seen). */
+  current: DayResponse;
+  /** The snapshots of every airline of the day's schedule (aircraft, checks, seats, crews). */
+  snapshots: SnapshotResponse[];
+  watcher: DayWatcher;
+}
+let live: LiveDay | null = null;
+/** Where the options on screen come from when they were simulated on a live day: the job is the simulation_id of apply. */
+let liveSimulation: { dayId: string; revision: number; jobId: string } | null = null;
+/** The alerts last read for the watched day (its rows are marked ⚠ when they are of the revision drawn). */
+let dayAlerts: DayAlerts | null = null;
+
 const gantt = new Gantt(byId('gantt-scroll'), byId<HTMLCanvasElement>('gantt'), byId('gantt-spacer'), {
   onFlightActivate: (bar, row) => { if (!shownOption) editor.editFlight(bar, row); else highlightAction(bar.flight); },
   onRowActivate: (row, atMs) => { if (!shownOption) editor.editAircraft(row, atMs); },
   onFocusChange: (bar, row, hovered) => { showDetails(bar, row); showTooltip(hovered ? bar : null); },
-});
+// On a live day the "now" line is the day's now (a replay of a past day sets it within the day).
+}, () => (live && !Number.isNaN(dayNowMs()) ? dayNowMs() : Date.now()));
 
 const editor = new DisruptionEditor(byId('editor-form'), byId('disruption-list'), {
   zone: () => zone,
@@ -104,6 +128,8 @@ byId<HTMLFormElement>('key-form').addEventListener('submit', (event) => {
   apiKey.set(field.value.trim());
   field.value = '';
   renderKeyState();
+  renderDayButtons();
+  if (byId<HTMLDetailsElement>('live-day-details').open) void refreshDayList();
   void loadSchedule().then(() => { if (day) byId('gantt').focus(); });
 });
 
@@ -112,11 +138,13 @@ button('forget-key').addEventListener('click', () => {
   running?.abort();
   clearDay();
   renderKeyState();
+  renderDayButtons();
   input('api-key').focus();
 });
 
 /** Nothing of the service stays on screen without a key: the day, the options, the passengers. */
 function clearDay(): void {
+  stopWatching();
   day = null;
   response = null;
   leaveOption();
@@ -140,6 +168,7 @@ function clearDay(): void {
 
 async function loadSchedule(): Promise<void> {
   clearMessage();
+  stopWatching();
   const scheduleFile = input('schedule-file').value.trim();
   const airlines = input('airlines').value.split(',').map((a) => a.trim().toUpperCase()).filter((a) => a !== '');
   performance.clearMarks();
@@ -163,7 +192,7 @@ async function loadSchedule(): Promise<void> {
     byId('options').hidden = true;
     byId('run').hidden = true;
     fillFilters(day);
-    byId('gantt-title').textContent = `The day: ${day.scheduleFile}, ${day.airlines.join(', ')} (${day.rows.length} aircraft, ${day.flightsById.size} flights)`;
+    byId('gantt-title').textContent = dayTitle();
     noteOtherAirlines(day);
     redraw();
     gantt.resetZoom();
@@ -173,6 +202,13 @@ async function loadSchedule(): Promise<void> {
   } catch (error) {
     showFailure(error, () => void loadSchedule());
   }
+}
+
+/** The Gantt's title in the day view: the schedule as planned, or the live day's revision. */
+function dayTitle(): string {
+  if (!day) return 'The day';
+  const size = `(${day.rows.length} aircraft, ${day.flightsById.size} flights)`;
+  return live ? `Live day: ${day.scheduleFile}, revision ${live.current.revision} ${size}` : `The day: ${day.scheduleFile}, ${day.airlines.join(', ')} ${size}`;
 }
 
 /** A blank Airlines field loads the default airline only: say which other airlines the schedule has. */
@@ -281,6 +317,7 @@ function updateZone(): void {
   if (tooltipBar) showTooltip(tooltipBar);
   editor.refresh();
   passengersView.refresh();
+  if (live) { renderDayNow(); void refreshHistory(); }
   if (shownOption) renderOptionPanel(shownOption);
 }
 
@@ -325,7 +362,23 @@ function showDetails(bar: FlightBar | null, row: GanttRow | null): void {
     el('dt', {}, 'Aircraft'), el('dd', {}, `${row.tail} (${row.fleet})`),
     el('dt', {}, 'Passengers'), el('dd', { 'data-field': 'passengers' }, bar.passengers === null ? 'unknown' : String(bar.passengers)),
     el('dt', {}, 'Crew'), el('dd', { 'data-field': 'crew' }, bar.crew.join(', ') || 'none listed'),
-    el('dt', {}, 'State'), el('dd', {}, status)));
+    el('dt', {}, 'State'), el('dd', {}, status),
+    ...(row.flags.length ? [el('dt', {}, 'Flags'), el('dd', { 'data-field': 'flags' }, row.flags.map((f) => `⚠ ${f}`).join(' '))] : []),
+    ...(bar.live ? liveDetails(bar.live, bar) : [])));
+}
+
+/** A live day's flight: its status, the schedule's times and the actual times reported. */
+function liveDetails(times: NonNullable<FlightBar['live']>, bar: FlightBar): HTMLElement[] {
+  const at = (ms: number | null) => (ms === null ? 'not reported' : dateTime(ms, zone));
+  return [
+    el('dt', {}, 'Status on the day'), el('dd', { 'data-field': 'status' }, times.status),
+    el('dt', {}, 'Scheduled'), el('dd', { 'data-field': 'scheduled' }, `${dateTime(times.scheduledDepMs, zone)} – ${dateTime(times.scheduledArrMs, zone).slice(11)}`),
+    el('dt', {}, 'Drawn at'), el('dd', { 'data-field': 'drawn' }, `${times.offBlockMs === null ? 'estimated' : 'actual'} ${dateTime(bar.depMs, zone).slice(11)} – ${times.onBlockMs === null ? 'estimated' : 'actual'} ${dateTime(bar.arrMs, zone).slice(11)}`),
+    el('dt', {}, 'Off block'), el('dd', { 'data-field': 'off-block' }, at(times.offBlockMs)),
+    el('dt', {}, 'Airborne'), el('dd', { 'data-field': 'airborne' }, at(times.airborneMs)),
+    el('dt', {}, 'Landed'), el('dd', { 'data-field': 'landed' }, at(times.landedMs)),
+    el('dt', {}, 'On block'), el('dd', { 'data-field': 'on-block' }, at(times.onBlockMs)),
+  ];
 }
 
 /** A short line beside the pointer (the details panel says it all, for every way of pointing). */
@@ -374,6 +427,9 @@ async function simulate(): Promise<void> {
   clearMessage();
   const limit = timeLimitMs();
   if (typeof limit === 'string') { showMessage(limit, 'error'); input('time-limit').focus(); return; }
+  const nowMs = live ? dayNowMs() : null;
+  if (nowMs !== null && Number.isNaN(nowMs)) { showMessage('Enter the day\'s "now" (a date and a time) for the simulation.', 'error'); input('day-now').focus(); return; }
+  const onDay = live ? { dayId: live.id, revision: live.current.revision } : null;
   const controller = new AbortController();
   running = controller;
   byId('run').hidden = false;
@@ -388,7 +444,8 @@ async function simulate(): Promise<void> {
   const body = {
     scenario_id: `console-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}`,
     disruptions: [...editor.disruptions],
-    ...(day.scheduleFile ? { schedule_file: day.scheduleFile } : {}),
+    // On a live day: solved on its current revision at the day's now (the day names its schedule).
+    ...(onDay ? { day: onDay.dayId, now: isoUtc(nowMs!) } : day.scheduleFile ? { schedule_file: day.scheduleFile } : {}),
     ...(airlineOf() ? { airline: airlineOf()! } : {}),
     // A longer limit lets every strategy finish on a busy service; the service bounds it (400 beyond).
     ...(limit !== null ? { config: { solver: { time_limit_ms: limit } } } : {}),
@@ -410,6 +467,7 @@ async function simulate(): Promise<void> {
     const best = outcome.result?.options.find((o) => o.option_id === outcome.result?.best_option_id);
     byId('progress-label').textContent = 'Proof of the best plan';
     progress.value = best ? proofFraction(best) : 0;
+    liveSimulation = onDay && live?.id === onDay.dayId ? { ...onDay, jobId: outcome.jobId } : null;
     if (outcome.result) showResponse(outcome.result);
   } catch (error) {
     progress.value = 0;
@@ -462,6 +520,7 @@ function showOption(option: RecoveryOption): void {
   byId('gantt-title').textContent = `Option ${option.option_id} on the day: before (faded) and after on the same axis`;
   for (const card of document.querySelectorAll<HTMLElement>('#options [data-option-id]')) card.classList.toggle('shown', (card.dataset.optionIds ?? '').split(' ').includes(option.option_id));
   renderOptionPanel(option);
+  button('apply-option').hidden = !(live && liveSimulation && liveSimulation.dayId === live.id);
   passengersView.show(`option ${option.rank} (${names})`, optionPassengers(day, option));
   gantt.setHighlighted([]);
   gantt.setDisruptionTime(parseInstant(response.disruption.disruption_time));
@@ -558,13 +617,295 @@ new ResizeObserver(layoutChanged).observe(byId('options'));
 input('changed-only').addEventListener('change', () => { redraw(); gantt.scrollToTop(); });
 button('back-to-day').addEventListener('click', () => {
   leaveOption();
-  byId('gantt-title').textContent = day ? `The day: ${day.scheduleFile}, ${day.airlines.join(', ')} (${day.rows.length} aircraft, ${day.flightsById.size} flights)` : 'The day';
+  byId('gantt-title').textContent = dayTitle();
   redraw();
   gantt.setDisruptionTime(editor.earliestEffect((flight) => day?.flightsById.get(flight)?.flight.depMs));
   layoutChanged();
 });
 button('export-option').addEventListener('click', () => { if (response && shownOption) exportOption(response, shownOption); });
 button('option-passengers').addEventListener('click', () => { passengersView.focus(); byId('passengers').scrollIntoView({ block: 'start' }); });
+
+// --- the live day -----------------------------------------------------------------------------------
+
+const historyView = new DayHistoryView(() => zone, {
+  onDiff: (revision) => void showDiff(revision),
+  onRevert: (revision) => void revert(revision),
+  onFlight: (flight) => { gantt.reveal(flight); byId('gantt').focus(); },
+});
+const applyDialog = new ApplyDialog();
+/** The day's "now" for simulations (epoch ms; NaN while the field holds no time). */
+let dayNow = Number.NaN;
+
+const dayNowMs = () => dayNow;
+
+function renderDayNow(): void {
+  byId('day-now-label').textContent = `Now, for simulations (${zone.label} time)`;
+  input('day-now').value = Number.isNaN(dayNow) ? '' : localInputValue(dayNow, zone);
+}
+// (setZone with the same zone redraws the Gantt, whose now line is the day's now.)
+input('day-now').addEventListener('change', () => { dayNow = fromLocalInput(input('day-now').value, zone); gantt.setZone(zone); });
+
+input('operator').value = operatorName.get();
+input('operator').addEventListener('input', () => {
+  const name = input('operator').value.trim();
+  const problem = operatorProblem(name);
+  const box = byId('operator-error');
+  box.hidden = problem === null;
+  box.textContent = problem ?? '';
+  input('operator').setAttribute('aria-invalid', String(problem !== null));
+  if (problem === null) operatorName.set(name);
+});
+
+/** The day buttons work with a key only (every /days route needs one). */
+function renderDayButtons(): void {
+  const has = apiKey.get() !== null;
+  for (const id of ['watch-day', 'refresh-days', 'new-day']) button(id).disabled = !has;
+  if (!has) replaceChildren(select('day-select'), el('option', { value: '' }, '(enter the key to list them)'));
+}
+
+/** Lists the environment's days, newest first, and selects `selected` (or keeps the selection). */
+async function refreshDayList(selected?: string): Promise<void> {
+  const list = select('day-select');
+  const keep = selected ?? list.value;
+  try {
+    const { days } = await listDays();
+    replaceChildren(list, ...(days.length
+      ? days.map((d) => el('option', { value: d.id }, `${d.schedule_file}, revision ${d.revision}, opened ${dateTime(parseInstant(d.created_at), zone)} (${d.id.slice(0, 8)})`))
+      : [el('option', { value: '' }, 'No day yet: open a new one')]));
+    if (days.some((d) => d.id === keep)) list.value = keep;
+    button('watch-day').disabled = days.length === 0;
+    byId('day-list-state').hidden = true;
+  } catch (error) {
+    // Said here, not in the page's message: the schedule as planned works without the days (and a
+    // refused key is said by the schedule's own request).
+    const state = byId('day-list-state');
+    state.hidden = false;
+    state.textContent = `The days could not be listed: ${explainError(error).text}`;
+  }
+}
+
+/** The snapshots of every airline of a schedule (the day's aircraft, their checks, seats and crews). */
+async function snapshotsOf(scheduleFile: string): Promise<SnapshotResponse[]> {
+  const path = (airline: string | null) => `snapshot?${new URLSearchParams({ schedule_file: scheduleFile, ...(airline ? { airline } : {}) })}`;
+  const first = await getJson<SnapshotResponse>(path(null));
+  const others = await Promise.all(first.schedule_airlines.filter((a) => a !== first.airline).map((a) => getJson<SnapshotResponse>(path(a))));
+  return [first, ...others];
+}
+
+async function watchDay(id: string): Promise<void> {
+  clearMessage();
+  stopWatching();
+  performance.clearMarks();
+  performance.clearMeasures();
+  performance.mark('schedule-requested');
+  try {
+    const [current] = await Promise.all([readDay(id, null), readConfig(info)]);
+    const snapshots = await snapshotsOf(current!.schedule_file);
+    performance.mark('schedule-received');
+    live = { id, current: current!, snapshots, watcher: new DayWatcher(id, current!.revision, DAY_POLL_MS, onNewRevision, onWatchError) };
+    response = null;
+    liveSimulation = null;
+    leaveOption();
+    editor.clear();
+    byId('options').hidden = true;
+    byId('run').hidden = true;
+    byId('schedule-note').hidden = true;
+    // A replay of a past day starts at the day's first departure; a day under way at the clock.
+    const [fromMs, toMs] = [parseInstant(current!.window.from), parseInstant(current!.window.to)];
+    dayNow = Date.now() >= fromMs && Date.now() < toMs ? Math.floor(Date.now() / 60_000) * 60_000 : fromMs;
+    showRevision(current!);
+    fillFilters(day!);
+    byId('day-picker').hidden = true;
+    byId<HTMLDetailsElement>('live-day-details').open = true;
+    byId('day-state').hidden = false;
+    byId('day-banner').hidden = false;
+    byId('day-panel').hidden = false;
+    renderDayNow();
+    gantt.resetZoom();
+    gantt.scrollToTop();
+    // Request to first frame, measured as for the schedule as planned (read by the large-schedule test).
+    gantt.onDraw = firstPaint;
+    layoutChanged();
+    await refreshHistory();
+  } catch (error) {
+    showFailure(error, () => void watchDay(id));
+  }
+}
+
+/** Draws a revision of the watched day (in the day view, or under the option on screen). */
+function showRevision(revision: DayResponse): void {
+  if (!live) return;
+  live.current = revision;
+  live.watcher.seen(revision.revision);
+  day = liveDaySchedule(live.snapshots, revision);
+  flagAlerts();
+  if (!shownOption) byId('gantt-title').textContent = dayTitle();
+  // An option on screen is now drawn against this revision: its per-aircraft summary follows.
+  else renderOptionPanel(shownOption);
+  redraw();
+  if (!shownOption) gantt.setDisruptionTime(editor.earliestEffect((flight) => day?.flightsById.get(flight)?.flight.depMs));
+}
+
+/** Another controller (or a movement feed) wrote a revision: draw it, and say who did what. */
+function onNewRevision(revision: DayResponse): void {
+  if (!live || revision.revision <= live.current.revision) return;
+  const seen = live.current.revision;
+  showRevision(revision);
+  void refreshHistory(seen);
+}
+
+function onWatchError(error: unknown): void {
+  // A lost connection or a busy service is retried at the next poll; a refused key or a day gone
+  // (another environment's, or deleted) is said once and the watching stops.
+  if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) return;
+  live?.watcher.stop();
+  showFailure(error, () => undefined);
+}
+
+/**
+ * Marks the watched day's rows with the alerts of the revision drawn (⚠ on the aircraft of the late
+ * arrival that breaks a connection, or of the flight whose crew runs past its duty limit); true when
+ * it did. Alerts of another revision mark nothing (the next read brings the right ones).
+ */
+function flagAlerts(): boolean {
+  if (!live || !day || !dayAlerts || dayAlerts.revision !== live.current.revision) return false;
+  const byTail = new Map<string, string[]>();
+  for (const alert of dayAlerts.alerts) {
+    const tail = day.flightsById.get(alert.type === 'connection' ? alert.arriving_flight : alert.flight)?.tail;
+    if (tail) byTail.set(tail, [...(byTail.get(tail) ?? []), alert.detail]);
+  }
+  for (const row of day.rows) row.flags = byTail.get(row.tail) ?? [];
+  return true;
+}
+
+/** Reads the history and the alerts; `seenBefore`: the revision the page showed before a new one arrived. */
+async function refreshHistory(seenBefore?: number): Promise<void> {
+  if (!live) return;
+  const id = live.id;
+  try {
+    const [{ revisions }, alerts] = await Promise.all([readRevisions(id), readAlerts(id)]);
+    if (live?.id !== id) return;
+    const current = revisions.find((r) => r.number === live!.current.revision) ?? revisions[revisions.length - 1]!;
+    historyView.renderHistory(byId('day-history'), revisions, live.current.revision);
+    historyView.renderAlerts(byId('day-alerts'), alerts);
+    dayAlerts = alerts;
+    if (flagAlerts()) redraw();
+    byId('day-alert-count').textContent = alerts.alerts.length
+      ? `⚠ ${alerts.alerts.length} ${alerts.alerts.length === 1 ? 'alert' : 'alerts'} (connections, crew duty): see History and alerts.`
+      : 'No alert.';
+    const status = byId('day-status');
+    const newer = seenBefore !== undefined && current.number > seenBefore;
+    status.className = newer ? 'moved' : '';
+    status.textContent = `${newer ? 'New: ' : ''}revision ${current.number} of ${live.current.schedule_file} (day ${id.slice(0, 8)}): ${revisionReason(current)}, by ${revisionAuthor(current)}, ${dateTime(parseInstant(current.created_at), zone)}.`;
+    if (newer && applyDialog.isOpen) {
+      applyDialog.warn(`Revision ${current.number} was written while you decided (${revisionReason(current)}, by ${revisionAuthor(current)}). This apply names the revision you saw; the service refuses it if the day has moved on.`);
+    }
+  } catch (error) {
+    showFailure(error, () => void refreshHistory(seenBefore));
+  }
+}
+
+async function showDiff(revision: number): Promise<void> {
+  if (!live) return;
+  try {
+    historyView.renderDiff(byId('day-diff'), await readDiff(live.id, revision));
+    byId('diff-title').textContent = `What revision ${revision} changed`;
+    byId('diff-title').focus();
+  } catch (error) {
+    showFailure(error, () => void showDiff(revision));
+  }
+}
+
+/** After a write of this page: the revision it wrote, drawn, with the history. */
+async function reloadDay(): Promise<void> {
+  if (!live) return;
+  const current = await readDay(live.id, null);
+  if (current && live) showRevision(current);
+  await refreshHistory();
+}
+
+function confirmApply(): void {
+  if (!live || !liveSimulation || !shownOption || !response || !day || applyDialog.isOpen) return;
+  const option = shownOption;
+  const simulation = liveSimulation;
+  const revision = live.current.revision;
+  const plan = distinctPlans(response).find((p) => p.options.includes(option));
+  applyDialog.open({
+    optionName: `option ${option.rank} (${(plan?.options ?? [option]).map((o) => strategyName(o.strategy)).join(' = ')})`,
+    dayName: `the day ${live.current.schedule_file} (${live.id.slice(0, 8)})`,
+    revision, simulatedOn: simulation.revision, operator: operatorName.get(), cost: money(option.summary.cost, info.currency),
+    changes: changesInOrder(optionRows(day, response, option), response),
+    passengers: optionPassengers(day, option),
+  }, () => void apply(option, revision, simulation.jobId));
+}
+
+async function apply(option: RecoveryOption, revision: number, jobId: string): Promise<void> {
+  if (!live) return;
+  applyDialog.busy(true);
+  try {
+    const written = await applyOption(live.id, revision, jobId, option.option_id);
+    applyDialog.close();
+    // The options were for the revision before: the day view shows what was decided.
+    response = null;
+    liveSimulation = null;
+    leaveOption();
+    editor.clear();
+    byId('options').hidden = true;
+    byId('run').hidden = true;
+    showMessage(`Applied: revision ${written.number} written (${revisionReason(written)}, by ${revisionAuthor(written)}).`, 'info');
+    await reloadDay();
+    layoutChanged();
+    byId('day-status').focus();
+  } catch (error) {
+    applyDialog.error(explainError(error).text);
+  }
+}
+
+async function revert(toRevision: number): Promise<void> {
+  if (!live) return;
+  clearMessage();
+  try {
+    const written = await revertDay(live.id, live.current.revision, toRevision);
+    showMessage(`Reverted: revision ${written.number} restores the plan of revision ${toRevision} (by ${revisionAuthor(written)}).`, 'info');
+    await reloadDay();
+  } catch (error) {
+    showFailure(error, () => void revert(toRevision));
+    await refreshHistory();
+  }
+}
+
+function stopWatching(): void {
+  live?.watcher.stop();
+  live = null;
+  dayAlerts = null;
+  liveSimulation = null;
+  applyDialog.close();
+  byId('day-picker').hidden = false;
+  byId('day-state').hidden = true;
+  byId('day-banner').hidden = true;
+  byId('day-panel').hidden = true;
+  button('apply-option').hidden = true;
+}
+
+button('refresh-days').addEventListener('click', () => void refreshDayList());
+// The days are listed when the controller opens the section (and again with Refresh the list).
+byId('live-day-details').addEventListener('toggle', () => {
+  if (byId<HTMLDetailsElement>('live-day-details').open && apiKey.get() && !live) void refreshDayList();
+});
+button('watch-day').addEventListener('click', () => { const id = select('day-select').value; if (id) void watchDay(id); });
+button('new-day').addEventListener('click', async () => {
+  clearMessage();
+  try {
+    const opened = await openDay(input('schedule-file').value.trim());
+    await refreshDayList(opened.id);
+    await watchDay(opened.id);
+  } catch (error) {
+    showFailure(error, () => undefined);
+  }
+});
+button('leave-day').addEventListener('click', () => { stopWatching(); void loadSchedule(); });
+button('day-history-button').addEventListener('click', () => { byId('day-panel').scrollIntoView({ block: 'start' }); byId('day-panel-title').focus(); });
+button('apply-option').addEventListener('click', confirmApply);
 
 // The browser tests read what the last frame drew (labels, connectors, bands, the axis); shown nowhere.
 (window as unknown as { consoleInspect: object }).consoleInspect = { frame: () => gantt.frameReport() };
@@ -578,6 +919,7 @@ void readOpenApi(info).then(() => {
   if (min !== null) input('time-limit').min = String(min / 1000);
   if (max !== null) input('time-limit').max = String(max / 1000);
 });
+renderDayButtons();
 if (apiKey.get()) void loadSchedule();
 else {
   byId('row-count').textContent = 'No schedule loaded.';

@@ -13,7 +13,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageLine } from './args.ts';
 import { BUNDLED_SCHEDULES_DIR } from '../config.ts';
 import { ScheduleFileSchema } from '../formats/schedule-json/schedule-file.ts';
 import { buildSchedule, ScheduleError } from '../formats/schedule-json/read-schedule.ts';
@@ -25,6 +25,8 @@ import { RoadefFormatError } from '../formats/roadef-2009/text.ts';
 import { DEFAULT_IMPORT_AIRLINE, ImportError, roadefToScheduleFile, serializeImportedSchedule } from '../formats/roadef-2009/to-schedule.ts';
 import { ROADEF_SOLVERS, runSolver } from '../recovery/roadef-adapter.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
+
+const COMMAND = 'npm run roadef';
 
 const USAGE = [
   'usage: npm run roadef -- score  --instance <dir> --solution <dir> [--json out.json]',
@@ -112,7 +114,15 @@ function importSchedule(values: Record<string, string | boolean | undefined>): n
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
+    const line = parseCommandLine({
+      command: COMMAND,
+      usage: `${USAGE}
+
+score: our scorer's verdict (exit 0 feasible, 1 infeasible, 2 unreadable input); the last line is
+  \`feasible: yes|no, cost: <total>\`. --json also writes the report as JSON.
+solve: writes the best solution found within --time-limit-s to --out (progress on stderr).
+import: writes <schedules-dir>/<name>.json, a schedule the service serves like the bundled ones.
+  --help                  this text`,
       args: argv,
       allowPositionals: true,
       options: {
@@ -121,19 +131,21 @@ export async function main(argv: string[]): Promise<number> {
         name: { type: 'string' }, airline: { type: 'string' }, 'schedules-dir': { type: 'string' }, force: { type: 'boolean' },
       },
     });
+    if (!line.ok) {
+      process.stdout.write(line.stdout);
+      process.stderr.write(line.stderr);
+      return line.exitCode;
+    }
+    const { values, positionals } = line;
     switch (positionals[0]) {
       case 'score': return score(values);
       case 'solve': return await solve(values);
       case 'import': return importSchedule(values);
-      default: throw new UsageError(USAGE);
+      default: throw new UsageError(usageLine(COMMAND, positionals[0] === undefined ? 'give a command: score, solve or import' : `unknown command '${positionals[0]}': give score, solve or import`).trimEnd());
     }
   } catch (error) {
     if (error instanceof RoadefFormatError || error instanceof UsageError || error instanceof ScheduleError || error instanceof ImportError) {
       process.stderr.write(`${error.message}\n`);
-      return EXIT.unreadable;
-    }
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`${error.message}\n${USAGE}\n`);
       return EXIT.unreadable;
     }
     throw error;

@@ -4,14 +4,25 @@
 // Usage: npm run model -- --schedule default --flight <id> --delay 90 [--strategy integrated] [--out file.lp]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from './args.ts';
 import { loadScheduleFile } from '../formats/schedule-json/read-schedule.ts';
 import { DEFAULT_SOLVER_CONFIG, STRATEGIES, type Strategy } from '../recovery/model/solver-config.ts';
 import { prepareSimulation, solveStrategies, type SimulationRequest } from '../recovery/pipeline.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 
-const { values } = parseArgs({
+const COMMAND = 'npm run model';
+const { values } = readCommandLine({
+  command: COMMAND,
+  usage: `Usage: npm run model -- --flight ID [--schedule default] [--delay 90] [--strategy integrated] [--out FILE]
+
+Writes the final recovery model of a delay (CPLEX LP format), after solving the strategy.
+  --flight ID             the delayed flight (GET /flights lists them), required
+  --schedule NAME         a bundled schedule (default default)
+  --delay MIN             minutes of delay (default 90)
+  --strategy NAME         ${STRATEGIES.join(', ')} (default integrated)
+  --out FILE              write the model there instead of standard output
+  --help                  this text`,
   options: {
     schedule: { type: 'string', default: 'default' },
     flight: { type: 'string' },
@@ -20,7 +31,9 @@ const { values } = parseArgs({
     out: { type: 'string' },
   },
 });
-const fail = (message: string): never => { console.error(message); process.exit(2); };
+function fail(message: string): never {
+  return usageError(COMMAND, message);
+}
 const strategy = values.strategy as Strategy;
 if (!STRATEGIES.includes(strategy)) fail(`--strategy must be one of ${STRATEGIES.join(', ')}.`);
 if (!values.flight) fail('--flight is required (a flight id such as NV146_2026-11-21T07:50:00Z; GET /flights lists them).');

@@ -1,10 +1,11 @@
 // createApp builds the Express application from its dependencies; main.ts starts it, tests start it
 // on port 0. Order matters and is the security design:
-//   metrics timer -> request id + log -> security headers -> draining (503 while shutting down) ->
+//   metrics timer -> request id + log -> security headers -> compression -> draining (503 while shutting down) ->
 //   URL length (414) -> CORS (answers preflights) -> API-key gate (every routed path outside
 //   PUBLIC_PATHS) -> per-key rate limits (429; only requests with a valid key) -> JSON body rules
 //   (routed POST/PUT/PATCH) -> routes -> 404/405 -> errors.
 // Everything that can answer comes after the security headers, so 429, 503 and 414 carry them too.
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { createKeyVerifier } from '../security/api-keys.ts';
 import { ApiBuilder } from './api-builder.ts';
@@ -67,7 +68,7 @@ function drainingGate(draining: () => boolean): RequestHandler {
       return;
     }
     res.setHeader('Connection', 'close');
-    next(new HttpError(503, 'The service is shutting down; retry after the Retry-After seconds.', { 'Retry-After': DRAINING_RETRY_AFTER_SECONDS }));
+    next(new HttpError(503, 'The service is shutting down; retry after the Retry-After seconds.', { 'Retry-After': DRAINING_RETRY_AFTER_SECONDS }, { kind: 'shutting-down' }));
   };
 }
 
@@ -88,13 +89,27 @@ const unconditional: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Where createApp keeps the OpenAPI document it serves, for tools that write it to a file (npm run openapi). */
+export const OPENAPI_DOCUMENT_LOCAL = 'openApiDocument';
+
+/**
+ * gzip, deflate or br as the client's Accept-Encoding asks, for answers of 1 KB and more (a /simulate
+ * answer of 43 KB goes out as about 3 KB, the default snapshot's 290 KB as 25 KB). Never an event
+ * stream: each event must reach the client when it is written, not when a compression block fills.
+ */
+function compressedAnswers(): RequestHandler {
+  return compression({
+    filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
+}
+
 export function createApp(appDeps: AppDeps): Express {
   const deps: EndpointDeps = { ...appDeps, metrics: appDeps.metrics ?? createMetrics() };
   const { config, metrics, jobRunner } = deps;
   if (jobRunner?.stats) metrics.watchSolverPool(() => jobRunner.stats!());
   const app = express();
   app.disable('x-powered-by');
-  // No conditional answers: no response carries an ETag or a Last-Modified a client could echo back.
+  // Express's own ETags are off: only the routes that know their version send one (conditional.ts).
   app.set('etag', false);
   // /Flights or /health/ are not other spellings of a route: one path, one meaning, one auth decision.
   app.set('case sensitive routing', true);
@@ -106,6 +121,7 @@ export function createApp(appDeps: AppDeps): Express {
   app.use(metrics.middleware);
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
+  app.use(compressedAnswers());
   if (deps.draining) app.use(drainingGate(deps.draining));
   app.use(urlLength);
   app.use(unconditional);
@@ -124,6 +140,7 @@ export function createApp(appDeps: AppDeps): Express {
     title: SERVICE_NAME,
     description: 'Ranked recovery options for airline disruptions, flight data and operational snapshots. Every endpoint except /health, /openapi.json, /docs and /console needs an X-API-Key header. Errors are {"detail": "<sentence>"}.',
   });
+  app.locals[OPENAPI_DOCUMENT_LOCAL] = openApiDocument;
   app.use(router);
 
   app.use(fallbackHandler(stack));

@@ -10,6 +10,8 @@ import { routedMethodsFor } from './route-table.ts';
 export const API_KEY_HEADER = 'X-API-Key';
 export const MISSING_KEY_DETAIL = "Missing API key. Include 'X-API-Key' header.";
 export const INVALID_KEY_DETAIL = 'Invalid API key';
+/** The challenge of a 401 (RFC 9110 requires one): no registered scheme covers an API key in a header, so it is named. */
+export const WWW_AUTHENTICATE = `ApiKey header="${API_KEY_HEADER}"`;
 
 /**
  * The only paths served without a key. `/docs` and `/console` cover their pages and the assets below
@@ -40,7 +42,7 @@ export function apiKeyGate(verify: (presentedKey: string) => boolean, stack: () 
     }
     const presented = req.get(API_KEY_HEADER);
     if (presented === undefined || presented === '') {
-      next(new HttpError(401, MISSING_KEY_DETAIL));
+      next(new HttpError(401, MISSING_KEY_DETAIL, { 'WWW-Authenticate': WWW_AUTHENTICATE }));
       return;
     }
     if (!verify(presented)) {

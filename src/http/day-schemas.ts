@@ -1,8 +1,8 @@
 // Request and response schemas of the operational-day routes (/days): they validate requests,
 // generate the OpenAPI document and type what day-presenter.ts returns.
 import { z } from './openapi-zod.ts';
-import { oneKindOfDisruption, simulationRequestFields, SimulationResponseSchema } from './recovery-schemas.ts';
-import { FlightIdSchema, ZonedTimestampSchema } from './schemas.ts';
+import { eitherOrDocumented, oneKindOfDisruption, simulationRequestFields, SimulationResponseSchema } from './recovery-schemas.ts';
+import { FlightIdSchema, integerQuery, NextPageTokenSchema, PageTokenSchema, ZonedTimestampSchema } from './schemas.ts';
 
 const Zoned = z.string().describe('ISO 8601 timestamp in the local time of the airport concerned, with its numeric offset.');
 const Utc = z.string().describe('UTC timestamp, ISO 8601 with Z.');
@@ -17,9 +17,13 @@ export const RevisionParamsSchema = DayParamsSchema.extend({
 });
 
 export const DayListQuerySchema = z.strictObject({
-  limit: z.string().regex(/^\d{1,3}$/, 'must be a whole number between 1 and 100').transform(Number)
-    .refine((n) => n >= 1 && n <= 100, 'must be a whole number between 1 and 100').optional()
-    .describe('At most this many days (1-100); default 20.'),
+  limit: integerQuery(1, 100).optional().describe('At most this many days in a page (1-100); default 20.'),
+  page_token: PageTokenSchema.optional(),
+});
+
+export const RevisionListQuerySchema = z.strictObject({
+  limit: integerQuery(1, 1000).optional().describe('At most this many revisions in a page (1-1000); default 1000.'),
+  page_token: PageTokenSchema.optional(),
 });
 
 export const OpenDayRequestSchema = z.strictObject({
@@ -38,7 +42,10 @@ const DaySummarySchema = z.object({
 });
 
 export const DaySummaryResponseSchema = DaySummarySchema.openapi('DaySummary');
-export const DayListSchema = z.object({ days: z.array(DaySummarySchema).describe('The environment\'s days, newest first.') }).openapi('DayList');
+export const DayListSchema = z.object({
+  days: z.array(DaySummarySchema).describe('The environment\'s days, newest first.'),
+  next_page_token: NextPageTokenSchema,
+}).openapi('DayList');
 
 const ActualSchema = z.object({
   off_block: Zoned.nullable(), airborne: Zoned.nullable(), landed: Zoned.nullable(), on_block: Zoned.nullable(),
@@ -101,7 +108,10 @@ export const RevisionSchema = z.object({
   changes: ChangesSchema.describe('What it changed against the revision before it (all zero for revision 1).'),
 }).openapi('DayRevision');
 
-export const RevisionListSchema = z.object({ revisions: z.array(RevisionSchema).describe('Oldest first.') }).openapi('DayRevisionList');
+export const RevisionListSchema = z.object({
+  revisions: z.array(RevisionSchema).describe('Oldest first.'),
+  next_page_token: NextPageTokenSchema,
+}).openapi('DayRevisionList');
 
 export const DiffSchema = z.object({
   day_id: z.string(),
@@ -128,7 +138,9 @@ const NowSchema = ZonedTimestampSchema.describe('The instant the day is solved a
 export const DaySimulationRequestSchema = z.strictObject({
   ...daySimulationFields,
   now: NowSchema.optional(),
-}).superRefine(oneKindOfDisruption).openapi('DaySimulationRequest');
+}).superRefine(oneKindOfDisruption);
+export const DaySimulationRequestDocumented = eitherOrDocumented(daySimulationFields, { now: NowSchema.optional() }, 'DaySimulationRequest',
+  'The body of POST /simulate without schedule_file (the day\'s own), plus the instant it is solved at.');
 
 export const DaySimulationResponseSchema = SimulationResponseSchema.extend({
   simulation_id: z.string().describe('Apply one of its options with POST /days/{day_id}/apply.'),

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import type { JobStore } from '../runtime/jobs/job.ts';
 import type { JobRunner } from '../runtime/jobs/job-runner.ts';
+import type { SimulationRunner } from '../runtime/simulation-runner.ts';
 import type { DayStoreHandle } from '../store/day-store-handle.ts';
 import type { ApiBuilder } from './api-builder.ts';
 import type { Logger } from './logging.ts';
@@ -14,10 +15,12 @@ export interface AppDeps {
   logger: Logger;
   schedules: ScheduleCatalog;
   /**
-   * How simulations run (POST /simulate awaits its interactive path): main.ts gives the job runner
-   * over the simulation thread; tests may give one over an in-process runner. Without one, POST
-   * /simulate is a programmer error (500).
+   * Where simulations run (POST /simulate and POST /days/{day_id}/simulate await it): main.ts gives
+   * the simulation thread; tests may give an in-process runner. Without one, those routes are a
+   * programmer error (500).
    */
+  simulations?: SimulationRunner;
+  /** How jobs run (on the same simulations), and the solver's counters for /metrics. */
   jobRunner?: JobRunner;
   /** Where recovery jobs live (in process or in Redis); without it the /simulations routes answer 503. */
   jobs?: JobStore;

@@ -1,20 +1,45 @@
-// The one place that turns failures into responses. Every error body is exactly {"detail": "<sentence>"}:
-// a 4xx names what the caller got wrong; anything unexpected is a 500 "Internal server error", logged
-// with the request id and never echoed.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+// The one place that turns failures into responses. By default every error body is exactly
+// {"detail": "<sentence>"} (the specification's one field): a 4xx names what the caller got wrong;
+// anything unexpected is a 500 "Internal server error", logged with the request id and never echoed.
+// A client that asks for it with `Accept: application/problem+json` gets the same sentence as an RFC
+// 9457 problem: a stable `type` URI per cause (PROBLEM_TYPES), `title`, `status`, `detail`, and for
+// validation failures `errors: [{field, message}]`.
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { recoveryFailureOf, type RecoveryFailure } from '../recovery/model/failure.ts';
 import { JobQueueFullError, JobStoreUnavailableError } from '../runtime/jobs/job.ts';
 import { DatabaseError } from '../store/database.ts';
+import { PROBLEM_TYPE_BASE, PROBLEM_TYPES, type ProblemKind } from './problem-types.ts';
 import { isMethodRouted, routedMethodsFor } from './route-table.ts';
+
+export { PROBLEM_TYPE_BASE, PROBLEM_TYPES, type ProblemKind };
+
+/** One field of a request that breaks a rule: as POST /config/validate reports them. */
+export interface FieldError { field: string; message: string }
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** The kind of a failure when its thrower names none: by status. */
+const KIND_BY_STATUS: Record<number, ProblemKind> = {
+  400: 'invalid-request', 401: 'missing-api-key', 403: 'invalid-api-key', 404: 'not-found', 405: 'method-not-allowed',
+  409: 'conflict', 412: 'precondition-failed', 413: 'body-too-large', 414: 'url-too-long', 415: 'unsupported-media-type',
+  422: 'idempotency-key-reused', 428: 'precondition-required', 429: 'rate-limited', 499: 'client-closed-request', 500: 'internal-error',
+};
 
 /** A failure the caller can act on: status, the sentence for `detail`, and optional response headers. */
 export class HttpError extends Error {
+  readonly kind: ProblemKind;
+  readonly fieldErrors: readonly FieldError[] | undefined;
+
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** The cause when the status alone does not tell it (every 503), and the fields of a validation failure. */
+    options: { kind?: ProblemKind; fieldErrors?: readonly FieldError[] } = {},
   ) {
     super(detail);
+    this.kind = options.kind ?? KIND_BY_STATUS[status] ?? (status >= 500 ? 'internal-error' : 'invalid-request');
+    this.fieldErrors = options.fieldErrors;
   }
 }
 
@@ -37,9 +62,9 @@ function fromRecoveryFailure(failure: RecoveryFailure): HttpError {
           : `Airport ${quote(failure.id)} not found in the schedule`);
     case 'busy':
     case 'deadline':
-      return new HttpError(503, 'All solvers are busy; retry after the Retry-After seconds.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS });
+      return new HttpError(503, 'All solvers are busy; retry after the Retry-After seconds.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS }, { kind: 'solvers-busy' });
     case 'crashed':
-      return new HttpError(503, 'A solver failed during this simulation; it has been replaced, retry.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS });
+      return new HttpError(503, 'A solver failed during this simulation; it has been replaced, retry.', { 'Retry-After': SOLVER_RETRY_AFTER_SECONDS }, { kind: 'solver-crashed' });
     case 'aborted':
       // Only when the client has gone (or the service is shutting down): nobody reads this answer.
       return new HttpError(499, 'The client closed the connection before the simulation finished.');
@@ -101,16 +126,37 @@ function fromLibraryError(error: LibraryError, bodyLimitBytes: number): HttpErro
  */
 function fromJobStoreError(error: unknown): HttpError | null {
   if (error instanceof JobQueueFullError) {
-    return new HttpError(503, `The job queue is full (${error.queueMax} ${error.queueMax === 1 ? 'job' : 'jobs'} waiting); retry after the Retry-After seconds.`, { 'Retry-After': '10' });
+    return new HttpError(503, `The job queue is full (${error.queueMax} ${error.queueMax === 1 ? 'job' : 'jobs'} waiting); retry after the Retry-After seconds.`, { 'Retry-After': '10' }, { kind: 'queue-full' });
   }
   if (error instanceof JobStoreUnavailableError) {
-    return new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' });
+    return new HttpError(503, 'The job store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' }, { kind: 'job-store-unavailable' });
   }
   // The days' database cannot be opened or reached (src/store/database.ts); the cause is logged.
   if (error instanceof DatabaseError) {
-    return new HttpError(503, 'The day store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' });
+    return new HttpError(503, 'The day store is unavailable; retry after the Retry-After seconds.', { 'Retry-After': '5' }, { kind: 'day-store-unavailable' });
   }
   return null;
+}
+
+/**
+ * Whether the client asked for RFC 9457 problem details: its Accept header names
+ * application/problem+json and prefers it to application/json. A wildcard alone keeps the default {detail}.
+ */
+export function wantsProblem(req: Request): boolean {
+  const accept = req.get('Accept');
+  if (!accept || !/application\/problem\+json/i.test(accept)) return false;
+  return req.accepts(['application/json', PROBLEM_CONTENT_TYPE]) === PROBLEM_CONTENT_TYPE;
+}
+
+/** The RFC 9457 body of a failure. */
+export function problemOf(error: Pick<HttpError, 'status' | 'detail' | 'kind' | 'fieldErrors'>): Record<string, unknown> {
+  return {
+    type: `${PROBLEM_TYPE_BASE}${error.kind}`,
+    title: PROBLEM_TYPES[error.kind],
+    status: error.status,
+    detail: error.detail,
+    ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+  };
 }
 
 /** The central error handler; `bodyLimitBytes` only words the 413 sentence. */
@@ -122,16 +168,20 @@ export function errorHandler(bodyLimitBytes: number): ErrorRequestHandler {
       return;
     }
     const failure = recoveryFailureOf(error);
-    const known = error instanceof HttpError ? error
+    let known = error instanceof HttpError ? error
       : failure ? fromRecoveryFailure(failure)
         : fromJobStoreError(error) ?? fromLibraryError((error ?? {}) as LibraryError, bodyLimitBytes);
     if (known) {
       if (error instanceof DatabaseError) res.err = error;
-      res.status(known.status).set(known.headers).json({ detail: known.detail });
-      return;
+    } else {
+      // pino-http logs the finished request at error level with this error and the request id.
+      res.err = error instanceof Error ? error : new Error(String(error));
+      known = new HttpError(500, INTERNAL_ERROR_DETAIL);
     }
-    // pino-http logs the finished request at error level with this error and the request id.
-    res.err = error instanceof Error ? error : new Error(String(error));
-    res.status(500).json({ detail: INTERNAL_ERROR_DETAIL });
+    res.status(known.status).set(known.headers);
+    // The body depends on Accept: caches must keep the two apart.
+    res.vary('Accept');
+    if (wantsProblem(req)) res.type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemOf(known)));
+    else res.json({ detail: known.detail });
   };
 }

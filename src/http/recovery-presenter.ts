@@ -9,6 +9,7 @@ import { formatUtc, formatLocal } from '../domain/time.ts';
 import type { AircraftRotation, Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport } from '../recovery/model/result.ts';
 import type { RecoveryOptionView, SimulationResponse, ViolationView } from './recovery-schemas.ts';
+import { solverNote } from './solver-notes.ts';
 
 type DisruptionView = SimulationResponse['disruptions'][number];
 
@@ -106,7 +107,8 @@ function presentOption(schedule: Schedule, option: RecoveryOption): RecoveryOpti
     solver: {
       status: solver.status, objective: solver.objective, lower_bound: solver.lowerBound, mip_gap: solver.mipGap, solve_ms: solver.solveMs,
       rows: solver.size.rows, columns: solver.size.columns, nonzeros: solver.size.nonzeros, integers: solver.size.integers,
-      candidate_routes: solver.candidateRoutes, iterations: solver.iterations, note: engineNote(solver),
+      candidate_routes: solver.candidateRoutes, iterations: solver.iterations,
+      lower_bound_source: solver.lowerBoundSource, note: engineNote(solver),
       engine: solver.engine, engine_reasons: solver.engineReasons,
     },
   };
@@ -120,12 +122,13 @@ const ENGINE_REASON_WORDS: Record<SolverReport['engineReasons'][number], string>
 };
 
 /** The solver's note, preceded, for the network engine, by which engine answered and why. */
-function engineNote(solver: SolverReport): string | null {
-  if (solver.engine !== 'network') return solver.note;
+function engineNote(solver: SolverReport): string {
+  const note = solverNote(solver.facts);
+  if (solver.engine !== 'network') return note;
   const why = solver.engineReasons.map((r) => ENGINE_REASON_WORDS[r]);
   const reasons = why.length > 1 ? `${why.slice(0, -1).join(', ')} and ${why.at(-1)}` : why[0] ?? 'the request';
   const said = `Solved by the network engine (a search over whole-network operating plans beside the column generation over the whole scope) because of ${reasons}.`;
-  return solver.note ? `${said} ${solver.note}` : said;
+  return `${said} ${note}`;
 }
 
 /** A disruption as the response echoes it (timestamps in UTC). */

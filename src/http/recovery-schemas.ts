@@ -2,11 +2,20 @@
 // validate requests and generate the OpenAPI document (docs of otp and nps live here).
 import { SOLVE_STATUSES } from '../recovery/model/result.ts';
 import { ENGINE_REASONS, ENGINES } from '../recovery/model/engine-choice.ts';
+import { LOWER_BOUND_SOURCES } from '../recovery/model/solve-facts.ts';
 import { SolverConfigSchema, STRATEGIES } from '../recovery/model/solver-config.ts';
-import { z } from './openapi-zod.ts';
-import { AirlineCodeSchema, ZonedTimestampSchema } from './schemas.ts';
+import { answeredSchema, z } from './openapi-zod.ts';
+import { AirlineCodeSchema, NextPageTokenSchema, ZonedTimestampSchema } from './schemas.ts';
 
 const Zoned = z.string().describe('ISO 8601 timestamp with its zone: local time of the airport concerned with a numeric offset, or UTC with Z.');
+
+/** A configuration a request may carry: any subset of SolverConfig, the rest taken from the defaults. */
+// Cloned first: zod 4 copies prototype methods such as `.openapi` onto a schema when it is built, and
+// SolverConfigSchema may be built before openapi-zod.ts installs the method (whoever imports
+// recovery/model/solver-config.ts first decides).
+const SolverConfigPatchSchema = SolverConfigSchema.clone().openapi('SolverConfigPatch', {
+  description: 'Any subset of SolverConfig, at any depth; omitted fields take their defaults (GET /config).',
+});
 
 const MinDelaySchema = z.number().int().min(0).max(2880);
 const FlightReference = z.string().min(1).max(128).describe('A flight id as listed by GET /flights, e.g. NV146_2026-11-21T07:50:00Z.');
@@ -44,8 +53,27 @@ export const simulationRequestFields = {
   airline: AirlineCodeSchema.optional()
     .describe('Airline of the disrupted flights, aircraft and capacities; default DEFAULT_AIRLINE.'),
   schedule_file: z.string().min(1).max(128).optional().describe('Bundled schedule; default DEFAULT_SCHEDULE.'),
-  config: SolverConfigSchema.optional().describe('Partial solver configuration; omitted fields take the defaults of GET /config.'),
+  config: SolverConfigPatchSchema.optional().describe('Partial solver configuration; omitted fields take the defaults of GET /config.'),
 };
+
+/**
+ * A simulation body as a schema can say it: `oneOf` a single delay (disrupted_flight with
+ * min_delay_minutes) or a list of disruptions, each with the other fields of `fields` beside it. It
+ * accepts exactly what `fields` with oneKindOfDisruption accepts; the route validates with that one,
+ * whose sentences say which of the two is missing.
+ */
+export function eitherOrDocumented(fields: typeof simulationRequestFields | Omit<typeof simulationRequestFields, 'schedule_file'>, extra: Record<string, z.ZodType>, name: string, description: string) {
+  const { disrupted_flight: flight, min_delay_minutes: delay, disruptions, ...common } = fields;
+  const required = (optional: z.ZodOptional) => {
+    const inner = optional.unwrap() as z.ZodType;
+    return optional.description ? inner.describe(optional.description) : inner;
+  };
+  return z.union([
+    z.strictObject({ ...common, ...extra, disrupted_flight: required(flight), min_delay_minutes: required(delay) })
+      .describe('One delayed flight.'),
+    z.strictObject({ ...common, ...extra, disruptions: required(disruptions) }).describe('A list of disruptions.'),
+  ]).openapi(name, { description }, { unionPreferredType: 'oneOf' });
+}
 
 /** A request names one delayed flight or a list of disruptions, exactly one of the two. */
 export function oneKindOfDisruption(body: { disrupted_flight?: unknown; min_delay_minutes?: unknown; disruptions?: unknown }, ctx: z.RefinementCtx): void {
@@ -61,16 +89,21 @@ export function oneKindOfDisruption(body: { disrupted_flight?: unknown; min_dela
   }
 }
 
-export const SimulationRequestSchema = z.strictObject(simulationRequestFields).superRefine(oneKindOfDisruption).openapi('SimulationRequest');
+export const SimulationRequestSchema = z.strictObject(simulationRequestFields).superRefine(oneKindOfDisruption);
+export const SimulationRequestDocumented = eitherOrDocumented(simulationRequestFields, {}, 'SimulationRequest',
+  'A disruption to recover from: one delayed flight (disrupted_flight with min_delay_minutes) or a list of disruptions.');
 
-export const JobRequestSchema = z.strictObject({
-  ...simulationRequestFields,
+const jobFields = {
   day: z.uuid().optional()
     .describe('Solve on the current revision of this operational day (POST /days) instead of a schedule as planned; schedule_file must then be left out. The job\'s result can be applied to the day with POST /days/{day_id}/apply, its job_id as the simulation_id.'),
   now: ZonedTimestampSchema.optional().describe('With `day`: the instant the day is solved at (default: the time of the submission); see POST /days/{day_id}/simulate.'),
   time_limit_ms: z.number().int().min(50).optional()
     .describe('Time budget of the whole solve, milliseconds, up to the operator\'s JOB_MAX_TIME_LIMIT_MS (default 600000); it replaces config.solver.time_limit_ms. Default: config.solver.time_limit_ms.'),
-}).superRefine(oneKindOfDisruption).openapi('SimulationJobRequest');
+};
+
+export const JobRequestSchema = z.strictObject({ ...simulationRequestFields, ...jobFields }).superRefine(oneKindOfDisruption);
+export const JobRequestDocumented = eitherOrDocumented(simulationRequestFields, jobFields, 'SimulationJobRequest',
+  'The body of POST /simulate, plus the job\'s own time limit, or an operational day to solve on.');
 
 const ViolationSchema = z.object({
   type: z.enum(['crew_duty', 'maintenance']),
@@ -128,7 +161,8 @@ const SolverReportSchema = z.object({
   rows: z.number().int(), columns: z.number().int(), nonzeros: z.number().int(), integers: z.number().int(),
   candidate_routes: z.number().int().describe('Route columns of the final integer model (generated by pricing and enumerated for the proof).'),
   iterations: z.number().int().describe('Rounds of column generation (for delay propagation, whose routes are fixed, rounds that generate its passengers\' journeys alone).'),
-  note: z.string().nullable(),
+  lower_bound_source: z.enum(LOWER_BOUND_SOURCES).nullable().describe('Which proof lower_bound comes from (docs/model.md 3.3-3.9): converged_lp (the column generation\'s LP over every route, at convergence), lagrangian (the generation\'s best Lagrangian bound: it stopped before convergence), flight_bound (every flight at its own cheapest departure or cancelled, the aircraft relaxed away), network_bound (the Lagrangian relaxation of every aircraft\'s time-space network, computed beside the strategies on large scopes), integrated_strategy (the integrated strategy\'s bound: every plan of this strategy is one of its plans), no_negative_cost (0: no cost is negative). Null when there is no bound.'),
+  note: z.string().nullable().describe('What the solve found, in words: which engine answered and why (network engine), the rounds and routes of the column generation, where the bound comes from, and why the proof ended where it did (the time limit; cut short because the integrated strategy was proven and the interactive answer waits for the restricted ones only a little longer; a route cap).'),
   engine: z.enum(ENGINES).describe('The engine that answered for this option: neighbourhood (column generation over the disrupted aircraft and a few candidates) or network (a search over whole-network operating plans beside the column generation over the whole scope; the integrated option of a storm). The note says why.'),
   engine_reasons: z.array(z.enum(ENGINE_REASONS)).describe('Why the network engine answered (empty for the neighbourhood engine): several_disruptions, capacity_cut, aircraft_out_of_service, large_scope (more aircraft than the neighbourhood engine proves within its budget).'),
 });
@@ -187,8 +221,10 @@ export type ViolationView = z.infer<typeof ViolationSchema>;
 export type CostBreakdownView = z.infer<typeof CostBreakdownSchema>;
 export type SummaryView = z.infer<typeof SummarySchema>;
 
-// Built by the domain's zod (no .openapi() there): documented inline rather than as a named component.
-export const SolverConfigResponseSchema = SolverConfigSchema;
+/** The complete configuration the service answers with: every field present. */
+export const SolverConfigResponseSchema = answeredSchema(SolverConfigSchema).openapi('SolverConfig', {
+  description: 'A complete solver configuration: every field with its value (GET /config gives the defaults).',
+});
 
 export const ConfigValidateRequestSchema = z.looseObject({})
   .describe('A complete or partial solver configuration (see SolverConfig); it is validated in the response, never rejected for its content.')
@@ -199,7 +235,7 @@ export const ConfigValidateResponseSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })),
   warnings: z.array(z.object({ code: z.string(), field: z.string(), message: z.string() }))
     .describe('Legal but suspicious values; codes: cancellation_cheaper_than_short_delay, turnaround_unrealistically_short, time_limit_too_long_for_interactive_use, mip_gap_large, max_delay_too_small, max_delay_very_large, free_swaps, crew_violation_cheaper_than_cancellation, maintenance_violation_cheaper_than_cancellation, swap_strategy_cannot_swap, cancellation_strategy_cannot_cancel, integrated_not_evaluated.'),
-  config: SolverConfigSchema.nullable().describe('The complete configuration after defaults, or null when invalid.'),
+  config: SolverConfigResponseSchema.nullable().describe('The complete configuration after defaults, or null when invalid.'),
 }).openapi('SolverConfigValidation');
 
 const JobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
@@ -232,8 +268,13 @@ export const JobSchema = z.object({
   error: z.object({ detail: z.string() }).nullable().describe('Why the job failed; null unless status is failed.'),
 }).openapi('SimulationJob');
 
+export const JobSummarySchema = JobSchema.omit({ result: true }).openapi('SimulationJobSummary', {
+  description: 'A job without its result: GET /simulations/{job_id}/status, and the items of GET /simulations.',
+});
+
 export const JobListSchema = z.object({
-  jobs: z.array(JobSchema.omit({ result: true })).describe('The caller\'s jobs, newest first, without their results (GET /simulations/{job_id} has them).'),
+  jobs: z.array(JobSummarySchema).describe('The caller\'s jobs, newest first, without their results (GET /simulations/{job_id} has them).'),
+  next_page_token: NextPageTokenSchema,
 }).openapi('SimulationJobList');
 
 export type JobView = z.infer<typeof JobSchema>;

@@ -3,13 +3,26 @@
 // those of the interface specification and contract.md.
 import { AIRLINE_CODE_PATTERN } from '../domain/schedule.ts';
 import { parseZonedInstant } from '../domain/time.ts';
+import { PROBLEM_TYPE_BASE, PROBLEM_TYPES } from './problem-types.ts';
 import { z } from './openapi-zod.ts';
 
 // ---- shared pieces ---------------------------------------------------------------------------------
 
 export const ErrorSchema = z.object({
   detail: z.string().openapi({ description: 'One human-readable sentence.', example: 'Invalid API key' }),
-}).openapi('Error', { description: 'Every error answer has exactly this shape.' });
+}).openapi('Error', { description: 'Every error answer has exactly this shape, unless the client asks for problem details (Problem).' });
+
+export const ProblemSchema = z.object({
+  type: z.enum(Object.keys(PROBLEM_TYPES).map((kind) => `${PROBLEM_TYPE_BASE}${kind}`) as [string, ...string[]])
+    .openapi({ description: 'The cause, stable: a client may act on it (e.g. retry on urn:drs:problem:queue-full, not on urn:drs:problem:invalid-request).', example: `${PROBLEM_TYPE_BASE}queue-full` }),
+  title: z.string().openapi({ description: 'The cause in words; the same for every problem of this type.', example: PROBLEM_TYPES['queue-full'] }),
+  status: z.number().int().openapi({ description: 'The HTTP status of the answer.', example: 503 }),
+  detail: z.string().openapi({ description: 'The same sentence as the default {detail} answer.', example: 'The job queue is full (20 jobs waiting); retry after the Retry-After seconds.' }),
+  errors: z.array(z.object({
+    field: z.string().openapi({ description: 'The parameter or field, dotted (as POST /config/validate names them), e.g. `config.solver.time_limit_ms`.' }),
+    message: z.string().openapi({ description: 'The rule it breaks.' }),
+  })).optional().openapi({ description: 'For a malformed request (400): one entry per parameter or field.' }),
+}).openapi('Problem', { description: 'RFC 9457 problem details, answered (as application/problem+json) to a client whose Accept header prefers application/problem+json to application/json.' });
 
 const AIRLINE_RULE = 'must be a two-character airline code of capital letters or digits, such as NV';
 export const AirlineCodeSchema = z.string().regex(AIRLINE_CODE_PATTERN, AIRLINE_RULE).openapi({ example: 'NV' });
@@ -36,6 +49,19 @@ const ScheduleNameSchema = z.string().min(1).max(128).openapi({
   description: 'Name of a bundled schedule, with or without `.json` (e.g. `default`, `small.json`). Only names of loaded schedules are accepted; anything else is 404.',
   example: 'default',
 });
+
+// Cursor pagination of the lists (pagination.ts pages them).
+export const PageTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a next_page_token of this list')
+  .describe('The `next_page_token` of the previous page; omitted for the first page.');
+
+export const NextPageTokenSchema = z.string().nullable()
+  .describe('Send it as `page_token` for the next page; null on the last page.');
+
+/** A whole-number query parameter (a query string is text: digits are read as a number and documented as an integer). */
+export function integerQuery(min: number, max: number) {
+  return z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    z.number().int().min(min).max(max));
+}
 
 // ---- GET /health -----------------------------------------------------------------------------------
 

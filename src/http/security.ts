@@ -62,18 +62,37 @@ export function isAllowedOrigin(origin: string, policy: CorsPolicy): boolean {
   return url.hostname === domain || url.hostname.endsWith(`.${domain}`);
 }
 
+/** Methods the API answers to (HEAD wherever GET); a preflight for anything else is not allowed. */
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
+/** Request headers the API reads, which a browser page on an allowed origin may send. */
+const CORS_REQUEST_HEADERS = ['X-API-Key', 'Content-Type', 'Accept', 'X-Request-Id', 'Idempotency-Key', 'Last-Event-ID', 'If-Match', 'If-None-Match', 'X-Operator'];
+/** Response headers such a page may read. */
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Location', 'ETag', 'WWW-Authenticate'];
+
 /**
- * CORS for the API: allowed origins as isAllowedOrigin decides; preflights may send X-API-Key and
- * Content-Type; callers may read X-Request-Id, Retry-After and the RateLimit headers. No cookies are
- * involved, so no credentials mode.
+ * CORS for the API: allowed origins as isAllowedOrigin decides, for the methods and headers the API
+ * uses; callers may read the headers it answers with (Location of a created job, ETag, the limits).
+ * Every preflight is answered here, 204, before the key gate (a browser never sends the key with a
+ * preflight): an origin that is not allowed gets no Access-Control-Allow-Origin, so its browser stops.
+ * No cookies are involved, so no credentials mode.
  */
 export function corsMiddleware(policy: CorsPolicy): RequestHandler {
-  return cors({
+  const answer = cors({
     origin: (origin, callback) => callback(null, origin !== undefined && isAllowedOrigin(origin, policy)),
-    methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['X-API-Key', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    methods: CORS_METHODS,
+    allowedHeaders: CORS_REQUEST_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
     optionsSuccessStatus: 204,
+    preflightContinue: true,
   });
+  return (req, res, next) => {
+    answer(req, res, (error?: unknown) => {
+      if (error) { next(error); return; }
+      const preflight = req.method === 'OPTIONS' && req.get('Origin') !== undefined && req.get('Access-Control-Request-Method') !== undefined;
+      if (!preflight) { next(); return; }
+      res.setHeader('Content-Length', '0');
+      res.status(204).end();
+    });
+  };
 }

@@ -14,11 +14,13 @@ import { modelSize } from './model/linear-model.ts';
 import { flightBoundModel, flightBoundWithoutCapacities } from './bounds/flight-bound.ts';
 import { networkBound } from './bounds/network-bound.ts';
 import { relaxationThread } from './bounds/network-bound-thread.ts';
+import { Budget } from './model/budget.ts';
 import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
 import type { Violation } from '../domain/plan.ts';
 import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy } from './model/result.ts';
+import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
 import { searchNetwork } from './network/service-search.ts';
@@ -111,22 +113,27 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
 }
 
 /**
- * Stage 2: solve every strategy of config.strategies.evaluate, in parallel, all done within
- * solver.time_limit_ms of `startedAt` (the simulation's start; by default now) less the time to read
- * them back (READ_RESERVE). The first failure (RecoveryError) rejects and drops the solves still
- * waiting, since the simulation cannot be answered without them; `signal` (the caller's) drops them too.
+ * Stage 2: solve every strategy of config.strategies.evaluate, in parallel, all done within `budget`
+ * (the simulation's; by default solver.time_limit_ms from now) less the time to read them back
+ * (READ_RESERVE). The restricted strategies are cut short once the integrated one is proven
+ * (RESTRICTED_SHARE). The first failure (RecoveryError) rejects and drops the solves still waiting,
+ * since the simulation cannot be answered without them; the budget's signal drops them too.
  * `bound` is a lower bound of every plan computed alongside (simulate's network or flight bound);
- * without one, the flight bound is solved where a capacity is cut (flightBoundWanted).
+ * without one, the scope's flight bound is (flightBoundOf).
  */
 export async function solveStrategies(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal?: AbortSignal,
-  onProgress?: (progress: StrategyProgress) => void, startedAt = performance.now(), bound?: Promise<number | null>,
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
+  budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
+  bound?: Promise<SimulationBound | null>,
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
-  const drop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
   const started = performance.now();
-  const limit = config.solver.time_limit_ms;
-  const deadline = strategiesDeadline(config, startedAt);
+  const limit = budget.limitMs;
+  const solving = budget.within(strategiesDeadline(budget), AbortSignal.any([budget.signal, failed.signal]));
+  const drop = solving.signal;
+  // The restricted strategies' part: once the integrated strategy is proven, an interactive answer
+  // waits for them only a little longer (RESTRICTED_SHARE).
+  const restricted = solving.within();
   const evaluate = config.strategies.evaluate;
   // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
   // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
@@ -137,11 +144,11 @@ export async function solveStrategies(
   // With the network engine, its search's routes join them (network/service-search.ts).
   const network = prepared.engine.engine === 'network' && evaluate.includes('integrated');
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
-  const floor = bound ?? (flightBoundWanted(prepared.scope.disruptions) || network ? flightBound(schedule, prepared, config, solver, drop, deadline) : undefined);
+  const floor = bound ?? flightBoundOf(schedule, prepared, config, solver, solving);
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline, offer: cancellationRoutes!,
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
       onIncumbent: (best) => integratedProgress?.search(best),
     })
     : null;
@@ -153,7 +160,7 @@ export async function solveStrategies(
       if (drop.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     }
     const generated = await solveStrategy({
-      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, signal: drop, deadline,
+      schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, budget: strategy === 'integrated' ? solving : restricted,
       onProgress: strategy === 'integrated' && integratedProgress ? integratedProgress.generation : onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
@@ -167,6 +174,10 @@ export async function solveStrategies(
   };
   // The integrated solve first, so that the swap solve can wait for it.
   for (const strategy of [...evaluate].sort((p, q) => Number(q === 'integrated') - Number(p === 'integrated'))) solves.set(strategy, run(strategy));
+  solves.get('integrated')?.then((integrated) => {
+    const proven = integrated.outcome.status === 'optimal' || integrated.outcome.status === 'infeasible';
+    if (proven) restricted.cutTo(Math.max(solving.at(RESTRICTED_SHARE), performance.now() + RESTRICTED_AFTER_SHARE * limit));
+  }, () => undefined);
   try {
     return await Promise.all(evaluate.map((strategy) => solves.get(strategy)!));
   } catch (error) {
@@ -175,10 +186,10 @@ export async function solveStrategies(
   }
 }
 
-/** The instant (performance.now()) by which the strategies of a simulation started at `startedAt` are solved. */
-export function strategiesDeadline(config: SolverConfig, startedAt: number): number {
-  const limit = config.solver.time_limit_ms;
-  return startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
+/** The instant (performance.now()) by which the strategies of a simulation with `budget` are solved: READ_RESERVE before its end. */
+export function strategiesDeadline(budget: Budget): number {
+  const limit = budget.limitMs;
+  return budget.startedAt + limit - Math.min(READ_RESERVE_MS, READ_RESERVE_SHARE * limit);
 }
 
 /**
@@ -201,21 +212,22 @@ export function networkBoundWanted(disruptions: readonly Disruption[]): boolean 
  * the network bound's steps aim at; `onBound` hears each better bound as soon as it is known.
  */
 export function simulationBound(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal | undefined, deadline: number,
-  incumbent: () => number | null, onBound: (bound: number) => void,
-): Promise<number | null> {
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
+  incumbent: () => number | null, onBound: (bound: number, source: SimulationBound['source']) => void,
+): Promise<SimulationBound | null> {
+  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions) || config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
+    return flightBoundOf(schedule, prepared, config, solver, budget, onBound);
+  }
   // The flight bound without the capacities, in closed form, at once: above 0 wherever a delay or a
   // cancellation is forced, before any solve (the capacities only raise it).
-  const closed = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
-  const known = Number.isFinite(closed) ? closed : null;
-  if (known !== null && known > 0) onBound(known);
-  const atLeastClosed = (b: number | null | undefined) => (b === null || b === undefined ? known : known === null ? b : Math.max(b, known));
-  if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions)) return Promise.resolve(known);
-  if (config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
-    return flightBound(schedule, prepared, config, solver, signal ?? new AbortController().signal, deadline).then((b) => { if (b !== null) onBound(b); return atLeastClosed(b); });
-  }
-  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, { signal, deadline, target: incumbent, onBound, thread: relaxationThread })
-    .then((b) => atLeastClosed(b?.value));
+  const closed = closedFlightBound(schedule, prepared, config);
+  if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
+  return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
+  }).then((b): SimulationBound | null => {
+    if (b && (closed === null || b.value > closed)) return { value: b.value, source: 'network_bound' };
+    return closed === null ? null : { value: closed, source: 'flight_bound' };
+  });
 }
 
 /** Relative tolerance of the comparisons of costs and bounds below (as the column generation's). */
@@ -227,19 +239,25 @@ const COST_TOLERANCE = 1e-6;
  * generation's bound (its plan's cost when proven optimal) bounds the search's plans too; the flight
  * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
  */
-function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: number | null | undefined, config: SolverConfig): StrategySolve {
+function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: SimulationBound | null, config: SolverConfig): StrategySolve {
   const own = generated.outcome;
   if (!searched || searched.outcome.objective === null) return generated;
   const cost = searched.outcome.objective;
   if (own.objective !== null && own.objective <= cost + COST_TOLERANCE * Math.max(1, Math.abs(cost))) return generated;
-  const bounds = [own.status === 'optimal' ? own.objective : own.lowerBound, floor ?? null].filter((b): b is number => b !== null);
-  const bound = bounds.length ? Math.min(cost, Math.max(...bounds)) : null;
+  const ownBound = own.status === 'optimal' ? own.objective : own.lowerBound;
+  const bounds = [
+    ...(ownBound === null ? [] : [{ value: ownBound, source: generated.boundSource }]),
+    ...(floor ? [floor] : []),
+  ].sort((p, q) => q.value - p.value);
+  const best = bounds[0] ?? null;
+  const bound = best === null ? null : Math.min(cost, best.value);
   const proven = bound !== null && cost - bound <= COST_TOLERANCE * Math.max(1, Math.abs(cost));
   // Under a mip_gap the plan within it is what was asked for, as for the generation's own plans.
   const withinGap = bound !== null && (cost - bound) / Math.max(1, Math.abs(cost)) <= config.solver.mip_gap;
   return {
     ...searched,
-    note: null,
+    boundSource: best?.source ?? null,
+    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts },
     outcome: { ...searched.outcome, status: proven ? 'optimal' : withinGap || own.status === 'feasible' ? 'feasible' : 'time_limit', lowerBound: bound },
   };
 }
@@ -279,20 +297,34 @@ export function flightBoundWanted(disruptions: readonly Disruption[]): boolean {
 }
 
 /**
- * The flight bound of the simulation (model/flight-bound.ts), solved as an LP alongside the
- * strategies: null when it has no optimum (no plan exists at all, which the strategies find out for
- * themselves) or the solve fails (it is a bound, not an answer: the strategies' own bounds stand).
+ * The flight bound of the simulation (bounds/flight-bound.ts), a lower bound of every plan of every
+ * strategy, so that no plan is ever answered without one: where a capacity is cut, its LP solved
+ * alongside the strategies; elsewhere (or when that solve fails or finds no optimum: it is a bound,
+ * not an answer) its relaxation without the capacity and cancellation-count rows, summed here.
  */
-async function flightBound(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, signal: AbortSignal, deadline: number,
-): Promise<number | null> {
+async function flightBoundOf(
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget, onBound?: (bound: number, source: 'flight_bound') => void,
+): Promise<SimulationBound | null> {
+  const closed = closedFlightBound(schedule, prepared, config);
+  if (closed !== null && closed > 0) onBound?.(closed, 'flight_bound');
+  const asBound = (value: number | null): SimulationBound | null => (value === null ? null : { value, source: 'flight_bound' });
+  if (!flightBoundWanted(prepared.scope.disruptions) && prepared.engine.engine !== 'network') return asBound(closed);
   const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
   try {
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal, deadline });
-    return outcome.status === 'optimal' ? outcome.objective : null;
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline });
+    if (outcome.status !== 'optimal' || outcome.objective === null) return asBound(closed);
+    const value = closed === null ? outcome.objective : Math.max(outcome.objective, closed);
+    onBound?.(value, 'flight_bound');
+    return asBound(value);
   } catch {
-    return null;
+    return asBound(closed);
   }
+}
+
+/** The flight bound without its capacity rows, in closed form (bounds/flight-bound.ts); null when no plan exists at all. */
+function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig): number | null {
+  const closed = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+  return Number.isFinite(closed) ? closed : null;
 }
 
 /**
@@ -320,6 +352,19 @@ const BOUND_WAIT_SHARE = 0.05;
  */
 const READ_RESERVE_MS = 400;
 const READ_RESERVE_SHARE = 0.05;
+
+/**
+ * Once the integrated strategy is proven (optimal, or no plan at all), the restricted strategies end
+ * by RESTRICTED_SHARE of the time limit or RESTRICTED_AFTER_SHARE of it after that proof, whichever
+ * is later. The integrated option is the recommendation and its proof is kept; the restricted ones
+ * are alternatives, and proving them (the swap strategy's most of all, whose plans without any
+ * cancellation can cost three times as much) was what held a single delay's answer up to its time
+ * limit (measured on 30 seeded single delays of the default schedule: p95 877 ms, all of it the swap
+ * strategy's proof after the integrated one had ended). A restricted option cut short says so and
+ * keeps a valid bound (the integrated strategy's, its own Lagrangian one, or the flight bound).
+ */
+const RESTRICTED_SHARE = 0.1;
+const RESTRICTED_AFTER_SHARE = 0.05;
 
 /**
  * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough
@@ -355,7 +400,7 @@ export function readPlan(model: StrategyModel, values: Record<string, number>): 
   return { routes, flows };
 }
 
-export function solverReport(solved: StrategySolve, note: string | null): SolverReport {
+export function solverReport(solved: StrategySolve, facts: SolverFacts = solved.facts): SolverReport {
   const { model, outcome } = solved;
   let mipGap: number | null = null;
   if (outcome.status === 'optimal') mipGap = 0;
@@ -364,7 +409,7 @@ export function solverReport(solved: StrategySolve, note: string | null): Solver
   }
   return {
     status: outcome.status, objective: outcome.objective, lowerBound: outcome.lowerBound, mipGap, solveMs: Math.round(outcome.solveMs * 10) / 10,
-    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, note,
+    size: modelSize(model.model), candidateRoutes: model.candidateRoutes, iterations: solved.iterations, lowerBoundSource: solved.boundSource, facts,
     engine: 'neighbourhood', engineReasons: [],
   };
 }
@@ -386,7 +431,7 @@ export function readOptions(
       unsolved.push({ strategy: model.strategy, status: outcome.status, detail: outcome.detail ?? 'No plan was found.' });
       continue;
     }
-    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s, s.note)));
+    options.push(evaluatePlan(schedule, scope, config, model.strategy, readPlan(model, outcome.values), solverReport(s)));
   }
 
   const integratedIndex = solved.findIndex((s) => s.model.strategy === 'integrated');
@@ -404,9 +449,7 @@ export function readOptions(
       // ... or when this plan costs the integrated solve's bound (the flight bound can be that).
       const proven = s.outcome.status === 'optimal' || s.outcome.status === 'infeasible' || (ownBound !== null && ownBound >= cost - 1e-6 * Math.max(1, Math.abs(cost)));
       const lowerBound = ownBound === null ? null : Math.min(ownBound, cost);
-      const own = s.outcome.status === 'infeasible' ? 'The integrated solve proved that no plan of its own exists'
-        : `The integrated solve ended with status ${s.outcome.status}${s.outcome.objective === null ? '' : ` at ${s.outcome.objective}`}`;
-      const report = solverReport(s, `${own}; the ${best.strategy} plan, also a plan of all actions, is cheaper and is used.`);
+      const report = solverReport(s, { kind: 'restricted_plan_used', plan: best.strategy, ownStatus: s.outcome.status, ownObjective: s.outcome.objective, own: s.facts });
       const replacement: RecoveryOption = {
         ...structuredClone(best), strategy: 'integrated',
         solver: {
@@ -438,10 +481,10 @@ export function rankOptions(options: RecoveryOption[], config: SolverConfig): Re
  * outcomes (infeasible, time limit) are values in the result.
  */
 export async function simulate(
-  schedule: Schedule, request: SimulationRequest, solver: Solver, signal?: AbortSignal,
+  schedule: Schedule, request: SimulationRequest, solver: Solver, budget: Budget = Budget.start(request.config.solver.time_limit_ms),
   onProgress?: (progress: SimulationProgress) => void,
 ): Promise<SimulationResult> {
-  const started = performance.now();
+  const started = budget.startedAt;
   onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
   const prepared = prepareSimulation(schedule, request);
   const solveStarted = performance.now();
@@ -452,13 +495,14 @@ export async function simulate(
     if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
     tracker?.report(progress);
   };
-  // The bound stops when the strategies are done (or the caller's signal drops the simulation).
+  // The bound stops when the strategies are done (or the budget's signal drops the simulation).
   const boundDone = new AbortController();
-  const boundSignal = signal ? AbortSignal.any([signal, boundDone.signal]) : boundDone.signal;
-  const deadline = strategiesDeadline(request.config, started);
-  const finished = simulationBound(schedule, prepared, request.config, solver, boundSignal, deadline, () => floor.incumbent, (b) => {
+  const deadline = strategiesDeadline(budget);
+  let best: SimulationBound | null = null;
+  const finished = simulationBound(schedule, prepared, request.config, solver, budget.within(deadline, AbortSignal.any([budget.signal, boundDone.signal])), () => floor.incumbent, (b, source) => {
     const before = floor.bound;
-    floor.bound = Math.max(b, floor.bound ?? b);
+    if (best === null || b > best.value) best = { value: b, source };
+    floor.bound = best.value;
     // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
     if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
   }).catch(() => null);
@@ -466,17 +510,20 @@ export async function simulate(
   // BOUND_WAIT_SHARE of the time limit, never past the deadline, and takes the best one known: a solve
   // that ends early (proven, or out of routes) does not wait for the bound's deadline.
   const bound = {
-    then: (ok: (b: number | null) => unknown, fail: (e: unknown) => unknown) => {
-      const wait = Math.max(0, Math.min(deadline - performance.now(), BOUND_WAIT_SHARE * request.config.solver.time_limit_ms));
+    then: (ok: (b: SimulationBound | null) => unknown, fail: (e: unknown) => unknown) => {
+      const wait = Math.max(0, Math.min(deadline - performance.now(), BOUND_WAIT_SHARE * budget.limitMs));
       let timer: NodeJS.Timeout | undefined;
-      return Promise.race([finished, new Promise((resolve) => { timer = setTimeout(resolve, wait); })])
-        .then(() => { clearTimeout(timer); return floor.bound; })
+      return Promise.race([finished, new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), wait); })])
+        .then((last) => {
+          clearTimeout(timer);
+          return last !== null && (best === null || last.value >= best.value) ? last : best;
+        })
         .then(ok, fail);
     },
-  } as unknown as Promise<number | null>;
+  } as unknown as Promise<SimulationBound | null>;
   let solved: StrategySolve[];
   try {
-    solved = await solveStrategies(schedule, prepared, request.config, solver, signal, track, started, bound);
+    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound);
   } finally {
     boundDone.abort();
   }

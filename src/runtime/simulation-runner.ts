@@ -5,6 +5,7 @@
 //   - on the simulation thread (simulation-thread.ts): the same on a thread of its own, so that model
 //     building and the cloning of models to the solver workers never hold up the HTTP event loop.
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import type { Budget } from '../recovery/model/budget.ts';
 import { simulate, type SimulationProgress, type SimulationRequest } from '../recovery/pipeline.ts';
 import type { SimulationResult } from '../recovery/model/result.ts';
 import type { Solver, SolverStats } from '../recovery/model/solver-port.ts';
@@ -15,10 +16,12 @@ export interface SimulationRunner {
   /**
    * Runs `request` (its scheduleName a canonical name of the catalog; with a revision, on that
    * revision of an operational day: schedule-source.ts). Rejects only with
-   * RecoveryError: flight_not_found, busy, crashed, aborted (by `signal`) or deadline. `onProgress`
-   * hears the simulation's progress (SimulationProgress) as it goes.
+   * RecoveryError: flight_not_found, busy, crashed, aborted (by the budget's signal) or deadline.
+   * `budget` is the simulation's one time budget and cancellation signal, started by the caller when
+   * the request arrived (its time limit is the request's solver.time_limit_ms). `onProgress` hears the
+   * simulation's progress (SimulationProgress) as it goes.
    */
-  run(request: SimulationRequest, signal: AbortSignal, onProgress?: (progress: SimulationProgress) => void): Promise<SimulationResult>;
+  run(request: SimulationRequest, budget: Budget, onProgress?: (progress: SimulationProgress) => void): Promise<SimulationResult>;
   /** The solver's levels and counters, when it has them. */
   stats?(): SolverStats | Promise<SolverStats>;
 }
@@ -26,10 +29,10 @@ export interface SimulationRunner {
 export function createInProcessRunner(schedules: ScheduleCatalog, solver: Solver): SimulationRunner {
   const source = createScheduleSource(schedules);
   return {
-    async run(request, signal, onProgress) {
+    async run(request, budget, onProgress) {
       const schedule = source.scheduleFor(request);
       admitSimulation(solver, request);
-      return simulate(schedule, request, solver, signal, onProgress);
+      return simulate(schedule, request, solver, budget, onProgress);
     },
     ...(solver.stats ? { stats: () => solver.stats!() } : {}),
   };

@@ -2,6 +2,7 @@
 // the solver pool, and runs each simulation in process on it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import { Budget } from '../recovery/model/budget.ts';
 import { recoveryFailureOf } from '../recovery/model/failure.ts';
 import type { SimulationProgress } from '../recovery/pipeline.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
@@ -30,11 +31,12 @@ const { schedules, pool } = start;
 const runner = createInProcessRunner(schedules, pool);
 for (const request of data.warmUp) {
   // A warm-up that fails says so and the thread starts anyway: it serves requests, only colder.
-  await runner.run(request, new AbortController().signal).catch((error: unknown) => {
+  await runner.run(request, Budget.start(request.config.solver.time_limit_ms)).catch((error: unknown) => {
     post({ type: 'warm-up-failed', message: `${request.scenarioId}: ${error instanceof Error ? error.message : String(error)}` });
   });
 }
-// One controller per simulation: the HTTP thread's signal cannot cross the thread, its 'cancel' can.
+// One controller per simulation: the caller's signal cannot cross the thread, its 'cancel' can; the
+// budget crosses as data and is the same budget again here, with this controller's signal.
 const running = new Map<number, AbortController>();
 
 port.on('message', (message: ToThread) => {
@@ -45,7 +47,7 @@ port.on('message', (message: ToThread) => {
       const { id } = message;
       // Progress crosses the thread as messages (a few per second at most: the job runner throttles what it publishes).
       const onProgress = message.progress ? (progress: SimulationProgress) => post({ type: 'progress', id, progress }) : undefined;
-      runner.run(message.request, controller.signal, onProgress).then(
+      runner.run(message.request, Budget.fromData(message.budget, controller.signal), onProgress).then(
         (result) => post({ type: 'result', id: message.id, result }),
         (error: unknown) => {
           const failure = recoveryFailureOf(error);

@@ -12,6 +12,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
+import type { Budget, BudgetData } from '../recovery/model/budget.ts';
 import { RecoveryError, type RecoveryFailure } from '../recovery/model/failure.ts';
 import type { SimulationProgress, SimulationRequest } from '../recovery/pipeline.ts';
 import type { SimulationResult } from '../recovery/model/result.ts';
@@ -60,7 +61,7 @@ export interface SimulationThreadData {
 }
 
 export type ToThread =
-  | { type: 'run'; id: number; request: SimulationRequest; progress: boolean }
+  | { type: 'run'; id: number; request: SimulationRequest; budget: BudgetData; progress: boolean }
   | { type: 'cancel'; id: number }
   | { type: 'stats'; id: number }
   | { type: 'close' };
@@ -180,7 +181,8 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
   };
 
   return {
-    async run(simulation: SimulationRequest, signal: AbortSignal, onProgress?: (progress: SimulationProgress) => void): Promise<SimulationResult> {
+    async run(simulation: SimulationRequest, budget: Budget, onProgress?: (progress: SimulationProgress) => void): Promise<SimulationResult> {
+      const { signal } = budget;
       if (closing) throw new RecoveryError({ kind: 'aborted', message: 'The service is shutting down.' });
       await ready;
       if (signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled before it started.' });
@@ -189,7 +191,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
       // The deadline's abort carries the failure to report, so that request() can tell it from the caller's.
       const overdue = deadline === null ? null : new AbortController();
       deadline?.addEventListener('abort', () => overdue!.abort(new RecoveryError({ kind: 'deadline', message: `The simulation did not finish within ${deadlineMs} ms.` })), { once: true });
-      return request<SimulationResult>((id) => ({ type: 'run', id, request: simulation, progress: onProgress !== undefined }), overdue ? AbortSignal.any([signal, overdue.signal]) : signal, onProgress);
+      return request<SimulationResult>((id) => ({ type: 'run', id, request: simulation, budget: budget.toData(), progress: onProgress !== undefined }), overdue ? AbortSignal.any([signal, overdue.signal]) : signal, onProgress);
     },
     threadForTesting: () => worker,
     async stats(): Promise<SolverStats> {

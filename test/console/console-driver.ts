@@ -77,7 +77,7 @@ export interface Frame {
   unavailable: { tail: string; x: number; width: number; y: number; height: number }[];
   bands: { airport: string; y: number; height: number; hours: { startMs: number; x: number; width: number; departures: number; arrivals: number; over: boolean; text: string }[] }[];
   axis: { date: string; zone: string; midnights: { ms: number; px: number; label: string }[]; now: { ms: number; px: number } | null };
-  rows: { first: number; last: number; tails: string[] };
+  rows: { first: number; last: number; tails: string[]; flagged: string[] };
 }
 
 /** The last frame, once `ready` holds for it (frames follow changes within a few milliseconds). */

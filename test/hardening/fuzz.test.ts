@@ -367,6 +367,7 @@ const ENDPOINTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   )),
   'GET /simulations/{job_id}': get(jobSegment.chain((segment) => withQuery(`/simulations/${segment}`))),
   'GET /simulations/{job_id}/events': get(jobSegment.chain((segment) => withQuery(`/simulations/${segment}/events`))),
+  'GET /simulations/{job_id}/status': get(jobSegment.chain((segment) => withQuery(`/simulations/${segment}/status`))),
   'DELETE /simulations/{job_id}': fc.record({ method: method('DELETE'), path: jobSegment.chain((segment) => withQuery(`/simulations/${segment}`)), headers: headers(false) }),
   'GET /openapi.json': get(withQuery('/openapi.json')),
   'GET /docs': get(fc.oneof(

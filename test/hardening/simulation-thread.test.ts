@@ -8,6 +8,7 @@ import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { startSimulationThread, type SimulationThread } from '../../src/runtime/simulation-thread.ts';
 import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
+import { Budget } from '../../src/recovery/model/budget.ts';
 import { RecoveryError } from '../../src/recovery/model/failure.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, SolverConfigSchema } from '../../src/recovery/model/solver-config.ts';
@@ -34,12 +35,15 @@ const heavy = () => request({
   config: SolverConfigSchema.parse({ solver: { max_candidate_aircraft: 6, max_routes_per_aircraft: 500, time_limit_ms: 3000 } }),
 });
 
+/** A request with its budget (the request's time limit from now), as an endpoint starts it. */
+const withBudget = (r: SimulationRequest, signal = new AbortController().signal): [SimulationRequest, Budget] => [r, Budget.start(r.config.solver.time_limit_ms, signal)];
+
 describe('simulation thread', () => {
   it('unit: answers a simulation, its failures keep their kind across the thread, and it reports its pool', async () => {
-    const result = await thread.run(request(), new AbortController().signal);
+    const result = await thread.run(...withBudget(request()));
     expect(result).toMatchObject({ scenarioId: 'thread', scheduleName: 'small', disruptedFlightId: 'NV100_2026-11-21T04:45:00Z' });
     expect(result.options.length).toBeGreaterThan(0);
-    const unknown = thread.run(request(delay('NV999_2026-11-21T04:45:00Z', 60)), new AbortController().signal);
+    const unknown = thread.run(...withBudget(request(delay('NV999_2026-11-21T04:45:00Z', 60))));
     await expect(unknown).rejects.toBeInstanceOf(RecoveryError);
     await expect(unknown).rejects.toMatchObject({ failure: { kind: 'not_found', subject: 'flight', id: 'NV999_2026-11-21T04:45:00Z', airline: 'NV' } });
     // A solve of the first run that overran its limit on a loaded machine has its worker replaced: the
@@ -49,9 +53,9 @@ describe('simulation thread', () => {
 
   it('scenario: aborting a simulation whose solves wait drops them in the thread, and it fails as aborted', async () => {
     const before = await thread.stats();
-    const first = thread.run(heavy(), new AbortController().signal);
+    const first = thread.run(...withBudget(heavy()));
     const controller = new AbortController();
-    const second = thread.run(heavy(), controller.signal);
+    const second = thread.run(...withBudget(heavy(), controller.signal));
     second.catch(() => undefined);
     await expect.poll(async () => (await thread.stats()).queued, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(4);
     controller.abort();
@@ -65,7 +69,7 @@ describe('simulation thread', () => {
 
   it('scenario: a thread that dies mid-simulation fails it with 503 {detail} over HTTP; a new thread serves the next one', async () => {
     const { config } = loadConfig({ ...TEST_ENV });
-    const app = createApp({ config, logger: createLogger('silent'), schedules: bundledCatalog(), jobRunner: createJobRunner(thread) });
+    const app = createApp({ config, logger: createLogger('silent'), schedules: bundledCatalog(), simulations: thread, jobRunner: createJobRunner(thread) });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -116,7 +120,7 @@ describe('simulation thread', () => {
       expect((await warmed.stats()).completed).toBeGreaterThanOrEqual(8);
       expect(failures.map((e) => e.message)).toEqual([expect.stringMatching(/^a warm-up simulation failed \(the thread serves anyway\): thread: .*NV999/)]);
       // It answers (under a heavily loaded machine the 2 s limit may leave this answer without options).
-      expect(await warmed.run(request(), new AbortController().signal)).toMatchObject({ scenarioId: 'thread', scheduleName: 'small' });
+      expect(await warmed.run(...withBudget(request()))).toMatchObject({ scenarioId: 'thread', scheduleName: 'small' });
     } finally {
       await warmed.close();
     }
@@ -125,7 +129,7 @@ describe('simulation thread', () => {
   it('unit: a simulation not answered by the deadline fails as deadline (503) instead of holding its client', async () => {
     const impatient = await startSimulationThread({ schedules: bundledCatalog(), pool: { threads: 1 }, deadlineMs: 1 });
     try {
-      const late = impatient.run(heavy(), new AbortController().signal);
+      const late = impatient.run(...withBudget(heavy()));
       await expect(late).rejects.toMatchObject({ failure: { kind: 'deadline' } });
       await expect(late).rejects.toThrow('The simulation did not finish within 1 ms.');
       // It was cancelled in the thread too: nothing is left waiting there.

@@ -14,6 +14,7 @@ beforeAll(async () => {
     extraEndpoints: [(api) => api.route({
       method: 'post',
       path: '/test-echo',
+      operationId: 'testEcho',
       summary: 'Echo (test only)',
       request: { body: EchoBody },
       response: { description: 'echo', schema: EchoBody },
@@ -73,7 +74,7 @@ describe('error bodies', () => {
   it('a response that breaks its own schema is caught as a 500 outside production', async () => {
     const drifting = await startTestServer({
       extraEndpoints: [(api) => api.route({
-        method: 'get', path: '/test-drift', summary: 'drift', response: { description: 'x', schema: z.object({ n: z.number() }) },
+        method: 'get', path: '/test-drift', operationId: 'testDrift', summary: 'drift', response: { description: 'x', schema: z.object({ n: z.number() }) },
         handler: () => ({ n: 'not a number' }),
       })],
     });

@@ -15,7 +15,7 @@ interface Document {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown>; parameters: Record<string, unknown>; headers: Record<string, unknown> };
 }
 
 const PUBLIC = new Set(['/health', '/openapi.json', '/docs', '/console']);
@@ -78,7 +78,7 @@ describe('GET /openapi.json', () => {
 
   it('is internally consistent: refs resolve, path parameters are declared, responses have descriptions', () => {
     for (const ref of refs(doc)) {
-      const match = /^#\/components\/(schemas|securitySchemes)\/(.+)$/.exec(ref);
+      const match = /^#\/components\/(schemas|securitySchemes|parameters|headers)\/(.+)$/.exec(ref);
       expect(match, ref).not.toBeNull();
       expect(doc.components[match![1] as 'schemas'][match![2]!], ref).toBeDefined();
     }
@@ -98,11 +98,11 @@ describe('GET /openapi.json', () => {
 
   it('documents the parameters and errors of the data routes from the same schemas that validate them', () => {
     const flights = doc.paths['/flights/{schedule_file}']!.get!;
-    expect(flights.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:schedule_file', 'query:airline']);
+    expect(flights.parameters!.filter((p) => p.in !== undefined).map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:schedule_file', 'query:airline']);
     expect(flights.responses['404']).toBeDefined();
     expect(flights.responses['400']).toBeDefined();
     const snapshot = doc.paths['/snapshot']!.get!;
-    expect(snapshot.parameters!.map((p) => p.name).sort()).toEqual(['airline', 'from', 'schedule_file', 'to']);
+    expect(snapshot.parameters!.filter((p) => p.in !== undefined).map((p) => p.name).sort()).toEqual(['airline', 'from', 'schedule_file', 'to']);
     expect(JSON.stringify(flights.parameters!.find((p) => p.name === 'airline')!.schema)).toContain('^[A-Z0-9]{2}$');
     const error = doc.components.schemas.Error as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(error.properties)).toEqual(['detail']);

@@ -103,7 +103,7 @@ describe('embedded jobs', () => {
         expect(await response.json()).toEqual({ detail: expect.stringMatching(/^Job not found/) });
       }
       const listB = await fetch(`${fresh.baseUrl}/simulations`, { headers: asB });
-      expect(await listB.json()).toEqual({ jobs: [] });
+      expect(await listB.json()).toEqual({ jobs: [], next_page_token: null });
       const listA = await (await fetch(`${fresh.baseUrl}/simulations?limit=5`, { headers: { 'X-API-Key': KEY_A } })).json() as { jobs: { job_id: string }[] };
       expect(listA.jobs.map((j) => j.job_id)).toEqual([id]);
       // B's DELETE did not touch it.
@@ -152,7 +152,7 @@ describe('embedded jobs', () => {
     const document = await (await fetch(`${api.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>> };
     const operations = Object.entries(document.paths).filter(([path]) => path.startsWith('/simulations'))
       .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`)).sort();
-    expect(operations).toEqual(['DELETE /simulations/{job_id}', 'GET /simulations', 'GET /simulations/{job_id}', 'GET /simulations/{job_id}/events', 'POST /simulations']);
+    expect(operations).toEqual(['DELETE /simulations/{job_id}', 'GET /simulations', 'GET /simulations/{job_id}', 'GET /simulations/{job_id}/events', 'GET /simulations/{job_id}/status', 'POST /simulations']);
     for (const ops of Object.values(document.paths).filter((_, i) => Object.keys(document.paths)[i]!.startsWith('/simulations'))) {
       for (const op of Object.values(ops)) expect(op.security).toEqual([{ ApiKeyAuth: [] }]);
     }

@@ -72,7 +72,7 @@ describe('jobs on Redis: two API instances, two workers', () => {
         const response = await fetch(`${api.baseUrl}${path}`, { method, headers: { 'X-API-Key': KEY_B } });
         expect(response.status, `${method} ${path}`).toBe(404);
       }
-      expect(await (await fetch(`${api.baseUrl}/simulations`, { headers: { 'X-API-Key': KEY_B } })).json()).toEqual({ jobs: [] });
+      expect(await (await fetch(`${api.baseUrl}/simulations`, { headers: { 'X-API-Key': KEY_B } })).json()).toEqual({ jobs: [], next_page_token: null });
     }
     expect((await waitForJob(apiB.baseUrl, first, isFinal, 60_000)).status).toBe('succeeded');
   }, 120_000);

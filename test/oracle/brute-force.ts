@@ -363,7 +363,7 @@ export function toOption(p: Problem, o: Outcome, moves: PaxMove[], ev: Evaluatio
     violations: ev.violations,
     solver: {
       status: 'optimal', objective: ev.cost, lower_bound: ev.cost, mip_gap: 0, solve_ms: 0, rows: 0, columns: 0, nonzeros: 0, integers: 0,
-      candidate_routes: 0, iterations: 0, note: 'oracle brute force', engine: 'neighbourhood', engine_reasons: [],
+      candidate_routes: 0, iterations: 0, lower_bound_source: null, note: 'oracle brute force', engine: 'neighbourhood', engine_reasons: [],
     },
   };
 }

@@ -442,7 +442,7 @@ describe('checker', () => {
     }],
     aircraft_out_of_position: [],
     violations: [],
-    solver: { status: 'optimal', objective: 17250, lower_bound: 17000, mip_gap: 0, solve_ms: 1, rows: 0, columns: 0, nonzeros: 0, integers: 0, candidate_routes: 1, iterations: 2, note: null, engine: 'neighbourhood', engine_reasons: [] },
+    solver: { status: 'optimal', objective: 17250, lower_bound: 17000, mip_gap: 0, solve_ms: 1, rows: 0, columns: 0, nonzeros: 0, integers: 0, candidate_routes: 1, iterations: 2, lower_bound_source: null, note: null, engine: 'neighbourhood', engine_reasons: [] },
   };
   /** handF1 with NV102 leaving at `dep` (HH:MM UTC), in the action set and the rotation alike. */
   const withDelay2 = (o: RecoveryOption, dep: string, minutes: number): RecoveryOption => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { PRICING_MODES, solveStrategy } from '../../src/recovery/neighbourhood/column-generation.ts';
+import { Budget } from '../../src/recovery/model/budget.ts';
 import { lpName, type LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { legCoefficient } from '../../src/recovery/neighbourhood/rows/context.ts';
 import { buildStrategyModel, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
@@ -114,7 +115,7 @@ describe('column generation', () => {
       const prepared = prepare(c);
       const bounds: number[] = [];
       const solved = await solveStrategy({
-        schedule, scope: prepared.scope, config: c, strategy, groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000,
+        schedule, scope: prepared.scope, config: c, strategy, groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000),
         onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
       });
       expect(solved.outcome.status).toBe('optimal');
@@ -141,7 +142,7 @@ describe('column generation', () => {
     });
   }
 
-  it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the note', async () => {
+  it('unit: a generation stopped far from convergence reports 0 as its lower bound (no cost is negative), and its Lagrangian value in the facts', async () => {
     // A single delay of the default schedule (7 aircraft), its solver slowed to 150 ms a solve: a
     // 1.5 s budget leaves the generation (60 % of it) three or four rounds, where the Lagrangian bound
     // is about −1 M; on a loaded machine, fewer, but at least one complete round.
@@ -152,15 +153,16 @@ describe('column generation', () => {
     const slow: Solver = { solve: async (task) => { await new Promise((resolve) => setTimeout(resolve, 150)); return inProcessSolver.solve(task); } };
     const bounds: number[] = [];
     const solved = await solveStrategy({
-      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, deadline: performance.now() + 1500,
+      schedule: network, scope: prepared.scope, config: c, strategy: 'integrated', groups: prepared.groups, solver: slow, budget: Budget.start(1500),
       onProgress: (p) => { if (p.lowerBound !== null) bounds.push(p.lowerBound); },
     });
     expect(solved.outcome.status).not.toBe('optimal');
     expect(solved.outcome.lowerBound).toBe(0);
     expect(bounds.length).toBeGreaterThan(0);
     for (const bound of bounds) expect(bound).toBe(0);
-    const lagrangian = Number(/the best Lagrangian bound so far, (-[\d.]+), is below it/.exec(solved.note ?? '')?.[1]);
-    expect(lagrangian).toBeLessThan(0);
+    expect(solved.boundSource).toBe('no_negative_cost');
+    expect(solved.facts).toMatchObject({ kind: 'generated', negativeLagrangian: expect.any(Number) as number });
+    expect((solved.facts as { negativeLagrangian: number }).negativeLagrangian).toBeLessThan(0);
   });
 
   it('unit: the integrated solve takes up the routes the cancellation solve offers, and proves the same optimum', async () => {
@@ -168,13 +170,13 @@ describe('column generation', () => {
     const cancellation = cfg('cancellation');
     const prepared = prepare(cancellation);
     const cancelled = await solveStrategy({
-      schedule, scope: prepared.scope, config: cancellation, strategy: 'cancellation', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000, offer: offered,
+      schedule, scope: prepared.scope, config: cancellation, strategy: 'cancellation', groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000), offer: offered,
     });
     expect(cancelled.outcome.status).toBe('optimal');
     expect(offered.length).toBe(cancelled.model.candidateRoutes);
     const integrated = cfg('integrated');
-    const alone = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000 });
-    const helped = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, deadline: performance.now() + 60_000, takeUp: offered });
+    const alone = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000) });
+    const helped = await solveStrategy({ schedule, scope: prepared.scope, config: integrated, strategy: 'integrated', groups: prepared.groups, solver: inProcessSolver, budget: Budget.start(60_000), takeUp: offered });
     const columns = new Set([...helped.model.routeColumns.values()].map((r) => r.key));
     for (const route of offered) expect(columns.has(route.key), route.key).toBe(true);
     expect(alone.outcome.status).toBe('optimal');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import GLPK from 'glpk.js/node';
 import { solveStrategy } from '../../src/recovery/neighbourhood/column-generation.ts';
+import { Budget } from '../../src/recovery/model/budget.ts';
 import type { LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import type { SolveOutcome, Solver } from '../../src/recovery/model/solver-port.ts';
@@ -70,7 +71,7 @@ async function recordMasters(): Promise<LinearModel[]> {
       return solveWithGlpk(glpk, task);
     },
   };
-  const solved = await solveStrategy({ schedule, scope: prepared.scope, config: cfg, strategy: 'integrated', groups: prepared.groups, solver: recorder, deadline: performance.now() + 60_000 });
+  const solved = await solveStrategy({ schedule, scope: prepared.scope, config: cfg, strategy: 'integrated', groups: prepared.groups, solver: recorder, budget: Budget.start(60_000) });
   expect(solved.outcome.status).toBe('optimal');
   return masters;
 }

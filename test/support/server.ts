@@ -71,12 +71,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const chunks: string[] = [];
   const logger = createLogger(config.logLevel, { write: (chunk: string) => { chunks.push(chunk); } });
   const schedules = options.schedules ?? bundledCatalog();
-  const jobRunner = options.solver ? createJobRunner(createInProcessRunner(schedules, options.solver)) : undefined;
+  const simulations = options.solver ? createInProcessRunner(schedules, options.solver) : undefined;
+  const jobRunner = simulations ? createJobRunner(simulations) : undefined;
   const jobs = jobRunner ? createMemoryJobStore(jobRunner, { resultTtlSeconds: config.jobs.resultTtlSeconds, queueMax: config.jobs.queueMax }) : undefined;
   if (options.runJobs !== false) jobs?.start();
   const app = createApp({
     config, logger, schedules, extraEndpoints: options.extraEndpoints ?? [], ...(options.days ? { days: options.days } : {}),
-    ...(jobRunner && jobs ? { jobRunner, jobs } : {}),
+    ...(simulations && jobRunner && jobs ? { simulations, jobRunner, jobs } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -48,13 +48,29 @@ async function failure(response: Response): Promise<ApiError> {
  * ApiError otherwise. `path` is relative to the service root (the page lives at /console/).
  */
 export async function callApi(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetchApi(path, init);
+  if (!response.ok) throw await failure(response);
+  return response;
+}
+
+/**
+ * callApi for a caller that handles some non-2xx answers itself (304 of a conditional GET): resolves
+ * to the raw response when its status is 2xx or in `accepted`, throws ApiError otherwise.
+ */
+export async function callApiAccepting(path: string, accepted: readonly number[], init: RequestInit = {}): Promise<Response> {
+  const response = await fetchApi(path, init);
+  if (!response.ok && !accepted.includes(response.status)) throw await failure(response);
+  return response;
+}
+
+function fetchApi(path: string, init: RequestInit): Promise<Response> {
   const headers = new Headers(init.headers);
   const key = apiKey.get();
   if (key) headers.set('X-API-Key', key);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await fetch(new URL(`../${path.replace(/^\//, '')}`, document.baseURI), { ...init, headers, cache: 'no-store' });
-  if (!response.ok) throw await failure(response);
-  return response;
+  // no-store: the browser adds no conditional header of its own, so a 304 reaches the page only when
+  // the page asked for it (If-None-Match) and means what the page thinks it means.
+  return fetch(new URL(`../${path.replace(/^\//, '')}`, document.baseURI), { ...init, headers, cache: 'no-store' });
 }
 
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {

@@ -25,8 +25,11 @@ interface JobState {
 
 const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** How a job ended: succeeded with its answer, or cancelled with the best plans it had (null: none yet). */
-export type JobOutcome = { status: 'succeeded'; result: SimulationResponse } | { status: 'cancelled'; result: SimulationResponse | null };
+/**
+ * How a job ended: succeeded with its answer, or cancelled with the best plans it had (null: none yet);
+ * `jobId` is what POST /days/{day_id}/apply takes as simulation_id for a job on a day.
+ */
+export type JobOutcome = { jobId: string } & ({ status: 'succeeded'; result: SimulationResponse } | { status: 'cancelled'; result: SimulationResponse | null });
 
 /**
  * Runs one job to its end; `onProgress` sees every state; aborting `cancel` deletes the job, whose
@@ -49,8 +52,8 @@ export async function runJob(body: SimulationRequest, onProgress: (state: { stat
     }
     // A stream that ended without a final state: ask once for the job as it stands.
     final ??= await (await callApi(jobPath)).json() as JobState;
-    if (final.status === 'succeeded' && final.result) return { status: 'succeeded', result: final.result };
-    if (final.status === 'cancelled') return { status: 'cancelled', result: final.result ?? null };
+    if (final.status === 'succeeded' && final.result) return { jobId: job.job_id, status: 'succeeded', result: final.result };
+    if (final.status === 'cancelled') return { jobId: job.job_id, status: 'cancelled', result: final.result ?? null };
     // A failed job: its sentence is the job's own (the HTTP answers themselves were 200).
     throw new ApiError(200, final.error?.detail ?? `The job ended ${final.status} without a plan.`, null);
   } finally {

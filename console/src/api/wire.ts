@@ -10,3 +10,5 @@ export type SimulationRequest = z.input<typeof SimulationRequestSchema>;
 export type Disruption = z.input<typeof DisruptionSchema>;
 /** GET /config: the default solver configuration. */
 export type SolverConfig = z.infer<typeof SolverConfigResponseSchema>;
+/** Operational days (GET /days/{day_id}, its revisions, diffs and alerts). */
+export type { DayResponse, DaySummaryView as DaySummary, RevisionView as DayRevision, DiffView as RevisionDiff, AlertsView as DayAlerts } from '../../../src/http/day-schemas.ts';

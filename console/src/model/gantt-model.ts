@@ -2,7 +2,7 @@
 // and for an option the rows again with that option's rotations (the engine's timed plan for every
 // aircraft of the scope) laid under them. The page re-plans nothing: every "after" bar is a leg of a
 // rotation the response lists, every ghost a cancellation it lists.
-import type { RecoveryOption, SimulationResponse, SnapshotResponse } from '../api/wire.ts';
+import type { DayResponse, RecoveryOption, SimulationResponse, SnapshotResponse } from '../api/wire.ts';
 import { HOUR_MS, offsetOf, parseInstant } from './time-axis.ts';
 
 /** How a bar is drawn and labelled (patterns and text, not colour alone). */
@@ -21,6 +21,22 @@ export interface FlightBar {
   plannedTail: string | null;
   passengers: number | null;
   crew: readonly string[];
+  /** On a live day: the schedule's times and what movement messages reported (absent elsewhere). */
+  live?: LiveTimes;
+}
+
+/** A live day's flight beyond its bar: its status, the schedule's times, the actual times reported. */
+export interface LiveTimes {
+  status: DayResponse['flights'][number]['status'];
+  scheduledDepMs: number;
+  scheduledArrMs: number;
+  /** The current plan's times (the schedule's, or the last applied option's). */
+  plannedDepMs: number;
+  plannedArrMs: number;
+  offBlockMs: number | null;
+  airborneMs: number | null;
+  landedMs: number | null;
+  onBlockMs: number | null;
 }
 
 export interface MaintenanceBlock { type: string; station: string; startMs: number; endMs: number }
@@ -104,6 +120,52 @@ export function daySchedule(snapshots: readonly SnapshotResponse[]): DaySchedule
   };
 }
 
+/**
+ * The rows of a live day's revision (GET /days/{day_id}): the aircraft, their checks and seats from the
+ * schedule's snapshots, the flights as the revision has them, each on the aircraft that flies it now.
+ * A bar runs from the actual off-block (else the estimated departure) to the actual on-block (else the
+ * estimated arrival): what was flown is drawn as flown, the rest as now expected. It is `swapped` when
+ * another aircraft than the schedule's flies it, `delayed` when it leaves after the schedule's time,
+ * `cancelled` (a ghost at its planned times) when an applied option cancelled it. Only the day's
+ * flights are rows' bars (a day may cover part of the schedule).
+ */
+export function liveDaySchedule(snapshots: readonly SnapshotResponse[], revision: DayResponse): DaySchedule {
+  const schedule = daySchedule(snapshots);
+  const crewById = new Map([...schedule.flightsById].map(([id, f]) => [id, f.flight.crew]));
+  const rows = new Map(schedule.rows.map((row) => [row.tail, { ...row, before: [] as FlightBar[] }]));
+  const flightsById: DaySchedule['flightsById'] = new Map();
+  const at = (text: string | null) => (text === null ? null : parseInstant(text));
+  let startMs = Infinity;
+  let endMs = -Infinity;
+  for (const f of revision.flights) {
+    const live: LiveTimes = {
+      status: f.status,
+      scheduledDepMs: parseInstant(f.scheduled.dep), scheduledArrMs: parseInstant(f.scheduled.arr),
+      plannedDepMs: parseInstant(f.planned.dep), plannedArrMs: parseInstant(f.planned.arr),
+      offBlockMs: at(f.actual.off_block), airborneMs: at(f.actual.airborne), landedMs: at(f.actual.landed), onBlockMs: at(f.actual.on_block),
+    };
+    const cancelled = f.status === 'cancelled';
+    const depMs = cancelled ? live.plannedDepMs : live.offBlockMs ?? at(f.estimated?.dep ?? null) ?? live.plannedDepMs;
+    const arrMs = cancelled ? live.plannedArrMs : live.onBlockMs ?? at(f.estimated?.arr ?? null) ?? live.plannedArrMs;
+    const delayMinutes = Math.max(0, Math.round((depMs - live.scheduledDepMs) / 60_000));
+    const swapped = f.tail !== f.scheduled_tail;
+    const bar: FlightBar = {
+      flight: f.id, origin: f.origin, dest: f.dest, depMs, arrMs,
+      kind: cancelled ? 'cancelled' : swapped ? 'swapped' : delayMinutes > 0 ? 'delayed' : 'planned',
+      delayMinutes: cancelled ? 0 : delayMinutes, plannedTail: swapped ? f.scheduled_tail : null,
+      passengers: f.passengers, crew: crewById.get(f.id) ?? [], live,
+    };
+    rows.get(f.tail)?.before.push(bar);
+    flightsById.set(f.id, { flight: bar, tail: f.tail, airline: f.airline });
+    startMs = Math.min(startMs, depMs);
+    endMs = Math.max(endMs, arrMs);
+  }
+  const sorted = schedule.rows.map((row) => rows.get(row.tail)!);
+  for (const row of sorted) row.before.sort((a, b) => a.depMs - b.depMs);
+  const [start, end] = wholeDay(sorted, [startMs, endMs]);
+  return { ...schedule, rows: sorted, flightsById, startMs: start, endMs: end };
+}
+
 /** How much of a check the whole day shows after its start (its label and the arrival that misses it). */
 const CHECK_SHOWN_MS = HOUR_MS;
 
@@ -152,6 +214,12 @@ export function optionRows(day: DaySchedule, response: SimulationResponse, optio
     }
     for (const leg of rotation?.legs ?? []) {
       const planned = day.flightsById.get(leg.flight)?.flight;
+      // A leg the option leaves where it is keeps the day's bar (on a live day it may already be
+      // delayed or swapped by an earlier revision: that is not this option's change).
+      if (planned && day.flightsById.get(leg.flight)?.tail === row.tail && planned.depMs === parseInstant(leg.dep) && planned.arrMs === parseInstant(leg.arr)) {
+        after.push(planned);
+        continue;
+      }
       const swapped = leg.planned_tail !== row.tail;
       after.push({
         flight: leg.flight, origin: leg.origin, dest: leg.dest, depMs: parseInstant(leg.dep), arrMs: parseInstant(leg.arr),

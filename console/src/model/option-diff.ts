@@ -25,8 +25,12 @@ export function changedTails(rows: readonly GanttRow[]): TailChange[] {
 }
 
 function tailChange(row: GanttRow): TailChange | null {
-  const after = row.after ?? [];
-  const afterIds = new Set(after.map((b) => b.flight));
+  // A bar both lanes share is no change of the option's (on a live day it may be delayed, swapped or
+  // cancelled by an earlier revision).
+  const unchanged = new Set(row.before);
+  const afterLane = row.after ?? [];
+  const afterIds = new Set(afterLane.map((b) => b.flight));
+  const after = afterLane.filter((b) => !unchanged.has(b));
   const cancelled = after.filter((b) => b.kind === 'cancelled');
   const delayed = after.filter((b) => b.kind === 'delayed');
   const swappedIn = after.filter((b) => b.kind === 'swapped');

@@ -64,7 +64,8 @@ export interface FrameReport {
   unavailable: { tail: string; x: number; width: number; y: number; height: number }[];
   bands: { airport: string; y: number; height: number; hours: { startMs: number; x: number; width: number; departures: number; arrivals: number; over: boolean; text: string }[] }[];
   axis: { date: string; zone: string; midnights: { ms: number; px: number; label: string }[]; now: { ms: number; px: number } | null };
-  rows: { first: number; last: number; tails: string[] };
+  /** The rows in view; `flagged`: those of them marked ⚠ (an option's violations, a live day's alerts). */
+  rows: { first: number; last: number; tails: string[]; flagged: string[] };
 }
 
 export interface GanttEvents {
@@ -293,7 +294,7 @@ export class Gantt {
     const x = this.x();
     const frame: FrameReport = {
       labels: [], connectors: [], unavailable: [], bands: [],
-      axis: { date: '', zone: this.zone.label, midnights: [], now: null }, rows: { first: 0, last: -1, tails: [] },
+      axis: { date: '', zone: this.zone.label, midnights: [], now: null }, rows: { first: 0, last: -1, tails: [], flagged: [] },
     };
     if (this.rows.length === 0) {
       ctx.fillStyle = '#4a4f57';
@@ -306,7 +307,8 @@ export class Gantt {
     const header = this.headerHeight();
     const first = Math.max(0, Math.floor(this.scroller.scrollTop / rowHeight));
     const last = Math.min(this.rows.length - 1, Math.ceil((this.scroller.scrollTop + this.height - header) / rowHeight));
-    frame.rows = { first, last, tails: this.rows.slice(first, last + 1).map((r) => r.tail) };
+    const inView = this.rows.slice(first, last + 1);
+    frame.rows = { first, last, tails: inView.map((r) => r.tail), flagged: inView.filter((r) => r.flags.length > 0).map((r) => r.tail) };
     const focused = this.focusedBar();
     const hovered = this.hover ? this.barAt(this.hover) : null;
     const ticks = this.ticks(x);
@@ -387,6 +389,11 @@ export class Gantt {
       ctx.fillStyle = FILL[bar.kind];
       ctx.fillRect(x, y, width, height);
       if (bar.kind === 'swapped' && this.patterns.hatch) { ctx.fillStyle = this.patterns.hatch; ctx.fillRect(x, y, width, height); }
+    }
+    if (movementMark(bar) && !before) {
+      // Actual times: a dark foot along the bar (a mark, not a colour) beside the label's ✓ / ✈.
+      ctx.fillStyle = '#1a1a1a';
+      ctx.fillRect(x, y + height - 3, width, 3);
     }
     if (this.highlighted.has(bar.flight) && !before) {
       ctx.globalAlpha = 1;
@@ -778,6 +785,18 @@ export function barLabel(bar: FlightBar, lane: Lane = 'after'): string {
 export function labelVariants(bar: FlightBar, lane: Lane): string[] {
   const number = bar.flight.split('_')[0] ?? bar.flight;
   if (lane === 'before') return [number];
+  // A live day's flight with actual times says so first: ✓ on block, ✈ off block and not yet on block.
+  const mark = movementMark(bar);
+  return mark ? [...kindVariants(bar, number).map((text) => `${mark} ${text}`), mark] : kindVariants(bar, number);
+}
+
+/** ✓ for a flight on block, ✈ for one that has left and is not on block yet, '' otherwise. */
+export function movementMark(bar: FlightBar): string {
+  if (!bar.live || bar.live.offBlockMs === null || bar.kind === 'cancelled') return '';
+  return bar.live.onBlockMs !== null ? '✓' : '✈';
+}
+
+function kindVariants(bar: FlightBar, number: string): string[] {
   switch (bar.kind) {
     case 'delayed': return [`${number} +${bar.delayMinutes}m`, `+${bar.delayMinutes}m`];
     case 'swapped': return [`⇄ ${number} from ${bar.plannedTail}${bar.delayMinutes > 0 ? ` +${bar.delayMinutes}m` : ''}`, `⇄ ${number}`, '⇄'];

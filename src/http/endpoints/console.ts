@@ -70,10 +70,12 @@ export function consoleEndpoints(api: ApiBuilder): void {
   api.document({
     method: 'get',
     path: '/console',
+    operationId: 'getConsole',
     public: true,
     tags: ['Service'],
     summary: 'Operations console (web page)',
     description: 'Needs no key to load; the page asks for one and sends it with every data call. /console redirects to /console/.',
     response: { description: 'HTML page.', schema: z.string(), contentType: 'text/html' },
+    moved: 'Redirect from /console to /console/ (relative), where the page\'s relative links resolve.',
   });
 }

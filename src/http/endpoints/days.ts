@@ -12,18 +12,21 @@ import { recordMovements, type MovementField, type MovementProblem } from '../..
 import { formatLocal, formatUtc, parseZonedInstant } from '../../domain/time.ts';
 import type { Schedule } from '../../domain/schedule.ts';
 import type { CatalogEntry } from '../../formats/schedule-json/schedule-catalog.ts';
+import { Budget } from '../../recovery/model/budget.ts';
 import type { SimulationResult } from '../../recovery/model/result.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
 import type { SimulationRequest } from '../../recovery/pipeline.ts';
 import type { DayRecord, DayStore, NewRevision, RevisionAuthor, RevisionRecord } from '../../store/day-store.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import {
-  AlertsSchema, ApplyRequestSchema, DayListQuerySchema, DayListSchema, DayParamsSchema, DayResponseSchema, DaySimulationRequestSchema,
+  AlertsSchema, ApplyRequestSchema, DayListQuerySchema, DayListSchema, DayParamsSchema, DayResponseSchema, DaySimulationRequestDocumented, DaySimulationRequestSchema,
   DaySimulationResponseSchema, DaySummaryResponseSchema, DiffSchema, MovementsRequestSchema, OpenDayRequestSchema, RevertRequestSchema,
-  RevisionListSchema, RevisionParamsSchema, WrittenRevisionSchema,
+  RevisionListQuerySchema, RevisionListSchema, RevisionParamsSchema, WrittenRevisionSchema,
 } from '../day-schemas.ts';
 import { presentAlerts, presentDay, presentDaySummary, presentDiff, presentRevision } from '../day-presenter.ts';
-import { IF_NONE_MATCH_LOCAL, type EndpointDeps } from '../deps.ts';
+import { ifNoneMatchHits } from '../conditional.ts';
+import { paginate } from '../pagination.ts';
+import type { EndpointDeps } from '../deps.ts';
 import { HttpError, quote } from '../errors.ts';
 import { scheduleOr404 } from '../lookups.ts';
 import type { z } from '../openapi-zod.ts';
@@ -31,6 +34,8 @@ import { keyIdOf } from '../rate-limit.ts';
 import { presentSimulation } from '../recovery-presenter.ts';
 import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
 
+/** Days a list reads from the store before it pages them (the environment's newest). */
+const LISTED_DAYS_MAX = 1000;
 const DAY_NOT_FOUND = 'Day not found (it never existed, or it was opened in another environment).';
 const TAGS = ['Operational days'];
 const OPERATOR = /^[\x20-\x7e]{1,100}$/;
@@ -202,11 +207,11 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   };
 
   api.route({
-    method: 'post', path: '/days', tags: TAGS,
+    method: 'post', path: '/days', operationId: 'openDay', tags: TAGS,
     summary: 'Open an operational day from a schedule',
     description: 'The day starts as the schedule plans it (revision 1): every flight departing in [from, to) on its tail at its scheduled times, every passenger on their journey. It belongs to the environment of the API key: every key of that environment sees it and may change it, no other sees it.',
-    request: { body: OpenDayRequestSchema },
-    response: { status: 201, description: 'Opened; Location names it and ETag is its revision ("1").', schema: DaySummaryResponseSchema },
+    request: { headers: ['X-Operator'], body: OpenDayRequestSchema },
+    response: { headers: ['Location', 'ETag'], status: 201, description: 'Opened; Location names it and ETag is its revision ("1").', schema: DaySummaryResponseSchema },
     errors: { 400: 'Malformed request, or a window whose `to` is not after `from` or holds no flight.', 404: 'Unknown schedule.' },
     handler: async ({ body }, req, res) => {
       const entry = scheduleOr404(deps.schedules, body.schedule_file);
@@ -227,19 +232,25 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'get', path: '/days', tags: TAGS,
+    method: 'get', path: '/days', operationId: 'listDays', tags: TAGS,
     summary: 'The environment\'s operational days, newest first',
     request: { query: DayListQuerySchema },
     response: { description: 'The days, without their flights.', schema: DayListSchema },
-    handler: async ({ query }) => ({ days: (await (await store()).listDays(environment, query.limit ?? 20)).map(presentDaySummary) }),
+    handler: async ({ query }) => {
+      const days = await (await store()).listDays(environment, LISTED_DAYS_MAX);
+      const { page, nextPageToken } = paginate(days, {
+        keyOf: (day) => [day.createdAtMs, day.id], descending: [true, false], limit: query.limit ?? 20, pageToken: query.page_token,
+      });
+      return { days: page.map(presentDaySummary), next_page_token: nextPageToken };
+    },
   });
 
   api.route({
-    method: 'get', path: '/days/{day_id}', tags: TAGS,
+    method: 'get', path: '/days/{day_id}', operationId: 'getDay', tags: TAGS,
     summary: 'The current revision of a day: flights with planned, estimated and actual times, tails, cancellations, passengers',
     description: 'ETag is the revision ("3"); with If-None-Match naming it, the answer is 304 without a body. A console watching the day polls this with If-None-Match (a 304 costs one small database read) and learns of a new revision from the first 200.',
-    request: { params: DayParamsSchema },
-    response: { description: 'The day at its current revision.', schema: DayResponseSchema },
+    request: { headers: ['If-None-Match'], params: DayParamsSchema },
+    response: { headers: ['ETag'], notModified: true, description: 'The day at its current revision.', schema: DayResponseSchema },
     errors: { 404: DAY_NOT_FOUND },
     handler: async ({ params }, _req, res) => {
       const s = await store();
@@ -247,8 +258,7 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       if (!day) throw new HttpError(404, DAY_NOT_FOUND);
       res.setHeader('ETag', etagOf(day.revision));
       res.setHeader('Cache-Control', 'no-cache');
-      const asked = res.locals[IF_NONE_MATCH_LOCAL] as string | undefined;
-      if (asked !== undefined && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etagOf(day.revision))) {
+      if (ifNoneMatchHits(res, etagOf(day.revision))) {
         res.status(304).end();
         return undefined;
       }
@@ -266,29 +276,29 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'get', path: '/days/{day_id}/revisions', tags: TAGS,
+    method: 'get', path: '/days/{day_id}/revisions', operationId: 'listDayRevisions', tags: TAGS,
     summary: 'Every revision of a day: what changed, when, by which key and operator, why',
-    request: { params: DayParamsSchema },
-    response: { description: 'Oldest first.', schema: RevisionListSchema },
+    request: { params: DayParamsSchema, query: RevisionListQuerySchema },
+    response: { description: 'A page of the revisions, oldest first.', schema: RevisionListSchema },
     errors: { 404: DAY_NOT_FOUND },
-    handler: async ({ params }) => {
+    handler: async ({ params, query }) => {
       const s = await store();
       const loaded = await loadDay(deps, s, params.day_id);
       const revisions = (await s.listRevisions(environment, params.day_id)) ?? [];
       let before: DayState | null = null;
-      return {
-        revisions: revisions.map((revision) => {
-          const after = applyDelta(loaded.opened, revision.delta);
-          const view = presentRevision(revision, before, after);
-          before = after;
-          return view;
-        }),
-      };
+      const views = revisions.map((revision) => {
+        const after = applyDelta(loaded.opened, revision.delta);
+        const view = presentRevision(revision, before, after);
+        before = after;
+        return view;
+      });
+      const { page, nextPageToken } = paginate(views, { keyOf: (view) => [view.number], descending: [false], limit: query.limit ?? 1000, pageToken: query.page_token });
+      return { revisions: page, next_page_token: nextPageToken };
     },
   });
 
   api.route({
-    method: 'get', path: '/days/{day_id}/revisions/{number}', tags: TAGS,
+    method: 'get', path: '/days/{day_id}/revisions/{number}', operationId: 'getDayRevision', tags: TAGS,
     summary: 'One revision of a day',
     request: { params: RevisionParamsSchema },
     response: { description: 'The revision and a count of what it changed.', schema: WrittenRevisionSchema },
@@ -302,7 +312,7 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'get', path: '/days/{day_id}/revisions/{number}/diff', tags: TAGS,
+    method: 'get', path: '/days/{day_id}/revisions/{number}/diff', operationId: 'getDayRevisionDiff', tags: TAGS,
     summary: 'What a revision changed against the one before: per tail flights retimed, moved, cancelled; passengers moved; movements',
     request: { params: RevisionParamsSchema },
     response: { description: 'The changes (revision 1 has none).', schema: DiffSchema },
@@ -316,10 +326,10 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'post', path: '/days/{day_id}/simulate', tags: TAGS,
+    method: 'post', path: '/days/{day_id}/simulate', operationId: 'simulateOnDay', tags: TAGS,
     summary: 'Recovery options on the day\'s current revision',
     description: 'The body of POST /simulate (without schedule_file) plus an optional `now`. Solved on the current revision: flights at their estimated times on their current tails (none earlier than now), cancelled flights gone, passengers on their current journeys; flights that have departed (an off-block) are fixed and never a seat for a rebooking. Delays in the answer count from the estimated times. The simulation is kept with the day: POST /days/{day_id}/apply applies one of its options.',
-    request: { params: DayParamsSchema, body: DaySimulationRequestSchema },
+    request: { params: DayParamsSchema, body: DaySimulationRequestSchema, documentedBody: DaySimulationRequestDocumented },
     response: { description: 'The ranked options, as POST /simulate answers, with the simulation_id.', schema: DaySimulationResponseSchema },
     errors: {
       400: 'Malformed request, as POST /simulate.',
@@ -333,15 +343,15 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
       const request = daySimulationRequest(deps, loaded, body, config);
       checkSimulationLimits(config, deps.config.simulation);
-      const runner = deps.jobRunner;
-      if (!runner) throw new Error('POST /days/{day_id}/simulate needs a job runner in the app dependencies');
+      const runner = deps.simulations;
+      if (!runner) throw new Error('POST /days/{day_id}/simulate needs a simulation runner in the app dependencies');
       const cancel = new AbortController();
       const onClose = () => { if (!res.writableFinished) cancel.abort(); };
       res.once('close', onClose);
       deps.metrics.simulationsInFlight.inc();
       let result: SimulationResult;
       try {
-        result = await runner.run(request, cancel.signal);
+        result = await runner.run(request, Budget.start(config.solver.time_limit_ms, cancel.signal));
       } finally {
         res.off('close', onClose);
         deps.metrics.simulationsInFlight.dec();
@@ -353,11 +363,11 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'post', path: '/days/{day_id}/apply', tags: TAGS,
+    method: 'post', path: '/days/{day_id}/apply', operationId: 'applyOption', tags: TAGS,
     summary: 'Apply an option of a simulation of this day: a new revision',
     description: 'Needs If-Match with the day\'s ETag. Writes, in one transaction, a revision with the option\'s retimings, swaps, cancellations and rebookings. The option may come from a simulation on an earlier revision as long as nothing it touches has changed since (movements elsewhere are fine).',
-    request: { params: DayParamsSchema, body: ApplyRequestSchema },
-    response: { status: 201, description: 'The revision written; ETag is its number, Location names it.', schema: WrittenRevisionSchema },
+    request: { headers: ['If-Match', 'X-Operator'], params: DayParamsSchema, body: ApplyRequestSchema },
+    response: { headers: ['Location', 'ETag'], status: 201, description: 'The revision written; ETag is its number, Location names it.', schema: WrittenRevisionSchema },
     errors: {
       400: 'Malformed request or If-Match, or an option_id the simulation does not have.',
       404: `${DAY_NOT_FOUND} Or an unknown simulation.`,
@@ -389,11 +399,11 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'post', path: '/days/{day_id}/revert', tags: TAGS,
+    method: 'post', path: '/days/{day_id}/revert', operationId: 'revertDay', tags: TAGS,
     summary: 'Restore the plan of an earlier revision, as a new revision',
     description: 'Needs If-Match. Tails, planned times, cancellations and bookings become those of `revision`; actual times stay as recorded (history is never rewritten).',
-    request: { params: DayParamsSchema, body: RevertRequestSchema },
-    response: { status: 201, description: 'The revision written.', schema: WrittenRevisionSchema },
+    request: { headers: ['If-Match', 'X-Operator'], params: DayParamsSchema, body: RevertRequestSchema },
+    response: { headers: ['Location', 'ETag'], status: 201, description: 'The revision written.', schema: WrittenRevisionSchema },
     errors: {
       404: `${DAY_NOT_FOUND} Or no such revision.`,
       409: 'A flight that has departed would be cancelled or flown by another aircraft (named).',
@@ -414,11 +424,11 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'post', path: '/days/{day_id}/movements', tags: TAGS,
+    method: 'post', path: '/days/{day_id}/movements', operationId: 'recordMovements', tags: TAGS,
     summary: 'Record actual times from movement messages: a new revision',
     description: 'Each message gives a flight, its tail and some of off_block, airborne, landed, on_block. Checked in order: the flight must be the day\'s and not cancelled, the tail the one planned, the times in order and not after `now`, and a flight leaves only after its aircraft\'s previous flight has left (and arrived, if that is known). Estimated times of the later flights follow. If-Match is optional: movements are facts and are recorded on the current revision; with If-Match they are refused (412) when the day has moved on.',
-    request: { params: DayParamsSchema, body: MovementsRequestSchema },
-    response: { status: 201, description: 'The revision written.', schema: WrittenRevisionSchema },
+    request: { headers: ['If-Match', 'X-Operator'], params: DayParamsSchema, body: MovementsRequestSchema },
+    response: { headers: ['Location', 'ETag'], status: 201, description: 'The revision written.', schema: WrittenRevisionSchema },
     errors: {
       400: 'Malformed request, or a message that breaks a rule: the detail names the message (movements[i]) and the rule.',
       404: DAY_NOT_FOUND,
@@ -451,10 +461,10 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   });
 
   api.route({
-    method: 'get', path: '/days/{day_id}/alerts', tags: TAGS,
+    method: 'get', path: '/days/{day_id}/alerts', operationId: 'getDayAlerts', tags: TAGS,
     summary: 'What the current revision\'s estimated times break: passenger connections and crew duty limits',
     request: { params: DayParamsSchema },
-    response: { description: 'The alerts of the current revision.', schema: AlertsSchema },
+    response: { headers: ['ETag'], description: 'The alerts of the current revision.', schema: AlertsSchema },
     errors: { 404: DAY_NOT_FOUND },
     handler: async ({ params }, _req, res) => {
       const loaded = await loadDay(deps, await store(), params.day_id);

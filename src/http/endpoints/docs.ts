@@ -20,6 +20,7 @@ export function docsEndpoints(api: ApiBuilder, document: () => object): void {
   api.route({
     method: 'get',
     path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
     public: true,
     tags: ['Service'],
     summary: 'OpenAPI 3.1 document of this interface',
@@ -47,10 +48,12 @@ export function docsEndpoints(api: ApiBuilder, document: () => object): void {
   api.document({
     method: 'get',
     path: '/docs',
+    operationId: 'getDocs',
     public: true,
     tags: ['Service'],
     summary: 'Interactive documentation (swagger-ui)',
     description: 'Needs no key. Renders /openapi.json; /docs redirects to /docs/.',
     response: { description: 'HTML page.', schema: z.string(), contentType: 'text/html' },
+    moved: 'Redirect from /docs to /docs/ (relative), where the page\'s relative links resolve.',
   });
 }

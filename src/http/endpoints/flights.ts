@@ -24,6 +24,7 @@ export function flightEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'get',
     path: '/flights',
+    operationId: 'listFlights',
     tags: ['Flights'],
     summary: 'Flights of the default schedule',
     description: `${DESCRIPTION} Reads the default schedule (DEFAULT_SCHEDULE).`,
@@ -36,6 +37,7 @@ export function flightEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'get',
     path: '/flights/{schedule_file}',
+    operationId: 'listScheduleFlights',
     tags: ['Flights'],
     summary: 'Flights of a named schedule',
     description: `${DESCRIPTION} Same as GET /flights for the named schedule.`,

@@ -9,6 +9,7 @@ export function healthEndpoints(api: ApiBuilder): void {
   api.route({
     method: 'get',
     path: '/health',
+    operationId: 'getHealth',
     public: true,
     tags: ['Service'],
     summary: 'Health check',

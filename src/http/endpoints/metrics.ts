@@ -14,6 +14,7 @@ export function metricsEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.document({
     method: 'get',
     path: '/metrics',
+    operationId: 'getMetrics',
     tags: ['Service'],
     summary: 'Prometheus metrics',
     description: 'Request durations by route template and status, simulations, rate-limit rejections, solver pool levels and outcomes, and process metrics (resident memory, event loop lag, GC), in the Prometheus text format.',

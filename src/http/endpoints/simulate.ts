@@ -1,19 +1,20 @@
 // POST /simulate: ranked recovery options for a disrupted flight. The endpoint only translates: it
-// validates the request and the operator's bounds, runs it on the job runner's interactive path with one signal
-// (aborted when the client goes away), and presents the result. Failures are RecoveryError, mapped to
-// HTTP in errors.ts.
+// validates the request and the operator's bounds, starts the simulation's one Budget (its time limit
+// and one signal, aborted when the client goes away), awaits the simulation runner (the one job
+// workers use), and presents the result. Failures are RecoveryError, mapped to HTTP in errors.ts.
 import type { SimulationLimits } from '../../config.ts';
 import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
 import { unplacedAirport } from '../../domain/schedule.ts';
 import { checkReferences, type SimulationRequest } from '../../recovery/pipeline.ts';
+import { Budget } from '../../recovery/model/budget.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { HttpError, quote } from '../errors.ts';
 import { scheduleOr404 } from '../lookups.ts';
 import { presentSimulation } from '../recovery-presenter.ts';
-import { SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
+import { SimulationRequestDocumented, SimulationRequestSchema, SimulationResponseSchema } from '../recovery-schemas.ts';
 import type { z } from '../openapi-zod.ts';
 
 type SimulationRequestBody = z.infer<typeof SimulationRequestSchema>;
@@ -89,10 +90,11 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'post',
     path: '/simulate',
+    operationId: 'simulate',
     tags: ['Simulation'],
     summary: 'Ranked recovery options for one or several disruptions',
     description: 'Takes a delayed flight (disrupted_flight + min_delay_minutes) or a list of disruptions (delays, cancellations, aircraft out of service, airport capacity caps), solves one model per strategy (delay propagation only, aircraft swaps, cancellations, the integrated optimum) over the full route space of the scope by column generation with GLPK, and returns the options ranked by cost, each with the lower bound proven for it. The model is documented in docs/model.md.',
-    request: { body: SimulationRequestSchema },
+    request: { body: SimulationRequestSchema, documentedBody: SimulationRequestDocumented },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
       400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule without airport coordinates (an imported ROADEF 2009 instance); the detail names the field and the rule.',
@@ -103,17 +105,19 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
     handler: async ({ body }, _req, res) => {
       const config = body.config ?? DEFAULT_SOLVER_CONFIG;
       const request = simulationRequestOf(deps, body, config);
-      const runner = deps.jobRunner;
-      if (!runner) throw new Error('POST /simulate needs a job runner in the app dependencies');
+      const runner = deps.simulations;
+      if (!runner) throw new Error('POST /simulate needs a simulation runner in the app dependencies');
       checkSimulationLimits(config, deps.config.simulation);
       // The one cancellation signal of this simulation: the client closing the connection first.
       const cancel = new AbortController();
+      // The one budget: from here (the request has arrived) to GLPK.
+      const budget = Budget.start(config.solver.time_limit_ms, cancel.signal);
       const onClose = () => { if (!res.writableFinished) cancel.abort(); };
       res.once('close', onClose);
       deps.metrics.simulationsInFlight.inc();
       try {
-        // The job runner's interactive path: run now (503 when the solvers are saturated), no queue.
-        return presentSimulation(deps.schedules.resolve(request.scheduleName)!.schedule, await runner.run(request, cancel.signal));
+        // Run now (503 when the solvers are saturated), no queue.
+        return presentSimulation(deps.schedules.resolve(request.scheduleName)!.schedule, await runner.run(request, budget));
       } finally {
         res.off('close', onClose);
         deps.metrics.simulationsInFlight.dec();

@@ -7,12 +7,15 @@ import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/s
 import { JOB_STATUSES, type JobRecord, type JobStore } from '../../runtime/jobs/job.ts';
 import type { ApiBuilder } from '../api-builder.ts';
 import type { EndpointDeps } from '../deps.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, quote } from '../errors.ts';
 import { presentJob } from '../job-presenter.ts';
 import { presenterFor } from '../recovery-presenter.ts';
 import { z } from '../openapi-zod.ts';
 import { keyIdOf } from '../rate-limit.ts';
-import { JobAcceptedSchema, JobListSchema, JobRequestSchema, JobSchema } from '../recovery-schemas.ts';
+import { JobAcceptedSchema, JobListSchema, JobRequestDocumented, JobRequestSchema, JobSchema, JobSummarySchema } from '../recovery-schemas.ts';
+import { paginate } from '../pagination.ts';
+import { integerQuery, PageTokenSchema } from '../schemas.ts';
+import type { SimulationRequest } from '../../recovery/pipeline.ts';
 import { checkSimulationLimits, simulationRequestOf } from './simulate.ts';
 import { daySimulationRequest, loadDay, type LoadedDay } from './days.ts';
 import type { DayStore } from '../../store/day-store.ts';
@@ -26,10 +29,12 @@ const JobParamsSchema = z.strictObject({
 
 const JobListQuerySchema = z.strictObject({
   status: z.enum(JOB_STATUSES).optional().describe('Only the jobs in this status.'),
-  limit: z.string().regex(/^\d{1,3}$/, 'must be a whole number between 1 and 100').transform(Number)
-    .refine((n) => n >= 1 && n <= 100, 'must be a whole number between 1 and 100').optional()
-    .describe('At most this many jobs (1-100); default 20.'),
+  limit: integerQuery(1, 100).optional().describe('At most this many jobs in a page (1-100); default 20.'),
+  page_token: PageTokenSchema.optional(),
 });
+
+/** Jobs a list reads from the store before it pages them (the newest of the caller's jobs). */
+const LISTED_JOBS_MAX = 1000;
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
 
@@ -47,6 +52,16 @@ function ownerOf(res: Response): string {
   return owner;
 }
 
+/**
+ * What makes two submissions the same for Idempotency-Key: the simulation asked for, without what the
+ * moment of submission fills in (a day's current revision, its `now` when none was given, the flights
+ * departed by then), so that a retry minutes later is still the same request.
+ */
+function submissionFingerprint(request: SimulationRequest): string {
+  const { revision, departedFlightIds: _departed, ...asked } = request;
+  return JSON.stringify({ ...asked, day: revision?.dayId ?? null });
+}
+
 const NOT_FOUND = 'Job not found (it never existed, was created with another API key, or its results have expired).';
 
 export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
@@ -59,18 +74,21 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
   const limits = deps.config.jobs;
   const present = presenterFor(deps.schedules);
   const view = (job: JobRecord) => presentJob(job, present);
+  const summary = (job: JobRecord) => { const { result: _result, ...rest } = presentJob({ ...job, result: null }, present); return rest; };
 
   api.route({
     method: 'post',
     path: '/simulations',
+    operationId: 'createSimulationJob',
     tags: ['Simulation jobs'],
     summary: 'Submit a recovery simulation as a background job',
-    description: `The body of POST /simulate, plus an optional time_limit_ms (up to JOB_MAX_TIME_LIMIT_MS). Answers 202 at once with the job id and a Location header; the job runs on a solver worker (this instance, or \`npm run worker\` processes with REDIS_URL). An Idempotency-Key header makes a retried submission return the same job. The job belongs to the API key that submitted it: any other key gets 404 for it.`,
-    request: { body: JobRequestSchema },
-    response: { status: 202, description: 'Queued (or, for a repeated Idempotency-Key, the job that submission created).', schema: JobAcceptedSchema },
+    description: `The body of POST /simulate, plus an optional time_limit_ms (up to JOB_MAX_TIME_LIMIT_MS). Answers 202 at once with the job id and a Location header; the job runs on a solver worker (this instance, or \`npm run worker\` processes with REDIS_URL). An Idempotency-Key header makes a retried submission return the same job (the same key with another body is 422). The job belongs to the API key that submitted it: any other key gets 404 for it.`,
+    request: { headers: ['Idempotency-Key'], body: JobRequestSchema, documentedBody: JobRequestDocumented },
+    response: { headers: ['Location'], status: 202, description: 'Queued (or, for a repeated Idempotency-Key, the job that submission created).', schema: JobAcceptedSchema },
     errors: {
       400: 'Malformed request (as POST /simulate), time_limit_ms above JOB_MAX_TIME_LIMIT_MS, or a malformed Idempotency-Key header.',
       404: 'Unknown schedule, or a flight, aircraft or airport the airline\'s schedule does not have.',
+      422: 'The Idempotency-Key was used for another request (another body) by this API key; the detail names the job it created.',
       429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
       503: 'JOB_QUEUE_MAX jobs are already waiting, or the job store (Redis) cannot be reached; retry after the Retry-After seconds.',
     },
@@ -100,6 +118,9 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
       }
       const owner = ownerOf(res);
       const { job, created } = await store().submit({ owner, request, idempotencyKey });
+      if (!created && submissionFingerprint(job.request) !== submissionFingerprint(request)) {
+        throw new HttpError(422, `Idempotency-Key ${quote(idempotencyKey!)} was used for another request (job ${job.id}); use a new key for a new request.`);
+      }
       // Kept with the day, so that POST /days/{day_id}/apply finds it (its result is the job's).
       if (day && created) await day.store.saveSimulation({ id: job.id, dayId: day.loaded.day.id, revision: day.loaded.day.revision, owner, request, result: null, job: true });
       res.setHeader('Location', `/simulations/${job.id}`);
@@ -111,20 +132,42 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
   api.route({
     method: 'get',
     path: '/simulations',
+    operationId: 'listSimulationJobs',
     tags: ['Simulation jobs'],
     summary: 'The caller\'s recovery jobs, newest first',
     description: 'Only the jobs submitted with the same API key, while they are kept (JOB_RESULT_TTL_S after they finish).',
     request: { query: JobListQuerySchema },
-    response: { description: 'The jobs, without their results.', schema: JobListSchema },
+    response: { description: 'A page of the jobs, without their results.', schema: JobListSchema },
     handler: async ({ query }, _req, res) => {
-      const jobs = await store().list(ownerOf(res), { ...(query.status ? { status: query.status } : {}), limit: query.limit ?? 20 });
-      return { jobs: jobs.map((job) => { const { result: _result, ...listed } = presentJob({ ...job, result: null }, present); return listed; }) };
+      const jobs = await store().list(ownerOf(res), { ...(query.status ? { status: query.status } : {}), limit: LISTED_JOBS_MAX });
+      const { page, nextPageToken } = paginate(jobs, {
+        keyOf: (job) => [job.createdAt, job.id], descending: [true, true], limit: query.limit ?? 20, pageToken: query.page_token,
+      });
+      return { jobs: page.map(summary), next_page_token: nextPageToken };
+    },
+  });
+
+  api.route({
+    method: 'get',
+    path: '/simulations/{job_id}/status',
+    operationId: 'getSimulationJobStatus',
+    tags: ['Simulation jobs'],
+    summary: 'A recovery job without its result: status and progress, for polling',
+    description: 'The job as GET /simulations/{job_id} shows it, less `result` (which can be tens of kilobytes): cheap to poll until the status is final.',
+    request: { params: JobParamsSchema },
+    response: { description: 'The job, without its result.', schema: JobSummarySchema },
+    errors: { 404: NOT_FOUND },
+    handler: async ({ params }, _req, res) => {
+      const job = await store().get(ownerOf(res), params.job_id);
+      if (!job) throw new HttpError(404, NOT_FOUND);
+      return summary(job);
     },
   });
 
   api.route({
     method: 'get',
     path: '/simulations/{job_id}',
+    operationId: 'getSimulationJob',
     tags: ['Simulation jobs'],
     summary: 'A recovery job: status, progress, best plan so far, result',
     request: { params: JobParamsSchema },
@@ -140,10 +183,11 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
   api.route({
     method: 'get',
     path: '/simulations/{job_id}/events',
+    operationId: 'streamSimulationJobEvents',
     tags: ['Simulation jobs'],
     summary: 'A recovery job\'s progress as Server-Sent Events',
     description: 'text/event-stream of `progress` events (the job as GET /simulations/{job_id} shows it; `result` is set only when the best plans changed) and one last `final` event with the whole job, after which the stream ends. Each event has an id: a client that reconnects with the Last-Event-ID header gets every event after it, and one that connects after the end gets the events again from the start (or after its Last-Event-ID) up to the final one.',
-    request: { params: JobParamsSchema },
+    request: { headers: ['Last-Event-ID'], params: JobParamsSchema },
     response: { description: 'The event stream.', schema: z.string(), contentType: 'text/event-stream' },
     errors: { 404: NOT_FOUND },
     handler: async ({ params }, req, res) => {
@@ -170,6 +214,7 @@ export function simulationJobEndpoints(api: ApiBuilder, deps: EndpointDeps): voi
   api.route({
     method: 'delete',
     path: '/simulations/{job_id}',
+    operationId: 'cancelSimulationJob',
     tags: ['Simulation jobs'],
     summary: 'Cancel a recovery job',
     description: 'A queued job is cancelled at once; a running one stops within about a second and keeps the best plans it had (status cancelled, result = those plans). A finished job is answered as it is.',

@@ -13,6 +13,7 @@ export function snapshotEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
   api.route({
     method: 'get',
     path: '/snapshot',
+    operationId: 'getSnapshot',
     tags: ['Flights'],
     summary: 'Operational snapshot of a time window',
     description: [
@@ -22,7 +23,7 @@ export function snapshotEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       'Timestamps: the window in UTC with +00:00; flight dep/arr, check start/end and duty start/end in the local time of the airport where they happen, with numeric offsets.',
     ].join(' '),
     request: { query: SnapshotQuerySchema },
-    response: { description: 'The snapshot.', schema: SnapshotResponseSchema },
+    response: { etag: true, description: 'The snapshot.', schema: SnapshotResponseSchema },
     errors: { 404: 'Unknown schedule, or the airline has no flights in it.' },
     handler: ({ query }) => {
       const entry = scheduleOr404(deps.schedules, query.schedule_file);

@@ -9,16 +9,18 @@ export function solverConfigEndpoints(api: ApiBuilder, _deps: EndpointDeps): voi
   api.route({
     method: 'get',
     path: '/config',
+    operationId: 'getSolverConfig',
     tags: ['Solver configuration'],
     summary: 'The effective default solver configuration',
     description: 'Every field with its default. A `config` in POST /simulate may override any subset. Turnaround precedence: airport+fleet over fleet over airport over default.',
-    response: { description: 'The default configuration.', schema: SolverConfigResponseSchema },
+    response: { etag: true, description: 'The default configuration.', schema: SolverConfigResponseSchema },
     handler: () => DEFAULT_SOLVER_CONFIG,
   });
 
   api.route({
     method: 'post',
     path: '/config/validate',
+    operationId: 'validateSolverConfig',
     tags: ['Solver configuration'],
     summary: 'Validate a solver configuration',
     description: 'Validates a complete or partial configuration: errors name the field and the rule; warnings flag legal but suspicious values. Answers 200 even when `valid` is false; `config` is the complete configuration after defaults (null when invalid).',

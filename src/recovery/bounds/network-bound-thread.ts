@@ -75,7 +75,7 @@ export const relaxationThread: RelaxationThread = (input, duals, flightBound, op
   }, 50);
   worker.on('message', (message: FromBoundThread) => {
     if (message.type === 'bound') {
-      if (best === null || message.value > best) { best = message.value; options.onBound?.(message.value); }
+      if (best === null || message.value > best) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
     } else if (message.type === 'done') finish(message.result);
     else finish(heard());
   });

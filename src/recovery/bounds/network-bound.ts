@@ -74,7 +74,8 @@ export interface NetworkBoundOptions {
    */
   target?: () => number | null;
   /** Called with each better bound, as soon as it is known. */
-  onBound?: (bound: number) => void;
+  /** `source`: the flight bound's LP it starts from, or the network bound itself. */
+  onBound?: (bound: number, source: 'flight_bound' | 'network_bound') => void;
   /** Stop after this many iterations (default: until the deadline or converged). */
   maxIterations?: number;
 }
@@ -819,7 +820,7 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
     if (outcome.status === 'optimal' && outcome.objective !== null) {
       flightBound = outcome.objective;
       duals = outcome.duals ?? {};
-      options.onBound?.(flightBound);
+      options.onBound?.(flightBound, 'flight_bound');
     }
   } catch {
     // The flight bound is where the prices start, not what is proven: start from zero prices.
@@ -869,7 +870,7 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
         best = value;
         bestAt = performance.now() - started;
         stale = 0;
-        if (flightBound === null || best > flightBound) options.onBound?.(best);
+        if (flightBound === null || best > flightBound) options.onBound?.(best, 'network_bound');
       } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
       const norm = relaxation.direct(DEFLECTION);
       if (relaxation.violated === 0 || norm === 0 || theta < 1e-4) return finish();

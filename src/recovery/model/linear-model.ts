@@ -72,24 +72,28 @@ export class ModelBuilder {
       this.lastRowOf = grown;
     }
     const stamp = this.constraints.length + 1;
-    const clean: Term[] = [];
+    // The row keeps `terms` itself unless a term must go (a zero) or merge (a repeat): most rows
+    // have neither, and a copy of every row each round was much of a rebuild's garbage.
+    let clean: Term[] | null = null;
     let repeated = false;
-    for (const t of terms) {
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i]!;
       const place = this.places.get(t.variable);
       if (place === undefined) throw new Error(`row ${name} uses undeclared ${t.variable}`);
       if (this.lastRowOf[place] === stamp) repeated = true;
       else {
         this.lastRowOf[place] = stamp;
-        if (t.coef !== 0) clean.push(t);
+        if (t.coef === 0) clean ??= terms.slice(0, i);
+        else clean?.push(t);
       }
     }
     if (repeated) {
       const merged = new Map<string, number>();
       for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);
-      clean.length = 0;
+      clean = [];
       for (const [variable, coef] of merged) if (coef !== 0) clean.push({ variable, coef });
     }
-    this.constraints.push({ name, terms: clean, sense, rhs });
+    this.constraints.push({ name, terms: clean ?? terms, sense, rhs });
   }
 
   build(): LinearModel {

@@ -8,6 +8,7 @@ import type { AircraftRotation, Cancellation, Delay, Reaccommodation, Swap, Viol
 import type { EngineName, EngineReason } from './engine-choice.ts';
 import type { ModelSize } from './linear-model.ts';
 import type { Strategy } from './solver-config.ts';
+import type { LowerBoundSource, SolverFacts } from './solve-facts.ts';
 
 /** What a solve proved: `optimal` (for the model solved), a plan without proof, a limit without a plan, or no plan exists. */
 export const SOLVE_STATUSES = ['optimal', 'feasible', 'time_limit', 'infeasible'] as const;
@@ -51,9 +52,11 @@ export interface SolverReport {
   candidateRoutes: number;
   /** Rounds of column generation (0 for delay propagation, whose routes are fixed). */
   iterations: number;
-  /** Set when the plan was not found by this strategy's own solve (e.g. integrated fell back to a restricted plan). */
-  note: string | null;
-  /** The engine that answered for this option (recovery/engine-choice.ts) and why, as codes the presenter words. */
+  /** Which proof `lowerBound` comes from; null when there is no bound. */
+  lowerBoundSource: LowerBoundSource | null;
+  /** What the solve found out, as numbers and codes (the presenter words them as the option's note). */
+  facts: SolverFacts;
+  /** The engine that answered for this option (recovery/model/engine-choice.ts) and why, as codes the presenter words. */
   engine: EngineName;
   engineReasons: EngineReason[];
 }

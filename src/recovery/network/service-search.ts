@@ -276,7 +276,7 @@ function chosenRoutes(model: StrategyModel, values: Record<string, number>): Map
 
 function asSolve(model: StrategyModel, outcome: SolveOutcome, rounds: number, started: number): StrategySolve {
   return {
-    model, iterations: rounds, note: null,
+    model, iterations: rounds, boundSource: null, facts: { kind: 'running' },
     // The search proves no bound of its own: its plan is feasible, the pipeline adds the bounds it has.
     outcome: { ...outcome, status: 'feasible', lowerBound: null, solveMs: performance.now() - started },
   };

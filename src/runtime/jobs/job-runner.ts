@@ -1,7 +1,8 @@
-// The one way a simulation is executed. POST /simulate awaits `run` on the caller's thread of
-// control; a job worker (in process or `npm run worker`) calls `runJob`, which is the same run with
-// its progress and best plans so far published to the job's store, and a cancellation that keeps
-// the best plan. Both go to the same SimulationRunner (the simulation thread and its solver pool).
+// How a job is executed: a job worker (in process or `npm run worker`) calls `runJob`, which runs the
+// simulation on the SimulationRunner (the simulation thread and its solver pool, the one POST
+// /simulate calls directly) with its progress and best plans so far published to the job's store,
+// and a cancellation that keeps the best plan.
+import { Budget } from '../../recovery/model/budget.ts';
 import { recoveryFailureOf, type RecoveryFailure } from '../../recovery/model/failure.ts';
 import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
 import type { SimulationResult } from '../../recovery/model/result.ts';
@@ -32,8 +33,6 @@ export interface JobWriter {
 }
 
 export interface JobRunner {
-  /** The interactive path (POST /simulate): the simulation's result, or its RecoveryError. */
-  run(request: SimulationRequest, signal: AbortSignal): Promise<SimulationResult>;
   /** Runs job `id` to a final state through `writer`; never rejects for the simulation's own failures. */
   runJob(id: string, writer: JobWriter): Promise<JobOutcome | null>;
   /** The solver's levels and counters, when it has them (for /metrics). */
@@ -47,7 +46,6 @@ function jobProgress(p: SimulationProgress): JobProgress {
 /** A job stores the simulation's result as the runner returns it; the API presents it when it is read. */
 export function createJobRunner(simulations: SimulationRunner): JobRunner {
   return {
-    run: (request, signal) => simulations.run(request, signal),
     ...(simulations.stats ? { stats: () => simulations.stats!() } : {}),
 
     async runJob(id, writer) {
@@ -95,7 +93,9 @@ export function createJobRunner(simulations: SimulationRunner): JobRunner {
 
       let outcome: JobOutcome;
       try {
-        const ended = await Promise.race([simulations.run(job.request, controller.signal, onProgress), stoppedByCancel]);
+        // The job's budget starts when it runs (its time in the queue is not the solver's).
+        const budget = Budget.start(job.request.config.solver.time_limit_ms, controller.signal);
+        const ended = await Promise.race([simulations.run(job.request, budget, onProgress), stoppedByCancel]);
         outcome = ended === 'cancelled' ? { status: 'cancelled', result: best } : { status: 'succeeded', result: ended };
       } catch (error) {
         const failure = recoveryFailureOf(error);

@@ -1,0 +1,149 @@
+// `npm run bench -- --against <git ref>`: this tree against another commit, as users meet them: both
+// services started (each from its own tree, on a port of its own), the same single delays posted
+// over HTTP to one and the other alternately (ABBA), and per scenario and overall the p50 / p95 of
+// each, their ratios, and the integrated option's cost side by side (a cheaper or dearer plan
+// flagged). The ref is checked out in a temporary git worktree and installed there (npm ci when its
+// lockfile differs). Absolute times on a shared machine are noise; the ratios of one run, taken
+// moments apart under the same load, are what to judge a change by.
+//
+//   npm run bench -- --against <ref> [--only default,large] [--seeded 30] [--seed 24] [--reps 3] [--out file.json]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { postJson, startServer, type RunningServer } from './lib/http.ts';
+import { announce, progress } from './lib/progress.ts';
+import { BENCHMARKS_DIR, loadScenarios, SCHEDULE_NAMES, selectScenarios, simulateBody, type Scenario } from './lib/scenarios.ts';
+import { loadSchedulesFor } from './lib/schedules.ts';
+import { DEFAULT_SEED, seededSingleDelays } from './lib/seeded-delays.ts';
+import { formatMs, formatRatio, median, percentile } from './lib/stats.ts';
+import { table } from './lib/table.ts';
+import { checkOutTree } from './lib/worktree.ts';
+
+/** Relative difference of two costs below which they are the same plan cost. */
+const SAME_COST = 1e-6;
+
+export function againstRequested(argv: readonly string[]): boolean {
+  return argv.some((a) => a === '--against' || a.startsWith('--against='));
+}
+
+interface Side { ms: number[]; cost: number | null; status: string | null; lowerBound: number | null; failures: string[] }
+interface Row { scenario: Scenario; base: Side; cand: Side }
+
+/** What one answer says about its integrated option (the recommendation). */
+function integratedOf(body: unknown): { cost: number | null; status: string | null; lowerBound: number | null } {
+  const options = (body as { options?: { strategy: string; summary?: { cost: number }; kpis?: { cost: number }; solver?: { status: string; lower_bound: number | null } }[] }).options ?? [];
+  const o = options.find((x) => x.strategy === 'integrated');
+  return { cost: o?.summary?.cost ?? o?.kpis?.cost ?? null, status: o?.solver?.status ?? null, lowerBound: o?.solver?.lower_bound ?? null };
+}
+
+async function measureOne(server: RunningServer, scenario: Scenario, side: Side): Promise<void> {
+  const answer = await postJson(server, '/simulate', simulateBody(scenario));
+  if (answer.status !== 200) {
+    side.failures.push(`${answer.status}`);
+    return;
+  }
+  side.ms.push(answer.ms);
+  const integrated = integratedOf(answer.body);
+  // The cheapest of the repetitions (a run cut short by load may answer a dearer plan).
+  if (integrated.cost !== null && (side.cost === null || integrated.cost < side.cost)) side.cost = integrated.cost;
+  if (side.status === null || integrated.status !== 'optimal') side.status = integrated.status;
+  if (side.lowerBound === null || (integrated.lowerBound ?? 0) <= 0) side.lowerBound = integrated.lowerBound;
+}
+
+export async function runAgainst(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      against: { type: 'string' },
+      only: { type: 'string', default: 'default,large' },
+      seeded: { type: 'string', default: '30' },
+      seed: { type: 'string', default: String(DEFAULT_SEED) },
+      reps: { type: 'string', default: '1' },
+      'no-npm-ci': { type: 'boolean', default: false },
+      out: { type: 'string' },
+    },
+    allowPositionals: false,
+  });
+  const ref = values.against!;
+  const only = values.only.split(',').map((s) => s.trim());
+  for (const name of only) if (!(SCHEDULE_NAMES as readonly string[]).includes(name)) throw new Error(`--only: unknown schedule '${name}'`);
+  const seededCount = Number(values.seeded);
+  const reps = Math.max(1, Number(values.reps));
+
+  const committed = selectScenarios(loadScenarios(), { schedules: only }).filter((s) => s.disrupted_flight !== undefined);
+  const schedules = loadSchedulesFor(committed);
+  const scenarios: Scenario[] = [];
+  for (const name of only) {
+    const mine = committed.filter((s) => s.schedule === name);
+    scenarios.push(...mine);
+    if (seededCount > 0 && mine.length > 0) scenarios.push(...seededSingleDelays(schedules.get(name)!, name as Scenario['schedule'], mine[0]!, seededCount, Number(values.seed), mine));
+  }
+
+  const tree = checkOutTree(ref, { npmCi: !values['no-npm-ci'], prefix: 'bench-against-' });
+  if (!tree) return 2;
+  let base: RunningServer | null = null;
+  let cand: RunningServer | null = null;
+  try {
+    progress(`starting both services (${tree.label} and this tree)`);
+    [base, cand] = await Promise.all([startServer({}, tree.root), startServer()]);
+    const load = loadavg()[0]!;
+    const rows: Row[] = scenarios.map((scenario) => ({ scenario, base: { ms: [], cost: null, status: null, lowerBound: null, failures: [] }, cand: { ms: [], cost: null, status: null, lowerBound: null, failures: [] } }));
+    for (let rep = 0; rep < reps; rep++) {
+      for (const [i, row] of rows.entries()) {
+        progress(`repetition ${rep + 1}/${reps}, ${i + 1}/${rows.length} ${row.scenario.key}`);
+        // One after the other, the older commit first or second in turn (ABBA): drift in the
+        // machine's load falls on both.
+        const order = (rep + i) % 2 === 0 ? ['base', 'cand'] as const : ['cand', 'base'] as const;
+        for (const side of order) await measureOne(side === 'base' ? base : cand, row.scenario, row[side]);
+      }
+    }
+    const loadAfter = loadavg()[0]!;
+
+    const verdict = (r: Row) => {
+      if (r.base.cost === null || r.cand.cost === null) return r.cand.cost === null && r.base.cost !== null ? 'NO PLAN' : '';
+      const diff = (r.cand.cost - r.base.cost) / Math.max(1, Math.abs(r.base.cost));
+      return diff < -SAME_COST ? 'cheaper' : diff > SAME_COST ? 'DEARER' : 'same';
+    };
+    const lines = rows.map((r) => {
+      const b = median(r.base.ms);
+      const c = median(r.cand.ms);
+      return [r.scenario.key, `${r.scenario.disrupted_flight} +${r.scenario.min_delay_minutes}`, formatMs(b), formatMs(c), b && c ? formatRatio(c / b) : '',
+        r.base.cost === null ? '-' : String(r.base.cost), r.cand.cost === null ? '-' : String(r.cand.cost), verdict(r), `${r.base.status ?? '-'} / ${r.cand.status ?? '-'}`];
+    });
+    process.stdout.write(table(['scenario', 'disruption', `${tree.label} ms`, 'this tree ms', 'ratio', `${ref} cost`, 'this tree cost', 'plan', 'integrated status'], lines,
+      `POST /simulate over HTTP, this tree against ${tree.label}, alternating, ${reps} repetition${reps === 1 ? '' : 's'} (median per scenario); integrated option's cost:`));
+
+    const summaryRows: string[][] = [];
+    const summary: Record<string, unknown> = {};
+    for (const group of [...only.map((name) => ({ name, rows: rows.filter((r) => r.scenario.schedule === name) })), { name: 'all', rows }]) {
+      const bs = group.rows.flatMap((r) => r.base.ms);
+      const cs = group.rows.flatMap((r) => r.cand.ms);
+      const [b50, b95, c50, c95] = [median(bs), percentile(bs, 95), median(cs), percentile(cs, 95)];
+      const counts = { cheaper: 0, dearer: 0, same: 0 };
+      for (const r of group.rows) {
+        const v = verdict(r);
+        if (v === 'cheaper') counts.cheaper++; else if (v === 'DEARER') counts.dearer++; else if (v === 'same') counts.same++;
+      }
+      const proven = group.rows.filter((r) => r.cand.status === 'optimal').length;
+      const unbounded = group.rows.filter((r) => r.cand.cost !== null && !((r.cand.lowerBound ?? 0) > 0)).length;
+      summaryRows.push([group.name, String(group.rows.length), formatMs(b50), formatMs(b95), formatMs(c50), formatMs(c95),
+        b50 && c50 ? formatRatio(c50 / b50) : '', b95 && c95 ? formatRatio(c95 / b95) : '',
+        `${counts.cheaper} / ${counts.same} / ${counts.dearer}`, `${proven}/${group.rows.length}`, String(unbounded)]);
+      summary[group.name] = { n: group.rows.length, base_p50_ms: b50, base_p95_ms: b95, p50_ms: c50, p95_ms: c95, p50_ratio: b50 && c50 ? c50 / b50 : null, p95_ratio: b95 && c95 ? c95 / b95 : null, ...counts, integrated_proven: proven, plans_without_bound: unbounded };
+    }
+    process.stdout.write(table(['schedule', 'n', `${ref} p50`, `${ref} p95`, 'this p50', 'this p95', 'p50 ratio', 'p95 ratio', 'cheaper / same / dearer', 'integrated proven', 'plans without bound > 0'], summaryRows,
+      `Overall (ms; ratio = this tree / ${tree.label}; load average ${load.toFixed(1)} before, ${loadAfter.toFixed(1)} after, ${availableParallelism()} cores):`));
+    const failures = rows.flatMap((r) => [...r.base.failures.map((f) => `${r.scenario.key} at ${ref}: HTTP ${f}`), ...r.cand.failures.map((f) => `${r.scenario.key} here: HTTP ${f}`)]);
+    for (const f of failures) process.stdout.write(`failed: ${f}\n`);
+
+    const out = values.out ?? join(BENCHMARKS_DIR, 'reports', `against-${tree.sha.slice(0, 10)}.json`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ against: tree.label, reps, load_before: load, load_after: loadAfter, summary, scenarios: rows.map((r) => ({ key: r.scenario.key, disrupted_flight: r.scenario.disrupted_flight, min_delay_minutes: r.scenario.min_delay_minutes, base: r.base, candidate: r.cand })) }, null, 2)}\n`);
+    announce(`report written to ${out}`);
+    return 0;
+  } finally {
+    await Promise.all([base?.stop(), cand?.stop()]);
+    tree.remove();
+  }
+}

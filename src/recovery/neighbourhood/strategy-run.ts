@@ -1,0 +1,223 @@
+// What one strategy's solve holds while its steps run (column-generation.ts): its route pool and the
+// passengers' journey columns, the model built over them, the solver calls, the incumbent and its
+// progress reports. The steps (master rounds, Lagrangian bound, integer phase, proof) share it.
+import { pushTo } from '../../domain/collections.ts';
+import type { Schedule } from '../../domain/schedule.ts';
+import { RouteEvaluator, type Route } from './aircraft-routes.ts';
+import type { Budget } from '../model/budget.ts';
+import { RecoveryError } from '../model/failure.ts';
+import type { LinearModel } from '../model/linear-model.ts';
+import type { RecoveryScope } from '../model/scope.ts';
+import type { SimulationBound } from '../model/solve-facts.ts';
+import type { SolverConfig, Strategy } from '../model/solver-config.ts';
+import type { SolveOutcome, Solver } from '../model/solver-port.ts';
+import { JourneyFinder, type Journey, type LegPrices } from '../passengers/journeys.ts';
+import type { PassengerGroups } from '../passengers/passengers.ts';
+import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyFinders } from './lagrangian-bound.ts';
+import type { PricingCache, PricingMode } from './pricing.ts';
+import type { JourneySource } from './rows/context.ts';
+import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
+import type { SharedColumns, StrategyPhase, StrategyProgress, StrategySolve, SolveStrategyArgs } from './column-generation.ts';
+
+/** Plan and bound closer than this (relative) prove optimality. */
+const OPTIMALITY_TOLERANCE = 1e-7;
+
+export const PRICING_MODES: Record<Strategy, PricingMode> = {
+  delay_propagation: 'planned', cancellation: 'own', aircraft_swap: 'any', integrated: 'any',
+};
+
+export class StrategyRun {
+  readonly schedule: Schedule;
+  readonly scope: RecoveryScope;
+  readonly config: SolverConfig;
+  readonly strategy: Strategy;
+  readonly groups: PassengerGroups;
+  readonly budget: Budget;
+  readonly started = performance.now();
+  readonly ev: RouteEvaluator;
+  /** Delay propagation: one route per aircraft, its planned sequence with propagated delays; only the passengers are decided. */
+  readonly fixedRoutes: boolean;
+  readonly mode: PricingMode;
+  /** Each aircraft's routes so far (by tail), and every route's key. */
+  readonly pool = new Map<string, Route[]>();
+  readonly keys = new Set<string>();
+  /** The flight copies of each aircraft's network, kept between pricing rounds (pricing.ts). */
+  readonly pricingCache: PricingCache = new Map();
+  /** The integrated strategy's columns, when this solve starts from them (the swap strategy's). */
+  readonly inherit: SharedColumns | undefined;
+  /** The model over the pool as it stands (rebuilt by `rebuild`). */
+  model: StrategyModel;
+  /** The best integer plan so far, as a solve the pipeline can read (progress). */
+  incumbent: StrategySolve | null = null;
+  private readonly args: SolveStrategyArgs;
+  /** The passengers' journeys of several flights that have a column, by source; the others are searched for (3.3). */
+  private readonly journeys = new Map<string, Journey[]>();
+  private readonly journeyKeys = new Set<string>();
+  private readonly finderOf: Map<string, JourneyFinder>;
+  /**
+   * The slowest build so far per route, to tell whether a model of many more routes can still be
+   * built and solved in time: building one is synchronous on this thread, which also runs the solver
+   * pool's hard-stop timers.
+   */
+  private buildMsPerRoute = 0;
+  /**
+   * The masters of this generation form one sequence: each is the last with routes (and rows) added,
+   * and the solver may start each from the last one's basis (SolveTask.warmStart).
+   */
+  private readonly masters = {};
+
+  constructor(args: SolveStrategyArgs) {
+    this.args = args;
+    ({ schedule: this.schedule, scope: this.scope, config: this.config, strategy: this.strategy, groups: this.groups, budget: this.budget, inherit: this.inherit } = args);
+    this.ev = new RouteEvaluator(this.schedule, this.scope, this.config);
+    this.fixedRoutes = this.strategy === 'delay_propagation';
+    this.mode = PRICING_MODES[this.strategy];
+    let finderOf = FINDERS.get(this.groups);
+    if (!finderOf) FINDERS.set(this.groups, finderOf = new Map());
+    this.finderOf = finderOf;
+    this.model = null as unknown as StrategyModel;
+  }
+
+  /** The JourneyFinder of a source, built when first needed (shared by the simulation's strategies: FINDERS). */
+  readonly finders: JourneyFinders = (source) => {
+    let finder = this.finderOf.get(source.key);
+    if (!finder) this.finderOf.set(source.key, finder = new JourneyFinder(this.groups.network, this.config, source.search, source.usable, this.config.constraints.max_reaccommodation_legs));
+    return finder;
+  };
+
+  private journeyKey(source: JourneySource, journey: Journey): string {
+    return `${source.key}>${journey.map((f) => f.id).join('>')}`;
+  }
+
+  readonly hasColumn = (source: JourneySource, journey: Journey): boolean => this.journeyKeys.has(this.journeyKey(source, journey));
+
+  /** Adds a route to the pool (and to the solves it is shared with); false when it was there already. */
+  add(route: Route): boolean {
+    if (this.keys.has(route.key)) return false;
+    this.keys.add(route.key);
+    const list = this.pool.get(route.tail);
+    if (list) list.push(route); else this.pool.set(route.tail, [route]);
+    this.args.publish?.routes.push(route);
+    this.args.offer?.push(route);
+    return true;
+  }
+
+  /** Routes another solve appended since the last call (SolveStrategyArgs.takeUp), added; how many were new. */
+  takeUpOffered(): number {
+    let offered = 0;
+    const takeUp = this.args.takeUp ?? [];
+    for (; this.takenUp < takeUp.length; this.takenUp++) if (this.add(takeUp[this.takenUp]!)) offered++;
+    return offered;
+  }
+  private takenUp = 0;
+
+  /** The strategy's model over the pool and the journey columns as they stand, made the current one. */
+  rebuild(): StrategyModel {
+    const at = performance.now();
+    const built = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, this.pool, this.groups, this.journeys);
+    this.buildMsPerRoute = Math.max(this.buildMsPerRoute, (performance.now() - at) / Math.max(1, built.candidateRoutes));
+    this.model = built;
+    return built;
+  }
+
+  /** What building and solving a model of every route in the pool may take, from the builds so far and an integer solve's `integerMs`. */
+  expectedRebuildAndSolveMs(integerMs: number): number {
+    return 2 * this.buildMsPerRoute * this.keys.size + integerMs;
+  }
+
+  /** One solve within the budget; a relaxation is a master of this generation's warm-started sequence. */
+  solve(model: LinearModel, relaxation: boolean): Promise<SolveOutcome> {
+    return this.args.solver.solve(
+      { model, timeLimitMs: Math.max(1, this.budget.remainingMs()), mipGap: this.config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: this.masters } : {}) },
+      { signal: this.budget.signal, deadline: this.budget.deadline },
+    );
+  }
+
+  /**
+   * A cancellation arrives as a message on this thread's event loop: between aircraft of a pricing
+   * round or of the proof, the loop gets a turn to deliver it (a round over a network-wide scope
+   * takes seconds), and the solve stops there.
+   */
+  async stopIfCancelled(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.budget.signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+  }
+
+  tolerance(value: number): number {
+    return OPTIMALITY_TOLERANCE * Math.max(1, Math.abs(value));
+  }
+
+  report(phase: StrategyPhase, iterations: number, lowerBound: number | null): void {
+    this.args.onProgress?.({ strategy: this.strategy, phase, iterations, lowerBound, incumbent: this.incumbent } satisfies StrategyProgress);
+  }
+
+  /** An integer solve's plan, kept as the incumbent when it is the first or a cheaper one. */
+  found(model: StrategyModel, outcome: SolveOutcome, iterations: number, lowerBound: number | null): void {
+    if (outcome.objective === null || (this.incumbent && this.incumbent.outcome.objective! <= outcome.objective)) return;
+    this.incumbent = {
+      model, iterations, facts: { kind: 'running' }, boundSource: null,
+      outcome: { ...outcome, status: outcome.status === 'optimal' ? 'feasible' : outcome.status, lowerBound, solveMs: performance.now() - this.started },
+    };
+  }
+
+  /**
+   * Gives a column to journeys of several flights of the current model's sources whose reduced cost
+   * at `prices` is at most `most(source)`: every one, up to `cap` per source ('all'), or the `cap` of
+   * least reduced cost per source ('best'). How many, whether every search found all there were
+   * (`complete`), and whether they all went to their end before the instant `until` (`timely`);
+   * 'all' stops at the first source that falls short of either, since its proof is then lost.
+   */
+  giveColumns(prices: Record<string, number>, most: (source: JourneySource) => number, cap: number, which: 'all' | 'best', until: number) {
+    let given = 0;
+    let complete = true;
+    let timely = true;
+    let legPrices: LegPrices | null = null;
+    for (const source of this.model.journeySources) {
+      if (performance.now() >= until) {
+        timely = false;
+        break;
+      }
+      const finder = this.finders(source);
+      const threshold = most(source) + rowsPrice(source, prices);
+      if (finder.cheapestOfSeveral > threshold) continue;
+      legPrices ??= legPricesAt(this.groups.network, prices);
+      // Direct flights always have their column.
+      const skip = (journey: Journey) => journey.length === 1 || this.hasColumn(source, journey);
+      const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true, timely: true }
+        : finder.within(legPrices, threshold, cap, skip, until);
+      complete &&= found.complete;
+      timely &&= found.timely;
+      // A proof that needs more journeys than allowed for one source is lost: no need to search the rest.
+      if (!complete || !timely) break;
+      for (const { journey } of found.journeys) {
+        this.journeyKeys.add(this.journeyKey(source, journey));
+        pushTo(this.journeys, source.key, journey);
+        given++;
+      }
+    }
+    return { given, complete, timely };
+  }
+
+  /** The flight or network bound (SolveStrategyArgs.floor), null when there is none. */
+  get floor(): Promise<SimulationBound | null> | undefined {
+    return this.args.floor;
+  }
+
+  /** Whether this solve publishes its columns and bounds (the integrated strategy's, for the swap strategy's). */
+  get publishes(): boolean {
+    return this.args.publish !== undefined;
+  }
+
+  publishBest(best: BoundWitness): void {
+    if (this.args.publish) this.args.publish.best = best;
+  }
+
+  publishFinal(lowerBound: number | null): void {
+    if (this.args.publish) this.args.publish.lowerBound = lowerBound;
+  }
+
+  /** Whether any passengers of the current model have a journey of several flights at all. */
+  severalFlightJourneys(): boolean {
+    return this.model.journeySources.some((source) => Number.isFinite(this.finders(source).cheapestOfSeveral));
+  }
+}
