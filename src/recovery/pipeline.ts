@@ -221,7 +221,7 @@ export function networkBoundWanted(disruptions: readonly Disruption[]): boolean 
  */
 export function simulationBound(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
-  incumbent: () => number | null, onBound: (bound: number) => void,
+  incumbent: () => number | null, onBound: (bound: number, source: SimulationBound['source']) => void,
 ): Promise<SimulationBound | null> {
   if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions) || config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
     return flightBoundOf(schedule, prepared, config, solver, budget, onBound);
@@ -229,7 +229,7 @@ export function simulationBound(
   // The flight bound without the capacities, in closed form, at once: above 0 wherever a delay or a
   // cancellation is forced, before any solve (the capacities only raise it).
   const closed = closedFlightBound(schedule, prepared, config);
-  if (closed !== null && closed > 0) onBound(closed);
+  if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
     signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
   }).then((b): SimulationBound | null => {
@@ -311,10 +311,10 @@ export function flightBoundWanted(disruptions: readonly Disruption[]): boolean {
  * not an answer) its relaxation without the capacity and cancellation-count rows, summed here.
  */
 async function flightBoundOf(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget, onBound?: (bound: number) => void,
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget, onBound?: (bound: number, source: 'flight_bound') => void,
 ): Promise<SimulationBound | null> {
   const closed = closedFlightBound(schedule, prepared, config);
-  if (closed !== null && closed > 0) onBound?.(closed);
+  if (closed !== null && closed > 0) onBound?.(closed, 'flight_bound');
   const asBound = (value: number | null): SimulationBound | null => (value === null ? null : { value, source: 'flight_bound' });
   if (!flightBoundWanted(prepared.scope.disruptions) && prepared.engine.engine !== 'network') return asBound(closed);
   const model = flightBoundModel(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
@@ -322,7 +322,7 @@ async function flightBoundOf(
     const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, budget.remainingMs()), mipGap: 0, relaxation: true }, { signal: budget.signal, deadline: budget.deadline, background: budget.background });
     if (outcome.status !== 'optimal' || outcome.objective === null) return asBound(closed);
     const value = closed === null ? outcome.objective : Math.max(outcome.objective, closed);
-    onBound?.(value);
+    onBound?.(value, 'flight_bound');
     return asBound(value);
   } catch {
     return asBound(closed);
@@ -342,6 +342,23 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
  * of 1.6 s; at 10 s it answers within the limit (docs/model.md 3.9).
  */
 const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
+
+/**
+ * The longest a strategy that has its plan waits for the simulation's bound, as a share of the time
+ * limit: the flight bound's LP comes within it, and a network bound still improving near the deadline
+ * gets that much more; a scope proven early answers at most this much later than without it (the
+ * small hub storm at 10 s, proven in about 2 s, answered in 3.9 s with 0.1 of the limit and 6.0 s
+ * when the strategies waited for the bound's deadline).
+ */
+const BOUND_WAIT_SHARE = 0.05;
+
+/**
+ * A strategy asking for the bound after this share of the time limit has run out of time rather than
+ * finished: it waits for the bound until the deadline (the default hub storm at 10 s: its integrated
+ * solve asked at 8.1 s and, with the short wait, answered at 8.6 s with the bound's first iteration,
+ * 384,890, where the bound reached about 600,000 by the deadline).
+ */
+const BOUND_LATE_SHARE = 0.7;
 
 /**
  * What the time limit keeps back for reading the plans into options and answering: measured on the
@@ -494,13 +511,39 @@ export async function simulate(
     if (cost !== null && (floor.incumbent === null || cost < floor.incumbent)) floor.incumbent = cost;
     tracker?.report(progress);
   };
-  const bound = simulationBound(schedule, prepared, request.config, solver, budget.within(strategiesDeadline(budget)), () => floor.incumbent, (b) => {
+  // The bound stops when the strategies are done (or the budget's signal drops the simulation).
+  const boundDone = new AbortController();
+  const deadline = strategiesDeadline(budget);
+  let best: SimulationBound | null = null;
+  const finished = simulationBound(schedule, prepared, request.config, solver, budget.within(deadline, AbortSignal.any([budget.signal, boundDone.signal])), () => floor.incumbent, (b, source) => {
     const before = floor.bound;
-    floor.bound = Math.max(b, floor.bound ?? b);
+    if (best === null || b > best.value) best = { value: b, source };
+    floor.bound = best.value;
     // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
     if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
-  });
-  const solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound);
+  }).catch(() => null);
+  // A strategy that asks for the bound (`await` calls `then` then) takes the best one known once the
+  // bound is done, or by the deadline when it asks late (it ran out of time: the bound may still rise),
+  // or after BOUND_WAIT_SHARE of the limit when it asks early (proven, or out of routes: it answers).
+  const bound = {
+    then: (ok: (b: SimulationBound | null) => unknown, fail: (e: unknown) => unknown) => {
+      const late = performance.now() - budget.startedAt >= BOUND_LATE_SHARE * budget.limitMs;
+      const wait = Math.max(0, Math.min(deadline - performance.now(), late ? Number.POSITIVE_INFINITY : BOUND_WAIT_SHARE * budget.limitMs));
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([finished, new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), wait); })])
+        .then((last) => {
+          clearTimeout(timer);
+          return last !== null && (best === null || last.value >= best.value) ? last : best;
+        })
+        .then(ok, fail);
+    },
+  } as unknown as Promise<SimulationBound | null>;
+  let solved: StrategySolve[];
+  try {
+    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound);
+  } finally {
+    boundDone.abort();
+  }
   const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),

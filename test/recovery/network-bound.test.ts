@@ -89,4 +89,18 @@ describe('network bound', () => {
     expect(threaded.value).toBeGreaterThan(bound.flightBound! * 1.5);
     expect(threaded.value).toBeLessThanOrEqual(optimum.summary.cost);
   }, 120_000);
+
+  it('scenario: on the committed default hub storm it is below every plan the service finds and well above the flight bound', async () => {
+    const scenario = loadScenarios().find((s) => s.schedule === 'default' && s.id === 'hub-storm')!;
+    const schedule = loadSchedulesFor([scenario]).get('default')!;
+    const request = simulationRequest(scenario, { ...scenario.solverConfig, solver: { ...scenario.solverConfig.solver, time_limit_ms: 2000 } });
+    const prepared = prepareSimulation(schedule, request);
+    const bound = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, { maxIterations: 150, deadline: performance.now() + 600_000 }))!;
+    const plans = (await simulateAsResponse(schedule, request)).options;
+    expect(plans.length).toBeGreaterThan(0);
+    for (const option of plans) expect(bound.value, option.strategy).toBeLessThanOrEqual(option.summary.cost);
+    // 331,207.5 is the flight bound; after 150 iterations it is above 700,000 (docs/model.md 3.9).
+    expect(bound.flightBound).toBeCloseTo(331_207.5, 3);
+    expect(bound.value).toBeGreaterThan(1.8 * bound.flightBound!);
+  }, 300_000);
 });

@@ -74,7 +74,8 @@ export interface NetworkBoundOptions {
    */
   target?: () => number | null;
   /** Called with each better bound, as soon as it is known. */
-  onBound?: (bound: number) => void;
+  /** `source`: the flight bound's LP it starts from, or the network bound itself. */
+  onBound?: (bound: number, source: 'flight_bound' | 'network_bound') => void;
   /** Stop after this many iterations (default: until the deadline or converged). */
   maxIterations?: number;
 }
@@ -370,7 +371,6 @@ export class NetworkRelaxation {
       });
       const n = copies.length;
       const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
-      copies.forEach((c, j) => { events.push([c.ready, ARRIVAL, j]); events.push([c.dep, DEPARTURE, j]); });
       const deadline = a.nextDepartureAfterWindow;
       if (deadline !== null) events.push([deadline, DEADLINE, -1]);
       // A check is performed by an aircraft that landed at its station by its start (ready by the start
@@ -382,7 +382,7 @@ export class NetworkRelaxation {
         events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
         checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
       }
-      events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+      const { eventKind, eventIndex } = sortEvents(events, copies);
       const states = 1 << checks.length;
       this.nets.push({
         a,
@@ -391,7 +391,7 @@ export class NetworkRelaxation {
         extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
         origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
         dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
-        eventKind: Uint8Array.from(events, (e) => e[1]), eventIndex: Int32Array.from(events, (e) => e[2]),
+        eventKind, eventIndex,
         station: airport(a.station), endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
         away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
         checks, missedCheck: Math.max(0, cost.missedCheck()),
@@ -726,6 +726,52 @@ function popcount(x: number): number {
   return n;
 }
 
+/**
+ * An aircraft's events in time order, kinds in their order at one instant: `others` (source,
+ * deadline, checks) and each copy's arrival (when ready) and departure (from its node). Sorted as
+ * numbers, (instant, kind, index) packed exactly into one double each, where the instants are whole
+ * minutes; else as tuples.
+ */
+function sortEvents(others: [number, number, number][], copies: readonly { dep: number; ready: number }[]): { eventKind: Uint8Array; eventIndex: Int32Array } {
+  const n = copies.length;
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  let whole = true;
+  const see = (t: number) => {
+    if (!Number.isFinite(t)) return;
+    if (t < low) low = t;
+    if (t > high) high = t;
+    if (!Number.isInteger(t)) whole = false;
+  };
+  for (const e of others) see(e[0]);
+  for (const c of copies) { see(c.dep); see(c.ready); }
+  const base = Number.isFinite(low) ? low - 1 : 0;
+  const packable = whole && n + others.length < 1 << 20 && (Number.isFinite(high) ? high - base : 0) < 1e6;
+  if (!packable) {
+    const events = [...others];
+    copies.forEach((c, j) => { events.push([c.ready, ARRIVAL, j], [c.dep, DEPARTURE, j]); });
+    events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+    return { eventKind: Uint8Array.from(events, (e) => e[1]), eventIndex: Int32Array.from(events, (e) => e[2]) };
+  }
+  const INDEX = 1 << 20;
+  const keys = new Float64Array(others.length + 2 * n);
+  const key = (t: number, kind: number, index: number) => ((Number.isFinite(t) ? t - base : 0) * 8 + kind) * INDEX + index + 1;
+  others.forEach((e, i) => { keys[i] = key(e[0], e[1], e[2]); });
+  for (let j = 0; j < n; j++) {
+    keys[others.length + 2 * j] = key(copies[j]!.ready, ARRIVAL, j);
+    keys[others.length + 2 * j + 1] = key(copies[j]!.dep, DEPARTURE, j);
+  }
+  keys.sort();
+  const eventKind = new Uint8Array(keys.length);
+  const eventIndex = new Int32Array(keys.length);
+  for (let e = 0; e < keys.length; e++) {
+    const k = keys[e]!;
+    eventIndex[e] = (k % INDEX) - 1;
+    eventKind[e] = Math.floor(k / INDEX) % 8;
+  }
+  return { eventKind, eventIndex };
+}
+
 /** Whether `holds` is true of some whole minute in [from, to]. */
 function someMinute(from: number, to: number, holds: (minute: number) => boolean): boolean {
   for (let t = from; t <= to; t++) if (holds(t)) return true;
@@ -744,10 +790,11 @@ const STALE_ITERATIONS = 30;
 
 /**
  * Share of the last direction kept in the next (deflected subgradient). Measured on the default hub
- * storm, 10 s in one thread aiming at a plan of 834,287.5: plain subgradient (0) 522,131; 0.5 587,525;
- * 0.7 666,088; 0.8 671,177; 0.9 679,282 (one run each, a loaded 2-core host).
+ * storm aiming at a plan of 1,100,000 (what the service has at 10 s), bound after 100 and 250
+ * iterations: 0.8 728,213 and 764,875; 0.9 743,507 and 787,641; 0.95 729,944 and 780,575; without a
+ * plan, 0.8 588,588 and 745,218, 0.9 681,519 and 772,309 (deterministic: iterations, not time).
  */
-const DEFLECTION = 0.8;
+const DEFLECTION = 0.9;
 
 /** Without a plan to aim at, the steps aim this share above the best bound so far. */
 const SELF_AIM = 0.5;
@@ -773,7 +820,7 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
     if (outcome.status === 'optimal' && outcome.objective !== null) {
       flightBound = outcome.objective;
       duals = outcome.duals ?? {};
-      options.onBound?.(flightBound);
+      options.onBound?.(flightBound, 'flight_bound');
     }
   } catch {
     // The flight bound is where the prices start, not what is proven: start from zero prices.
@@ -823,7 +870,7 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
         best = value;
         bestAt = performance.now() - started;
         stale = 0;
-        if (flightBound === null || best > flightBound) options.onBound?.(best);
+        if (flightBound === null || best > flightBound) options.onBound?.(best, 'network_bound');
       } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
       const norm = relaxation.direct(DEFLECTION);
       if (relaxation.violated === 0 || norm === 0 || theta < 1e-4) return finish();
