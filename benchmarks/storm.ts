@@ -10,7 +10,7 @@
 // posted as a user would) and `default/hub-storm` of benchmarks/scenarios.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../src/cli/args.ts';
 import type { Disruption } from '../src/domain/disruption.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
@@ -41,17 +41,31 @@ export function stormPartRequested(argv: readonly string[]): boolean {
   if (i === -1) return false;
   const value = argv[i]!.startsWith('--parts=') ? argv[i]!.slice('--parts='.length) : argv[i + 1] ?? '';
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.includes('storm') && parts.length > 1) throw new Error('--parts storm runs on its own (it has its own options): run the other parts separately.');
+  if (parts.includes('storm') && parts.length > 1) usageError(COMMAND, '--parts storm runs on its own (it has its own options): run the other parts separately.');
   return parts.includes('storm');
 }
+
+const COMMAND = 'npm run bench -- --parts storm';
 
 interface StormRun { storm: string; limit_ms: number; wall_ms: number; cost: number | null; bound: number | null; gap: number | null; status: string | null; engine: string | null; bound_source: string | null }
 
 export async function runStormPart(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, allowPositionals: true, options: { parts: { type: 'string' }, limits: { type: 'string', default: '2000,10000' }, runs: { type: 'string', default: '3' }, out: { type: 'string' } } });
+  const { values } = readCommandLine({
+    command: COMMAND,
+    usage: `Usage: npm run bench -- --parts storm [--limits 2000,10000] [--runs 3] [--out FILE]
+
+Posts the storms of issue 23 (its VIE storm and default/hub-storm) to the service over HTTP at each
+time limit, and prints cost, bound, gap, status, engine and the bound's source (medians of the runs).
+  --limits MS,...   time limits in milliseconds (50-120000; default 2000,10000)
+  --runs N          runs per storm and limit (default 3)
+  --out FILE        the JSON report
+  --help            this text`,
+    args: argv,
+    options: { parts: { type: 'string' }, limits: { type: 'string', default: '2000,10000' }, runs: { type: 'string', default: '3' }, out: { type: 'string' } },
+  });
   const limits = values.limits.split(',').map(Number);
   const runs = Number(values.runs);
-  if (limits.some((l) => !Number.isInteger(l) || l < 50 || l > 120_000) || !Number.isInteger(runs) || runs < 1) throw new Error('--limits takes milliseconds (50-120000), --runs a whole number.');
+  if (limits.some((l) => !Number.isInteger(l) || l < 50 || l > 120_000) || !Number.isInteger(runs) || runs < 1) usageError(COMMAND, '--limits takes milliseconds (50-120000), --runs a whole number.');
   const schedule = loadScheduleFile(schedulePath('default'));
   const hubStorm = loadScenarios().find((s) => s.key === 'default/hub-storm')!;
   const storms: { name: string; disruptions: Disruption[] }[] = [
