@@ -167,36 +167,49 @@ export class RouteEvaluator {
    */
   plannedRoute(a: AircraftInScope): Route | null {
     const legs: TimedLeg[] = [];
-    const points: (number | null)[] = a.checks.map(() => null);
-    let station = a.station;
-    let arrival = a.arrivalMinutes;
-    let ready = a.readyMinutes;
-    const performPlanned = (position: number) => {
-      a.checks.forEach((check, i) => {
-        if (a.plannedCheckPoints[i] === position && points[i] === null && RouteEvaluator.eligible(check, station, arrival)) {
-          points[i] = legs.length - 1;
-          ready = Math.max(ready, check.endMinutes);
-        }
-      });
-    };
-    performPlanned(-1);
+    const s: SequenceState = { a, station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs, points: a.checks.map(() => null) };
+    performPlannedChecks(s, -1);
     let swaps = 0;
     for (const [index, flight] of a.plannedFlights.entries()) {
       if (this.scope.cancelledFlights.has(flight.id)) continue;
       // An aircraft out of service takes its flights after the period.
-      const dep = afterUnavailability(a, Math.max(this.earliestDeparture(flight), ready), flight.arrMinutes - flight.depMinutes, (t) => t);
+      const dep = afterUnavailability(a, Math.max(this.earliestDeparture(flight), s.ready), flight.arrMinutes - flight.depMinutes, (t) => t);
       if (flight.tail !== a.aircraft.tail) swaps++;
-      const pending = a.checks.filter((_, i) => points[i] === null);
-      if (brokenLegRule(this.legContext(a, station, flight, dep, swaps, pending)) !== null) return null;
+      const pending = a.checks.filter((_, i) => s.points[i] === null);
+      if (brokenLegRule(this.legContext(a, s.station, flight, dep, swaps, pending)) !== null) return null;
       const arr = dep + (flight.arrMinutes - flight.depMinutes);
       legs.push({ flight, depMinutes: dep, arrMinutes: arr, delayMinutes: dep - flight.depMinutes });
-      station = flight.dest;
-      arrival = arr;
-      ready = arr + this.turnaround(a, flight.dest);
-      performPlanned(index);
+      s.station = flight.dest;
+      s.arrival = arr;
+      s.ready = arr + this.turnaround(a, flight.dest);
+      performPlannedChecks(s, index);
     }
-    return this.finish(a, legs, points, false);
+    return this.finish(a, legs, s.points, false);
   }
+}
+
+/** Where an aircraft stands as its planned sequence is flown (the planned route, the first plan and the network search walk it so). */
+export interface SequenceState {
+  a: AircraftInScope;
+  station: string;
+  arrival: number;
+  ready: number;
+  legs: readonly TimedLeg[];
+  points: (number | null)[];
+}
+
+/**
+ * Performs the checks the schedule plans after the sequence's flight `position` (-1: before the first)
+ * when the aircraft is at the check's station by its start: the check's point is the last leg flown,
+ * and the aircraft is ready once the check is over.
+ */
+export function performPlannedChecks(s: SequenceState, position: number): void {
+  s.a.checks.forEach((check, i) => {
+    if (s.a.plannedCheckPoints[i] === position && s.points[i] === null && RouteEvaluator.eligible(check, s.station, s.arrival)) {
+      s.points[i] = s.legs.length - 1;
+      s.ready = Math.max(s.ready, check.endMinutes);
+    }
+  });
 }
 
 /**

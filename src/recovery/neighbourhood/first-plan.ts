@@ -4,7 +4,7 @@
 // allow, the capacities given out first come, first served in order of departure. It is only a
 // start (a feasible plan when one of this shape exists, so that a time limit still ends with a plan);
 // the column generation improves on it and proves how far it is from the optimum.
-import { afterUnavailability, type Route, type RouteEvaluator } from './aircraft-routes.ts';
+import { afterUnavailability, performPlannedChecks, type Route, type RouteEvaluator } from './aircraft-routes.ts';
 import type { TimedLeg } from '../../domain/plan.ts';
 import { brokenLegRule } from '../model/rules.ts';
 import type { AircraftInScope, CapacityLimit } from '../model/scope.ts';
@@ -32,15 +32,7 @@ export function firstPlan(ev: RouteEvaluator, stepMinutes: number): Map<string, 
     a, next: 0, station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs: [], points: a.checks.map(() => null), failed: false,
   }));
   const flightsOf = (a: AircraftInScope) => a.plannedFlights.filter((f) => !scope.cancelledFlights.has(f.id));
-  const performPlanned = (s: Progress, position: number) => {
-    s.a.checks.forEach((check, i) => {
-      if (s.a.plannedCheckPoints[i] === position && s.points[i] === null && check.station === s.station && s.arrival <= check.startMinutes) {
-        s.points[i] = s.legs.length - 1;
-        s.ready = Math.max(s.ready, check.endMinutes);
-      }
-    });
-  };
-  for (const s of states) performPlanned(s, -1);
+  for (const s of states) performPlannedChecks(s, -1);
   // The earliest grid departure of the state's next flight, before capacities.
   const earliest = (s: Progress) => {
     const flight = flightsOf(s.a)[s.next]!;
@@ -68,7 +60,7 @@ export function firstPlan(ev: RouteEvaluator, stepMinutes: number): Map<string, 
     s.station = flight.dest;
     s.arrival = dep + block;
     s.ready = dep + block + ev.turnaround(s.a, flight.dest);
-    performPlanned(s, s.a.plannedFlights.indexOf(flight));
+    performPlannedChecks(s, s.a.plannedFlights.indexOf(flight));
     s.next++;
   }
   return new Map(states.map((s) => [s.a.aircraft.tail, s.failed ? null : ev.finish(s.a, s.legs, s.points, false)]));

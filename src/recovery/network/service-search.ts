@@ -20,7 +20,7 @@
 // the routes of each better plan as they come (`offer`), as first columns for its master.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import type { TimedLeg } from '../../domain/plan.ts';
-import { afterUnavailability, RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
+import { afterUnavailability, performPlannedChecks, RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../neighbourhood/column-generation.ts';
 import { buildStrategyModel, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
 import { strategyCancels } from '../neighbourhood/rows/row-families.ts';
@@ -134,15 +134,7 @@ function walk(
     a, sequence: sequences.get(a.aircraft.tail) ?? [], next: 0, station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs: [], points: a.checks.map(() => null),
   }));
   // Checks where the schedule performs them, when the aircraft is there in time (as the first plan does).
-  const performPlanned = (s: WalkState, position: number) => {
-    s.a.checks.forEach((check, i) => {
-      if (s.a.plannedCheckPoints[i] === position && s.points[i] === null && check.station === s.station && s.arrival <= check.startMinutes) {
-        s.points[i] = s.legs.length - 1;
-        s.ready = Math.max(s.ready, check.endMinutes);
-      }
-    });
-  };
-  for (const s of states) performPlanned(s, -1);
+  for (const s of states) performPlannedChecks(s, -1);
   const earliest = (s: WalkState) => {
     const flight = s.sequence[s.next]!;
     const e = ev.earliestDeparture(flight);
@@ -183,7 +175,7 @@ function walk(
     s.station = flight.dest;
     s.arrival = dep + block;
     s.ready = dep + block + ev.turnaround(s.a, flight.dest);
-    performPlanned(s, s.a.plannedFlights.indexOf(flight));
+    performPlannedChecks(s, s.a.plannedFlights.indexOf(flight));
     s.next++;
   }
   return new Map(states.map((s) => [s.a.aircraft.tail, ev.finish(s.a, s.legs, s.points, false)]));
