@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { readCommandLine, usageError } from '../src/cli/args.ts';
+import { readCommandLine, usageError, UsageRefusal } from '../src/cli/args.ts';
 import { ROADEF_SOLVERS } from '../src/recovery/roadef-adapter.ts';
 import { glpkVersion } from './lib/glpk-main-thread.ts';
 import { describeMachine } from './lib/machine.ts';
@@ -37,9 +37,6 @@ const BUNDLED = ['A01', 'A02', 'A03', 'A04'];
 export const BEST_PUBLISHED: Readonly<Record<string, number>> = { A01: 28_155.6, A02: 116_431.7, A03: 131_694.6, A04: 108_081.9 };
 
 const COMMAND = 'npm run bench';
-
-/** A command line the part refuses; `npm run bench` answers it in one line (exit 2). */
-export class UsageRefusal extends Error {}
 
 /** Whether the command line asks for this part (`--parts roadef` or `--parts=roadef`). */
 export function roadefPartRequested(argv: readonly string[]): boolean {

@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { readCommandLine, usageError } from '../src/cli/args.ts';
+import { readCommandLine, usageError, UsageRefusal } from '../src/cli/args.ts';
 import { type Schedule } from '../src/domain/schedule.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import type { StrategySolve } from '../src/recovery/neighbourhood/column-generation.ts';
@@ -27,7 +27,7 @@ import { postJson, startServer, throughput, type RunningServer, type ThroughputR
 import { describeMachine, machineLine } from './lib/machine.ts';
 import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, writeGlpsolModel } from './lib/native-glpsol.ts';
 import { announce, progress } from './lib/progress.ts';
-import { roadefPartRequested, runRoadefPart, UsageRefusal } from './roadef.ts';
+import { roadefPartRequested, runRoadefPart } from './roadef.ts';
 import { runStormPart, stormPartRequested } from './storm.ts';
 import { againstRequested, runAgainst } from './against.ts';
 import { frontierRequested, runFrontier } from './frontier.ts';
@@ -38,16 +38,16 @@ import { formatMs, formatRatio, geometricMean, measure, median, round, summarize
 import { table } from './lib/table.ts';
 
 // `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
-let roadefPart = false;
+// `--parts storm`: the storms of issue 23 at several time limits (benchmarks/storm.ts).
+let ownPart: 'roadef' | 'storm' | null = null;
 try {
-  roadefPart = roadefPartRequested(process.argv.slice(2));
+  ownPart = roadefPartRequested(process.argv.slice(2)) ? 'roadef' : stormPartRequested(process.argv.slice(2)) ? 'storm' : null;
 } catch (error) {
   if (error instanceof UsageRefusal) usageError('npm run bench', error.message);
   throw error;
 }
-if (roadefPart) process.exit(await runRoadefPart(process.argv.slice(2)));
-// `--parts storm`: the storms of issue 23 at several time limits (benchmarks/storm.ts).
-if (stormPartRequested(process.argv.slice(2))) process.exit(await runStormPart(process.argv.slice(2)));
+if (ownPart === 'roadef') process.exit(await runRoadefPart(process.argv.slice(2)));
+if (ownPart === 'storm') process.exit(await runStormPart(process.argv.slice(2)));
 // `--against <ref>`: this tree against another commit over HTTP (benchmarks/against.ts).
 if (againstRequested(process.argv.slice(2))) process.exit(await runAgainst(process.argv.slice(2)));
 // `--frontier`: the cost/time frontier of the scope's size (benchmarks/frontier.ts).

@@ -10,7 +10,7 @@
 // posted as a user would) and `default/hub-storm` of benchmarks/scenarios.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { readCommandLine, usageError } from '../src/cli/args.ts';
+import { readCommandLine, usageError, UsageRefusal } from '../src/cli/args.ts';
 import type { Disruption } from '../src/domain/disruption.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
@@ -41,7 +41,7 @@ export function stormPartRequested(argv: readonly string[]): boolean {
   if (i === -1) return false;
   const value = argv[i]!.startsWith('--parts=') ? argv[i]!.slice('--parts='.length) : argv[i + 1] ?? '';
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.includes('storm') && parts.length > 1) usageError(COMMAND, '--parts storm runs on its own (it has its own options): run the other parts separately.');
+  if (parts.includes('storm') && parts.length > 1) throw new UsageRefusal('--parts storm runs on its own (it has its own options): run the other parts separately.');
   return parts.includes('storm');
 }
 

@@ -61,6 +61,9 @@ export function readCommandLine<O extends Options, P extends boolean = false>(sp
   process.exit(outcome.exitCode);
 }
 
+/** A command line a tool's part refuses, thrown where exiting is not its call; the tool answers it with usageError. */
+export class UsageRefusal extends Error {}
+
 /** Refuse the command line with one sentence (exit 2), e.g. a value out of range. */
 export function usageError(command: string, message: string): never {
   process.stderr.write(usageLine(command, message));
