@@ -12,11 +12,8 @@ import { tour } from '../../clients/typescript/example.ts';
 import { createRecoveryClient, type operations, type Schema } from '../../clients/typescript/index.ts';
 import { CLIENT_DIR, generateClient } from '../../src/cli/generate-client.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
-import { createDayStore } from '../../src/store/day-store.ts';
-import { openDatabase } from '../../src/store/database.ts';
-import { migrate } from '../../src/store/migrations.ts';
-import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
-import { freshPgliteDir } from '../support/databases.ts';
+import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
+import { freshPgliteDayStore } from '../support/databases.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -55,11 +52,7 @@ describe('the client against a running service', () => {
   let removeDir: () => void;
   beforeAll(async () => {
     pool = createSolverPool({ threads: 1 });
-    const fresh = await freshPgliteDir();
-    removeDir = fresh.remove;
-    const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
-    await migrate(db);
-    days = openedDayStore(createDayStore(db));
+    ({ days, remove: removeDir } = await freshPgliteDayStore());
     server = await startTestServer({ solver: pool, days, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0' } });
   }, 120_000);
   afterAll(async () => {

@@ -11,10 +11,8 @@ import type { Page } from 'playwright-core';
 import type { DayResponse, RevisionView, AlertsView, DiffView } from '../../src/http/day-schemas.ts';
 import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
-import { openDatabase } from '../../src/store/database.ts';
-import { createDayStore } from '../../src/store/day-store.ts';
-import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
-import { freshPgliteDir } from '../support/databases.ts';
+import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
+import { freshPgliteDayStore } from '../support/databases.ts';
 import { SECOND_STAGING_KEY, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 import { launchBrowser, type ConsoleBrowser } from './browser.ts';
 import {
@@ -32,10 +30,7 @@ let ben: ConsoleBrowser;
 
 beforeAll(async () => {
   pool = createSolverPool({ threads: 2 });
-  const fresh = await freshPgliteDir();
-  removeDir = fresh.remove;
-  const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
-  days = openedDayStore(createDayStore(db));
+  ({ days, remove: removeDir } = await freshPgliteDayStore());
   await pool.ready();
   server = await startTestServer({ solver: pool, days, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0' } });
   // Two browsers, as two controllers at two desks: nothing shared but the service.

@@ -2,22 +2,15 @@
 // GET /days/{day_id}/revisions oldest first, `limit` items a page, `next_page_token` to the next page
 // until it is null, every item once; a token of another list or a made-up one is 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDayStore } from '../../src/store/day-store.ts';
-import { openDatabase } from '../../src/store/database.ts';
-import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
-import { migrate } from '../../src/store/migrations.ts';
-import { freshPgliteDir } from '../support/databases.ts';
+import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
+import { freshPgliteDayStore } from '../support/databases.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let days: DayStoreHandle;
 let removeDir: () => void;
 beforeAll(async () => {
-  const fresh = await freshPgliteDir();
-  removeDir = fresh.remove;
-  const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
-  await migrate(db);
-  days = openedDayStore(createDayStore(db));
+  ({ days, remove: removeDir } = await freshPgliteDayStore());
   server = await startTestServer({ days, env: { RATE_LIMIT_PER_MINUTE: '0' } });
 }, 120_000);
 afterAll(async () => {

@@ -14,10 +14,8 @@ import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { registeredRoutes } from '../support/routes.ts';
 import { bundledCatalog, STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 import { expectDetailOnly, expectSecurityHeaders, rawClient, type Answer } from './support.ts';
-import { openDatabase } from '../../src/store/database.ts';
-import { createDayStore } from '../../src/store/day-store.ts';
-import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
-import { freshPgliteDir } from '../support/databases.ts';
+import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
+import { freshPgliteDayStore } from '../support/databases.ts';
 
 const RUNS_PER_ENDPOINT = 2000;
 /** Planted in generated values; must never come back in a response header (except where noted). */
@@ -45,10 +43,7 @@ const statuses = new Map<string, Map<number, number>>();
 beforeAll(async () => {
   pool = createSolverPool({ threads: 1, hardStopGraceMs: 200 });
   await pool.ready();
-  const fresh = await freshPgliteDir();
-  removeDays = fresh.remove;
-  const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
-  days = openedDayStore(createDayStore(db));
+  ({ days, remove: removeDays } = await freshPgliteDayStore());
   server = await startTestServer({
     // Limits off so that every case reaches the code under test; small solver budgets keep the valid
     // simulations fast.

@@ -10,11 +10,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
-import { createDayStore } from '../../src/store/day-store.ts';
-import { openDatabase } from '../../src/store/database.ts';
-import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
-import { migrate } from '../../src/store/migrations.ts';
-import { freshPgliteDir } from '../support/databases.ts';
+import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
+import { freshPgliteDayStore } from '../support/databases.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 const EXAMPLES_FILE = join(import.meta.dirname, '../../src/http/openapi-examples.json');
@@ -71,11 +68,7 @@ async function call(operationId: string, method: string, path: string, body?: un
 
 beforeAll(async () => {
   pool = createSolverPool({ threads: 1 });
-  const fresh = await freshPgliteDir();
-  removeDir = fresh.remove;
-  const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
-  await migrate(db);
-  days = openedDayStore(createDayStore(db));
+  ({ days, remove: removeDir } = await freshPgliteDayStore());
   server = await startTestServer({ solver: pool, days, env: { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0' } });
   doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as Document;
 

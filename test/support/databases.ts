@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/store/database.ts';
+import { createDayStore } from '../../src/store/day-store.ts';
+import { openedDayStore, type DayStoreHandle } from '../../src/store/day-store-handle.ts';
 import { migrate } from '../../src/store/migrations.ts';
 
 const TEMPLATE = fileURLToPath(new URL('../../node_modules/.cache/days-pglite-template', import.meta.url));
@@ -36,6 +38,13 @@ export async function freshPgliteDir(): Promise<{ dir: string; remove: () => voi
   const dir = join(root, 'pglite');
   cpSync(await template(), dir, { recursive: true });
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A day store open on a fresh, migrated PGlite directory; `remove` deletes the directory (after `days.close()`). */
+export async function freshPgliteDayStore(): Promise<{ days: DayStoreHandle; remove: () => void }> {
+  const fresh = await freshPgliteDir();
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: fresh.dir });
+  return { days: openedDayStore(createDayStore(db)), remove: fresh.remove };
 }
 
 /** A new empty database on the PostgreSQL server; `drop` removes it (closing its connections). */
