@@ -544,6 +544,16 @@ function renderOptionPanel(option: RecoveryOption): void {
   renderActions(option);
 }
 
+/** The options on screen (and the disruption they answered) are gone: a day was opened, or an option of it applied. */
+function dropOptions(): void {
+  response = null;
+  liveSimulation = null;
+  leaveOption();
+  editor.clear();
+  byId('options').hidden = true;
+  byId('run').hidden = true;
+}
+
 function leaveOption(): void {
   shownOption = null;
   byId('option-panel').hidden = true;
@@ -703,12 +713,7 @@ async function watchDay(id: string): Promise<void> {
     const snapshots = await snapshotsOf(current!.schedule_file);
     performance.mark('schedule-received');
     live = { id, current: current!, snapshots, watcher: new DayWatcher(id, current!.revision, DAY_POLL_MS, onNewRevision, onWatchError) };
-    response = null;
-    liveSimulation = null;
-    leaveOption();
-    editor.clear();
-    byId('options').hidden = true;
-    byId('run').hidden = true;
+    dropOptions();
     byId('schedule-note').hidden = true;
     // A replay of a past day starts at the day's first departure; a day under way at the clock.
     const [fromMs, toMs] = [parseInstant(current!.window.from), parseInstant(current!.window.to)];
@@ -846,12 +851,7 @@ async function apply(option: RecoveryOption, revision: number, jobId: string): P
     const written = await applyOption(live.id, revision, jobId, option.option_id);
     applyDialog.close();
     // The options were for the revision before: the day view shows what was decided.
-    response = null;
-    liveSimulation = null;
-    leaveOption();
-    editor.clear();
-    byId('options').hidden = true;
-    byId('run').hidden = true;
+    dropOptions();
     showMessage(`Applied: revision ${written.number} written (${revisionReason(written)}, by ${revisionAuthor(written)}).`, 'info');
     await reloadDay();
     layoutChanged();
