@@ -34,7 +34,10 @@ export interface Reaccommodation {
   toFlights: Flight[];
   passengers: number;
   reason: 'cancellation' | 'misconnection';
-  /** For a misconnection, the itinerary whose connection broke. */
+  /**
+   * For an itinerary's passengers, the itinerary (reason: a leg of it cancelled, or a connection of it
+   * broken); null for the passengers of a cancelled flight who were going no further.
+   */
   itineraryId: string | null;
 }
 

@@ -255,10 +255,11 @@ export function checkOption(input: CheckInput): string[] {
   const accounted = new Map<string, number>();
   const onto = new Map<string, number>();
   for (const r of actions.reaccommodations) {
-    const key = groupKey(r.reason, r.from_flight, r.itinerary_id);
+    const key = groupKey(r.from_flight, r.itinerary_id);
     const g = byKey.get(key);
-    const label = r.reason === 'cancellation' ? `cancelled flight ${r.from_flight}` : `itinerary ${r.itinerary_id} (missed ${r.from_flight})`;
+    const label = r.itinerary_id === null ? `cancelled flight ${r.from_flight}` : `itinerary ${r.itinerary_id} (missed ${r.from_flight})`;
     if (!g) { say(`The re-accommodation of ${label} is not a disrupted group of this plan.`); continue; }
+    if (r.reason !== g.reason) say(`The re-accommodation of ${label} gives the reason ${r.reason}, but the group is disrupted by a ${g.reason}.`);
     const fromHere = g.leaveBefore.get(r.from_flight);
     if (!fromHere) say(`The re-accommodation of ${label} names from_flight ${r.from_flight}, but the missed flight is ${g.fromFlight}${g.leaveBefore.size > 1 ? ' (or an earlier one of the itinerary)' : ''}.`);
     if (!Number.isInteger(r.passengers) || r.passengers < 0) { say(`The re-accommodation of ${label} moves ${r.passengers} passengers, not a whole number.`); continue; }
@@ -275,7 +276,7 @@ export function checkOption(input: CheckInput): string[] {
   }
   for (const g of groups) {
     const n = accounted.get(g.key) ?? 0;
-    const label = g.reason === 'cancellation' ? `cancelled flight ${g.fromFlight}` : `misconnection group of itinerary ${g.itineraryId}`;
+    const label = g.itineraryId === null ? `cancelled flight ${g.fromFlight}` : `group of itinerary ${g.itineraryId}`;
     if (n !== g.size) say(`The ${label} has ${g.size} passengers but the option accounts for ${n} (re-accommodated + not re-accommodated).`);
   }
   for (const [fid, n] of onto) {

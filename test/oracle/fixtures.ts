@@ -299,3 +299,38 @@ export const F10 = makeSchedule({
   ],
   itineraries: [{ itinerary_id: 'IT3', passengers: 10, flights: [fid('NV101', '08:00'), fid('NV201', '10:30'), fid('NV301', '12:45')] }],
 });
+
+/**
+ * F11 - an itinerary whose first leg is cancelled (docs/model.md 1.6). OE-AAA (A320, base FRA, the only
+ * A320: no candidate ever joins it): NV101 FRA-VIE 08:00-09:15, 100 booked, of whom IT4's 10 continue
+ * on NV201 VIE-ZRH 10:30-11:45 (OE-AAC, E190, 50 booked) and 90 go no further. E190s (100 seats each):
+ * OE-AAB NV301 FRA-VIE 12:00-13:15 (70 booked: 30 free); OE-AAD NV401 FRA-ZRH 12:00-13:15 (95: 5 free);
+ * OE-AAE NV203 VIE-ZRH 14:00-15:15 (90: 10 free). FRA-VIE 621 km, FRA-ZRH 287 km: 250 per passenger not
+ * re-accommodated.
+ * NV101 cancelled (t0 08:00, K = OE-AAA, F = NV101), in every strategy: 8000, and OE-AAA ends at FRA,
+ * not VIE where its day was planned to end: 20000.
+ * - NV101's own 90 passengers (FRA to VIE, planned 09:15): NV301 at 120 + 0.5 x (13:15 - 09:15 = 240)
+ *   = 240 each, saving 10 on the compensation.
+ * - IT4's 10 (at FRA, the origin, bound for ZRH, planned 11:45): NV401 at 120 + 0.5 x (13:15 - 11:45 =
+ *   90) = 165 (saving 85; 5 seats), or NV301 then NV203 (13:15 + 45 = 14:00: it connects) at 120 + 0.5 x
+ *   (15:15 - 11:45 = 210) = 225 (saving 25: an NV301 seat is worth more to them than to NV101's own).
+ * So 5 on NV401 (825), 5 on NV301 then NV203 (1125), 25 of NV101's own on NV301 (6000), 65 compensated
+ * (16250): 8000 + 20000 + 7950 + 16250 = 52200, every strategy. (Re-accommodated only to VIE, as
+ * before this fix, IT4's passengers would have been 10 of 100 for NV301's 30 seats: 8000 + 20000 +
+ * 30 x 240 + 70 x 250 = 52700, and would have missed NV201 besides.)
+ */
+export const F11 = makeSchedule({
+  name: 'f11-itinerary-first-leg-cancelled',
+  aircraft: [
+    { tail: 'OE-AAA', fleet: 'A320', base: 'FRA' }, { tail: 'OE-AAB', fleet: 'E190', base: 'FRA' }, { tail: 'OE-AAC', fleet: 'E190', base: 'VIE' },
+    { tail: 'OE-AAD', fleet: 'E190', base: 'FRA' }, { tail: 'OE-AAE', fleet: 'E190', base: 'VIE' },
+  ],
+  flights: [
+    ['NV101', 'OE-AAA', 'FRA', 'VIE', '08:00', '09:15', 100],
+    ['NV201', 'OE-AAC', 'VIE', 'ZRH', '10:30', '11:45', 50],
+    ['NV301', 'OE-AAB', 'FRA', 'VIE', '12:00', '13:15', 70],
+    ['NV401', 'OE-AAD', 'FRA', 'ZRH', '12:00', '13:15', 95],
+    ['NV203', 'OE-AAE', 'VIE', 'ZRH', '14:00', '15:15', 90],
+  ],
+  itineraries: [{ itinerary_id: 'IT4', passengers: 10, flights: [fid('NV101', '08:00'), fid('NV201', '10:30')] }],
+});

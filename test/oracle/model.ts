@@ -635,10 +635,11 @@ export function delayPropagationRoute(p: Problem, tail: string): PropagatedRoute
 // Passengers (1.6)
 
 export interface Group {
-  /** 'C:<flight>' or 'M:<itinerary>'. */
+  /** 'C:<flight>' for a cancelled flight's passengers going no further, 'I:<itinerary>' for an itinerary's. */
   key: string;
+  /** What disrupts the group: its flight (or a leg of its itinerary) cancelled, or a connection of its itinerary too short. */
   reason: 'cancellation' | 'misconnection';
-  /** The cancelled flight, or the first flight the itinerary's passengers miss. */
+  /** The cancelled flight, or the first flight of the itinerary its passengers cannot take. */
   fromFlight: string;
   itineraryId: string | null;
   size: number;
@@ -651,8 +652,8 @@ export interface Group {
   eligible: Map<string, number>;
   /**
    * Where the passengers may leave their journey, by the flight they then do not take: the cancelled
-   * flight; for a misconnection, the next flight after each hub up to the first broken connection.
-   * Each with the eligible journeys from there.
+   * flight; for an itinerary, the next flight after each hub up to where it breaks (its first leg
+   * when that is cancelled: they are still at its origin). Each with the eligible journeys from there.
    */
   leaveBefore: Map<string, Set<string>>;
 }
@@ -661,8 +662,8 @@ export interface Group {
 export const journeyKey = (flightIds: readonly string[]): string => flightIds.join('>');
 export const journeyFlights = (key: string): string[] => key.split('>');
 
-export function groupKey(reason: 'cancellation' | 'misconnection', fromFlight: string, itineraryId: string | null): string {
-  return reason === 'cancellation' ? `C:${fromFlight}` : `M:${itineraryId}`;
+export function groupKey(fromFlight: string, itineraryId: string | null): string {
+  return itineraryId === null ? `C:${fromFlight}` : `I:${itineraryId}`;
 }
 
 function compensationPerPax(p: Problem, origin: string, dest: string): number {
@@ -706,43 +707,57 @@ function journeysOf(p: Problem, o: Outcome, airline: string, origin: string, des
   return found;
 }
 
+/**
+ * The groups a plan disrupts (1.6). A cancelled flight's passengers going no further (its booked
+ * passengers less those of the itineraries through it) go to its destination. An itinerary's
+ * passengers, whose legs are taken in order, break at the first leg they cannot take: one cancelled,
+ * or one that leaves before the leg before it lands plus the connection time. They go from where they
+ * are to the itinerary's destination: from its origin when that first leg is its first, otherwise
+ * from the hub before it or any earlier hub (where they also were), leaving after they landed there.
+ */
 export function disruptedGroups(p: Problem, o: Outcome): Group[] {
   const groups: Group[] = [];
   const flownOf = (f: OFlight) => o.get(f.id)!.flown;
   const costOf = (journey: string[], origArr: number) => reaccommodationPerPax(p, p.flights.get(journey[journey.length - 1]!)!, origArr);
+  const travelling = new Map<string, number>();
+  for (const it of p.itineraries) for (const id of it.legs) travelling.set(id, (travelling.get(id) ?? 0) + it.passengers);
   for (const f of p.F) {
     if (flownOf(f)) continue;
+    const size = Math.max(0, f.booked - (travelling.get(f.id) ?? 0));
     const eligible = new Map<string, number>();
     for (const j of journeysOf(p, o, f.airline, f.origin, f.dest, f.sdep, new Set([f.id]))) eligible.set(journeyKey(j), costOf(j, f.sarr));
     groups.push({
-      key: groupKey('cancellation', f.id, null), reason: 'cancellation', fromFlight: f.id, itineraryId: null,
-      size: f.booked, origArr: f.sarr, origin: f.origin, dest: f.dest, comp: compensationPerPax(p, f.origin, f.dest), eligible,
+      key: groupKey(f.id, null), reason: 'cancellation', fromFlight: f.id, itineraryId: null,
+      size, origArr: f.sarr, origin: f.origin, dest: f.dest, comp: compensationPerPax(p, f.origin, f.dest), eligible,
       leaveBefore: new Map([[f.id, new Set(eligible.keys())]]),
     });
   }
   for (const it of p.itineraries) {
     const legs = it.legs.map((id) => p.flights.get(id));
     if (legs.some((f) => !f) || !legs.some((f) => p.inF.has(f!.id))) continue;
-    const flown = legs.map((f) => o.get(f!.id)!);
-    if (!flown.every((a) => a.flown)) continue;
+    const outcome = legs.map((f) => o.get(f!.id)!);
     const mctAt = (i: number) => p.airports.get(legs[i]!.dest)?.mct ?? 0;
-    // The first broken connection: the passengers are at its hub, or leave at an earlier one.
-    const broken = legs.findIndex((f, i) => i + 1 < legs.length && flown[i]!.arr + mctAt(i) > flown[i + 1]!.dep);
+    // The first leg they cannot take.
+    const broken = legs.findIndex((_, i) => !outcome[i]!.flown || (i > 0 && outcome[i - 1]!.arr + mctAt(i - 1) > outcome[i]!.dep));
     if (broken < 0) continue;
     const last = legs[legs.length - 1]!;
     const own = new Set(it.legs);
     const eligible = new Map<string, number>();
     const leaveBefore = new Map<string, Set<string>>();
-    for (let hub = 0; hub <= broken; hub++) {
+    // Hub h: before leg h; the origin (h = 0) only when the first leg is the one they cannot take.
+    for (let hub = broken === 0 ? 0 : 1; hub <= broken; hub++) {
       const here = new Set<string>();
-      for (const j of journeysOf(p, o, last.airline, legs[hub]!.dest, last.dest, flown[hub]!.arr + mctAt(hub), own)) {
+      const from = hub === 0 ? legs[0]!.origin : legs[hub - 1]!.dest;
+      const earliest = hub === 0 ? legs[0]!.sdep : outcome[hub - 1]!.arr + mctAt(hub - 1);
+      for (const j of journeysOf(p, o, last.airline, from, last.dest, earliest, own)) {
         here.add(journeyKey(j));
         eligible.set(journeyKey(j), costOf(j, last.sarr));
       }
-      leaveBefore.set(legs[hub + 1]!.id, here);
+      leaveBefore.set(legs[hub]!.id, here);
     }
     groups.push({
-      key: groupKey('misconnection', legs[broken + 1]!.id, it.id), reason: 'misconnection', fromFlight: legs[broken + 1]!.id, itineraryId: it.id,
+      key: groupKey(legs[broken]!.id, it.id), reason: outcome[broken]!.flown ? 'misconnection' : 'cancellation',
+      fromFlight: legs[broken]!.id, itineraryId: it.id,
       size: it.passengers, origArr: last.sarr, origin: legs[0]!.origin, dest: last.dest, comp: compensationPerPax(p, legs[0]!.origin, last.dest),
       eligible, leaveBefore,
     });

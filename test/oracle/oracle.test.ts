@@ -7,7 +7,7 @@ import type { RecoveryOptionView as RecoveryOption } from '../../src/http/recove
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption, optionHolds } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
-import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, F10, fid, makeSchedule, unavailable } from './fixtures.ts';
+import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, fid, makeSchedule, unavailable } from './fixtures.ts';
 import { isoMinutes, journeyFlights, minCostJourneys, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
 import { randomInstance, randomInstanceArbitrary, type RandomInstance } from './random-instance.ts';
 
@@ -276,6 +276,31 @@ describe('brute force: the disruptions of a network (hand-checked, see fixtures.
     expect(check(dear, wrongPlace)).toContainEqual(expect.stringMatching(/are named at NV201_.*, but they first miss NV301_/));
   });
 
+  it('F11 an itinerary whose first leg is cancelled goes from its origin to its destination: 52200 (5 on NV401, 5 on NV301 then NV203)', () => {
+    const N101 = fid('NV101', '08:00');
+    const f11: Case = { schedule: F11, disruptions: [cancel(N101)] };
+    expect(costs(f11)).toEqual([52200, 52200, 52200, 52200]);
+    const r = solve(f11);
+    expect(r.option!.cost_breakdown).toMatchObject({ cancellation: 8000, aircraft_position: 20000, reaccommodation: 7950, compensation: 16250 });
+    const sorted = <T>(list: T[]) => [...list].sort((p, q) => (JSON.stringify(p) < JSON.stringify(q) ? -1 : 1));
+    expect(sorted(r.option!.action_set.reaccommodations)).toEqual(sorted([
+      { from_flight: N101, to_flights: [fid('NV301', '12:00')], passengers: 25, reason: 'cancellation', itinerary_id: null },
+      { from_flight: N101, to_flights: [], passengers: 65, reason: 'cancellation', itinerary_id: null },
+      { from_flight: N101, to_flights: [fid('NV401', '12:00')], passengers: 5, reason: 'cancellation', itinerary_id: 'IT4' },
+      { from_flight: N101, to_flights: [fid('NV301', '12:00'), fid('NV203', '14:00')], passengers: 5, reason: 'cancellation', itinerary_id: 'IT4' },
+    ]));
+    expect(r.option!.summary).toMatchObject({ passengers_disrupted: 100, passengers_reaccommodated: 35, passengers_not_reaccommodated: 65 });
+    expect(check(f11, r.option!)).toEqual([]);
+    // The itinerary's passengers taken to VIE only (the defect): not their group's journey.
+    const toVie = clone(r.option!);
+    for (const m of toVie.action_set.reaccommodations) if (m.itinerary_id === 'IT4') m.to_flights = [fid('NV301', '12:00')];
+    expect(check(f11, toVie)).toContainEqual(expect.stringMatching(/itinerary IT4 .* onto NV301_.*, which is not an eligible journey/));
+    // ... or named as the cancelled flight's own passengers.
+    const asOwn = clone(r.option!);
+    for (const m of asOwn.action_set.reaccommodations) m.itinerary_id = null;
+    expect(check(f11, asOwn)).toContainEqual(expect.stringMatching(/group of itinerary IT4 has 10 passengers but the option accounts for 0/));
+  });
+
   it('every optimum of these fixtures passes the checker, and the checker rejects what the new rules forbid', () => {
     for (const c of [f6, f7, f8, f9, { ...f7, patch: { solver: { time_step_minutes: 15 } } }]) {
       for (const strategy of ORACLE_STRATEGIES) {
@@ -536,7 +561,7 @@ describe('checker', () => {
     const r4 = solve(f4);
     const dropped = clone(r4.option!);
     dropped.action_set.reaccommodations = [];
-    expect(check(f4, dropped)).toContainEqual(expect.stringMatching(/misconnection group of itinerary IT1 has 20 passengers but the option accounts for 0/));
+    expect(check(f4, dropped)).toContainEqual(expect.stringMatching(/group of itinerary IT1 has 20 passengers but the option accounts for 0/));
     const wrong = clone(r4.option!);
     wrong.action_set.reaccommodations[0]!.to_flights = [fid('NV202', '12:00')];
     expect(check(f4, wrong)).toContainEqual(expect.stringMatching(/onto NV202_.*, which is not an eligible journey/));

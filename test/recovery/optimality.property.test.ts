@@ -35,6 +35,9 @@ interface Coverage {
   /** Options whose passengers of a three-flight itinerary are disrupted, and of those, at its second connection. */
   longItineraryMissed: number;
   longItinerarySecondHub: number;
+  /** Options whose itinerary passengers lose their journey to a cancelled leg, and of those, re-accommodated from the itinerary's origin (its first leg cancelled). */
+  itineraryLegCancelled: number;
+  itineraryFromOrigin: number;
   /** Options that re-accommodate passengers on a journey of several flights. */
   multiFlightJourney: number;
   /** ... and of those, on a journey of three flights or more. */
@@ -103,6 +106,9 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
       });
       if (missedLegs.length > 0) coverage.longItineraryMissed++;
       if (missedLegs.includes(2)) coverage.longItinerarySecondHub++;
+      const byCancelledLeg = option.action_set.reaccommodations.filter((r) => r.itinerary_id !== null && r.reason === 'cancellation');
+      if (byCancelledLeg.length > 0) coverage.itineraryLegCancelled++;
+      if (byCancelledLeg.some((r) => r.to_flights.length > 0 && instance.schedule.itineraries.find((it) => it.itinerary_id === r.itinerary_id)?.flights[0] === r.from_flight)) coverage.itineraryFromOrigin++;
       if (option.action_set.reaccommodations.some((r) => r.to_flights.length > 1)) coverage.multiFlightJourney++;
       if (option.action_set.reaccommodations.some((r) => r.to_flights.length > 2)) coverage.journeyOfThreeOrMore++;
     }
@@ -116,7 +122,7 @@ async function disagreements(instance: RandomInstance, coverage: Coverage): Prom
 const emptyCoverage = (): Coverage => ({
   instances: 0, kinds: { flight_delay: 0, flight_cancellation: 0, aircraft_unavailable: 0, airport_capacity: 0 },
   optionsCompared: 0, noPlanAgreed: 0, withHold: 0, withSwap: 0, withCancellation: 0, propagatedPlanAsIntegrated: 0,
-  longItineraryMissed: 0, longItinerarySecondHub: 0, multiFlightJourney: 0, journeyOfThreeOrMore: 0, flightBoundAboveZero: 0, networkEngine: 0,
+  longItineraryMissed: 0, longItinerarySecondHub: 0, itineraryLegCancelled: 0, itineraryFromOrigin: 0, multiFlightJourney: 0, journeyOfThreeOrMore: 0, flightBoundAboveZero: 0, networkEngine: 0,
 });
 
 /** The disagreements of `runs` instances drawn from `instances` with `seed`, and what they exercised. */
@@ -146,6 +152,10 @@ describe('optimality against exhaustive enumeration', () => {
     // ... and itineraries of three flights broken at either connection.
     expect(coverage.longItineraryMissed).toBeGreaterThan(0);
     expect(coverage.longItinerarySecondHub).toBeGreaterThan(0);
+    // ... and itineraries broken by a cancelled leg, their passengers re-accommodated to the final
+    // destination, some from the origin (docs/model.md 1.6).
+    expect(coverage.itineraryLegCancelled).toBeGreaterThan(0);
+    expect(coverage.itineraryFromOrigin).toBeGreaterThan(0);
     // ... and flight bounds that say something.
     expect(coverage.flightBoundAboveZero).toBeGreaterThan(coverage.instances / 4);
     // ... and the network engine: its integrated options proven optimal at the brute-force optimum.

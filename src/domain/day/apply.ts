@@ -85,16 +85,16 @@ function rebook(bookings: readonly Booking[], reaccommodations: readonly Reaccom
 
   const byCancelledFlight = new Map<string, Reaccommodation[]>();
   for (const r of reaccommodations) {
-    if (r.reason === 'cancellation') {
+    if (r.itineraryId === null) {
       const list = byCancelledFlight.get(r.fromFlight.id) ?? [];
       list.push(r);
       byCancelledFlight.set(r.fromFlight.id, list);
       continue;
     }
-    // A misconnection: passengers of one booking leave their journey before `fromFlight`.
-    const booking = r.itineraryId === null ? undefined : result.get(r.itineraryId);
+    // An itinerary's passengers (a connection broke or a leg is cancelled): passengers of one booking leave their journey before `fromFlight`.
+    const booking = result.get(r.itineraryId);
     const at = booking?.flightIds.indexOf(r.fromFlight.id) ?? -1;
-    if (!booking || booking.stranded || at < 0 || booking.passengers < r.passengers) return { conflict: { kind: 'passengers', subject: r.itineraryId ?? r.fromFlight.id } };
+    if (!booking || booking.stranded || at < 0 || booking.passengers < r.passengers) return { conflict: { kind: 'passengers', subject: r.itineraryId } };
     move(booking, r.passengers, (ids) => (r.toFlights.length === 0 ? null : [...ids.slice(0, at), ...r.toFlights.map((f) => f.id)]));
   }
   for (const [flightId, entries] of byCancelledFlight) {

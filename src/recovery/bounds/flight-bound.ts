@@ -6,7 +6,7 @@
 import type { Flight } from '../../domain/schedule.ts';
 import type { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
 import { lpName, ModelBuilder, type LinearModel, type Term } from '../model/linear-model.ts';
-import type { PassengerGroups } from '../passengers/passengers.ts';
+import { leastCancelledPassengerCost, type PassengerGroups } from '../passengers/passengers.ts';
 import { capacityRowName } from '../neighbourhood/rows/row-families.ts';
 
 /**
@@ -30,8 +30,8 @@ function departures(ev: RouteEvaluator, flight: Flight): number[] {
 
 /**
  * The relaxation as an LP: per flight of the scope, `dep__<flight>__<minute>` (flown leaving then, at
- * its delay cost) or `cancel__<flight>` (its cancellation cost, plus each booked passenger at the
- * cheaper of a rebooking's least cost and the compensation), Σ = 1 (`flight__<flight>`); the
+ * its delay cost) or `cancel__<flight>` (its cancellation cost, plus its passengers' least cost:
+ * leastCancelledPassengerCost), Σ = 1 (`flight__<flight>`); the
  * cancellation rules of the configuration; `departures__` / `arrivals__` rows per capacity and hour.
  * Every plan of every strategy is a solution of it at no more than its own cost (every other cost is
  * at least 0), so its optimum bounds them all.
@@ -40,7 +40,7 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
   const { scope, config } = ev;
   const w = config.cost_weights;
   const b = new ModelBuilder(`flight_bound__${lpName(scope.label)}`);
-  const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
+  const passengerCost = leastCancelledPassengerCost(groups, scope.flightIds, config);
   const capacityTerms = scope.capacities.map((): Term[] => []);
   const cancellations: Term[] = [];
   for (const f of scope.flights) {
@@ -49,7 +49,7 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
     const mayCancel = forced || config.constraints.allow_cancellations;
     const terms: Term[] = [];
     if (mayCancel) {
-      const cancel = b.addVariable(`cancel__${name}`, 'continuous', w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0), forced ? 1 : 0, 1);
+      const cancel = b.addVariable(`cancel__${name}`, 'continuous', w.cancellation_per_flight + (passengerCost.get(f.id) ?? 0), forced ? 1 : 0, 1);
       terms.push({ variable: cancel, coef: 1 });
       if (!forced) cancellations.push({ variable: cancel, coef: 1 });
     }
@@ -83,11 +83,11 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
 export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: PassengerGroups): number {
   const { scope, config } = ev;
   const w = config.cost_weights;
-  const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
+  const passengerCost = leastCancelledPassengerCost(groups, scope.flightIds, config);
   let total = 0;
   const savings: number[] = [];
   for (const f of scope.flights) {
-    const cancel = w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0);
+    const cancel = w.cancellation_per_flight + (passengerCost.get(f.id) ?? 0);
     if (scope.cancelledFlights.has(f.id)) { total += cancel; continue; }
     const fly = ev.delayLimit(f) >= ev.earliestDeparture(f) - f.depMinutes
       ? (ev.earliestDeparture(f) - f.depMinutes) * (w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers)

@@ -172,7 +172,7 @@ function legRowBreakpoints(flight: Flight, rows: readonly LegRow[]): number[] {
       case 'reaches': points.push(spec.atMinutes - spec.connectionMinutes - block + 1); break;
       case 'departure_in': points.push(spec.atMinutes, spec.atMinutes + 60); break;
       case 'arrival_in': points.push(spec.atMinutes - block, spec.atMinutes + 60 - block); break;
-      case 'cover': case 'flown': case 'seats': break;
+      case 'cover': case 'seats': break;
     }
   }
   return points;

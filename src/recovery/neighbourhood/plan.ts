@@ -2,15 +2,15 @@
 // option: action set, costs, KPIs and the violations that remain (docs/model.md 1.4-1.7).
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { journeyEnd, type Journey } from '../passengers/journeys.ts';
-import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../passengers/passengers.ts';
+import { reaccommodationCost, type ItineraryHub, type MisconnectionGroup, type PassengerGroup } from '../passengers/passengers.ts';
 import type { Route } from './aircraft-routes.ts';
 import type { AircraftRotation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
 import type { CostBreakdown, RecoveryOption, SolverReport } from '../model/result.ts';
 import type { RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 
-/** Passengers of a group onto `journey` (null: not re-accommodated), for a misconnection from the hub of connection `from`. */
-export interface PassengerFlow { group: PassengerGroup; journey: Journey | null; from: Connection | null; passengers: number }
+/** Passengers of a group onto `journey` (null: not re-accommodated), for an itinerary's from where they leave it (`from`). */
+export interface PassengerFlow { group: PassengerGroup; journey: Journey | null; from: ItineraryHub | null; passengers: number }
 
 export interface Plan { routes: Route[]; flows: PassengerFlow[] }
 
@@ -76,13 +76,21 @@ function rotationsOf(scope: RecoveryScope, routes: Route[]): AircraftRotation[] 
 type FlownLegs = Map<string, { route: Route; leg: Route['legs'][number] }>;
 
 /**
- * The flight the passengers of a disrupted itinerary first miss in a plan: the second flight of its
- * first broken connection (flights outside the scope at their scheduled times).
+ * Where a disrupted itinerary breaks in a plan: the first of its legs its passengers cannot take (a
+ * cancelled leg, or the second flight of a connection too short: flights outside the scope fly at
+ * their scheduled times), and why.
  */
-function firstMissed(group: MisconnectionGroup, flown: FlownLegs): Flight {
-  const broken = group.connections.find((c) => (flown.get(c.arriving.id)?.leg.arrMinutes ?? c.arriving.arrMinutes) + c.connectionMinutes
-    > (flown.get(c.missed.id)?.leg.depMinutes ?? c.missed.depMinutes));
-  return (broken ?? group.connections[0]!).missed;
+function firstBreak(group: MisconnectionGroup, scope: RecoveryScope, flown: FlownLegs): { leg: Flight; reason: 'cancellation' | 'misconnection' } {
+  const cancelled = (f: Flight) => scope.flightIds.has(f.id) && !flown.has(f.id);
+  if (cancelled(group.legs[0]!)) return { leg: group.legs[0]!, reason: 'cancellation' };
+  for (const c of group.connections) {
+    if (cancelled(c.missed)) return { leg: c.missed, reason: 'cancellation' };
+    if ((flown.get(c.arriving.id)?.leg.arrMinutes ?? c.arriving.arrMinutes) + c.connectionMinutes > (flown.get(c.missed.id)?.leg.depMinutes ?? c.missed.depMinutes)) {
+      return { leg: c.missed, reason: 'misconnection' };
+    }
+  }
+  // Not broken: the model never moves such passengers at a cost (docs/model.md 2.4); named at the first connection.
+  return { leg: group.connections[0]!.missed, reason: 'misconnection' };
 }
 
 /** A re-accommodation's journey as text for ordering; not re-accommodated ('~') last. */
@@ -140,9 +148,12 @@ export function evaluatePlan(
       compensationCostUnits += flow.passengers * g.compensationPerPassenger;
       disutility += flow.passengers;
     }
+    // An itinerary's passengers are named at the flight they do not take from where they leave it, or
+    // when not re-accommodated the first one they cannot take; the reason is what breaks the itinerary.
+    const broken = g.kind === 'misconnection' ? firstBreak(g, scope, flown) : null;
     reaccommodations.push({
-      fromFlight: g.kind === 'cancellation' ? g.flight : (flow.from?.missed ?? firstMissed(g, flown)), toFlights: flow.journey ? [...flow.journey] : [], passengers: flow.passengers,
-      reason: g.kind, itineraryId: g.kind === 'misconnection' ? g.itinerary.id : null,
+      fromFlight: g.kind === 'cancellation' ? g.flight : (flow.from?.missed ?? broken!.leg), toFlights: flow.journey ? [...flow.journey] : [], passengers: flow.passengers,
+      reason: broken?.reason ?? 'cancellation', itineraryId: g.kind === 'misconnection' ? g.itinerary.id : null,
     });
   }
   reaccommodations.sort((p, q) => byText(p.fromFlight.id, q.fromFlight.id) || byText(p.reason, q.reason)

@@ -6,6 +6,10 @@ import { directJourneys, journeyCost, journeyEnd, type Journey, type JourneyNetw
 import type { RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 
+/**
+ * The passengers of a cancelled flight who were going no further (its booked passengers less those of
+ * itineraries of several flights through it, who are their itinerary's group).
+ */
 export interface CancellationGroup {
   kind: 'cancellation';
   flight: Flight;
@@ -21,7 +25,8 @@ export interface CancellationGroup {
 /**
  * A connection of an itinerary: its passengers land at the hub on `arriving` (the itinerary's leg
  * `index`) and leave on `missed` (leg `index + 1`). When the itinerary breaks at this connection or a
- * later one, they may be re-accommodated from this hub (docs/model.md 1.6).
+ * later one (a connection too short, or a leg cancelled), they may be re-accommodated from this hub
+ * (docs/model.md 1.6).
  */
 export interface Connection {
   index: number;
@@ -34,7 +39,24 @@ export interface Connection {
   search: JourneySearch;
 }
 
-/** The passengers of an itinerary of two or more flights, disrupted when one of its connections breaks. */
+/**
+ * The itinerary's origin, where its passengers still are when its first leg is cancelled: they are
+ * re-accommodated from there to the final destination. Only then: once they have flown the first
+ * leg they have left it.
+ */
+export interface ItineraryStart {
+  /** The itinerary's first leg: the flight the passengers do not take. */
+  missed: Flight;
+  /** Direct flights from the origin to the final destination, leaving at or after the first leg's scheduled departure. */
+  targets: Journey[];
+  search: JourneySearch;
+}
+
+/**
+ * The passengers of an itinerary of two or more flights (docs/model.md 1.6), disrupted when its journey
+ * breaks: at its first leg they cannot take, a connection too short for them or a cancelled leg. They
+ * are re-accommodated from where they are to the itinerary's final destination.
+ */
 export interface MisconnectionGroup {
   kind: 'misconnection';
   itinerary: Itinerary;
@@ -42,10 +64,15 @@ export interface MisconnectionGroup {
   legs: Flight[];
   /** Its connections, in order (one fewer than its legs). */
   connections: Connection[];
+  /** Its origin as a place to leave from when the first leg is cancelled; null when that leg is outside the scope (it flies). */
+  start: ItineraryStart | null;
   passengers: number;
   originalArrivalMinutes: number;
   compensationPerPassenger: number;
 }
+
+/** Where a disrupted itinerary's passengers may leave their journey: its origin, or a connection's hub. */
+export type ItineraryHub = Connection | ItineraryStart;
 
 export type PassengerGroup = CancellationGroup | MisconnectionGroup;
 
@@ -71,32 +98,45 @@ export function journeyNetwork(schedule: Schedule, flights: readonly Flight[]): 
   return { flights, fromAirport, connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes };
 }
 
+/** Passengers of itineraries of several flights aboard each flight (the rest of its booked passengers go no further). */
+function connectingPassengers(schedule: Schedule): Map<string, number> {
+  const aboard = new Map<string, number>();
+  for (const it of schedule.itineraries) {
+    if (it.flightIds.length < 2) continue;
+    for (const id of it.flightIds) aboard.set(id, (aboard.get(id) ?? 0) + it.passengers);
+  }
+  return aboard;
+}
+
 /**
  * The groups a plan of `scope` may disrupt and the network their journeys are searched on: the
  * airline's flights, less those that have left (scope.departedFlightIds: no seat on them any more).
+ * A cancelled flight's group holds the passengers going no further; those of an itinerary of several
+ * flights are its itinerary's group, re-accommodated to the itinerary's final destination whichever
+ * leg breaks it (docs/model.md 1.6).
  */
 export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, 'airline' | 'flights'> & Partial<Pick<RecoveryScope, 'departedFlightIds'>>, config: SolverConfig): PassengerGroups {
   const departed = scope.departedFlightIds;
   const airlineFlights = schedule.flightsByAirline.get(scope.airline) ?? [];
   const flights = departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights;
   const network = journeyNetwork(schedule, flights);
+  const connecting = connectingPassengers(schedule);
+  const inScope = new Set(scope.flights);
 
-  const cancellations = scope.flights.filter((flight) => flight.bookedPassengers > 0).map((flight): CancellationGroup => {
+  const cancellations: CancellationGroup[] = [];
+  for (const flight of scope.flights) {
+    const passengers = Math.max(0, flight.bookedPassengers - (connecting.get(flight.id) ?? 0));
+    if (passengers === 0) continue;
     const compensationPerPassenger = compensation(schedule, config, flight.origin, flight.dest);
     const search: JourneySearch = {
       origin: flight.origin, dest: flight.dest, earliestMinutes: flight.depMinutes, originalArrivalMinutes: flight.arrMinutes,
       compensationPerPassenger, excluded: new Set([flight]),
     };
-    return {
-      kind: 'cancellation',
-      flight,
-      passengers: flight.bookedPassengers,
-      targets: directJourneys(network, config, search),
-      search,
-      originalArrivalMinutes: flight.arrMinutes,
-      compensationPerPassenger,
-    };
-  });
+    cancellations.push({
+      kind: 'cancellation', flight, passengers, targets: directJourneys(network, config, search), search,
+      originalArrivalMinutes: flight.arrMinutes, compensationPerPassenger,
+    });
+  }
 
   const misconnections: MisconnectionGroup[] = [];
   const seen = new Set<string>();
@@ -105,20 +145,26 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
       if (seen.has(itinerary.id) || itinerary.flightIds.length < 2) continue;
       seen.add(itinerary.id);
       const legs = itinerary.flightIds.map((id) => schedule.flightsById.get(id)!);
+      const first = legs[0]!;
       const last = legs[legs.length - 1]!;
       const own = new Set(legs);
-      const compensationPerPassenger = compensation(schedule, config, legs[0]!.origin, last.dest);
+      const compensationPerPassenger = compensation(schedule, config, first.origin, last.dest);
+      const toDestination = (origin: string, earliestMinutes: number): JourneySearch => ({
+        origin, dest: last.dest, earliestMinutes, originalArrivalMinutes: last.arrMinutes, compensationPerPassenger, excluded: own,
+      });
       const connections = legs.slice(0, -1).map((arriving, index): Connection => {
         const connectionMinutes = network.connectionMinutes(arriving.dest);
-        const search: JourneySearch = {
-          // A flight is never flown earlier than scheduled, so no journey from the hub leaves before this.
-          origin: arriving.dest, dest: last.dest, earliestMinutes: arriving.arrMinutes + connectionMinutes,
-          originalArrivalMinutes: last.arrMinutes, compensationPerPassenger, excluded: own,
-        };
+        // A flight is never flown earlier than scheduled, so no journey from the hub leaves before this.
+        const search = toDestination(arriving.dest, arriving.arrMinutes + connectionMinutes);
         return { index, arriving, missed: legs[index + 1]!, connectionMinutes, targets: directJourneys(network, config, search), search };
       });
+      let start: ItineraryStart | null = null;
+      if (inScope.has(first)) {
+        const search = toDestination(first.origin, first.depMinutes);
+        start = { missed: first, targets: directJourneys(network, config, search), search };
+      }
       misconnections.push({
-        kind: 'misconnection', itinerary, legs, connections,
+        kind: 'misconnection', itinerary, legs, connections, start,
         passengers: itinerary.passengers,
         originalArrivalMinutes: last.arrMinutes,
         compensationPerPassenger,
@@ -127,4 +173,23 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
   }
   misconnections.sort((x, y) => (x.itinerary.id < y.itinerary.id ? -1 : x.itinerary.id > y.itinerary.id ? 1 : 0));
   return { cancellations, misconnections, network };
+}
+
+/**
+ * For each flight of the scope, a lower bound of what its passengers cost when it is cancelled, that
+ * may be summed over any set of cancelled flights (the flight bound: src/recovery/bounds/flight-bound.ts).
+ * Its own group's passengers are each re-accommodated or compensated: at least the cheaper of the two
+ * each. An itinerary's passengers are one group however many of its legs are cancelled, so each of
+ * its n legs in the scope carries 1/n of that (k ≥ 1 legs cancelled carry k/n of it, never more).
+ */
+export function leastCancelledPassengerCost(groups: PassengerGroups, scopeFlightIds: ReadonlySet<string>, config: SolverConfig): Map<string, number> {
+  const perPassenger = (compensationPerPassenger: number) => Math.min(config.cost_weights.reaccommodation_per_passenger, compensationPerPassenger);
+  const least = new Map<string, number>();
+  const add = (id: string, cost: number) => least.set(id, (least.get(id) ?? 0) + cost);
+  for (const g of groups.cancellations) add(g.flight.id, g.passengers * perPassenger(g.compensationPerPassenger));
+  for (const g of groups.misconnections) {
+    const cancellable = g.legs.filter((f) => scopeFlightIds.has(f.id));
+    for (const f of cancellable) add(f.id, (g.passengers * perPassenger(g.compensationPerPassenger)) / cancellable.length);
+  }
+  return least;
 }

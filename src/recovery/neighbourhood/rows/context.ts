@@ -6,7 +6,7 @@ import type { Aircraft, Flight, Schedule } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import type { ModelBuilder, Term } from '../../model/linear-model.ts';
 import type { Journey, JourneySearch } from '../../passengers/journeys.ts';
-import type { Connection, PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
+import type { ItineraryHub, PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
 import type { TimedLeg } from '../../../domain/plan.ts';
 import type { RecoveryScope } from '../../model/scope.ts';
 import type { SolverConfig, Strategy } from '../../model/solver-config.ts';
@@ -17,7 +17,6 @@ export interface RouteUse { column: string; route: Route; leg: TimedLeg }
 /**
  * A row in which the legs of a flight have a coefficient, by kind:
  * - cover: the flight is flown (1);
- * - flown: the flight (another leg of a connecting itinerary) is flown (−1);
  * - seats: the flight offers its aircraft's free seats to re-accommodated passengers (−free seats);
  * - late: the flight (the first of a connection) lands too late for a departure at `atMinutes` (−1);
  * - departs_by: the flight (the second of a connection) leaves by `atMinutes` (−1);
@@ -28,7 +27,7 @@ export interface RouteUse { column: string; route: Route; leg: TimedLeg }
  */
 export interface LegRow {
   row: string;
-  kind: 'cover' | 'flown' | 'seats' | 'late' | 'departs_by' | 'reaches' | 'departure_in' | 'arrival_in';
+  kind: 'cover' | 'seats' | 'late' | 'departs_by' | 'reaches' | 'departure_in' | 'arrival_in';
   atMinutes: number;
   connectionMinutes: number;
   passengers: number;
@@ -39,7 +38,6 @@ export interface LegRow {
 export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg): number {
   switch (spec.kind) {
     case 'cover': return 1;
-    case 'flown': return -1;
     case 'seats': {
       const free = aircraft.seats - leg.flight.bookedPassengers;
       return free > 0 ? -free : 0;
@@ -52,7 +50,8 @@ export function legCoefficient(spec: LegRow, aircraft: Aircraft, leg: TimedLeg):
   }
 }
 
-export interface RebookColumn { group: PassengerGroup; journey: Journey; from: Connection | null }
+/** Passengers of a group moved onto a journey; for an itinerary's, from where they leave it (`from`). */
+export interface RebookColumn { group: PassengerGroup; journey: Journey; from: ItineraryHub | null }
 
 /**
  * Where one group's journeys of several flights from one place come from, for the column generation
@@ -87,7 +86,7 @@ export interface ModelContext {
   /** Column name -> cancelled flight, and flight id -> its cancel column (flight rows). */
   cancelColumns: Map<string, Flight>;
   cancelColumnOf: Map<string, string>;
-  /** Column name -> passengers of a group moved to a flight, from a connection's hub for a misconnection (passenger rows). */
+  /** Column name -> passengers of a group moved to a journey, from where they leave their itinerary for an itinerary's (passenger rows). */
   rebookColumns: Map<string, RebookColumn>;
   /** Column name -> passengers of a group not re-accommodated (passenger rows). */
   strandedColumns: Map<string, PassengerGroup>;

@@ -8,7 +8,7 @@ import type { Flight } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import { lpName, type Term } from '../../model/linear-model.ts';
 import type { Journey, JourneySearch } from '../../passengers/journeys.ts';
-import { reaccommodationCost, type Connection, type MisconnectionGroup, type PassengerGroup } from '../../passengers/passengers.ts';
+import { reaccommodationCost, type Connection, type ItineraryHub, type MisconnectionGroup, type PassengerGroup } from '../../passengers/passengers.ts';
 import type { CapacityLimit } from '../../model/scope.ts';
 import type { Strategy, SolverConfig } from '../../model/solver-config.ts';
 import { legCoefficient, type LegRow, type ModelContext, type PendingRow, type RouteUse } from './context.ts';
@@ -149,7 +149,7 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
  * Returns the rebooking terms.
  */
 function addRebookings(
-  ctx: ModelContext, group: PassengerGroup, groupName: string, targets: readonly Journey[], search: JourneySearch, from: Connection | null,
+  ctx: ModelContext, group: PassengerGroup, groupName: string, targets: readonly Journey[], search: JourneySearch, from: ItineraryHub | null,
   reach: (first: Flight) => true | false | { first: Flight; spec: Omit<LegRow, 'row'> }, disrupted: readonly string[], groupRows: readonly string[],
 ): Term[] {
   if (ctx.config.constraints.max_reaccommodation_legs !== 1) {
@@ -160,7 +160,8 @@ function addRebookings(
   }
   const terms: Term[] = [];
   // Passengers who may leave from several hubs: each column also sits in its hub's `from` row, which
-  // makes the passenger part no transportation problem (docs/model.md 2.5).
+  // makes the passenger part no transportation problem (docs/model.md 2.5). The origin does not
+  // count: its share is the first leg's cancellation, and every other hub needs that leg flown.
   const severalHubs = group.kind === 'misconnection' && group.connections.length > 1;
   const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
   // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
@@ -218,20 +219,25 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
 }
 
 /**
- * Misconnections (docs/model.md 1.6 and 2.4). A connection (f1, f2) breaks when f1's arrival plus the
- * minimum connection time is later than f2's departure; an itinerary is disrupted when all its flights
- * fly and a connection breaks. Both times come from the chosen routes, so "disrupted" is linearised
- * without big-M: with `missed_c` the share of its passengers re-accommodated from the hub of
- * connection c, for every connection i and every departure time v that its second flight takes in
- * some route, Σ_{c ≤ i} missed_c ≥ [f1 lands too late for v] + [f2 leaves by v] + Σ [each other leg
- * flies] − (number of those terms − 1) (`missed__<itinerary>[__c<i>]__<k>`). A leg outside the scope
- * is a constant (it flies at its scheduled times), and drops out. Rows exist only for the times the
- * routes use (a row at a time no route uses is implied by the row at the time before it); the column
- * generation adds them as new routes bring new times. Σ_c missed_c ≤ 1 (`once__missed_<itinerary>`),
- * so once connection i breaks, no passenger leaves from a later hub; they may leave from an earlier
- * one, where they also are. `passengers__missed_<itinerary>`: the disrupted passengers are
- * re-accommodated from some hub, each hub at most its share (`from__missed_<itinerary>__c<i>`), or
- * stranded.
+ * Itineraries (docs/model.md 1.6 and 2.4): disrupted at the first leg their passengers cannot take, a
+ * connection that breaks (f1's arrival plus the minimum connection time later than f2's departure) or
+ * a leg cancelled. With `missed_c` the share of its passengers re-accommodated from the hub of
+ * connection c, and the first leg's cancel column as the share that leaves from the origin (only a
+ * cancelled first leg leaves them there), "disrupted" is linearised without big-M:
+ * - for every connection i and every departure time v that its second flight takes in some route,
+ *   Σ_{shares up to hub i} ≥ [f1 lands too late for v] + [f2 leaves by v] − 1
+ *   (`missed__<itinerary>[__c<i>]__<k>`); a leg outside the scope is a constant (it flies at its
+ *   scheduled times) and drops out. Rows exist only for the times the routes use (a row at a time no
+ *   route uses is implied by the row at the time before it); the column generation adds them as new
+ *   routes bring new times;
+ * - for every leg k after the first that may be cancelled, Σ_{shares up to the hub before it} ≥
+ *   cancel_k (`missed__<itinerary>[__c<k>]__cancelled`).
+ * Neither asks the other legs to fly: a break earlier already gives its passengers their share, and
+ * what happens to legs after the break is no longer theirs. Σ of the shares ≤ 1
+ * (`once__missed_<itinerary>`), so once the itinerary breaks, no passenger leaves from a later hub;
+ * they may leave from an earlier one, where they also are. `passengers__missed_<itinerary>`: the
+ * disrupted passengers are re-accommodated from some hub, each hub at most its share
+ * (`from__missed_<itinerary>__c<i>`), or stranded.
  */
 export function addMisconnectionRows(ctx: ModelContext): void {
   // Per flight, what every connection through it asks of the routes (many connections share a flight).
@@ -298,45 +304,54 @@ function connectionRows(ctx: ModelContext, c: Connection, usesOf: (flight: Fligh
 function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: (flight: Flight) => FlightUses): void {
   const inScope = group.legs.map((f) => ctx.scope.flightIds.has(f.id));
   if (!inScope.includes(true)) return;
+  // The legs a plan of this strategy may cancel (or a disruption cancels), by their cancel column.
+  const cancelOf = group.legs.map((f) => ctx.cancelColumnOf.get(f.id) ?? null);
   const rowsOf = group.connections.map((c) => connectionRows(ctx, c, usesOf));
-  if (!rowsOf.some((rows) => rows.length > 0)) return; // no route breaks this itinerary (yet)
+  if (!rowsOf.some((rows) => rows.length > 0) && !cancelOf.some((column) => column !== null)) return; // nothing breaks this itinerary (yet)
   const name = lpName(group.itinerary.id);
+  const start = group.start && cancelOf[0] ? { hub: group.start, share: cancelOf[0] } : null;
+  const hubs = group.connections.length + (start ? 1 : 0);
   const several = group.connections.length > 1;
   const hubName = (c: Connection) => (several ? `${name}__c${c.index + 1}` : name);
   // Every hub gets its columns, also those after the last connection a route can break yet: the
   // passengers row has a price, and a column missing from it could make the Lagrangian bound too high.
   const missed = group.connections.map((c) => ctx.b.addVariable(`missed__${hubName(c)}`, 'continuous', 0, 0, 1));
+  // The shares of the hubs up to connection i's (the origin's first).
+  const sharesUpTo = (i: number): Term[] => [...(start ? [start.share] : []), ...missed.slice(0, i + 1)].map((variable) => ({ variable, coef: 1 }));
   for (const [i, rows] of rowsOf.entries()) {
     for (const [k, own] of rows.entries()) {
-      // The itinerary's other legs in the scope must fly too; those outside it do.
-      const others = group.legs.flatMap((leg, j): [Flight, LegRow][] => (j !== i && j !== i + 1 && inScope[j] ? [[leg, legSpec('flown', 0, 0)]] : []));
-      const specs = [...own, ...others];
-      const row = declare(ctx, {
-        name: `missed__${hubName(group.connections[i]!)}__${k}`,
-        terms: missed.slice(0, i + 1).map((variable) => ({ variable, coef: 1 })), sense: '>=', rhs: 1 - specs.length,
-      });
-      for (const [flight, spec] of specs) {
+      const row = declare(ctx, { name: `missed__${hubName(group.connections[i]!)}__${k}`, terms: sharesUpTo(i), sense: '>=', rhs: 1 - own.length });
+      for (const [flight, spec] of own) {
         spec.row = row.name;
         pushTo(ctx.legRows, flight.id, spec);
       }
     }
   }
-  if (several) declare(ctx, { name: `once__missed_${name}`, terms: missed.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
+  for (const [k, cancel] of cancelOf.entries()) {
+    if (k === 0 || cancel === null) continue;
+    declare(ctx, {
+      name: `missed__${hubName(group.connections[k - 1]!)}__cancelled`, terms: [...sharesUpTo(k - 1), { variable: cancel, coef: -1 }], sense: '>=', rhs: 0,
+    });
+  }
+  const shares = sharesUpTo(group.connections.length - 1).map((t) => t.variable);
+  if (hubs > 1) declare(ctx, { name: `once__missed_${name}`, terms: shares.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
+  const passengersRow = `passengers__missed_${name}`;
   const terms: Term[] = [];
+  const rebookFrom = (hub: ItineraryHub, key: string, share: string, reach: Parameters<typeof addRebookings>[6]) => {
+    const fromRow = `from__missed_${key}`;
+    const fromHub = addRebookings(ctx, group, `missed_${key}`, hub.targets, hub.search, hub, reach, shares, [passengersRow, ...(hubs > 1 ? [fromRow] : [])]);
+    if (hubs > 1 && fromHub.length) declare(ctx, { name: fromRow, terms: [...fromHub, { variable: share, coef: -group.passengers }], sense: '<=', rhs: 0 });
+    terms.push(...fromHub);
+  };
+  if (start) rebookFrom(start.hub, `${name}__c0`, start.share, () => true);
   for (const [i, c] of group.connections.entries()) {
-    const fromHub = addRebookings(ctx, group, `missed_${hubName(c)}`, c.targets, c.search, c, (first) => {
+    rebookFrom(c, hubName(c), missed[i]!, (first) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
-    }, missed, [`passengers__missed_${name}`, ...(several ? [`from__missed_${hubName(c)}`] : [])]);
-    if (several && fromHub.length) {
-      declare(ctx, { name: `from__missed_${hubName(c)}`, terms: [...fromHub, { variable: missed[i]!, coef: -group.passengers }], sense: '<=', rhs: 0 });
-    }
-    terms.push(...fromHub);
+    });
   }
   terms.push(addStranded(ctx, group, `missed_${name}`));
-  declare(ctx, {
-    name: `passengers__missed_${name}`, terms: [...terms, ...missed.map((variable) => ({ variable, coef: -group.passengers }))], sense: '=', rhs: 0,
-  });
+  declare(ctx, { name: passengersRow, terms: [...terms, ...shares.map((variable) => ({ variable, coef: -group.passengers }))], sense: '=', rhs: 0 });
 }
 
 /** `seats__<flight>`: re-accommodated passengers fit the free seats of the flight that takes them (of the aircraft that flies it, inside the scope). */
