@@ -5,9 +5,10 @@
 // every later flight full, or the first one with a seat landing that late.
 //
 // The arrival delay is measured at the destination of the flight the group does not take
-// (`from_flight`), against its scheduled arrival: the group's destination for a cancelled flight and for
-// an itinerary of two flights (every bundled schedule). For a longer itinerary re-accommodated from an
-// earlier hub the journey ends beyond it; the delay is then left unknown rather than guessed.
+// (`from_flight`), against its scheduled arrival: the group's destination for a cancelled flight's own
+// passengers and for an itinerary of two flights broken at its connection. A booking of several flights
+// goes on to where it ends (docs/model.md 1.6), beyond that flight when one of its legs is cancelled or
+// it leaves from an earlier hub; the delay is then left unknown rather than guessed.
 import type { RecoveryOption } from '../api/wire.ts';
 import type { DaySchedule } from './gantt-model.ts';
 import { duration, parseInstant } from './time-axis.ts';
