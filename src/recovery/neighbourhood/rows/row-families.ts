@@ -319,8 +319,12 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   // The shares of the hubs up to connection i's (the origin's first).
   const sharesUpTo = (i: number): Term[] => [...(start ? [start.share] : []), ...missed.slice(0, i + 1)].map((variable) => ({ variable, coef: 1 }));
   for (const [i, rows] of rowsOf.entries()) {
+    // The first connection's rows leave the origin's share out: their first leg flies late in them, so
+    // the passengers are not at the origin, and a plan that cancels it half and flies it late half
+    // must not pay the one half with the other (a relaxation otherwise far below the mixture's cost).
+    const terms = i === 0 ? missed.slice(0, 1).map((variable) => ({ variable, coef: 1 })) : sharesUpTo(i);
     for (const [k, own] of rows.entries()) {
-      const row = declare(ctx, { name: `missed__${hubName(group.connections[i]!)}__${k}`, terms: sharesUpTo(i), sense: '>=', rhs: 1 - own.length });
+      const row = declare(ctx, { name: `missed__${hubName(group.connections[i]!)}__${k}`, terms: terms.map((t) => ({ ...t })), sense: '>=', rhs: 1 - own.length });
       for (const [flight, spec] of own) {
         spec.row = row.name;
         pushTo(ctx.legRows, flight.id, spec);
