@@ -6,6 +6,7 @@
 //                 [--duration 5] [--connections 1,4,16] [--out benchmarks/reports/x.json] [--lp-dir dir]
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s N]   (benchmarks/roadef.ts)
 //   npm run bench -- --parts storm [--limits 2000,10000] [--runs 3]              (benchmarks/storm.ts)
+//   npm run bench -- --parts under-load [--seeded 30] [--listing-clients 8]       (benchmarks/under-load.ts)
 //   npm run bench -- --against <ref> [--only default,large] [--seeded 30] [--reps 1]   (benchmarks/against.ts)
 //   npm run bench -- --frontier [--only default,large] [--sizes 7,10,14,20,61]          (benchmarks/frontier.ts)
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { checkWithGlpsol, glpsolVersion, removeGlpsolFiles, solveWithGlpsol, wri
 import { announce, progress } from './lib/progress.ts';
 import { roadefPartRequested, runRoadefPart } from './roadef.ts';
 import { runStormPart, stormPartRequested } from './storm.ts';
+import { runUnderLoadPart, underLoadPartRequested } from './under-load.ts';
 import { againstRequested, runAgainst } from './against.ts';
 import { frontierRequested, runFrontier } from './frontier.ts';
 import { measureDays, type DayFigures } from './days.ts';
@@ -39,15 +41,18 @@ import { table } from './lib/table.ts';
 
 // `--parts roadef` is the ROADEF 2009 benchmark, with options of its own (benchmarks/roadef.ts).
 // `--parts storm`: the storms of issue 23 at several time limits (benchmarks/storm.ts).
-let ownPart: 'roadef' | 'storm' | null = null;
+// `--parts under-load`: single delays with listing traffic and two simulations in flight (benchmarks/under-load.ts).
+let ownPart: 'roadef' | 'storm' | 'under-load' | null = null;
 try {
-  ownPart = roadefPartRequested(process.argv.slice(2)) ? 'roadef' : stormPartRequested(process.argv.slice(2)) ? 'storm' : null;
+  const argv = process.argv.slice(2);
+  ownPart = roadefPartRequested(argv) ? 'roadef' : stormPartRequested(argv) ? 'storm' : underLoadPartRequested(argv) ? 'under-load' : null;
 } catch (error) {
   if (error instanceof UsageRefusal) usageError('npm run bench', error.message);
   throw error;
 }
 if (ownPart === 'roadef') process.exit(await runRoadefPart(process.argv.slice(2)));
 if (ownPart === 'storm') process.exit(await runStormPart(process.argv.slice(2)));
+if (ownPart === 'under-load') process.exit(await runUnderLoadPart(process.argv.slice(2)));
 // `--against <ref>`: this tree against another commit over HTTP (benchmarks/against.ts).
 if (againstRequested(process.argv.slice(2))) process.exit(await runAgainst(process.argv.slice(2)));
 // `--frontier`: the cost/time frontier of the scope's size (benchmarks/frontier.ts).
@@ -68,12 +73,13 @@ const { values } = readCommandLine({
        npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s N] [--solver NAME] [--synthetic] [--out FILE]
        npm run bench -- --against REF [...]     this tree against another commit over HTTP (--against x --help)
        npm run bench -- --frontier [...]        the cost/time frontier of the scope's size (--frontier --help)
+       npm run bench -- --parts under-load [...] single delays beside listing traffic and two simulations in flight
 
 The hot path stage by stage, the solvers on the same models, /simulate in process and over HTTP,
 throughput and the machine-independent counters; tables on stdout, every figure in a JSON report.
   --quick                 fewer repetitions
   --only LIST             schedules, comma-separated (small,default,large)
-  --parts LIST            ${PARTS.join(',')} (default all), or roadef alone
+  --parts LIST            ${PARTS.join(',')} (default all), or roadef, storm or under-load alone
   --duration S            seconds per throughput run
   --connections LIST      throughput connections (default 1,4,16)
   --out FILE              the JSON report (default benchmarks/reports/<time>.json)

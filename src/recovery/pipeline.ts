@@ -83,7 +83,11 @@ export interface PreparedSimulation {
   buildMs: number;
 }
 
-/** RecoveryError 'not_found' for the first flight, aircraft or airport of the disruptions that the airline's schedule does not have. */
+/**
+ * RecoveryError 'not_found' for the first flight, aircraft or airport of the disruptions that the
+ * airline's schedule does not have. Checked once, where a request enters (the HTTP layer, before any
+ * queue or thread: src/http/endpoints/simulate.ts); the stages below take the request as checked.
+ */
 export function checkReferences(schedule: Schedule, airline: string, disruptions: readonly Disruption[]): void {
   for (const d of disruptions) {
     if (d.type === 'flight_delay' || d.type === 'flight_cancellation') {
@@ -97,12 +101,11 @@ export function checkReferences(schedule: Schedule, airline: string, disruptions
 }
 
 /**
- * Stage 1: check the disruptions, select the scope and what the models need. Throws RecoveryError
- * 'not_found' for a flight, aircraft or airport the airline's schedule does not have.
+ * Stage 1: select the scope and what the models need. The request's references are checked
+ * (checkReferences): every flight, aircraft and airport it names is the airline's in `schedule`.
  */
 export function prepareSimulation(schedule: Schedule, request: SimulationRequest): PreparedSimulation {
   const started = performance.now();
-  checkReferences(schedule, request.airline, request.disruptions);
   const { config } = request;
   const scope = selectScope(schedule, request.airline, request.disruptions, config, new Set(request.departedFlightIds ?? []));
   const groups = passengerGroups(schedule, scope, config);
@@ -379,8 +382,8 @@ const READ_RESERVE_SHARE = 0.05;
  * strategy's proof after the integrated one had ended). A restricted option cut short says so and
  * keeps a valid bound (the integrated strategy's, its own Lagrangian one, or the flight bound).
  */
-const RESTRICTED_SHARE = 0.1;
-const RESTRICTED_AFTER_SHARE = 0.05;
+const RESTRICTED_SHARE = 0.05;
+const RESTRICTED_AFTER_SHARE = 0.02;
 
 /**
  * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough
@@ -492,8 +495,8 @@ export function rankOptions(options: RecoveryOption[], config: SolverConfig): Re
 }
 
 /**
- * Run a simulation through the four stages. Rejects with RecoveryError: 'not_found' for an unknown
- * flight, aircraft or airport, or the solver's failure (busy, crashed, aborted by `signal`); solver
+ * Run a simulation (its references checked: checkReferences) through the four stages. Rejects with
+ * RecoveryError, the solver's failure (busy, crashed, aborted by the budget's signal); solver
  * outcomes (infeasible, time limit) are values in the result.
  */
 export async function simulate(

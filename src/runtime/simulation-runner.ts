@@ -15,8 +15,9 @@ import { createScheduleSource } from './schedule-source.ts';
 export interface SimulationRunner {
   /**
    * Runs `request` (its scheduleName a canonical name of the catalog; with a revision, on that
-   * revision of an operational day: schedule-source.ts). Rejects only with
-   * RecoveryError: flight_not_found, busy, crashed, aborted (by the budget's signal) or deadline.
+   * revision of an operational day: schedule-source.ts; its references checked where it entered:
+   * recovery/pipeline.ts, checkReferences). Rejects only with RecoveryError: busy, crashed, aborted
+   * (by the budget's signal) or deadline.
    * `budget` is the simulation's one time budget and cancellation signal, started by the caller when
    * the request arrived (its time limit is the request's solver.time_limit_ms). `onProgress` hears the
    * simulation's progress (SimulationProgress) as it goes.

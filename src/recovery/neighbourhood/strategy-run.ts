@@ -26,6 +26,13 @@ export const PRICING_MODES: Record<Strategy, PricingMode> = {
   delay_propagation: 'planned', cancellation: 'own', aircraft_swap: 'any', integrated: 'any',
 };
 
+/**
+ * The pricing caches (pricing.ts) of a simulation, by its scope and configuration: an aircraft's
+ * flight copies depend on nothing else, so the strategies that price in the same mode (the integrated
+ * and the swap strategy's, and every strategy's proof) build each network once.
+ */
+const PRICING_CACHES = new WeakMap<RecoveryScope, WeakMap<SolverConfig, PricingCache>>();
+
 export class StrategyRun {
   readonly schedule: Schedule;
   readonly scope: RecoveryScope;
@@ -41,8 +48,8 @@ export class StrategyRun {
   /** Each aircraft's routes so far (by tail), and every route's key. */
   readonly pool = new Map<string, Route[]>();
   readonly keys = new Set<string>();
-  /** The flight copies of each aircraft's network, kept between pricing rounds (pricing.ts). */
-  readonly pricingCache: PricingCache = new Map();
+  /** The flight copies of each aircraft's network, kept between pricing rounds and shared by the simulation's strategies (PRICING_CACHES). */
+  readonly pricingCache: PricingCache;
   /** The integrated strategy's columns, when this solve starts from them (the swap strategy's). */
   readonly inherit: SharedColumns | undefined;
   /** The model over the pool as it stands (rebuilt by `rebuild`). */
@@ -75,6 +82,11 @@ export class StrategyRun {
     let finderOf = FINDERS.get(this.groups);
     if (!finderOf) FINDERS.set(this.groups, finderOf = new Map());
     this.finderOf = finderOf;
+    let byConfig = PRICING_CACHES.get(this.scope);
+    if (!byConfig) PRICING_CACHES.set(this.scope, byConfig = new WeakMap());
+    let pricingCache = byConfig.get(this.config);
+    if (!pricingCache) byConfig.set(this.config, pricingCache = new Map());
+    this.pricingCache = pricingCache;
     this.model = null as unknown as StrategyModel;
   }
 
