@@ -337,11 +337,10 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 
 /**
  * The shortest time limit under which the network bound runs (else the flight bound): its thread
- * takes about a second to start and build a storm's networks (0.5 s of it the build), so within the
- * default 2 s it never got past the flight bound and made the small hub storm answer in 2.2 s instead
- * of 1.6 s; at 10 s it answers within the limit (docs/model.md 3.9).
+ * starts at once and builds a storm's networks while the flight bound's LP solves (about 1 s on a
+ * storm), so at the default 2 s it has most of a second of iterations (docs/model.md 3.9).
  */
-const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
+const NETWORK_BOUND_MIN_LIMIT_MS = 1500;
 
 /**
  * The longest a strategy that has its plan waits for the simulation's bound, as a share of the time

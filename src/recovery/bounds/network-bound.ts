@@ -800,44 +800,53 @@ const DEFLECTION = 0.9;
 const SELF_AIM = 0.5;
 
 
+/** Where the subgradient starts: the flight bound's LP duals and optimum (empty and null when that solve gave none). */
+export interface StartingPrices { duals: Record<string, number>; flightBound: number | null }
+
 /**
  * The network bound of a simulation (docs/model.md 3.9), valid for every plan of every strategy, by
  * `options.deadline`. Solves the flight bound's LP on `solver` (the worker pool) for its duals, then
  * improves on it by subgradient steps: in `options.thread` (a thread of its own, so that the search
  * and the column generation keep the simulation thread; the service's cost model only), else on this
- * thread, yielding every SLICE_MS. `onBound` hears each better bound. Null when there is no bound: the
- * flight bound LP has no optimum or fails and no iteration ends, or an aircraft has no route at all
- * (no plan exists), or `signal` aborted before any bound.
+ * thread, yielding every SLICE_MS. The thread starts at once and builds its networks while the LP
+ * solves (both take most of a second on a storm: in sequence they left nothing of a 2 s limit).
+ * `onBound` hears each better bound. Null when there is no bound: the flight bound LP has no optimum
+ * or fails and no iteration ends, or an aircraft has no route at all (no plan exists), or `signal`
+ * aborted before any bound.
  */
 export async function networkBound(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { thread?: RelaxationThread } = {}): Promise<NetworkBound | null> {
   const started = performance.now();
   const deadline = options.deadline ?? started + 60_000;
-  let flightBound: number | null = null;
-  let duals: Record<string, number> = {};
-  try {
-    const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline });
-    if (outcome.status === 'optimal' && outcome.objective !== null) {
-      flightBound = outcome.objective;
-      duals = outcome.duals ?? {};
-      options.onBound?.(flightBound, 'flight_bound');
-    }
-  } catch {
-    // The flight bound is where the prices start, not what is proven: start from zero prices.
-  }
+  const prices = startingPrices(input, solver, { ...options, deadline });
   // In a thread of its own, the thread finds the least journeys (network-bound-thread-worker.ts).
-  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, duals, flightBound, options);
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, prices, options);
   const relaxation = new NetworkRelaxation(withLeastRebooking(input));
+  const { duals, flightBound } = await prices;
   relaxation.startFrom(duals);
   return iterateRelaxation(relaxation, flightBound, options);
 }
 
+/** The flight bound's LP (its optimum goes to `onBound`) and its duals, where the subgradient starts. */
+async function startingPrices(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { deadline: number }): Promise<StartingPrices> {
+  try {
+    const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, options.deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline: options.deadline });
+    if (outcome.status === 'optimal' && outcome.objective !== null) {
+      options.onBound?.(outcome.objective, 'flight_bound');
+      return { duals: outcome.duals ?? {}, flightBound: outcome.objective };
+    }
+  } catch {
+    // The flight bound is where the prices start, not what is proven: start from zero prices.
+  }
+  return { duals: {}, flightBound: null };
+}
+
 /**
  * Runs the iterations of a relaxation elsewhere (a worker thread: network-bound-thread.ts), from the
- * flight bound's duals, with the same options (deadline, target, onBound, signal), resolving as
- * iterateRelaxation does.
+ * flight bound's duals once `prices` resolves (the relaxation is built meanwhile), with the same
+ * options (deadline, target, onBound, signal), resolving as iterateRelaxation does.
  */
-export type RelaxationThread = (input: NetworkBoundInput, duals: Record<string, number>, flightBound: number | null, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
+export type RelaxationThread = (input: NetworkBoundInput, prices: Promise<StartingPrices>, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
 
 /** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
 const SLICE_MS = 20;
