@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { networkBound, type NetworkBound } from '../../src/recovery/bounds/network-bound.ts';
-import { relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
+import { idleBoundThreads, relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
 import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
@@ -88,6 +88,13 @@ describe('network bound', () => {
     }))!;
     expect(threaded.value).toBeGreaterThan(bound.flightBound! * 1.5);
     expect(threaded.value).toBeLessThanOrEqual(optimum.summary.cost);
+    // Its thread, done in time, is kept for the next bound, which it computes the same from scratch
+    // (the same iterations without a target to aim at: the same prices, the same bound).
+    expect(idleBoundThreads()).toBeGreaterThanOrEqual(1);
+    const again = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
+      maxIterations: 300, deadline: performance.now() + 60_000, thread: relaxationThread,
+    }))!;
+    expect(again.value).toBe(threaded.value);
   }, 120_000);
 
   it('scenario: on the committed default hub storm it is below every plan the service finds and well above the flight bound', async () => {

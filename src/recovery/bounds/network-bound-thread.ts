@@ -44,6 +44,11 @@ let jobs = 0;
 /** Threads that finished a bound in time and wait for the next one. */
 const idle: Worker[] = [];
 
+/** Threads kept idle for the next bound (a figure for tests and diagnostics). */
+export function idleBoundThreads(): number {
+  return idle.length;
+}
+
 function newThread(): Worker {
   const worker = new Worker(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
   // An idle thread must not keep the process alive; a bound in progress is awaited by its simulation.
