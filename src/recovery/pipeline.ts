@@ -233,7 +233,8 @@ export function simulationBound(
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
     signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
   }).then((b): SimulationBound | null => {
-    if (b && (closed === null || b.value > closed)) return { value: b.value, source: 'network_bound' };
+    // A network bound that never rose above the flight bound's LP it started from is that LP's.
+    if (b && (closed === null || b.value > closed)) return { value: b.value, source: b.flightBound !== null && b.value <= b.flightBound ? 'flight_bound' : 'network_bound' };
     return closed === null ? null : { value: closed, source: 'flight_bound' };
   });
 }
