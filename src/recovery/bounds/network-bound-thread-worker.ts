@@ -2,26 +2,12 @@
 // relaxation from the input of a job, waits for the flight bound's duals (solved meanwhile on the
 // solver pool), starts from them, iterates until its deadline or until told to stop, and reports each
 // better bound and the final one. Then it waits for the next job.
-import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { journeyNetwork } from '../passengers/passengers.ts';
 import { iterateRelaxation, NetworkRelaxation, withLeastRebooking, type NetworkBoundInput, type StartingPrices } from './network-bound.ts';
 import type { FromBoundThread, ToBoundThread } from './network-bound-thread.ts';
 
 interface Job { job: number; stop: AbortController; target: number | null; prices: Promise<StartingPrices>; heardPrices: (prices: StartingPrices) => void }
-
-/**
- * How much nicer than its process this thread runs (Linux gives each thread its own niceness): the
- * bound takes the CPU the search and the solver pool leave, never theirs. A bound is never an answer;
- * at the same priority on a loaded 2-core host, the default hub storm's 2 s simulations ended without
- * a plan where they had one without the bound.
- */
-const NICER_BY = 5;
-try {
-  setPriority(Math.min(19, getPriority() + NICER_BY));
-} catch {
-  // Where threads cannot be made nicer, the bound shares the CPU equally.
-}
 
 const post = (message: FromBoundThread) => parentPort!.postMessage(message);
 let current: Job | null = null;
