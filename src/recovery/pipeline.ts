@@ -236,7 +236,8 @@ export function simulationBound(
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
     signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
   }).then((b): SimulationBound | null => {
-    if (b && (closed === null || b.value > closed)) return { value: b.value, source: 'network_bound' };
+    // A network bound that never rose above the flight bound's LP it started from is that LP's.
+    if (b && (closed === null || b.value > closed)) return { value: b.value, source: b.flightBound !== null && b.value <= b.flightBound ? 'flight_bound' : 'network_bound' };
     return closed === null ? null : { value: closed, source: 'flight_bound' };
   });
 }
@@ -339,10 +340,12 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 }
 
 /**
- * The shortest time limit under which the network bound runs (else the flight bound): its thread
- * takes about a second to start and build a storm's networks (0.5 s of it the build), so within the
- * default 2 s it never got past the flight bound and made the small hub storm answer in 2.2 s instead
- * of 1.6 s; at 10 s it answers within the limit (docs/model.md 3.9).
+ * The shortest time limit under which the network bound runs (else the flight bound). Its thread
+ * builds a storm's networks while the flight bound's LP solves, in 0.2 s when kept from an earlier
+ * bound, and at 2 s it could iterate for most of a second; but on this 2-core host under load (load
+ * average 10-13) its CPU was the plan's: the default hub storm's 2 s simulations ended without a plan
+ * in 4 of 4 (2 of 4 without the bound), and a new thread started in a 2 s simulation held it up to
+ * 2.8-3.7 s (docs/model.md 3.9).
  */
 const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
 

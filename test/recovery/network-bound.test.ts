@@ -1,13 +1,13 @@
 // The network bound (src/recovery/bounds/network-bound.ts, docs/model.md 3.9): never above the
 // optimum that the independent brute force of test/oracle/ finds on random small instances, never
 // below the flight bound it starts from, on a hand-checked rotation above the flight bound, and below
-// the proven optimum of the committed small hub storm.
+// the proven optimum of the committed small hub storm (in its thread too: kept after a bound, also an aborted one).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { networkBound, type NetworkBound } from '../../src/recovery/bounds/network-bound.ts';
-import { relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
+import { idleBoundThreads, relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
 import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
@@ -88,6 +88,28 @@ describe('network bound', () => {
     }))!;
     expect(threaded.value).toBeGreaterThan(bound.flightBound! * 1.5);
     expect(threaded.value).toBeLessThanOrEqual(optimum.summary.cost);
+    // Its thread, done in time, is kept for the next bound, which it computes the same from scratch
+    // (the same iterations without a target to aim at: the same prices, the same bound).
+    expect(idleBoundThreads()).toBeGreaterThanOrEqual(1);
+    const again = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
+      maxIterations: 300, deadline: performance.now() + 60_000, thread: relaxationThread,
+    }))!;
+    expect(again.value).toBe(threaded.value);
+    // Aborted while it iterates (no iteration limit), it answers at once with the best bound heard,
+    // at least the flight bound, and its thread stops and is kept again.
+    const abort = new AbortController();
+    let heard = 0;
+    const aborted = networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
+      deadline: performance.now() + 60_000, thread: relaxationThread, signal: abort.signal, target: () => optimum.summary.cost,
+      onBound: (_, source) => { if (source === 'network_bound' && ++heard === 5) abort.abort(); },
+    });
+    const answer = (await aborted)!;
+    expect(heard).toBeGreaterThanOrEqual(5);
+    expect(answer.value).toBeGreaterThan(bound.flightBound!);
+    expect(answer.value).toBeLessThanOrEqual(optimum.summary.cost);
+    // Answered before its thread has stopped: the thread is busy until it has, then idle again.
+    expect(idleBoundThreads()).toBe(0);
+    await expect.poll(() => idleBoundThreads(), { timeout: 10_000 }).toBe(1);
   }, 120_000);
 
   it('scenario: on the committed default hub storm it is below every plan the service finds and well above the flight bound', async () => {

@@ -1,22 +1,38 @@
-// The network bound's iterations in a worker thread of their own (docs/model.md 3.9): each iteration
-// holds a thread for about 0.1 s on a storm, and on the simulation thread that time was taken from the
+// The network bound's iterations in worker threads of their own (docs/model.md 3.9): each iteration
+// holds a thread for 10-100 ms on a storm, and on the simulation thread that time was taken from the
 // network search and the column generation (their plans at 10 s were 7-30 % dearer). The flight
-// bound's LP stays on the solver pool; only the relaxation moves. A thread per bound: it starts in
-// well under a second, the bound runs for network-wide scopes only, and nothing is kept between them.
+// bound's LP stays on the solver pool; only the relaxation moves. The threads are kept between
+// bounds, idle and unreferenced: a new thread took 0.3-1 s to start and, its code not yet compiled
+// by the JIT, 0.9 s to build a storm's networks, against 0.2 s in a thread that has built some before.
 import { Worker } from 'node:worker_threads';
-import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationThread } from './network-bound.ts';
+import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationThread, StartingPrices } from './network-bound.ts';
 
-export type ToBoundThread = { type: 'target'; value: number } | { type: 'stop' };
-export type FromBoundThread = { type: 'bound'; value: number } | { type: 'done'; result: NetworkBound | null } | { type: 'failed'; message: string };
+/** A bound's work, by its job number (a message of an earlier job that ended is ignored). */
+export type ToBoundThread =
+  | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number }
+  | { type: 'prices'; job: number; prices: StartingPrices }
+  | { type: 'target'; job: number; value: number }
+  | { type: 'stop'; job: number };
+export type FromBoundThread =
+  | { type: 'bound'; job: number; value: number }
+  | { type: 'done'; job: number; result: NetworkBound | null }
+  | { type: 'failed'; job: number; message: string };
 
 const ENTRY = new URL('./network-bound-thread-entry.mjs', import.meta.url);
 
-/** How long past its deadline a thread may take to answer before it is stopped, milliseconds. */
+/** How long past its deadline a thread may take to answer before the bound answers without it, milliseconds. */
 const OVERRUN_MS = 300;
 
 /**
- * Bound threads at once in this process: more simulations than that on network-wide scopes keep the
- * flight bound, so that a burst of storms cannot start a thread each beside the solver pool.
+ * How long past that a thread may take to finish its job (a build runs to its end, on a loaded host
+ * for seconds) before it is terminated rather than kept for the next bound, milliseconds.
+ */
+const STUCK_MS = 20_000;
+
+/**
+ * Bounds at once in this process: more simulations than that on network-wide scopes keep the flight
+ * bound, so that a burst of storms cannot start a thread each beside the solver pool. As many threads
+ * are kept idle between bounds.
  */
 const MAX_THREADS = 2;
 
@@ -24,61 +40,121 @@ const MAX_THREADS = 2;
 const THREAD_HEAP_MB = 512;
 
 let running = 0;
+let jobs = 0;
+/** Threads that finished a bound in time and wait for the next one. */
+const idle: Worker[] = [];
+
+/** Threads kept idle for the next bound (a figure for tests and diagnostics). */
+export function idleBoundThreads(): number {
+  return idle.length;
+}
+
+function newThread(): Worker {
+  const worker = new Worker(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+  // An idle thread must not keep the process alive; a bound in progress is awaited by its simulation.
+  worker.unref();
+  // A thread that dies while idle is dropped from the idle ones.
+  worker.on('exit', () => { const i = idle.indexOf(worker); if (i >= 0) idle.splice(i, 1); });
+  worker.on('error', () => {});
+  return worker;
+}
 
 /**
- * Iterates the relaxation in a new worker thread (a RelaxationThread). Resolves with its result, or
- * with the best bound heard when it fails, overruns its deadline by OVERRUN_MS or `signal` aborts
- * (the thread is then terminated): a bound is never an answer, so a failure only loses the bound.
+ * Iterates the relaxation in a worker thread (a RelaxationThread): an idle one, else a new one. It
+ * builds the networks while `prices` (the flight bound's LP) come, then iterates from them. Resolves
+ * with its result, or with the best bound heard when it fails, overruns its deadline by OVERRUN_MS or
+ * `signal` aborts (the thread is then terminated, or told to stop and kept when it stops in time): a
+ * bound is never an answer, so a failure only loses the bound.
  */
-export const relaxationThread: RelaxationThread = (input, duals, flightBound, options: NetworkBoundOptions) => new Promise<NetworkBound | null>((resolve) => {
+export const relaxationThread: RelaxationThread = (input, prices, options: NetworkBoundOptions) => new Promise<NetworkBound | null>((resolve) => {
   const heard = (): NetworkBound | null => (best === null ? null : { value: best, flightBound, iterations: 0, elapsedMs: 0, aircraft: input.scope.aircraft.length, copies: 0 });
-  let best: number | null = flightBound;
-  if (running >= MAX_THREADS || options.signal?.aborted) { resolve(heard()); return; }
-  running++;
+  let flightBound: number | null = null;
+  let best: number | null = null;
+  const fromPrices = (p: StartingPrices) => {
+    flightBound = p.flightBound;
+    if (flightBound !== null && (best === null || flightBound > best)) best = flightBound;
+  };
+  if (running >= MAX_THREADS || options.signal?.aborted) { void prices.then((p) => { fromPrices(p); resolve(heard()); }); return; }
   const deadline = options.deadline ?? performance.now() + 60_000;
   // What a thread needs of the input, and can be copied to it (the journey network's function stays).
   const sent: NetworkBoundInput = {
     schedule: input.schedule, scope: input.scope, config: input.config,
     groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
   };
-  let settled = false;
+  const job = ++jobs;
   let worker: Worker;
   try {
-    worker = new Worker(ENTRY, {
-      workerData: { input: sent, duals, flightBound, remainingMs: Math.max(0, deadline - performance.now()), maxIterations: options.maxIterations },
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
-    });
+    worker = idle.pop() ?? newThread();
+    // The deadline as an absolute instant: a new thread reads its job only once it has started.
+    worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations } satisfies ToBoundThread);
   } catch {
     // No thread (the input could not be copied, or no memory for one): the flight bound stands.
-    running--;
-    resolve(heard());
+    void prices.then((p) => { fromPrices(p); resolve(heard()); });
     return;
   }
-  const finish = (result: NetworkBound | null) => {
-    if (settled) return;
-    settled = true;
-    running--;
-    clearTimeout(timer);
+  running++;
+  let answered = false;
+  let released = false;
+  let counted = true;
+  /** The bound no longer counts against MAX_THREADS (it answered; its thread may still be finishing a build). */
+  const uncount = () => { if (counted) { counted = false; running--; } };
+  const answer = (result: NetworkBound | null) => {
+    if (answered) return;
+    answered = true;
     clearInterval(targets);
     options.signal?.removeEventListener('abort', abort);
-    void worker.terminate();
     resolve(result);
   };
-  const abort = () => finish(heard());
+  /** `kept`: the thread answered in time and may serve the next bound. */
+  const release = (kept: boolean) => {
+    if (released) return;
+    released = true;
+    uncount();
+    clearTimeout(timer);
+    clearTimeout(stuck);
+    worker.off('message', onMessage);
+    worker.off('error', onFailure);
+    worker.off('exit', onFailure);
+    if (kept && idle.length < MAX_THREADS) idle.push(worker);
+    else void worker.terminate();
+  };
+  const finish = (result: NetworkBound | null, kept: boolean) => { answer(result); release(kept); };
+  void prices.then((p) => {
+    fromPrices(p);
+    if (!released) worker.postMessage({ type: 'prices', job, prices: p } satisfies ToBoundThread);
+  });
+  // Aborted, the bound answers with the best heard at once; told to stop, the thread ends its
+  // iteration and is kept, or terminated if it does not answer in time.
+  const abort = () => {
+    answer(heard());
+    worker.postMessage({ type: 'stop', job } satisfies ToBoundThread);
+  };
   options.signal?.addEventListener('abort', abort);
-  const timer = setTimeout(() => finish(heard()), Math.max(0, deadline - performance.now()) + OVERRUN_MS);
+  let stuck: NodeJS.Timeout | undefined;
+  const timer = setTimeout(() => {
+    answer(heard());
+    uncount();
+    stuck = setTimeout(() => release(false), STUCK_MS);
+    // Only the thread is waited for: the process need not stay for it.
+    stuck.unref();
+  }, Math.max(0, deadline - performance.now()) + OVERRUN_MS);
   // The best plan so far, sent when it changes: the steps aim at it.
   let lastTarget: number | null = null;
   const targets = setInterval(() => {
     const target = options.target?.() ?? null;
-    if (target !== null && target !== lastTarget) { lastTarget = target; worker.postMessage({ type: 'target', value: target } satisfies ToBoundThread); }
+    if (target !== null && target !== lastTarget) { lastTarget = target; worker.postMessage({ type: 'target', job, value: target } satisfies ToBoundThread); }
   }, 50);
-  worker.on('message', (message: FromBoundThread) => {
+  const onMessage = (message: FromBoundThread) => {
+    if (message.job !== job) return;
     if (message.type === 'bound') {
-      if (best === null || message.value > best) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
-    } else if (message.type === 'done') finish(message.result);
-    else finish(heard());
-  });
-  worker.on('error', () => finish(heard()));
-  worker.on('exit', () => finish(heard()));
+      if (!answered && (best === null || message.value > best)) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
+    } else if (message.type === 'done') {
+      const result = message.result;
+      finish(result === null || best === null || result.value >= best ? result : { ...result, value: best }, true);
+    } else finish(heard(), false);
+  };
+  const onFailure = () => finish(heard(), false);
+  worker.on('message', onMessage);
+  worker.on('error', onFailure);
+  worker.on('exit', onFailure);
 });

@@ -68,9 +68,9 @@ export interface NetworkBoundOptions {
   /** A performance.now() instant by which it returns (with the best bound so far); default 60 s from the call. */
   deadline?: number;
   /**
-   * The cost of the best plan known, if any (read at every iteration): the subgradient steps aim at
-   * it. Without one they aim a little above the best bound so far. Never changes what is proven, only
-   * how fast the bound grows.
+   * The cost of the best plan known, if any (read at every iteration): the subgradient steps aim
+   * halfway from the best bound to it. Without one they aim a little above the best bound so far.
+   * Never changes what is proven, only how fast the bound grows.
    */
   target?: () => number | null;
   /** Called with each better bound, as soon as it is known. */
@@ -799,45 +799,65 @@ const DEFLECTION = 0.9;
 /** Without a plan to aim at, the steps aim this share above the best bound so far. */
 const SELF_AIM = 0.5;
 
+/**
+ * With a plan, the steps aim this share of the way from the best bound to the plan's cost: a plan far
+ * above the optimum (a storm's at 10 s costs 1.25-1.6 M) made full steps overshoot. Bound after 40,
+ * 70 and 100 iterations (deterministic: iterations, not time), aiming at the whole way and at half of it:
+ * the issue storm aiming at 1.6 M 462,000, 943,000, 945,000 and 862,000, 950,000, 950,000; at 2 M
+ * 427,793, 735,000, 893,000 and 816,000, 855,000, 986,000; the default hub storm aiming at 1.3 M
+ * 588,000, 677,000, 715,000 and 577,000, 639,000, 687,000; at 1.56 M 521,000, 666,000, 701,000 and
+ * 548,000, 687,000, 725,000; after 250 iterations within 1 % of each other.
+ */
+const TARGET_SHARE = 0.5;
+
+
+/** Where the subgradient starts: the flight bound's LP duals and optimum (empty and null when that solve gave none). */
+export interface StartingPrices { duals: Record<string, number>; flightBound: number | null }
 
 /**
  * The network bound of a simulation (docs/model.md 3.9), valid for every plan of every strategy, by
  * `options.deadline`. Solves the flight bound's LP on `solver` (the worker pool) for its duals, then
  * improves on it by subgradient steps: in `options.thread` (a thread of its own, so that the search
  * and the column generation keep the simulation thread; the service's cost model only), else on this
- * thread, yielding every SLICE_MS. `onBound` hears each better bound. Null when there is no bound: the
- * flight bound LP has no optimum or fails and no iteration ends, or an aircraft has no route at all
- * (no plan exists), or `signal` aborted before any bound.
+ * thread, yielding every SLICE_MS. The thread starts at once and builds its networks while the LP
+ * solves (both take most of a second on a storm: in sequence they left nothing of a 2 s limit).
+ * `onBound` hears each better bound. Null when there is no bound: the flight bound LP has no optimum
+ * or fails and no iteration ends, or an aircraft has no route at all (no plan exists), or `signal`
+ * aborted before any bound.
  */
 export async function networkBound(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { thread?: RelaxationThread } = {}): Promise<NetworkBound | null> {
   const started = performance.now();
   const deadline = options.deadline ?? started + 60_000;
-  let flightBound: number | null = null;
-  let duals: Record<string, number> = {};
-  try {
-    const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
-    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline });
-    if (outcome.status === 'optimal' && outcome.objective !== null) {
-      flightBound = outcome.objective;
-      duals = outcome.duals ?? {};
-      options.onBound?.(flightBound, 'flight_bound');
-    }
-  } catch {
-    // The flight bound is where the prices start, not what is proven: start from zero prices.
-  }
+  const prices = startingPrices(input, solver, { ...options, deadline });
   // In a thread of its own, the thread finds the least journeys (network-bound-thread-worker.ts).
-  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, duals, flightBound, options);
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, prices, options);
   const relaxation = new NetworkRelaxation(withLeastRebooking(input));
+  const { duals, flightBound } = await prices;
   relaxation.startFrom(duals);
   return iterateRelaxation(relaxation, flightBound, options);
 }
 
+/** The flight bound's LP (its optimum goes to `onBound`) and its duals, where the subgradient starts. */
+async function startingPrices(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { deadline: number }): Promise<StartingPrices> {
+  try {
+    const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
+    const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, options.deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline: options.deadline });
+    if (outcome.status === 'optimal' && outcome.objective !== null) {
+      options.onBound?.(outcome.objective, 'flight_bound');
+      return { duals: outcome.duals ?? {}, flightBound: outcome.objective };
+    }
+  } catch {
+    // The flight bound is where the prices start, not what is proven: start from zero prices.
+  }
+  return { duals: {}, flightBound: null };
+}
+
 /**
  * Runs the iterations of a relaxation elsewhere (a worker thread: network-bound-thread.ts), from the
- * flight bound's duals, with the same options (deadline, target, onBound, signal), resolving as
- * iterateRelaxation does.
+ * flight bound's duals once `prices` resolves (the relaxation is built meanwhile), with the same
+ * options (deadline, target, onBound, signal), resolving as iterateRelaxation does.
  */
-export type RelaxationThread = (input: NetworkBoundInput, duals: Record<string, number>, flightBound: number | null, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
+export type RelaxationThread = (input: NetworkBoundInput, prices: Promise<StartingPrices>, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
 
 /** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
 const SLICE_MS = 20;
@@ -875,7 +895,7 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
       const norm = relaxation.direct(DEFLECTION);
       if (relaxation.violated === 0 || norm === 0 || theta < 1e-4) return finish();
       const target = options.target?.() ?? null;
-      const aim = target !== null && target > best ? target : best + Math.max(1, SELF_AIM * Math.abs(best));
+      const aim = target !== null && target > best ? best + TARGET_SHARE * (target - best) : best + Math.max(1, SELF_AIM * Math.abs(best));
       relaxation.step(theta * (aim - value) / norm);
     }
     await new Promise((resolve) => setImmediate(resolve));
