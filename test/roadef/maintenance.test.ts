@@ -7,8 +7,7 @@ import type { Maintenance, RoadefInstance } from '../../src/formats/roadef-2009/
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
-import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { ROADEF_SOLVERS, roadefReferencePlan, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { instance } from './support.ts';
 
@@ -55,7 +54,7 @@ describe('checks the planned rotations would miss (B-like, on A01)', () => {
   });
 
   it('the reference plan (the engine\'s first incumbent) is feasible: each aircraft reaches its check', () => {
-    const report = judge(inst, solveReferencePlan(inst));
+    const report = judge(inst, roadefReferencePlan(inst));
     expect(report.violations).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { roadefToScheduleFile } from '../../src/formats/roadef-2009/to-schedule.ts';
 import { formatSolution, parseSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
-import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { roadefReferencePlan } from '../../src/recovery/roadef-adapter.ts';
 import { RULE_TEST_SIZE } from './support.ts';
 
 describe('a synthetic instance of the size of set X', () => {
@@ -27,7 +27,7 @@ describe('a synthetic instance of the size of set X', () => {
     expect(instance.legs).toHaveLength(6534);
     expect(instance.itineraries).toHaveLength(28_308);
     expect(new Set(instance.legs.map((l) => l.day)).size).toBe(3);
-    const solution = solveReferencePlan(instance);
+    const solution = roadefReferencePlan(instance);
     const solved = performance.now();
     const report = scoreSolution(instance, parseSolution(formatSolution(solution)));
     const scored = performance.now();
