@@ -360,6 +360,14 @@ class ReferencePlanner {
       }
       const leg = walk.legs[walk.next]!;
       if (this.cancelled.has(leg.id)) { walk.next++; continue; }
+      const check = walk.aircraft.check;
+      if (check && !walk.maintenanceSettled && leg.depMinutes >= check.startMinutes && walk.location !== check.station) {
+        // The legs before the check are behind the aircraft and it stands elsewhere: the check was
+        // reachable only by a flight there, which is flown now (a synthetic B-like network left seven
+        // aircraft at their hub when the check started, their next legs being the next day's).
+        this.keepMaintenance(walk, true);
+        continue;
+      }
       if (leg.origin !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
       const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg);
       const start = this.earliestStart(walk, walk.location, leg.dest, this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity);
