@@ -4,8 +4,8 @@
 // A plan is the reference walk (operating-plan.ts, which keeps every aircraft, maintenance and airport
 // rule) over changes a search may make: departures held, flights given to another aircraft or
 // cancelled, ferries added. Its cost is the operating cost (plan-cost.ts) plus the optimal passenger
-// plan for it (passenger-plan.ts, an integer multi-commodity flow). The search starts from the reference plan and applies moves while
-// they lower the cost:
+// plan for it (passenger-plan.ts, an integer multi-commodity flow). The search starts from the
+// reference plan and applies moves while they lower the cost:
 //   - hold: a leg whose booked connection the delays broke waits until the connection holds again
 //     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
@@ -36,6 +36,7 @@ const TRIP_AIRCRAFT = 3;
 /** Longest a passenger plan may take, milliseconds (an A instance takes about one second, the set X size about 45 s). */
 const PASSENGER_SOLVE_LIMIT_MS = 180_000;
 
+/** A plan the search has priced: the changes it layers on the reference walk, the plan, its cost. */
 interface Plan {
   changes: Required<PlanChanges>;
   solution: NetworkPlan;
