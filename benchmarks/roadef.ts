@@ -1,11 +1,13 @@
-// npm run bench -- --parts roadef: the public yardstick. Solves ROADEF/EURO 2009 instances with a
-// RoadefSolver (the engine by default, `--solver` names another), scores each with our own scorer,
-// and prints per instance: size, disruptions, feasible, cost, the best published cost and the ratio to
-// it, the lower bound and gap (when the solver proves one), time to the first feasible solution and to
-// within 5 % and 1 % of the final cost, and peak memory. The JSON
-// report keeps every figure and each instance's cost-versus-time curve.
+// npm run bench -- --parts roadef: the public yardstick. Solves ROADEF/EURO 2009 instances with the
+// network engine twice, `engine-keeps-flights` (no voluntary cancellation: the figure to set beside the
+// 2009 entries) and `engine` (the official objective, which credits cancelled legs' operating cost),
+// or with the solvers `--solver` names; scores each solution with our own scorer, and prints per
+// instance: size, disruptions, feasible, each solver's cost, the best published cost and the first
+// solver's ratio to it, the lower bound (the best any run proved) and each solver's gap to it, each
+// solver's time to within 1 % of its final cost, and the peak memory of the dearest run. The JSON
+// report keeps every figure of every run and each run's cost-versus-time curve.
 //
-//   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s 30] [--solver engine|engine-keeps-flights|reference]
+//   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s 30] [--solver NAME ...]
 //                                   [--synthetic] [--out benchmarks/reports/x.json]
 //
 // Without --instances: A01-A04 from benchmarks/roadef2009 and a synthetic instance of the size of
@@ -37,6 +39,8 @@ const BUNDLED = ['A01', 'A02', 'A03', 'A04'];
 export const BEST_PUBLISHED: Readonly<Record<string, number>> = { A01: 28_155.6, A02: 116_431.7, A03: 131_694.6, A04: 108_081.9 };
 
 const COMMAND = 'npm run bench';
+/** The solvers run on each instance when --solver names none. */
+export const DEFAULT_BENCH_SOLVERS = ['engine-keeps-flights', 'engine'];
 
 /** Whether the command line asks for this part (`--parts roadef` or `--parts=roadef`). */
 export function roadefPartRequested(argv: readonly string[]): boolean {
@@ -55,14 +59,14 @@ const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(
 export async function runRoadefPart(argv: string[]): Promise<number> {
   const { values, positionals } = readCommandLine({
     command: COMMAND,
-    usage: `Usage: npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s 30] [--solver ${[...ROADEF_SOLVERS.keys()].join('|')}]
+    usage: `Usage: npm run bench -- --parts roadef [--instances DIR...] [--time-limit-s 30] [--solver ${[...ROADEF_SOLVERS.keys()].join('|')} ...]
                                 [--synthetic] [--out FILE]
 
 Solves ROADEF/EURO 2009 instances (default A01-A04 of benchmarks/roadef2009 and a synthetic one of
 set X's size), scores each with our scorer and compares with the best published costs.
   --instances DIR...      instance folders in the challenge's format
-  --time-limit-s S        seconds per instance (default 30)
-  --solver NAME           the solver (default ${[...ROADEF_SOLVERS.keys()][0]!})
+  --time-limit-s S        seconds per instance and solver (default 30)
+  --solver NAME           a solver, repeatable (default ${DEFAULT_BENCH_SOLVERS.join(' and ')}; the first one's ratio is shown)
   --synthetic             add the synthetic instance to --instances
   --out FILE              the JSON report
   --help                  this text`,
@@ -72,14 +76,15 @@ set X's size), scores each with our scorer and compares with the best published 
       parts: { type: 'string' },
       instances: { type: 'string', multiple: true },
       'time-limit-s': { type: 'string', default: '30' },
-      solver: { type: 'string', default: [...ROADEF_SOLVERS.keys()][0]! },
+      solver: { type: 'string', multiple: true },
       synthetic: { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
   const timeLimitS = Number(values['time-limit-s']);
   if (!Number.isFinite(timeLimitS) || timeLimitS <= 0) usageError(COMMAND, '--time-limit-s must be a positive number of seconds.');
-  if (!ROADEF_SOLVERS.has(values.solver)) usageError(COMMAND, `--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`);
+  const solvers = values.solver ?? DEFAULT_BENCH_SOLVERS;
+  for (const solver of solvers) if (!ROADEF_SOLVERS.has(solver)) usageError(COMMAND, `--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`);
   // `--instances a b c` as well as `--instances a --instances b`.
   const named = [...(values.instances ?? []), ...positionals];
   const dirs = named.length > 0 ? named.map((d) => resolve(d)) : BUNDLED.map((n) => join(BUNDLED_INSTANCES_DIR, n));
@@ -89,33 +94,53 @@ set X's size), scores each with our scorer and compares with the best published 
     dirs.push(writeSyntheticInstance(join(mkdtempSync(join(tmpdir(), 'roadef-bench-')), 'SYN-X'), CHALLENGE_X_SIZE));
   }
 
-  const runs: InstanceRun[] = [];
+  const results: { dir: string; runs: Map<string, InstanceRun> }[] = [];
   for (const [i, dir] of dirs.entries()) {
-    progress(`${i + 1}/${dirs.length} ${basename(dir)}: solving (limit ${timeLimitS} s, solver ${values.solver})`);
-    const output = execFileSync(process.execPath, ['--import', 'tsx', join(BENCHMARKS_DIR, 'lib', 'roadef-instance-run.ts'), dir, String(timeLimitS), values.solver], {
-      cwd: REPO_DIR, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const run = JSON.parse(output.trim().split('\n').at(-1)!) as InstanceRun;
-    runs.push(run);
-    announce(`${run.instance}: ${run.feasible ? 'feasible' : 'INFEASIBLE'}, cost ${money(run.cost)}, ${seconds(run.solve_ms)} s, ${run.peak_rss_mib} MiB`);
+    const runs = new Map<string, InstanceRun>();
+    for (const solver of solvers) {
+      progress(`${i + 1}/${dirs.length} ${basename(dir)}: solving (limit ${timeLimitS} s, solver ${solver})`);
+      const output = execFileSync(process.execPath, ['--import', 'tsx', join(BENCHMARKS_DIR, 'lib', 'roadef-instance-run.ts'), dir, String(timeLimitS), solver], {
+        cwd: REPO_DIR, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const run = JSON.parse(output.trim().split('\n').at(-1)!) as InstanceRun;
+      runs.set(solver, run);
+      announce(`${run.instance} ${solver}: ${run.feasible ? 'feasible' : 'INFEASIBLE'}, cost ${money(run.cost)}, ${seconds(run.solve_ms)} s, ${run.peak_rss_mib} MiB`);
+    }
+    results.push({ dir, runs });
   }
 
-  const rows = runs.map((r) => {
-    const best = BEST_PUBLISHED[r.instance] ?? null;
+  // A bound any run proved holds for every run: each solves the same problem (keeping flights only
+  // restricts the search), priced by the same objective.
+  const bestBound = (runs: Map<string, InstanceRun>) => [...runs.values()].reduce<number | null>((b, r) => (r.bound === null ? b : Math.max(b ?? -Infinity, r.bound)), null);
+  const gap = (cost: number | null, bound: number | null) => (cost === null || bound === null ? null : (cost - bound) / Math.max(1, Math.abs(cost)));
+  const rows = results.map(({ runs }) => {
+    const first = runs.get(solvers[0]!)!;
+    const best = BEST_PUBLISHED[first.instance] ?? null;
+    const bound = bestBound(runs);
+    const each = (f: (r: InstanceRun) => string) => solvers.map((s) => f(runs.get(s)!));
     return [
-      r.instance, String(r.aircraft), String(r.flights), String(r.itineraries), String(r.disruptions.total),
-      r.feasible ? 'yes' : 'NO', money(r.cost), money(best), best === null || r.cost === null ? '-' : (r.cost / best).toFixed(2),
-      money(r.bound), r.gap === null ? '-' : `${(100 * r.gap).toFixed(1)} %`,
-      seconds(r.time_to_first_feasible_ms), seconds(r.time_to_within_5pct_ms), seconds(r.time_to_within_1pct_ms), String(r.peak_rss_mib),
+      first.instance, String(first.aircraft), String(first.flights), String(first.itineraries), String(first.disruptions.total),
+      [...runs.values()].every((r) => r.feasible) ? 'yes' : `NO (${solvers.filter((s) => !runs.get(s)!.feasible).join(', ')})`,
+      money(first.cost), money(best), best === null || first.cost === null ? '-' : (first.cost / best).toFixed(2),
+      ...each((r) => money(r.cost)).slice(1),
+      money(bound),
+      ...each((r) => { const g = gap(r.cost, bound); return g === null ? '-' : `${(100 * g).toFixed(1)} %`; }),
+      ...each((r) => seconds(r.time_to_within_1pct_ms)),
+      String(Math.max(...[...runs.values()].map((r) => r.peak_rss_mib))),
     ];
   });
   process.stdout.write(`\n${table(
-    ['instance', 'aircraft', 'flights', 'itineraries', 'disruptions', 'feasible', 'cost', 'best published', 'ratio', 'bound', 'gap', 'first feasible s', 'within 5% s', 'within 1% s', 'peak MiB'],
+    [
+      'instance', 'aircraft', 'flights', 'itineraries', 'disruptions', 'feasible', solvers[0]!, 'best published', 'ratio', ...solvers.slice(1),
+      'bound', ...solvers.map((s) => `gap ${s}`), ...solvers.map((s) => `within 1% s ${s}`), 'peak MiB',
+    ],
     rows,
-    `ROADEF/EURO 2009, solver ${values.solver}, time limit ${timeLimitS} s per instance; cost and feasibility by our scorer (flights = planned legs; disruptions = records of the three alt_ files):`,
+    `ROADEF/EURO 2009, time limit ${timeLimitS} s per instance and solver; cost and feasibility by our scorer (flights = planned legs; disruptions = records of the three alt_ files; ratio = ${solvers[0]} / best published; bound = the best any run proved; peak MiB = the dearest run):`,
   )}`);
-  for (const r of runs.filter((x) => !x.feasible)) {
-    process.stdout.write(`${r.instance} is infeasible: ${r.violations.map((v) => `${v.rule} x${v.count}`).join(', ') || 'no solution'}\n`);
+  for (const { runs } of results) {
+    for (const [solver, r] of runs) {
+      if (!r.feasible) process.stdout.write(`${r.instance} (${solver}) is infeasible: ${r.violations.map((v) => `${v.rule} x${v.count}`).join(', ') || 'no solution'}\n`);
+    }
   }
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -126,11 +151,19 @@ set X's size), scores each with our scorer and compares with the best published 
     part: 'roadef',
     created_at: new Date().toISOString(),
     command: argv,
-    options: { time_limit_s: timeLimitS, solver: values.solver, instances: dirs },
+    options: { time_limit_s: timeLimitS, solvers, instances: dirs },
     machine: describeMachine({ glpk: await glpkVersion(), glpsol: null, highs: null }),
     best_published: BEST_PUBLISHED,
-    instances: runs.map((r) => ({ ...r, best_published: BEST_PUBLISHED[r.instance] ?? null, ratio_to_best: BEST_PUBLISHED[r.instance] && r.cost !== null ? r.cost / BEST_PUBLISHED[r.instance]! : null })),
+    instances: results.map(({ dir, runs }) => {
+      const name = runs.get(solvers[0]!)!.instance;
+      const best = BEST_PUBLISHED[name] ?? null;
+      const bound = bestBound(runs);
+      return {
+        instance: name, dir, best_published: best, bound,
+        runs: Object.fromEntries([...runs].map(([solver, r]) => [solver, { ...r, ratio_to_best: best && r.cost !== null ? r.cost / best : null, gap_to_best_bound: gap(r.cost, bound) }])),
+      };
+    }),
   }, null, 2)}\n`);
   process.stdout.write(`\nJSON report: ${relative(REPO_DIR, file)}\n`);
-  return runs.every((r) => r.feasible) ? 0 : 1;
+  return results.every(({ runs }) => [...runs.values()].every((r) => r.feasible)) ? 0 : 1;
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { readSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { formatScoreReport, scoreSolution, verdictLine, type ScoreReport } from '../../src/formats/roadef-2009/score/score.ts';
 import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
-import { solutionCost } from '../../src/recovery/network/plan-cost.ts';
+import { planCost } from '../../src/recovery/network/plan-cost.ts';
+import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
 import { INSTANCE_NAMES, calibration, calibrationDir, instance } from './support.ts';
 
 interface Expected {
@@ -40,12 +41,13 @@ describe('scorer on the calibration solutions (spec 6.1)', () => {
   });
 });
 
-describe('the network engine\'s cost model (RoadefCostModel) on the calibration solutions', () => {
+describe('the network engine\'s cost model (RoadefCostModel) on the calibration solutions, imported into the engine\'s problem and plan', () => {
   for (const name of INSTANCE_NAMES) {
     it(`${name}: the engine prices the calibration solution at expected.json's total, to the cent`, () => {
       const expected = JSON.parse(readFileSync(join(calibrationDir(name), 'expected.json'), 'utf8')) as Expected;
       const inst = instance(name);
-      const cost = solutionCost(inst, readSolution(calibrationDir(name)), new RoadefCostModel(inst.config));
+      const translation = new RoadefTranslation(inst);
+      const cost = planCost(translation.problem, translation.toPlan(readSolution(calibrationDir(name))), new RoadefCostModel(inst.config));
       expect(Math.round(cost * 100)).toBe(Math.round(expected.totals.weightedTotal! * 100));
     });
   }

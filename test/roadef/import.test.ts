@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
+import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
 import { STAGING_KEY, bundledCatalog, startTestServer, type TestServer } from '../support/server.ts';
-import { REPO_DIR, instanceDir } from './support.ts';
+import { REPO_DIR, instance, instanceDir } from './support.ts';
 
 interface Summary { id: string; tail: string; origin: string; dest: string; dep: string; arr: string }
 
@@ -129,5 +130,25 @@ describe('POST /simulate on the imported schedule', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { detail: string }).detail).toBe("Schedule 'a01' cannot be simulated: airport AJA has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).");
+  });
+});
+
+describe('the network engine\'s problem of A01 (roadef-adapter.ts) and the imported schedule', () => {
+  it('name every flight, aircraft and booking alike: the same flight ids, tails, airports and times, the same bookings of the same flights and cabins', () => {
+    const { problem } = new RoadefTranslation(instance('A01'));
+    const schedule = loadScheduleCatalog(dir, 'a01').resolve('a01')!.schedule;
+    expect(problem.flights).toHaveLength(schedule.flights.length);
+    for (const f of problem.flights) {
+      const s = schedule.flightsById.get(f.id)!;
+      expect({ id: s.id, tail: s.tail, origin: s.origin, dest: s.dest, depMinutes: s.depMinutes, arrMinutes: s.arrMinutes }, f.id)
+        .toEqual({ id: f.id, tail: f.tail, origin: f.origin, dest: f.dest, depMinutes: f.depMinutes, arrMinutes: f.arrMinutes });
+    }
+    expect([...problem.aircraft.keys()].sort()).toEqual([...schedule.aircraft.keys()].sort());
+    const cabin = { first: 'F', business: 'B', economy: 'E' } as const;
+    const booked = new Map(file.itineraries.map((it) => [it.itinerary_id, it.flights.map((flightId, i) => ({ flightId, cabin: cabin[it.cabins![i]!] }))]));
+    expect(problem.bookings).toHaveLength(file.itineraries.length);
+    for (const b of problem.bookings) expect(b.flights, b.id).toEqual(booked.get(b.id));
+    // The disruptions are the file's, in the domain's shapes.
+    expect(problem.disruptions).toHaveLength(file.disruptions!.length);
   });
 });

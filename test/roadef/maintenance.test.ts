@@ -1,14 +1,20 @@
-// A B-like case on A01 (B01 had three aircraft away from their maintenance airport when the check
-// started): aircraft whose planned rotations end away from a check the instance gives them. Every plan
-// the network engine reports is feasible by our scorer (which shares no code with it): the aircraft are
-// flown to the check (a repositioning flight) or their legs cancelled, never left elsewhere.
+// B-like cases (B01 had three aircraft away from their maintenance airport when the check started):
+// aircraft whose planned rotations end away from a check the instance gives them, on A01 and on a
+// synthetic network of the size where the passenger model is restricted (over 5,000 bookings, like
+// set B). Every plan the network engine reports is feasible by our scorer (which shares no code with
+// it): the aircraft are flown to the check (a repositioning flight) or their legs cancelled, never
+// left elsewhere.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSyntheticInstance } from '../../benchmarks/lib/roadef-synthetic.ts';
+import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import type { Maintenance, RoadefInstance } from '../../src/formats/roadef-2009/instance.ts';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
-import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { ROADEF_SOLVERS, roadefReferencePlan, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { instance } from './support.ts';
 
@@ -55,7 +61,7 @@ describe('checks the planned rotations would miss (B-like, on A01)', () => {
   });
 
   it('the reference plan (the engine\'s first incumbent) is feasible: each aircraft reaches its check', () => {
-    const report = judge(inst, solveReferencePlan(inst));
+    const report = judge(inst, roadefReferencePlan(inst));
     expect(report.violations).toEqual([]);
   });
 
@@ -69,4 +75,49 @@ describe('checks the planned rotations would miss (B-like, on A01)', () => {
     });
     for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
   }, 60_000);
+});
+
+/**
+ * A synthetic network of 120 aircraft and 6,000 bookings over two days whose night checks (about one
+ * aircraft in twelve, at its hub after day 1) are moved to the far end of the aircraft's first leg: its
+ * out-and-back rotation brings it home to the hub, away from the check.
+ */
+function syntheticWithChecksAway(): { inst: RoadefInstance; moved: string[] } {
+  const base = readInstance(writeSyntheticInstance(join(mkdtempSync(join(tmpdir(), 'roadef-checks-')), 'SYN-B'), { aircraft: 120, flightNumbers: 400, days: 2, itineraries: 6_000, seed: 7 }));
+  const moved: string[] = [];
+  const aircraft = new Map([...base.aircraft].map(([id, a]) => {
+    const first = base.legs.find((l) => l.aircraft === id);
+    const away = first && base.flights.get(first.flight)!.dest;
+    if (!a.maintenance || !away || away === a.maintenance.airport) return [id, a];
+    moved.push(id);
+    return [id, { ...a, maintenance: { ...a.maintenance, airport: away } }];
+  }));
+  return { inst: { ...base, name: 'SYN-B-checks', aircraft }, moved };
+}
+
+describe('checks the planned rotations would miss on a B-like synthetic network (6,000 bookings)', () => {
+  const { inst, moved } = syntheticWithChecksAway();
+
+  it('several checks are moved, and the plan flown as planned misses them', () => {
+    expect(moved.length).toBeGreaterThanOrEqual(3);
+    const asPlanned: RoadefSolution = {
+      rotations: inst.legs.map((l) => {
+        const f = inst.flights.get(l.flight)!;
+        return { flight: l.flight, origin: f.origin, dest: f.dest, depMinutes: l.depMinutes, arrMinutes: l.arrMinutes, previous: f.previous, day: l.day, aircraft: l.aircraft };
+      }),
+      itineraries: [],
+    };
+    expect(judge(inst, asPlanned).violations.map((v) => v.rule)).toContain('rotation.maint-position');
+  });
+
+  it('the network engine (keeping its flights) at a short limit: every incumbent feasible, each cheaper than the last', async () => {
+    const run = await runSolver(ROADEF_SOLVERS.get('engine-keeps-flights')!, inst, { timeLimitMs: 15_000, glpk: pool });
+    expect(run.incumbents.length).toBeGreaterThan(0);
+    const costs = run.incumbents.map((incumbent) => {
+      const report = judge(inst, incumbent.solution);
+      expect(report.violations).toEqual([]);
+      return report.totals.weightedTotal;
+    });
+    for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
+  }, 90_000);
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { formatSolution, parseSolution, readSolution, writeSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { RoadefFormatError, formatInstant, legKey, parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { roadefReferencePlan } from '../../src/recovery/roadef-adapter.ts';
 import { instance, instanceDir } from './support.ts';
 
 const DAY = parseDate('07/01/06')!;
@@ -144,7 +144,7 @@ describe('malformed instances: one error naming the file, the line and the probl
 describe('solution files', () => {
   it('the reference plan of A03 written and read back gives the same records, times past midnight as +N', () => {
     const a03 = instance('A03');
-    const solution = solveReferencePlan(a03);
+    const solution = roadefReferencePlan(a03);
     const dir = mkdtempSync(join(tmpdir(), 'roadef-sol-'));
     writeSolution(dir, solution);
     const back = readSolution(dir);
@@ -159,7 +159,7 @@ describe('solution files', () => {
   });
 
   it('lines without legs are written first (the official cost checker then prices them as the spec does)', () => {
-    const { itineraries } = formatSolution(solveReferencePlan(instance('A01')));
+    const { itineraries } = formatSolution(roadefReferencePlan(instance('A01')));
     const lines = itineraries.trimEnd().split('\n').slice(0, -1);
     const firstWithLegs = lines.findIndex((l) => l.split(' ').length > 5);
     expect(firstWithLegs).toBeGreaterThan(0);

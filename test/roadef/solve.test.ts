@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { formatInstant, MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
-import { referenceSolver, runSolver, type RoadefSolver } from '../../src/recovery/roadef-adapter.ts';
+import { referenceSolver, roadefReferencePlan, type RoadefSolver, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { INSTANCE_NAMES, calibrationDir, instance } from './support.ts';
 
@@ -16,7 +15,7 @@ const recordsOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).fil
 describe('the reference plan', () => {
   for (const name of INSTANCE_NAMES) {
     it(`${name}: is feasible and writes the calibration solution record for record`, () => {
-      const solution = solveReferencePlan(instance(name));
+      const solution = roadefReferencePlan(instance(name));
       const texts = formatSolution(solution);
       const report = scoreSolution(instance(name), parseSolution(texts));
       expect(report.violations).toEqual([]);
@@ -33,7 +32,7 @@ describe('the reference walk with new flights after an aircraft\'s last leg (Pla
     const inst = instance('A02');
     const planned = new Set(inst.legs.map((l) => l.flight));
     const trips = new Map([['A320#22', [{ dest: 'RNS', notBefore: at('07/01/06', '21:00') }, { dest: 'NCE', notBefore: 0 }]]]);
-    const solution = solveReferencePlan(inst, { trips });
+    const solution = roadefReferencePlan(inst, { trips });
     const added = solution.rotations.filter((r) => !planned.has(r.flight)).map((r) => [r.aircraft, r.origin, r.dest, formatInstant(r.depMinutes), formatInstant(r.arrMinutes)]);
     // 21:00 (not 20:45, when the aircraft is ready) to 22:40 (dist.csv: 100 minutes); back at 22:40 + 40.
     expect(added).toEqual([
@@ -42,7 +41,7 @@ describe('the reference walk with new flights after an aircraft\'s last leg (Pla
     ]);
     expect(scoreSolution(inst, parseSolution(formatSolution(solution))).violations).toEqual([]);
     // A first flight to where the aircraft already is ends its trips: nothing is added.
-    const none = solveReferencePlan(inst, { trips: new Map([['A320#22', [{ dest: 'NCE', notBefore: 0 }, { dest: 'RNS', notBefore: 0 }]]]) });
+    const none = roadefReferencePlan(inst, { trips: new Map([['A320#22', [{ dest: 'NCE', notBefore: 0 }, { dest: 'RNS', notBefore: 0 }]]]) });
     expect(none.rotations.filter((r) => !planned.has(r.flight))).toEqual([]);
   });
 });
@@ -62,7 +61,7 @@ describe('runSolver', () => {
   });
 
   it('a solver that ignores the limit: its last incumbent stands once the grace is over', async () => {
-    const first = solveReferencePlan(instance('A01'));
+    const first = roadefReferencePlan(instance('A01'));
     const stubborn: RoadefSolver = (_, { onProgress }) => {
       onProgress({ elapsedMs: 1, solution: first, bound: 100 });
       return new Promise(() => {}); // never returns
@@ -76,7 +75,7 @@ describe('runSolver', () => {
 
   it('a solver that stops when the signal aborts: its answer is taken', async () => {
     const patient: RoadefSolver = (inst, { signal, onProgress }) => new Promise((resolve) => {
-      const best = solveReferencePlan(inst);
+      const best = roadefReferencePlan(inst);
       onProgress({ elapsedMs: 0, solution: best, bound: null });
       signal.addEventListener('abort', () => resolve(best));
     });

@@ -9,7 +9,7 @@ import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution, type ScoreReport } from '../../src/formats/roadef-2009/score/score.ts';
 import { MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
-import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
+import { roadefReferencePlan } from '../../src/recovery/roadef-adapter.ts';
 import { formatSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { writeSyntheticInstance, type SyntheticSize } from '../../benchmarks/lib/roadef-synthetic.ts';
 
@@ -182,5 +182,5 @@ export function syntheticInstance(): RoadefInstance {
 /** The reference plan of the small synthetic instance, ready to edit. */
 export function syntheticBaseline(): SolutionEdit {
   const read = syntheticInstance();
-  return new SolutionEdit(read, formatSolution(solveReferencePlan(read)));
+  return new SolutionEdit(read, formatSolution(roadefReferencePlan(read)));
 }

@@ -19,7 +19,8 @@ export type CabinCode = 'F' | 'B' | 'E';
 /** Haul classes in the 2009 codes: domestic, continental, intercontinental. */
 export type HaulCode = 'D' | 'C' | 'I';
 
-const CABIN_RANK: Readonly<Record<CabinCode, number>> = { E: 0, B: 1, F: 2 };
+/** Cabin rank, E < B < F (a trip's reference cabin is its highest). */
+export const CABIN_RANK: Readonly<Record<CabinCode, number>> = { E: 0, B: 1, F: 2 };
 
 /** What the cost of an aircraft flying a leg depends on. */
 export interface AircraftCostFacts {

@@ -1,54 +1,51 @@
-// What the ROADEF 2009 rules and costs derive from a booking (spec 2.8, 4.8, 5.1), engine side: the
-// reference plan and the passenger re-accommodation read them here. The scorer keeps its own copy on
-// purpose: it must judge the engine, so the two share no code.
-import {
-  CABIN_RANK, CABINS, HAUL_RANK, routeKey,
-  type BookedLeg, type Cabin, type HaulClass, type Itinerary, type RoadefInstance,
-} from '../../formats/roadef-2009/instance.ts';
-import { legKey } from '../../formats/roadef-2009/text.ts';
-import { compensationBand, type AircraftCostFacts, type TripFacts } from '../model/cost-model.ts';
+// What the rules and costs derive from a booking and the disruptions (ROADEF 2009 spec 2.8, 4.8,
+// 5.1), engine side: the operating plan and the passenger plan read them here. The ROADEF scorer keeps
+// its own copy on purpose: it must judge the engine, so the two share no code.
+import { CABIN_RANK, compensationBand, type AircraftCostFacts, type CabinCode, type HaulCode, type TripFacts } from '../model/cost-model.ts';
+import { CABIN_CODES, HAUL_RANK, pairKey, type NetworkBooking, type NetworkProblem } from './problem.ts';
 
-/** Shortest passenger connection the challenge accepts, minutes (spec 4.8, R43). */
+/** Shortest passenger connection, minutes (ROADEF 2009 spec 4.8, R43). */
 export const MIN_CONNECTION_MINUTES = 30;
 /** Longest arrival delay of an outbound booking (spec R50), minutes, by its class. */
-export const MAX_OUTBOUND_DELAY_MINUTES: Readonly<Record<HaulClass, number>> = { D: 1080, C: 1080, I: 2160 };
+export const MAX_OUTBOUND_DELAY_MINUTES: Readonly<Record<HaulCode, number>> = { D: 1080, C: 1080, I: 2160 };
+/** The delay that marks a cancelled flight in the delays map. */
+export const CANCELLED = -1;
 
-/** The haul class of a leg between two airports (dist.csv). */
-export function legClass(instance: RoadefInstance, origin: string, dest: string): HaulClass {
-  return instance.routes.get(routeKey(origin, dest))?.haulClass ?? 'D';
+/** The haul class of a flight between two airports (domestic where the problem does not say). */
+export function legClass(problem: NetworkProblem, origin: string, dest: string): HaulCode {
+  return problem.airportPairs.get(pairKey(origin, dest))?.haul ?? 'D';
 }
 
-/** The class of a booking: the highest haul class among its legs. */
-export function bookingClass(instance: RoadefInstance, itinerary: Itinerary): HaulClass {
-  let best: HaulClass = 'D';
-  for (const l of itinerary.legs) {
-    const f = instance.flights.get(l.flight)!;
-    const haul = legClass(instance, f.origin, f.dest);
+/** The class of a booking: the highest haul class among its flights. */
+export function bookingClass(problem: NetworkProblem, booking: NetworkBooking): HaulCode {
+  let best: HaulCode = 'D';
+  for (const l of booking.flights) {
+    const f = problem.flightsById.get(l.flightId)!;
+    const haul = legClass(problem, f.origin, f.dest);
     if (HAUL_RANK[haul] > HAUL_RANK[best]) best = haul;
   }
   return best;
 }
 
-/** The reference cabin of a booking: the highest cabin among its legs. */
-export function referenceCabin(itinerary: Itinerary): Cabin {
-  let best: Cabin = 'E';
-  for (const l of itinerary.legs) if (CABIN_RANK[l.cabin] > CABIN_RANK[best]) best = l.cabin;
+/** The reference cabin of a booking: the highest cabin among its flights. */
+export function referenceCabin(booking: NetworkBooking): CabinCode {
+  let best: CabinCode = 'E';
+  for (const l of booking.flights) if (CABIN_RANK[l.cabin] > CABIN_RANK[best]) best = l.cabin;
   return best;
 }
 
 /**
- * The fixed part of a booking (spec 4.8): the booked legs already boarded or flown at the window start,
- * after the disruptions. Every solution line of the booking starts with it.
+ * The fixed part of a booking (spec 4.8): the booked flights already boarded or flown at the window
+ * start, after the disruptions. Every passenger line of the booking starts with it.
  */
-export function fixedPart(instance: RoadefInstance, itinerary: Itinerary, delays: ReadonlyMap<string, number>): BookedLeg[] {
-  const S = instance.config.windowStartMinutes;
-  const part: BookedLeg[] = [];
+export function fixedPart(problem: NetworkProblem, booking: NetworkBooking, delays: ReadonlyMap<string, number>): NetworkBooking['flights'] {
+  const S = problem.window.startMinutes;
+  const part: NetworkBooking['flights'][number][] = [];
   let previousArr: number | null = null;
-  for (const booked of itinerary.legs) {
-    const key = legKey(booked.flight, booked.day);
-    const leg = instance.legsByKey.get(key)!;
-    const d = delays.get(key) ?? 0;
-    if (d === -1 || leg.depMinutes + d >= S) break;
+  for (const booked of booking.flights) {
+    const leg = problem.flightsById.get(booked.flightId)!;
+    const d = delays.get(booked.flightId) ?? 0;
+    if (d === CANCELLED || leg.depMinutes + d >= S) break;
     if (previousArr !== null && leg.depMinutes + d - previousArr < MIN_CONNECTION_MINUTES) break;
     part.push(booked);
     previousArr = leg.arrMinutes + d;
@@ -56,40 +53,40 @@ export function fixedPart(instance: RoadefInstance, itinerary: Itinerary, delays
   return part;
 }
 
-/** The disruption delays of alt_flights.csv by leg key (-1 for a cancelled leg). */
-export function disruptionDelays(instance: RoadefInstance): Map<string, number> {
-  return new Map(instance.flightDisruptions.map((d) => [legKey(d.flight, d.day), d.delayMinutes]));
+/** The disruptions' delays by flight id (CANCELLED for a cancelled flight). */
+export function disruptionDelays(problem: NetworkProblem): Map<string, number> {
+  const delays = new Map<string, number>();
+  for (const d of problem.disruptions) {
+    if (d.type === 'flight_delay') delays.set(d.flightId, d.minDelayMinutes);
+    else if (d.type === 'flight_cancellation') delays.set(d.flightId, CANCELLED);
+  }
+  return delays;
 }
 
-/** A price as the instance writes it: one decimal (`200.0`), two when it has them. */
-export function priceText(price: number): string {
-  return Number.isInteger(Math.round(price * 100) / 10) ? price.toFixed(1) : price.toFixed(2);
-}
-
-/** Passengers booked per leg key. */
-export function legPassengers(instance: RoadefInstance): Map<string, number> {
+/** Passengers booked per flight id. */
+export function flightPassengers(problem: NetworkProblem): Map<string, number> {
   const booked = new Map<string, number>();
-  for (const it of instance.itineraries) for (const l of it.legs) booked.set(legKey(l.flight, l.day), (booked.get(legKey(l.flight, l.day)) ?? 0) + it.passengers);
+  for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
   return booked;
 }
 
 /** What the cost model needs to know of an aircraft. */
-export function aircraftFacts(instance: RoadefInstance, id: string): AircraftCostFacts {
-  const a = instance.aircraft.get(id);
-  if (!a) return { tail: id, seats: 0, costPerBlockHour: 0 };
-  return { tail: id, seats: CABINS.reduce((sum, c) => sum + Math.max(0, a.seats[c]), 0), costPerBlockHour: a.costPerHour };
+export function aircraftFacts(problem: NetworkProblem, tail: string): AircraftCostFacts {
+  const a = problem.aircraft.get(tail);
+  if (!a) return { tail, seats: 0, costPerBlockHour: 0 };
+  return { tail, seats: CABIN_CODES.reduce((sum, c) => sum + Math.max(0, a.seats[c]), 0), costPerBlockHour: a.costPerBlockHour };
 }
 
 /** What the cost model needs to know of a booking; `begun` when its fixed part is not empty. */
-export function tripFacts(instance: RoadefInstance, itinerary: Itinerary, begun: boolean): TripFacts {
+export function tripFacts(problem: NetworkProblem, booking: NetworkBooking, begun: boolean): TripFacts {
   let minutes = 0;
-  for (const l of itinerary.legs) {
-    const leg = instance.legsByKey.get(legKey(l.flight, l.day))!;
+  for (const l of booking.flights) {
+    const leg = problem.flightsById.get(l.flightId)!;
     minutes += leg.arrMinutes - leg.depMinutes;
   }
   return {
-    passengers: itinerary.passengers, cabin: referenceCabin(itinerary), haul: bookingClass(instance, itinerary),
-    direction: itinerary.direction === 'A' ? 'outbound' : 'inbound', fare: itinerary.price, plannedTripMinutes: minutes,
+    passengers: booking.passengers, cabin: referenceCabin(booking), haul: bookingClass(problem, booking),
+    direction: booking.direction, fare: booking.fare, plannedTripMinutes: minutes,
     compensationPerPassenger: compensationBand(minutes).cancellation, begun,
   };
 }

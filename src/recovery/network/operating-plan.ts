@@ -1,33 +1,38 @@
-// The reference plan of spec 6.1, the baseline every ROADEF 2009 solver must beat: planned rotations
+// The reference plan (ROADEF 2009 spec 6.1), the baseline every plan must beat: planned rotations
 // kept, disruption delays propagated, what cannot be flown cancelled, passengers whose trip broke
 // cancelled after the part they had already flown. It swaps no aircraft and re-routes nobody.
 //
-// The same walk is the engine's operating plan (engine-solver.ts): given PlanChanges (holds, legs
-// given to another aircraft or cancelled, new flights after an aircraft's last leg, ferries to end
+// The same walk is the search's operating plan (search.ts): given PlanChanges (holds, flights given
+// to another aircraft or cancelled, new flights after an aircraft's last flight, ferries to end
 // positions), it keeps every aircraft, airport and maintenance rule around them, cancelling what then
 // cannot be flown.
-//
-// Engine side: it reads the format's types but shares no code with the scorer (which must judge it).
+import type { CabinCode } from '../model/cost-model.ts';
+import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, disruptionDelays, fixedPart } from './bookings.ts';
 import {
-  SHUTTLE_FAMILY, routeKey,
-  type Cabin, type Itinerary, type PlannedLeg, type RoadefAircraft, type RoadefInstance,
-} from '../../formats/roadef-2009/instance.ts';
-import type { RoadefSolution, SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
-import { MINUTES_PER_DAY, legKey } from '../../formats/roadef-2009/text.ts';
-import { MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, disruptionDelays, fixedPart, priceText } from './bookings.ts';
+  MINUTES_PER_DAY, UNLIMITED_SEATS, pairKey,
+  type NetworkAircraft, type NetworkBooking, type NetworkFlight, type NetworkPlan, type NetworkProblem, type PassengerLine, type PlanLeg,
+} from './problem.ts';
 
 interface Period { startMinutes: number; endMinutes: number }
 
-/** Movements booked per airport and clock hour, against the capacity rule of spec 4.6. */
+/**
+ * Movements booked per airport and clock hour, against the hourly capacities (spec 4.6): a capacity
+ * cut holds for the clock hours that start within its period, the airport's own windows otherwise.
+ */
 class AirportSlots {
   private readonly used = new Map<string, number>();
-  constructor(private readonly instance: RoadefInstance) {}
+  private readonly cuts: { airport: string; startMinutes: number; endMinutes: number; departures: number; arrivals: number }[] = [];
+  constructor(private readonly problem: NetworkProblem) {
+    for (const d of problem.disruptions) {
+      if (d.type === 'airport_capacity') this.cuts.push({ airport: d.airport, startMinutes: d.fromMinutes, endMinutes: d.toMinutes, departures: d.maxDeparturesPerHour, arrivals: d.maxArrivalsPerHour });
+    }
+  }
 
   private capacity(airport: string, hour: number): { departures: number; arrivals: number } | null {
     const start = hour * 60;
-    for (const c of this.instance.capacityReductions) if (c.airport === airport && c.startMinutes <= start && start < c.endMinutes) return c;
+    for (const c of this.cuts) if (c.airport === airport && c.startMinutes <= start && start < c.endMinutes) return c;
     const minute = ((start % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-    return this.instance.airportCapacity.get(airport)?.find((w) => w.fromMinute <= minute && minute < w.toMinute) ?? null;
+    return this.problem.airportCapacity.get(airport)?.find((w) => w.fromMinute <= minute && minute < w.toMinute) ?? null;
   }
 
   free(airport: string, minute: number, kind: 'departures' | 'arrivals'): boolean {
@@ -49,26 +54,24 @@ const FERRY_SLACK_MINUTES = 60;
 
 /** One aircraft walking through its planned legs. */
 interface Walk {
-  aircraft: RoadefAircraft;
-  legs: PlannedLeg[];
+  aircraft: NetworkAircraft;
+  legs: NetworkFlight[];
   next: number;
   location: string;
   /** Arrival of its last flown leg (null before any). */
   readyAt: number | null;
-  lastFlight: number;
+  /** The flight number of its last flown leg (null before any, or after a new flight). */
+  lastFlight: string | null;
   /** Minutes flown on legs departing before its maintenance starts. */
   flownBeforeMaintenance: number;
   /** Its maintenance is behind it (or cannot be influenced any more). */
   maintenanceSettled: boolean;
-  /** Its periods out of service (alt_aircraft.csv). */
+  /** Its periods out of service (the aircraft_unavailable disruptions). */
   unavailability: Period[];
 }
 
 interface Flown { dep: number; arr: number; aircraft: string }
 
-function byPlannedTime(a: PlannedLeg, b: PlannedLeg): number {
-  return a.depMinutes - b.depMinutes || a.arrMinutes - b.arrMinutes || a.flight - b.flight;
-}
 
 /** A min-heap of walks keyed by the earliest start of their next leg. */
 class WalkQueue {
@@ -117,78 +120,78 @@ class ReferencePlanner {
   private readonly delay: ReadonlyMap<string, number>;
   private readonly flown = new Map<string, Flown>();
   private readonly cancelled = new Set<string>();
-  private readonly newFlights: SolutionLeg[] = [];
+  private readonly newFlights: PlanLeg[] = [];
   private readonly slots: AirportSlots;
-  private nextFlightNumber: number;
+  /** Each planned flight's place in the problem's order (ties between equal times go by it). */
+  private readonly order = new Map<string, number>();
 
-  constructor(private readonly instance: RoadefInstance, private readonly changes: PlanChanges = {}) {
-    this.S = instance.config.windowStartMinutes;
-    this.E = instance.config.windowEndMinutes;
-    this.delay = disruptionDelays(instance);
-    this.slots = new AirportSlots(instance);
-    this.nextFlightNumber = Math.max(0, ...instance.flights.keys()) + 1;
+  constructor(private readonly problem: NetworkProblem, private readonly changes: PlanChanges = {}) {
+    this.S = problem.window.startMinutes;
+    this.E = problem.window.endMinutes;
+    this.delay = disruptionDelays(problem);
+    this.slots = new AirportSlots(problem);
+    problem.flights.forEach((f, i) => this.order.set(f.id, i));
   }
 
-  private isShuttle(leg: PlannedLeg): boolean {
-    return this.instance.aircraft.get(leg.aircraft)!.family === SHUTTLE_FAMILY;
+  private isShuttle(leg: NetworkFlight): boolean {
+    return this.problem.aircraft.get(leg.tail)!.shuttle;
   }
+
+  private byPlannedTime = (a: NetworkFlight, b: NetworkFlight): number =>
+    a.depMinutes - b.depMinutes || a.arrMinutes - b.arrMinutes || this.order.get(a.id)! - this.order.get(b.id)!;
 
   /** Legs the solver may not move: disrupted, departed before the window, or shuttles (spec 4.3). */
-  private anchored(leg: PlannedLeg): boolean {
-    return this.delay.has(leg.key) || leg.depMinutes < this.S || this.isShuttle(leg);
+  private anchored(leg: NetworkFlight): boolean {
+    return this.delay.has(leg.id) || leg.depMinutes < this.S || this.isShuttle(leg);
   }
 
   /** The aircraft that is to fly a leg: its planned one unless the changes move a leg the solver may move. */
-  private aircraftOf(leg: PlannedLeg): string {
-    return this.anchored(leg) ? leg.aircraft : this.changes.aircraft?.get(leg.key) ?? leg.aircraft;
+  private aircraftOf(leg: NetworkFlight): string {
+    return this.anchored(leg) ? leg.tail : this.changes.aircraft?.get(leg.id) ?? leg.tail;
   }
 
   /** The earliest departure the plan allows a movable leg: its planned one, or later when the changes hold it. */
-  private notBefore(leg: PlannedLeg): number {
-    return Math.max(leg.depMinutes, this.changes.notBefore?.get(leg.key) ?? leg.depMinutes);
+  private notBefore(leg: NetworkFlight): number {
+    return Math.max(leg.depMinutes, this.changes.notBefore?.get(leg.id) ?? leg.depMinutes);
   }
 
-  private duration(leg: PlannedLeg): number {
+  private duration(leg: NetworkFlight): number {
     return leg.arrMinutes - leg.depMinutes;
   }
 
   /** Step 1: anchored legs keep their aircraft and their (delayed) times; their movements are booked first. */
   private placeAnchoredLegs(): void {
-    for (const leg of this.instance.legs) if (this.changes.cancel?.has(leg.key) && !this.anchored(leg)) this.cancelled.add(leg.key);
-    for (const leg of this.instance.legs) {
+    for (const leg of this.problem.flights) if (this.changes.cancel?.has(leg.id) && !this.anchored(leg)) this.cancelled.add(leg.id);
+    for (const leg of this.problem.flights) {
       if (!this.anchored(leg)) continue;
-      const d = this.delay.get(leg.key) ?? 0;
-      if (d === -1) { this.cancelled.add(leg.key); continue; }
-      const placed = { dep: leg.depMinutes + d, arr: leg.arrMinutes + d, aircraft: leg.aircraft };
-      this.flown.set(leg.key, placed);
-      if (!this.isShuttle(leg)) this.slots.book(this.origin(leg), placed.dep, this.dest(leg), placed.arr);
+      const d = this.delay.get(leg.id) ?? 0;
+      if (d === CANCELLED) { this.cancelled.add(leg.id); continue; }
+      const placed = { dep: leg.depMinutes + d, arr: leg.arrMinutes + d, aircraft: leg.tail };
+      this.flown.set(leg.id, placed);
+      if (!this.isShuttle(leg)) this.slots.book(leg.origin, placed.dep, leg.dest, placed.arr);
     }
   }
 
-  private origin(leg: PlannedLeg): string { return this.instance.flights.get(leg.flight)!.origin; }
-  private dest(leg: PlannedLeg): string { return this.instance.flights.get(leg.flight)!.dest; }
-
-  private fly(walk: Walk, flight: number, dest: string, dep: number, arr: number): void {
-    const m = walk.aircraft.maintenance;
+  private fly(walk: Walk, flightNumber: string | null, dest: string, dep: number, arr: number): void {
+    const m = walk.aircraft.check;
     if (m && dep < m.startMinutes) walk.flownBeforeMaintenance += arr - dep;
     if (m && dep >= m.startMinutes) walk.maintenanceSettled = true;
     walk.location = dest;
     walk.readyAt = arr;
-    walk.lastFlight = flight;
+    walk.lastFlight = flightNumber;
   }
 
   /** Consume anchored legs at the head of the walk (already placed in step 1). */
   private consumeAnchored(walk: Walk): void {
     while (walk.next < walk.legs.length && this.anchored(walk.legs[walk.next]!)) {
       const leg = walk.legs[walk.next++]!;
-      const placed = this.flown.get(leg.key);
-      if (placed) this.fly(walk, leg.flight, this.dest(leg), placed.dep, placed.arr);
+      const placed = this.flown.get(leg.id);
+      if (placed) this.fly(walk, leg.flightNumber, leg.dest, placed.dep, placed.arr);
     }
   }
 
-  private groundMinutes(walk: Walk, flight: number): number {
-    const previous = this.instance.flights.get(flight)?.previous ?? 0;
-    return previous !== 0 && previous === walk.lastFlight ? walk.aircraft.transitMinutes : walk.aircraft.turnRoundMinutes;
+  private groundMinutes(walk: Walk, leg: NetworkFlight): number {
+    return leg.continues !== null && leg.continues === walk.lastFlight ? walk.aircraft.transitMinutes : walk.aircraft.turnaroundMinutes;
   }
 
   /**
@@ -199,7 +202,7 @@ class ReferencePlanner {
    * (the official checker reads it so, spec 4.11).
    */
   private earliestStart(walk: Walk, origin: string, dest: string, durationMinutes: number, earliest: number, day: number, landBy = this.E, capacity = true): number | null {
-    const m = walk.aircraft.maintenance;
+    const m = walk.aircraft.check;
     let start = earliest;
     for (;;) {
       const end = start + durationMinutes;
@@ -221,55 +224,54 @@ class ReferencePlanner {
   }
 
   private cancel(walk: Walk): void {
-    this.cancelled.add(walk.legs[walk.next++]!.key);
+    this.cancelled.add(walk.legs[walk.next++]!.id);
   }
 
   /** Legs still to place that the plan flies before the maintenance starts. */
-  private legsBeforeMaintenance(walk: Walk): PlannedLeg[] {
-    const m = walk.aircraft.maintenance!;
-    const out: PlannedLeg[] = [];
+  private legsBeforeMaintenance(walk: Walk): NetworkFlight[] {
+    const m = walk.aircraft.check!;
+    const out: NetworkFlight[] = [];
     for (let i = walk.next; i < walk.legs.length && walk.legs[i]!.depMinutes < m.startMinutes; i++) out.push(walk.legs[i]!);
     return out;
   }
 
   /** Whether the legs before the maintenance, flown as early as ground times allow, reach it in time and within budget. */
   private reachesMaintenance(walk: Walk): boolean {
-    const m = walk.aircraft.maintenance!;
+    const m = walk.aircraft.check!;
     let location = walk.location;
     let ready = walk.readyAt;
     let flown = walk.flownBeforeMaintenance;
     let last = walk.lastFlight;
     for (const leg of this.legsBeforeMaintenance(walk)) {
-      if (this.cancelled.has(leg.key)) continue;
-      const placed = this.flown.get(leg.key);
-      if (this.origin(leg) !== location) return false;
-      const previous = this.instance.flights.get(leg.flight)!.previous;
-      const ground = previous !== 0 && previous === last ? walk.aircraft.transitMinutes : walk.aircraft.turnRoundMinutes;
+      if (this.cancelled.has(leg.id)) continue;
+      const placed = this.flown.get(leg.id);
+      if (leg.origin !== location) return false;
+      const ground = leg.continues !== null && leg.continues === last ? walk.aircraft.transitMinutes : walk.aircraft.turnaroundMinutes;
       const dep = placed ? placed.dep : Math.max(this.notBefore(leg), ready === null ? leg.depMinutes : ready + ground);
       const arr = dep + this.duration(leg);
       if (arr > m.startMinutes) return false;
-      location = this.dest(leg);
+      location = leg.dest;
       ready = arr;
       flown += arr - dep;
-      last = leg.flight;
+      last = leg.flightNumber;
     }
-    if (location === m.airport) return flown <= m.maxFlyingMinutes;
+    if (location === m.station) return flown <= m.maxFlyingMinutes;
     // Elsewhere, a flight there after these legs still makes it when it lands by the start with
     // FERRY_SLACK_MINUTES to spare (airport capacity may push it) and within the flying budget.
-    const route = this.instance.routes.get(routeKey(location, m.airport));
-    if (!route || route.durationMinutes > walk.aircraft.rangeMinutes || flown + route.durationMinutes > m.maxFlyingMinutes) return false;
-    const ferryFrom = Math.max(this.S, ready === null ? this.S : ready + walk.aircraft.turnRoundMinutes);
-    return ferryFrom + route.durationMinutes + FERRY_SLACK_MINUTES <= Math.min(m.startMinutes, this.E);
+    const route = this.problem.airportPairs.get(pairKey(location, m.station));
+    if (!route || route.blockMinutes > walk.aircraft.rangeMinutes || flown + route.blockMinutes > m.maxFlyingMinutes) return false;
+    const ferryFrom = Math.max(this.S, ready === null ? this.S : ready + walk.aircraft.turnaroundMinutes);
+    return ferryFrom + route.blockMinutes + FERRY_SLACK_MINUTES <= Math.min(m.startMinutes, this.E);
   }
 
   /** The shortest run of movable legs from the walk's head that leaves from and returns to where it is. */
   private roundTripFromHere(walk: Walk): number | null {
     let location = walk.location;
-    const m = walk.aircraft.maintenance!;
+    const m = walk.aircraft.check!;
     for (let i = walk.next; i < walk.legs.length; i++) {
       const leg = walk.legs[i]!;
-      if (leg.depMinutes >= m.startMinutes || this.anchored(leg) || this.origin(leg) !== location) return null;
-      location = this.dest(leg);
+      if (leg.depMinutes >= m.startMinutes || this.anchored(leg) || leg.origin !== location) return null;
+      location = leg.dest;
       if (location === walk.location) return i - walk.next + 1;
     }
     return null;
@@ -277,9 +279,9 @@ class ReferencePlanner {
 
   /** A direct new flight to the maintenance airport, landing by its start; false when none fits. */
   private repositionForMaintenance(walk: Walk): boolean {
-    const m = walk.aircraft.maintenance!;
+    const m = walk.aircraft.check!;
     // Within the window too: a check after it is no reason for a flight past its end.
-    return this.newFlight(walk, m.airport, Math.min(m.startMinutes, this.E), m.maxFlyingMinutes - walk.flownBeforeMaintenance);
+    return this.newFlight(walk, m.station, Math.min(m.startMinutes, this.E), m.maxFlyingMinutes - walk.flownBeforeMaintenance);
   }
 
   /**
@@ -288,18 +290,19 @@ class ReferencePlanner {
    * within `maxMinutes` of flying; false when none fits.
    */
   private newFlight(walk: Walk, dest: string, landBy: number, maxMinutes = Infinity, notBefore = this.S): boolean {
-    const route = this.instance.routes.get(routeKey(walk.location, dest));
-    if (!route || route.durationMinutes > walk.aircraft.rangeMinutes || route.durationMinutes > maxMinutes) return false;
-    const earliest = Math.max(this.S, notBefore, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnRoundMinutes);
+    const route = this.problem.airportPairs.get(pairKey(walk.location, dest));
+    if (!route || route.blockMinutes > walk.aircraft.rangeMinutes || route.blockMinutes > maxMinutes) return false;
+    const earliest = Math.max(this.S, notBefore, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnaroundMinutes);
     const day = Math.floor(earliest / MINUTES_PER_DAY);
-    const start = this.earliestStart(walk, walk.location, dest, route.durationMinutes, earliest, day, landBy);
+    const start = this.earliestStart(walk, walk.location, dest, route.blockMinutes, earliest, day, landBy);
     if (start === null) return false;
-    let flight = this.nextFlightNumber++;
-    while (this.instance.legsByKey.has(legKey(flight, Math.floor(start / MINUTES_PER_DAY)))) flight = this.nextFlightNumber++;
-    const arr = start + route.durationMinutes;
-    this.newFlights.push({ flight, origin: walk.location, dest, depMinutes: start, arrMinutes: arr, previous: 0, day: Math.floor(start / MINUTES_PER_DAY), aircraft: walk.aircraft.id });
+    const arr = start + route.blockMinutes;
+    this.newFlights.push({
+      flightId: `${NEW_FLIGHT_PREFIX}${this.newFlights.length + 1}`, flightNumber: null, day: Math.floor(start / MINUTES_PER_DAY),
+      origin: walk.location, dest, depMinutes: start, arrMinutes: arr, tail: walk.aircraft.tail, isNew: true,
+    });
     this.slots.book(walk.location, start, dest, arr);
-    this.fly(walk, flight, dest, start, arr);
+    this.fly(walk, null, dest, start, arr);
     return true;
   }
 
@@ -311,12 +314,12 @@ class ReferencePlanner {
    */
   private flyAfterLastLegs(walks: readonly Walk[]): void {
     for (const walk of walks) {
-      const m = walk.aircraft.maintenance;
+      const m = walk.aircraft.check;
       if (m && (walk.readyAt === null || walk.readyAt < m.endMinutes)) continue;
-      for (const trip of this.changes.trips?.get(walk.aircraft.id) ?? []) {
+      for (const trip of this.changes.trips?.get(walk.aircraft.tail) ?? []) {
         if (trip.dest === walk.location || !this.newFlight(walk, trip.dest, this.E, Infinity, trip.notBefore)) break;
       }
-      const target = this.changes.endAt?.get(walk.aircraft.id);
+      const target = this.changes.endAt?.get(walk.aircraft.tail);
       if (target && target !== walk.location) this.newFlight(walk, target, this.E);
     }
   }
@@ -327,7 +330,7 @@ class ReferencePlanner {
    * cancel round trips from where it is; failing that, cancel those legs and fly there directly.
    */
   private keepMaintenance(walk: Walk, broken: boolean): void {
-    const m = walk.aircraft.maintenance;
+    const m = walk.aircraft.check;
     if (!m || walk.maintenanceSettled) return;
     if (m.startMinutes <= this.S && walk.readyAt !== null && walk.readyAt >= m.startMinutes) { walk.maintenanceSettled = true; return; }
     if (!broken && this.reachesMaintenance(walk)) return;
@@ -336,7 +339,7 @@ class ReferencePlanner {
       if (this.reachesMaintenance(walk)) return;
     }
     while (walk.next < walk.legs.length && walk.legs[walk.next]!.depMinutes < m.startMinutes && !this.anchored(walk.legs[walk.next]!)) this.cancel(walk);
-    if (walk.location !== m.airport) this.repositionForMaintenance(walk);
+    if (walk.location !== m.station) this.repositionForMaintenance(walk);
     walk.maintenanceSettled = true;
   }
 
@@ -344,7 +347,7 @@ class ReferencePlanner {
    * The walk's next leg to fly and its start (airport capacity considered or not), cancelling on the
    * way what cannot be flown; null when the walk is done.
    */
-  private nextCandidate(walk: Walk, capacity: boolean): { leg: PlannedLeg; start: number } | null {
+  private nextCandidate(walk: Walk, capacity: boolean): { leg: NetworkFlight; start: number } | null {
     for (;;) {
       this.consumeAnchored(walk);
       this.keepMaintenance(walk, false);
@@ -356,12 +359,20 @@ class ReferencePlanner {
         return null;
       }
       const leg = walk.legs[walk.next]!;
-      if (this.cancelled.has(leg.key)) { walk.next++; continue; }
-      if (this.origin(leg) !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
-      const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg.flight);
-      const start = this.earliestStart(walk, walk.location, this.dest(leg), this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity);
+      if (this.cancelled.has(leg.id)) { walk.next++; continue; }
+      const check = walk.aircraft.check;
+      if (check && !walk.maintenanceSettled && leg.depMinutes >= check.startMinutes && walk.location !== check.station) {
+        // The legs before the check are behind the aircraft and it stands elsewhere: the check was
+        // reachable only by a flight there, which is flown now (a synthetic B-like network left seven
+        // aircraft at their hub when the check started, their next legs being the next day's).
+        this.keepMaintenance(walk, true);
+        continue;
+      }
+      if (leg.origin !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
+      const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg);
+      const start = this.earliestStart(walk, walk.location, leg.dest, this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity);
       if (start === null) { this.cancel(walk); continue; }
-      const m = walk.aircraft.maintenance;
+      const m = walk.aircraft.check;
       if (m && !walk.maintenanceSettled && leg.depMinutes < m.startMinutes && start + this.duration(leg) > m.startMinutes) {
         this.keepMaintenance(walk, true);
         continue;
@@ -376,135 +387,141 @@ class ReferencePlanner {
    * capacity goes first come, first served.
    */
   private walkRotations(): void {
-    const byAircraft = new Map<string, PlannedLeg[]>();
-    for (const leg of this.instance.legs) {
+    const byAircraft = new Map<string, NetworkFlight[]>();
+    for (const leg of this.problem.flights) {
       const aircraft = this.aircraftOf(leg);
       const list = byAircraft.get(aircraft);
       if (list) list.push(leg); else byAircraft.set(aircraft, [leg]);
     }
     const queue = new WalkQueue();
     const walks: Walk[] = [];
-    for (const aircraft of this.instance.aircraft.values()) {
+    const unavailability = new Map<string, Period[]>();
+    for (const d of this.problem.disruptions) {
+      if (d.type !== 'aircraft_unavailable') continue;
+      const list = unavailability.get(d.tail) ?? unavailability.set(d.tail, []).get(d.tail)!;
+      list.push({ startMinutes: d.fromMinutes, endMinutes: d.toMinutes });
+    }
+    for (const aircraft of this.problem.aircraft.values()) {
       const walk: Walk = {
-        aircraft, legs: (byAircraft.get(aircraft.id) ?? []).sort(byPlannedTime), next: 0, location: aircraft.origin, readyAt: null,
-        lastFlight: 0, flownBeforeMaintenance: 0, maintenanceSettled: false,
-        unavailability: this.instance.aircraftUnavailability.filter((u) => u.aircraft === aircraft.id),
+        aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlannedTime), next: 0, location: aircraft.base, readyAt: null,
+        lastFlight: null, flownBeforeMaintenance: 0, maintenanceSettled: false,
+        unavailability: unavailability.get(aircraft.tail) ?? [],
       };
       walks.push(walk);
       const candidate = this.nextCandidate(walk, false);
-      if (candidate) queue.push(candidate.start, candidate.leg.line, walk);
+      if (candidate) queue.push(candidate.start, this.order.get(candidate.leg.id)!, walk);
     }
     for (let item = queue.pop(); item; item = queue.pop()) {
       const { walk } = item;
       const candidate = this.nextCandidate(walk, true);
       if (!candidate) continue;
-      if (candidate.leg.line !== item.order) {
+      if (this.order.get(candidate.leg.id) !== item.order) {
         // The queued leg had to be cancelled once capacity was counted: queue the next one in its turn.
         const next = this.nextCandidate(walk, false);
-        if (next) queue.push(next.start, next.leg.line, walk);
+        if (next) queue.push(next.start, this.order.get(next.leg.id)!, walk);
         continue;
       }
       const { leg, start } = candidate;
       const arr = start + this.duration(leg);
-      this.flown.set(leg.key, { dep: start, arr, aircraft: walk.aircraft.id });
-      this.slots.book(this.origin(leg), start, this.dest(leg), arr);
-      this.fly(walk, leg.flight, this.dest(leg), start, arr);
+      this.flown.set(leg.id, { dep: start, arr, aircraft: walk.aircraft.tail });
+      this.slots.book(leg.origin, start, leg.dest, arr);
+      this.fly(walk, leg.flightNumber, leg.dest, start, arr);
       walk.next += 1;
       const next = this.nextCandidate(walk, false);
-      if (next) queue.push(next.start, next.leg.line, walk);
+      if (next) queue.push(next.start, this.order.get(next.leg.id)!, walk);
     }
     this.flyAfterLastLegs(walks);
   }
 
   /** Whether the passengers of a booking can still travel exactly as booked. */
-  private stillFlies(itinerary: Itinerary): boolean {
+  private stillFlies(booking: NetworkBooking): boolean {
     let previous: Flown | null = null;
-    for (const booked of itinerary.legs) {
-      const placed = this.flown.get(legKey(booked.flight, booked.day));
+    for (const booked of booking.flights) {
+      const placed = this.flown.get(booked.flightId);
       if (!placed) return false;
       if (previous && placed.dep - previous.arr < MIN_CONNECTION_MINUTES) return false;
       previous = placed;
     }
-    if (itinerary.direction === 'A') {
-      const last = itinerary.legs.at(-1)!;
-      const plannedArr = this.instance.legsByKey.get(legKey(last.flight, last.day))!.arrMinutes;
-      if (previous!.arr - plannedArr > MAX_OUTBOUND_DELAY_MINUTES[bookingClass(this.instance, itinerary)]) return false;
+    if (booking.direction === 'outbound') {
+      const plannedArr = this.problem.flightsById.get(booking.flights.at(-1)!.flightId)!.arrMinutes;
+      if (previous!.arr - plannedArr > MAX_OUTBOUND_DELAY_MINUTES[bookingClass(this.problem, booking)]) return false;
     }
     return true;
   }
 
-  /** Step 4: bookings keep their legs when they still fly; the others stop after their boarded part. */
-  private passengerLines(): SolutionLine[] {
-    const kept = new Set<Itinerary>();
-    for (const it of this.instance.itineraries) if (this.stillFlies(it)) kept.add(it);
-    // Seats: the plan's loads fit the planned aircraft, but nothing checks the instance promises it.
-    const load = new Map<string, { seats: number; passengers: number; riders: Itinerary[] }>();
-    for (const it of this.instance.itineraries) {
-      for (const l of kept.has(it) ? it.legs : fixedPart(this.instance, it, this.delay)) {
-        const key = `${legKey(l.flight, l.day)}:${l.cabin}`;
+  /** Step 4: bookings keep their flights when they still fly; the others stop after their boarded part. */
+  private passengerLines(): PassengerLine[] {
+    const kept = new Set<NetworkBooking>();
+    for (const b of this.problem.bookings) if (this.stillFlies(b)) kept.add(b);
+    // Seats: the plan's loads fit the planned aircraft, but nothing checks the problem promises it.
+    const load = new Map<string, { seats: number; passengers: number; riders: NetworkBooking[] }>();
+    for (const b of this.problem.bookings) {
+      for (const l of kept.has(b) ? b.flights : fixedPart(this.problem, b, this.delay)) {
+        const key = `${l.flightId}:${l.cabin}`;
         let entry = load.get(key);
         if (!entry) {
-          const placed = this.flown.get(legKey(l.flight, l.day))!;
-          load.set(key, (entry = { seats: this.instance.aircraft.get(placed.aircraft)!.seats[l.cabin as Cabin], passengers: 0, riders: [] }));
+          const placed = this.flown.get(l.flightId)!;
+          load.set(key, (entry = { seats: this.problem.aircraft.get(placed.aircraft)!.seats[l.cabin as CabinCode], passengers: 0, riders: [] }));
         }
-        entry.passengers += it.passengers;
-        if (kept.has(it)) entry.riders.push(it);
+        entry.passengers += b.passengers;
+        if (kept.has(b)) entry.riders.push(b);
       }
     }
     for (const entry of load.values()) {
-      while (entry.seats !== -1 && entry.passengers > entry.seats && entry.riders.length > 0) {
+      while (entry.seats !== UNLIMITED_SEATS && entry.passengers > entry.seats && entry.riders.length > 0) {
         const dropped = entry.riders.pop()!;
         if (kept.delete(dropped)) entry.passengers -= dropped.passengers;
       }
     }
-    return this.instance.itineraries.map((it): SolutionLine => {
-      const base = { itinerary: it.id, direction: it.direction, price: priceText(it.price), passengers: it.passengers };
-      return kept.has(it) ? { ...base, legs: it.legs, cancelled: false } : { ...base, legs: fixedPart(this.instance, it, this.delay), cancelled: true };
-    });
+    return this.problem.bookings.map((b): PassengerLine => (kept.has(b)
+      ? { booking: b.id, passengers: b.passengers, flights: b.flights, cancelled: false }
+      : { booking: b.id, passengers: b.passengers, flights: fixedPart(this.problem, b, this.delay), cancelled: true }));
   }
 
-  solve(): RoadefSolution {
+  solve(): NetworkPlan {
     this.placeAnchoredLegs();
     this.walkRotations();
-    const rotations: SolutionLeg[] = this.instance.legs.map((leg) => {
-      const f = this.instance.flights.get(leg.flight)!;
-      const placed = this.flown.get(leg.key);
+    const legs: PlanLeg[] = this.problem.flights.map((f) => {
+      const placed = this.flown.get(f.id);
       return {
-        flight: leg.flight, origin: f.origin, dest: f.dest, previous: f.previous, day: leg.day,
-        depMinutes: placed?.dep ?? leg.depMinutes, arrMinutes: placed?.arr ?? leg.arrMinutes, aircraft: placed?.aircraft ?? null,
+        flightId: f.id, flightNumber: f.flightNumber, day: f.day, origin: f.origin, dest: f.dest,
+        depMinutes: placed?.dep ?? f.depMinutes, arrMinutes: placed?.arr ?? f.arrMinutes, tail: placed?.aircraft ?? null, isNew: false,
       };
     });
-    return { rotations: [...rotations, ...this.newFlights], itineraries: this.passengerLines() };
+    return { legs: [...legs, ...this.newFlights], passengers: this.passengerLines() };
   }
 }
 
-/**
- * Decisions a solver layers on the reference plan; the walk then keeps every rule as before. Only
- * legs the solver may move (not disrupted, not before the window, not shuttles) are affected.
- */
-/** A new flight after an aircraft's last leg (PlanChanges.trips). */
+/** Prefix of the ids a plan gives its new flights (`+1`, `+2`, ...), which no planned flight id has. */
+export const NEW_FLIGHT_PREFIX = '+';
+
+/** A new flight after an aircraft's last flight (PlanChanges.trips). */
 export interface NewTrip { dest: string; notBefore: number }
 
+/**
+ * Decisions a search layers on the reference plan; the walk then keeps every rule as before. Only
+ * flights the search may move (not disrupted, not before the window, not shuttles) are affected.
+ */
 export interface PlanChanges {
-  /** Leg key -> the aircraft that flies it instead of its planned one. */
+  /** Flight id -> the aircraft that flies it instead of its planned one. */
   aircraft?: ReadonlyMap<string, string>;
-  /** Leg key -> the earliest departure allowed, absolute minutes (a hold, e.g. to protect a connection). */
+  /** Flight id -> the earliest departure allowed, absolute minutes (a hold, e.g. to protect a connection). */
   notBefore?: ReadonlyMap<string, number>;
-  /** Legs cancelled (their aircraft stays on the ground instead). */
+  /** Flights cancelled (their aircraft stays on the ground instead). */
   cancel?: ReadonlySet<string>;
   /**
-   * Aircraft -> new flights it flies in turn after its last leg, each to `dest` and leaving at or
+   * Aircraft -> new flights it flies in turn after its last flight, each to `dest` and leaving at or
    * after `notBefore` (absolute minutes): to carry passengers the plan leaves stranded.
    */
   trips?: ReadonlyMap<string, readonly NewTrip[]>;
-  /** Aircraft -> the airport a ferry takes it to after its last leg (and its trips), when it ends the window elsewhere. */
+  /** Aircraft -> the airport a ferry takes it to after its last flight (and its trips), when it ends the window elsewhere. */
   endAt?: ReadonlyMap<string, string>;
 }
 
 /**
- * The reference plan of spec 6.1 for `instance` (deterministic; linear in its size up to a log factor),
- * or, with `changes`, the same walk over rotations and departure times a solver has changed.
+ * The reference plan (spec 6.1) of `problem` (deterministic; linear in its size up to a log factor),
+ * or, with `changes`, the same walk over rotations and departure times a search has changed.
  */
-export function solveReferencePlan(instance: RoadefInstance, changes: PlanChanges = {}): RoadefSolution {
-  return new ReferencePlanner(instance, changes).solve();
+export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges = {}): NetworkPlan {
+  return new ReferencePlanner(problem, changes).solve();
 }

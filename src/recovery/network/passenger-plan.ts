@@ -8,15 +8,14 @@
 // The paths of a booking are enumerated (depth-first over the flown legs, pruned by the hops left to
 // its destination and by the outbound delay limit) and the cheapest are kept: the plan is optimal over
 // those paths, not over every path (the engine claims no bound).
-import { CABIN_RANK, CABINS, type BookedLeg, type Cabin, type Downgrade, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
-import type { SolutionLeg, SolutionLine } from '../../formats/roadef-2009/solution.ts';
-import { legKey } from '../../formats/roadef-2009/text.ts';
+import type { CabinCode, CostModel, TripFacts } from '../model/cost-model.ts';
 import { ModelBuilder, type Term } from '../model/linear-model.ts';
 import type { Solver } from '../model/solver-port.ts';
-import {
-  MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, legClass, priceText, tripFacts,
-} from './bookings.ts';
-import type { CostModel, TripFacts } from '../model/cost-model.ts';
+import { MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, legClass, tripFacts } from './bookings.ts';
+import { CABIN_CODES, UNLIMITED_SEATS, type CabinSeats, type NetworkBooking, type NetworkProblem, type PassengerLine, type PlanLeg } from './problem.ts';
+
+type Cabin = CabinCode;
+type BookedFlight = NetworkBooking['flights'][number];
 
 /** Legs a re-routed booking may take after its fixed part. */
 const MAX_PATH_LEGS = 3;
@@ -33,15 +32,16 @@ const FULL_MODEL_MAX_BOOKINGS = 5_000;
 const SEARCH_NODES_PER_BOOKING = 20_000;
 
 interface FlownLeg {
+  /** The flight id. */
   key: string;
-  flight: number;
-  day: number;
+  /** Its place in the plan (names its rows and variables). */
+  index: number;
   origin: string;
   dest: string;
   dep: number;
   arr: number;
   /** Seats per cabin of the operating aircraft (-1 unlimited). */
-  seats: Readonly<Record<Cabin, number>>;
+  seats: CabinSeats;
 }
 
 interface Path {
@@ -51,29 +51,29 @@ interface Path {
 }
 
 interface Booking {
-  itinerary: Itinerary;
+  booking: NetworkBooking;
   trip: TripFacts;
-  fixed: BookedLeg[];
+  fixed: readonly BookedFlight[];
   paths: Path[];
   /** Per passenger, when the booking is cancelled. */
   cancellationCost: number;
 }
 
 export interface PassengerPlan {
-  lines: SolutionLine[];
+  lines: PassengerLine[];
   /** Passenger-dependent cost of the plan, weighted (delay, cancellation, downgrading, legal compensations). */
   objective: number;
 }
 
 /** Every flown leg, and the legs leaving each airport by departure time. */
-function flownLegs(instance: RoadefInstance, rotations: readonly SolutionLeg[]) {
+function flownLegs(problem: NetworkProblem, legs: readonly PlanLeg[]) {
   const byKey = new Map<string, FlownLeg>();
   const byOrigin = new Map<string, FlownLeg[]>();
-  for (const r of rotations) {
-    if (r.aircraft === null) continue;
-    const aircraft = instance.aircraft.get(r.aircraft);
+  for (const [index, r] of legs.entries()) {
+    if (r.tail === null) continue;
+    const aircraft = problem.aircraft.get(r.tail);
     if (!aircraft) continue;
-    const leg: FlownLeg = { key: legKey(r.flight, r.day), flight: r.flight, day: r.day, origin: r.origin, dest: r.dest, dep: r.depMinutes, arr: r.arrMinutes, seats: aircraft.seats };
+    const leg: FlownLeg = { key: r.flightId, index, origin: r.origin, dest: r.dest, dep: r.depMinutes, arr: r.arrMinutes, seats: aircraft.seats };
     byKey.set(leg.key, leg);
     const list = byOrigin.get(leg.origin);
     if (list) list.push(leg); else byOrigin.set(leg.origin, [leg]);
@@ -116,10 +116,10 @@ class PassengerModel {
   private readonly hopsCache = new Map<string, Map<string, number>>();
   private readonly restrictIntact: boolean;
 
-  constructor(private readonly instance: RoadefInstance, rotations: readonly SolutionLeg[], private readonly cost: CostModel) {
-    this.delays = disruptionDelays(instance);
-    this.legs = flownLegs(instance, rotations);
-    this.restrictIntact = instance.itineraries.length > FULL_MODEL_MAX_BOOKINGS;
+  constructor(private readonly problem: NetworkProblem, legs: readonly PlanLeg[], private readonly cost: CostModel) {
+    this.delays = disruptionDelays(problem);
+    this.legs = flownLegs(problem, legs);
+    this.restrictIntact = problem.bookings.length > FULL_MODEL_MAX_BOOKINGS;
   }
 
   private hops(dest: string): Map<string, number> {
@@ -129,29 +129,28 @@ class PassengerModel {
   }
 
   /** The booking's paths and costs; null when its fixed part is not flown (nothing can be decided for it). */
-  booking(itinerary: Itinerary): Booking | null {
-    const { config } = this.instance;
-    const fixed = fixedPart(this.instance, itinerary, this.delays);
-    const fixedLegs = fixed.map((l) => this.legs.byKey.get(legKey(l.flight, l.day)));
+  booking(itinerary: NetworkBooking): Booking | null {
+    const fixed = fixedPart(this.problem, itinerary, this.delays);
+    const fixedLegs = fixed.map((l) => this.legs.byKey.get(l.flightId));
     if (fixedLegs.some((l) => l === undefined)) return null;
-    const trip = tripFacts(this.instance, itinerary, fixed.length > 0);
-    const first = this.instance.legsByKey.get(legKey(itinerary.legs[0]!.flight, itinerary.legs[0]!.day))!;
-    const last = itinerary.legs.at(-1)!;
-    const plannedArr = this.instance.legsByKey.get(legKey(last.flight, last.day))!.arrMinutes;
-    const dest = this.instance.flights.get(last.flight)!.dest;
+    const trip = tripFacts(this.problem, itinerary, fixed.length > 0);
+    const first = this.problem.flightsById.get(itinerary.flights[0]!.flightId)!;
+    const last = this.problem.flightsById.get(itinerary.flights.at(-1)!.flightId)!;
+    const plannedArr = last.arrMinutes;
+    const dest = last.dest;
     const cancellationCost = this.cost.tripCancellation(trip);
     // The path is priced by its arrival; whether it is the booked one matters only to a cost model
     // that charges a move (ROADEF's does not: the booked path is told apart by the tie-break).
     const arrivalCost = (arr: number) => this.cost.arrival(trip, arr - plannedArr, false);
-    const latest = itinerary.direction === 'A' ? plannedArr + MAX_OUTBOUND_DELAY_MINUTES[trip.haul] : Number.POSITIVE_INFINITY;
+    const latest = itinerary.direction === 'outbound' ? plannedArr + MAX_OUTBOUND_DELAY_MINUTES[trip.haul] : Number.POSITIVE_INFINITY;
 
     const lastFixed = fixedLegs.at(-1);
-    if (lastFixed && lastFixed.dest === dest && fixed.length === itinerary.legs.length) {
-      return { itinerary, trip, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost };
+    if (lastFixed && lastFixed.dest === dest && fixed.length === itinerary.flights.length) {
+      return { booking: itinerary, trip, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost };
     }
-    const from = lastFixed?.dest ?? this.instance.flights.get(itinerary.legs[0]!.flight)!.origin;
+    const from = lastFixed?.dest ?? first.origin;
     // Legs that are not part of the fixed part leave at or after the window start: the rest has happened.
-    const readyAt = Math.max(config.windowStartMinutes, lastFixed ? lastFixed.arr + MIN_CONNECTION_MINUTES : first.depMinutes);
+    const readyAt = Math.max(this.problem.window.startMinutes, lastFixed ? lastFixed.arr + MIN_CONNECTION_MINUTES : first.depMinutes);
     // On a network past FULL_MODEL_MAX_BOOKINGS, a booking that can still fly as booked keeps only the
     // paths no costlier than that (its booked path included): it gives up seats to others only by
     // moving for free. That keeps the model to the bookings that need a decision; it is a restriction.
@@ -188,18 +187,18 @@ class PassengerModel {
     const paths = found.slice(0, PATHS_PER_BOOKING);
     // The booked path stays among them: flying as booked must always remain possible.
     if (booked && !paths.some(isBooked)) paths[paths.length - 1] = found.find(isBooked)!;
-    return { itinerary, trip, fixed, paths, cancellationCost };
+    return { booking: itinerary, trip, fixed, paths, cancellationCost };
   }
 
   /**
    * The booked legs after the fixed part, when every one is flown, the first leaves at or after
    * `readyAt`, each connection holds and the arrival is within `latest`; else null.
    */
-  private bookedPath(itinerary: Itinerary, fixedLegs: number, readyAt: number, latest: number): FlownLeg[] | null {
+  private bookedPath(itinerary: NetworkBooking, fixedLegs: number, readyAt: number, latest: number): FlownLeg[] | null {
     const path: FlownLeg[] = [];
     let ready = readyAt;
-    for (const l of itinerary.legs.slice(fixedLegs)) {
-      const leg = this.legs.byKey.get(legKey(l.flight, l.day));
+    for (const l of itinerary.flights.slice(fixedLegs)) {
+      const leg = this.legs.byKey.get(l.flightId);
       if (!leg || leg.dep < ready) return null;
       path.push(leg);
       ready = leg.arr + MIN_CONNECTION_MINUTES;
@@ -213,12 +212,12 @@ class PassengerModel {
    * is free, other legs pay from the reference cabin down, upgrades are free): its cabin group there.
    */
   cabinGroup(booking: Booking, leg: FlownLeg): CabinGroup {
-    const booked = booking.itinerary.legs.find((l) => l.flight === leg.flight && l.day === leg.day)?.cabin ?? null;
+    const booked = booking.booking.flights.find((l) => l.flightId === leg.key)?.cabin ?? null;
     return { reference: booking.trip.cabin, booked, trip: booking.trip };
   }
 
   downgradeCost(group: CabinGroup, leg: FlownLeg, cabin: Cabin): number {
-    return this.cost.downgrade(group.trip, legClass(this.instance, leg.origin, leg.dest), cabin, group.booked);
+    return this.cost.downgrade(group.trip, legClass(this.problem, leg.origin, leg.dest), cabin, group.booked);
   }
 }
 
@@ -227,7 +226,7 @@ interface CabinGroup { reference: Cabin; booked: Cabin | null; trip: TripFacts }
 
 /** Cabins of a leg that have seats. */
 function openCabins(leg: FlownLeg): Cabin[] {
-  return CABINS.filter((c) => leg.seats[c] !== 0);
+  return CABIN_CODES.filter((c) => leg.seats[c] !== 0);
 }
 
 /**
@@ -237,8 +236,9 @@ function openCabins(leg: FlownLeg): Cabin[] {
 const TIE_BREAK = 1e-4;
 
 /**
- * The passenger plan for the operating plan `rotations`: solved by `solver` (GLPK) within
- * `timeLimitMs`; null when the solver returned no plan (the caller keeps its own).
+ * The passenger plan for the operating plan `legs`: solved by `solver` (GLPK) within `timeLimitMs`;
+ * null when the solver returned no plan (the caller keeps its own). Lines in the order of the
+ * problem's bookings.
  *
  * Model: for each booking, integer passengers per path and cancelled; for each flown leg and cabin
  * group (see cabinGroup), integer passengers per cabin, summing to the group's riders there; seats per
@@ -247,19 +247,18 @@ const TIE_BREAK = 1e-4;
  * changing the cost.
  */
 export async function planPassengers(
-  instance: RoadefInstance, rotations: readonly SolutionLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
+  problem: NetworkProblem, legs: readonly PlanLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
 ): Promise<PassengerPlan | null> {
-  const model = new PassengerModel(instance, rotations, cost);
-  const builder = new ModelBuilder(`roadef_passengers_${instance.name}`);
-  const bookings: Booking[] = [];
-  const unplanned: Itinerary[] = [];
+  const model = new PassengerModel(problem, legs, cost);
+  const builder = new ModelBuilder(`network_passengers_${problem.name}`);
+  const bookings: { k: number; booking: Booking }[] = [];
+  const unplanned: NetworkBooking[] = [];
   /** Per flown leg and cabin group: the group, the leg, and the path variables riding it. */
-  const groups = new Map<string, { leg: FlownLeg; group: CabinGroup; riders: { booking: Booking; path: number; leg: number; variable: string }[] }>();
-  for (const itinerary of instance.itineraries) {
+  const groups = new Map<string, { leg: FlownLeg; group: CabinGroup; riders: { k: number; path: number; leg: number; variable: string }[] }>();
+  for (const [k, itinerary] of problem.bookings.entries()) {
     const booking = model.booking(itinerary);
     if (!booking) { unplanned.push(itinerary); continue; }
-    bookings.push(booking);
-    const k = itinerary.id;
+    bookings.push({ k, booking });
     const pax = itinerary.passengers;
     const cover: Term[] = [{ variable: builder.addVariable(`cancel_${k}`, 'integer', booking.cancellationCost, 0, pax), coef: 1 }];
     booking.paths.forEach((path, p) => {
@@ -270,7 +269,7 @@ export async function planPassengers(
         const group = model.cabinGroup(booking, leg);
         const key = `${leg.key}|${group.reference}|${group.booked ?? '-'}`;
         const entry = groups.get(key) ?? groups.set(key, { leg, group, riders: [] }).get(key)!;
-        entry.riders.push({ booking, path: p, leg: j, variable: x });
+        entry.riders.push({ k, path: p, leg: j, variable: x });
       });
     });
     builder.addConstraint(`passengers_${k}`, cover, '=', pax);
@@ -278,15 +277,15 @@ export async function planPassengers(
   const seatTerms = new Map<string, { leg: FlownLeg; cabin: Cabin; terms: Term[] }>();
   const groupVariables = new Map<string, Map<Cabin, string>>();
   for (const [key, { leg, group, riders }] of groups) {
-    const name = `${leg.flight}_${leg.day}_${group.reference}${group.booked ?? 'x'}`;
+    const name = `${leg.index}_${group.reference}${group.booked ?? 'x'}`;
     const balance: Term[] = riders.map((r) => ({ variable: r.variable, coef: -1 }));
     const byCabin = new Map<Cabin, string>();
     for (const c of openCabins(leg)) {
       const w = builder.addVariable(`cabin_${name}_${c}`, 'integer', model.downgradeCost(group, leg, c), 0);
       byCabin.set(c, w);
       balance.push({ variable: w, coef: 1 });
-      if (leg.seats[c] === -1) continue;
-      const row = `seats_${leg.flight}_${leg.day}_${c}`;
+      if (leg.seats[c] === UNLIMITED_SEATS) continue;
+      const row = `seats_${leg.index}_${c}`;
       const seat = seatTerms.get(row) ?? seatTerms.set(row, { leg, cabin: c, terms: [] }).get(row)!;
       seat.terms.push({ variable: w, coef: 1 });
     }
@@ -306,58 +305,47 @@ export async function planPassengers(
     for (const r of riders) {
       let riding = count(r.variable);
       const share = new Map<Cabin, number>();
-      for (const c of CABINS) {
+      for (const c of CABIN_CODES) {
         const n = Math.min(riding, left.get(c) ?? 0);
         if (n === 0) continue;
         share.set(c, n);
         left.set(c, left.get(c)! - n);
         riding -= n;
       }
-      cabinsOf.set(`${r.booking.itinerary.id}|${r.path}|${r.leg}`, share);
+      cabinsOf.set(`${r.k}|${r.path}|${r.leg}`, share);
     }
   }
 
-  const lines: SolutionLine[] = [];
+  const lines: PassengerLine[] = [];
   let movedPassengers = 0;
-  for (const b of bookings) {
-    const { itinerary: it, fixed } = b;
-    const base = { itinerary: it.id, direction: it.direction, price: priceText(it.price) };
-    const cancelled = count(`cancel_${it.id}`);
-    if (cancelled > 0) lines.push({ ...base, passengers: cancelled, legs: fixed, cancelled: true });
+  for (const { k, booking: b } of bookings) {
+    const { booking: it, fixed } = b;
+    const cancelled = count(`cancel_${k}`);
+    if (cancelled > 0) lines.push({ booking: it.id, passengers: cancelled, flights: fixed, cancelled: true });
     b.paths.forEach((path, p) => {
-      let travelling = count(`path_${it.id}_${p}`);
+      let travelling = count(`path_${k}_${p}`);
       if (travelling === 0) return;
       if (!sameLegs(path, fixed, it)) movedPassengers += travelling;
       // One record per distinct choice of cabins along the path.
-      const left = path.legs.map((_, j) => new Map(cabinsOf.get(`${it.id}|${p}|${j}`)!));
+      const left = path.legs.map((_, j) => new Map(cabinsOf.get(`${k}|${p}|${j}`)!));
       while (travelling > 0) {
-        const cabins = left.map((m) => CABINS.find((c) => (m.get(c) ?? 0) > 0)!);
+        const cabins = left.map((m) => CABIN_CODES.find((c) => (m.get(c) ?? 0) > 0)!);
         const n = Math.min(travelling, ...left.map((m, j) => m.get(cabins[j]!)!));
-        lines.push({ ...base, passengers: n, legs: [...fixed, ...path.legs.map((leg, j) => ({ flight: leg.flight, day: leg.day, cabin: cabins[j]! }))], cancelled: false });
+        lines.push({ booking: it.id, passengers: n, flights: [...fixed, ...path.legs.map((leg, j) => ({ flightId: leg.key, cabin: cabins[j]! }))], cancelled: false });
         left.forEach((m, j) => m.set(cabins[j]!, m.get(cabins[j]!)! - n));
         travelling -= n;
       }
     });
   }
-  for (const it of unplanned) {
-    lines.push({ itinerary: it.id, direction: it.direction, price: priceText(it.price), passengers: it.passengers, legs: [], cancelled: true });
-  }
+  for (const it of unplanned) lines.push({ booking: it.id, passengers: it.passengers, flights: [], cancelled: true });
   return {
-    lines: sortLines(lines),
+    lines,
     objective: outcome.objective - TIE_BREAK * movedPassengers,
   };
 }
 
-/** Whether a path continues the booking exactly as booked (same legs after the fixed part). */
-function sameLegs(path: Path, fixed: readonly BookedLeg[], itinerary: Itinerary): boolean {
-  const rest = itinerary.legs.slice(fixed.length);
-  return rest.length === path.legs.length && rest.every((l, j) => l.flight === path.legs[j]!.flight && l.day === path.legs[j]!.day);
-}
-
-/**
- * Lines without legs first (spec 5.7: then the official cost checker prices them as this
- * specification does), then by itinerary.
- */
-function sortLines(lines: SolutionLine[]): SolutionLine[] {
-  return lines.sort((a, b) => Number(a.legs.length > 0) - Number(b.legs.length > 0) || a.itinerary - b.itinerary);
+/** Whether a path continues the booking exactly as booked (same flights after the fixed part). */
+function sameLegs(path: Path, fixed: readonly BookedFlight[], booking: NetworkBooking): boolean {
+  const rest = booking.flights.slice(fixed.length);
+  return rest.length === path.legs.length && rest.every((l, j) => l.flightId === path.legs[j]!.key);
 }

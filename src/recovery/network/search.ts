@@ -1,12 +1,11 @@
-// The engine's ROADEF 2009 solver: a local search over operating plans, each plan priced exactly for
-// its passengers by GLPK.
+// The network engine's search: a local search over whole-network operating plans of a NetworkProblem
+// (problem.ts), each plan priced exactly for its passengers by GLPK, under the cost model it is given.
 //
-// A plan is the reference walk (reference-plan.ts, which keeps every aircraft, maintenance and airport
-// rule) over changes a solver may make: departures held, legs given to another aircraft or cancelled,
-// ferries added. Its cost is
-// the operating cost (operating-cost.ts) plus the optimal passenger plan for it (passenger-plan.ts, an
-// integer multi-commodity flow). The search starts from the reference plan and applies moves while
-// they lower the cost:
+// A plan is the reference walk (operating-plan.ts, which keeps every aircraft, maintenance and airport
+// rule) over changes a search may make: departures held, flights given to another aircraft or
+// cancelled, ferries added. Its cost is the operating cost (plan-cost.ts) plus the optimal passenger
+// plan for it (passenger-plan.ts, an integer multi-commodity flow). The search starts from the
+// reference plan and applies moves while they lower the cost:
 //   - hold: a leg whose booked connection the delays broke waits until the connection holds again
 //     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
@@ -21,16 +20,14 @@
 //     their operating cost saved, when their passengers find other seats.
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
-import { SHUTTLE_FAMILY, routeKey, type Itinerary, type RoadefInstance } from '../../formats/roadef-2009/instance.ts';
-import type { RoadefSolution, SolutionLeg } from '../../formats/roadef-2009/solution.ts';
-import { legKey } from '../../formats/roadef-2009/text.ts';
+import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
 import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart } from './bookings.ts';
-import { lastFlownLegs, operatingCost } from './plan-cost.ts';
-import { planPassengers } from './passenger-plan.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
-import type { CostModel } from '../model/cost-model.ts';
+import { planPassengers } from './passenger-plan.ts';
+import { lastFlownLegs, operatingCost } from './plan-cost.ts';
+import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
 /** Longest hold tried to protect a connection, minutes. */
 const MAX_HOLD_MINUTES = 180;
@@ -39,9 +36,10 @@ const TRIP_AIRCRAFT = 3;
 /** Longest a passenger plan may take, milliseconds (an A instance takes about one second, the set X size about 45 s). */
 const PASSENGER_SOLVE_LIMIT_MS = 180_000;
 
+/** A plan the search has priced: the changes it layers on the reference walk, the plan, its cost. */
 interface Plan {
   changes: Required<PlanChanges>;
-  solution: RoadefSolution;
+  solution: NetworkPlan;
   cost: number;
 }
 
@@ -53,9 +51,9 @@ interface Move {
   apply: (changes: Required<PlanChanges>) => Required<PlanChanges>;
 }
 
-/** The legs a plan flies, by leg key. */
-function flownByKey(plan: Plan): Map<string, SolutionLeg> {
-  return new Map(plan.solution.rotations.filter((r) => r.aircraft !== null).map((r) => [legKey(r.flight, r.day), r]));
+/** The legs a plan flies, by flight id. */
+function flownByKey(plan: Plan): Map<string, PlanLeg> {
+  return new Map(plan.solution.legs.filter((r) => r.tail !== null).map((r) => [r.flightId, r]));
 }
 
 class EngineSearch {
@@ -63,52 +61,52 @@ class EngineSearch {
   private readonly S: number;
   /** Where each aircraft's planned rotation leaves it. */
   private readonly plannedEnd = new Map<string, string>();
-  /** The instance's bookings by id. */
-  private readonly bookings: ReadonlyMap<number, Itinerary>;
+  /** The problem's bookings by id. */
+  private readonly bookings: ReadonlyMap<string, NetworkBooking>;
 
   constructor(
-    private readonly instance: RoadefInstance, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number,
+    private readonly problem: NetworkProblem, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number,
     private readonly options: EngineOptions,
   ) {
-    this.delays = disruptionDelays(instance);
-    this.bookings = new Map(instance.itineraries.map((it) => [it.id, it]));
-    this.S = instance.config.windowStartMinutes;
+    this.delays = disruptionDelays(problem);
+    this.bookings = new Map(problem.bookings.map((b) => [b.id, b]));
+    this.S = problem.window.startMinutes;
     const last = new Map<string, number>();
-    for (const leg of instance.legs) {
-      if ((last.get(leg.aircraft) ?? -Infinity) >= leg.depMinutes) continue;
-      last.set(leg.aircraft, leg.depMinutes);
-      this.plannedEnd.set(leg.aircraft, instance.flights.get(leg.flight)!.dest);
+    for (const leg of problem.flights) {
+      if ((last.get(leg.tail) ?? -Infinity) >= leg.depMinutes) continue;
+      last.set(leg.tail, leg.depMinutes);
+      this.plannedEnd.set(leg.tail, leg.dest);
     }
   }
 
   /** The plan of `changes` with its optimal passengers; null when no passenger plan came back in time. */
   async evaluate(changes: Required<PlanChanges>): Promise<Plan | null> {
-    const ops = solveReferencePlan(this.instance, changes);
+    const ops = solveReferencePlan(this.problem, changes);
     const left = this.deadline - performance.now();
     if (left <= 0) return null;
-    const passengers = await planPassengers(this.instance, ops.rotations, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
+    const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
     if (!passengers) return null;
-    return { changes, solution: { rotations: ops.rotations, itineraries: passengers.lines }, cost: operatingCost(this.instance, ops.rotations, this.options.cost) + passengers.objective };
+    return { changes, solution: { legs: ops.legs, passengers: passengers.lines }, cost: operatingCost(this.problem, ops.legs, this.options.cost) + passengers.objective };
   }
 
-  /** Whether the solver may move a leg (spec 4.3): not disrupted, not before the window, not a shuttle. */
+  /** Whether the search may move a flight (spec 4.3): not disrupted, not before the window, not a shuttle's. */
   private movable(key: string): boolean {
-    const leg = this.instance.legsByKey.get(key);
-    return !!leg && !this.delays.has(key) && leg.depMinutes >= this.S && this.instance.aircraft.get(leg.aircraft)?.family !== SHUTTLE_FAMILY;
+    const leg = this.problem.flightsById.get(key);
+    return !!leg && !this.delays.has(key) && leg.depMinutes >= this.S && this.problem.aircraft.get(leg.tail)?.shuttle !== true;
   }
 
   /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
   private holds(plan: Plan): Move[] {
     const flown = flownByKey(plan);
-    const unserved = new Map<number, number>(); // itinerary -> passengers cancelled
-    for (const line of plan.solution.itineraries) if (line.cancelled) unserved.set(line.itinerary, (unserved.get(line.itinerary) ?? 0) + line.passengers);
+    const unserved = new Map<string, number>(); // booking -> passengers cancelled
+    for (const line of plan.solution.passengers) if (line.cancelled) unserved.set(line.booking, (unserved.get(line.booking) ?? 0) + line.passengers);
     const wanted = new Map<string, { notBefore: number; passengers: number }>();
-    for (const it of this.instance.itineraries) {
+    for (const it of this.problem.bookings) {
       const lost = unserved.get(it.id) ?? 0;
       if (lost === 0) continue;
-      for (let i = 0; i + 1 < it.legs.length; i++) {
-        const feeder = flown.get(legKey(it.legs[i]!.flight, it.legs[i]!.day));
-        const nextKey = legKey(it.legs[i + 1]!.flight, it.legs[i + 1]!.day);
+      for (let i = 0; i + 1 < it.flights.length; i++) {
+        const feeder = flown.get(it.flights[i]!.flightId);
+        const nextKey = it.flights[i + 1]!.flightId;
         const next = flown.get(nextKey);
         if (!feeder || !next || !this.movable(nextKey)) continue;
         const needed = feeder.arrMinutes + MIN_CONNECTION_MINUTES;
@@ -131,58 +129,58 @@ class EngineSearch {
    * passengers behind for want of seats, to a larger aircraft, from that leg.
    */
   private exchanges(plan: Plan): Move[] {
-    const { rotations, itineraries } = plan.solution;
-    const byAircraft = new Map<string, SolutionLeg[]>();
+    const { legs: rotations, passengers: itineraries } = plan.solution;
+    const byAircraft = new Map<string, PlanLeg[]>();
     for (const r of rotations) {
-      const key = legKey(r.flight, r.day);
-      const planned = this.instance.legsByKey.get(key);
-      const owner = r.aircraft ?? (planned ? plan.changes.aircraft.get(key) ?? planned.aircraft : null);
+      const key = r.flightId;
+      const planned = this.problem.flightsById.get(key);
+      const owner = r.tail ?? (planned ? plan.changes.aircraft.get(key) ?? planned.tail : null);
       if (owner === null) continue;
       const list = byAircraft.get(owner) ?? byAircraft.set(owner, []).get(owner)!;
       list.push(r);
     }
     for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
-    const seats = (id: string) => { const a = this.instance.aircraft.get(id)!; return a.seats.F + a.seats.B + a.seats.E; };
+    const seats = (tail: string) => { const a = this.problem.aircraft.get(tail)!; return CABIN_CODES.reduce((sum, c) => sum + a.seats[c], 0); };
     const moves: Move[] = [];
-    const exchange = (giver: string, from: SolutionLeg, given: SolutionLeg[], priority: number, larger: boolean) => {
-      const family = this.instance.aircraft.get(giver)!.family;
+    const exchange = (giver: string, from: PlanLeg, given: PlanLeg[], priority: number, larger: boolean) => {
+      const family = this.problem.aircraft.get(giver)!.family;
       for (const [taker, theirs] of byAircraft) {
-        const aircraft = this.instance.aircraft.get(taker)!;
+        const aircraft = this.problem.aircraft.get(taker)!;
         if (taker === giver || aircraft.family !== family || (larger && seats(taker) <= seats(giver))) continue;
         // The taker stands at the first given leg's airport when it departs: its last landing before it is there.
-        const before = theirs.filter((r) => r.aircraft !== null && r.arrMinutes + aircraft.turnRoundMinutes <= from.depMinutes).at(-1);
-        const at = before ? before.dest : aircraft.origin;
+        const before = theirs.filter((r) => r.tail !== null && r.arrMinutes + aircraft.turnaroundMinutes <= from.depMinutes).at(-1);
+        const at = before ? before.dest : aircraft.base;
         if (at !== from.origin) continue;
-        const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && this.movable(legKey(r.flight, r.day)));
+        const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && this.movable(r.flightId));
         moves.push({
-          key: `exchange ${giver} ${taker} ${from.flight}/${from.day}`,
+          key: `exchange ${giver} ${taker} ${from.flightId}`,
           priority,
           apply: (c) => {
             const assigned = new Map(c.aircraft);
-            for (const r of given) assigned.set(legKey(r.flight, r.day), taker);
-            for (const r of rest) assigned.set(legKey(r.flight, r.day), giver);
+            for (const r of given) assigned.set(r.flightId, taker);
+            for (const r of rest) assigned.set(r.flightId, giver);
             return { ...c, aircraft: assigned };
           },
         });
       }
     };
     for (const [giver, legs] of byAircraft) {
-      const firstCancelled = legs.findIndex((r) => r.aircraft === null && this.movable(legKey(r.flight, r.day)));
+      const firstCancelled = legs.findIndex((r) => r.tail === null && this.movable(r.flightId));
       if (firstCancelled === -1) continue;
-      const lost = legs.slice(firstCancelled).filter((r) => this.movable(legKey(r.flight, r.day)));
+      const lost = legs.slice(firstCancelled).filter((r) => this.movable(r.flightId));
       exchange(giver, lost[0]!, lost, lost.length, false);
     }
     // Legs whose booked passengers are cancelled: where the seats ran out, a larger aircraft may carry them.
     const left = new Map<string, number>();
     for (const line of itineraries) {
       if (!line.cancelled) continue;
-      for (const l of this.bookings.get(line.itinerary)!.legs) left.set(legKey(l.flight, l.day), (left.get(legKey(l.flight, l.day)) ?? 0) + line.passengers);
+      for (const l of this.bookings.get(line.booking)!.flights) left.set(l.flightId, (left.get(l.flightId) ?? 0) + line.passengers);
     }
     for (const [giver, legs] of byAircraft) {
       legs.forEach((r, i) => {
-        const key = legKey(r.flight, r.day);
-        if (r.aircraft === null || !left.has(key) || !this.movable(key)) return;
-        exchange(giver, r, legs.slice(i).filter((x) => this.movable(legKey(x.flight, x.day))), left.get(key)!, true);
+        const key = r.flightId;
+        if (r.tail === null || !left.has(key) || !this.movable(key)) return;
+        exchange(giver, r, legs.slice(i).filter((x) => this.movable(x.flightId)), left.get(key)!, true);
       });
     }
     return moves;
@@ -193,17 +191,17 @@ class EngineSearch {
    * (where position.csv needs it, spec 2.9) flies there empty after its last leg.
    */
   private ferries(plan: Plan): Move[] {
-    const ends = lastFlownLegs(plan.solution.rotations);
+    const ends = lastFlownLegs(plan.solution.legs);
     const moves: Move[] = [];
-    for (const aircraft of this.instance.aircraft.values()) {
-      if (aircraft.family === SHUTTLE_FAMILY) continue;
-      const home = this.plannedEnd.get(aircraft.id) ?? aircraft.origin;
-      const at = ends.get(aircraft.id)?.dest ?? aircraft.origin;
-      if (at === home || plan.changes.endAt.get(aircraft.id) === home) continue;
+    for (const aircraft of this.problem.aircraft.values()) {
+      if (aircraft.shuttle) continue;
+      const home = this.plannedEnd.get(aircraft.tail) ?? aircraft.base;
+      const at = ends.get(aircraft.tail)?.dest ?? aircraft.base;
+      if (at === home || plan.changes.endAt.get(aircraft.tail) === home) continue;
       moves.push({
-        key: `ferry ${aircraft.id} ${at} ${home}`,
+        key: `ferry ${aircraft.tail} ${at} ${home}`,
         priority: 1,
-        apply: (c) => ({ ...c, endAt: new Map([...c.endAt, [aircraft.id, home]]) }),
+        apply: (c) => ({ ...c, endAt: new Map([...c.endAt, [aircraft.tail, home]]) }),
       });
     }
     return moves;
@@ -216,11 +214,11 @@ class EngineSearch {
    */
   private roundTrips(plan: Plan): Move[] {
     const load = new Map<string, number>();
-    for (const line of plan.solution.itineraries) for (const l of line.legs) load.set(legKey(l.flight, l.day), (load.get(legKey(l.flight, l.day)) ?? 0) + line.passengers);
-    const byAircraft = new Map<string, SolutionLeg[]>();
-    for (const r of plan.solution.rotations) {
-      if (r.aircraft === null || !this.movable(legKey(r.flight, r.day))) continue;
-      const list = byAircraft.get(r.aircraft) ?? byAircraft.set(r.aircraft, []).get(r.aircraft)!;
+    for (const line of plan.solution.passengers) for (const l of line.flights) load.set(l.flightId, (load.get(l.flightId) ?? 0) + line.passengers);
+    const byAircraft = new Map<string, PlanLeg[]>();
+    for (const r of plan.solution.legs) {
+      if (r.tail === null || !this.movable(r.flightId)) continue;
+      const list = byAircraft.get(r.tail) ?? byAircraft.set(r.tail, []).get(r.tail)!;
       list.push(r);
     }
     const moves: Move[] = [];
@@ -230,7 +228,7 @@ class EngineSearch {
         for (let j = i + 1; j < Math.min(legs.length, i + 3); j++) {
           if (legs[j]!.origin !== legs[j - 1]!.dest) break;
           if (legs[j]!.dest !== legs[i]!.origin) continue;
-          const keys = legs.slice(i, j + 1).map((r) => legKey(r.flight, r.day));
+          const keys = legs.slice(i, j + 1).map((r) => r.flightId);
           const passengers = keys.reduce((sum, k) => sum + (load.get(k) ?? 0), 0);
           moves.push({
             key: `cancel ${keys.join(' ')}`,
@@ -254,15 +252,15 @@ class EngineSearch {
   private trips(plan: Plan): Move[] {
     const flown = flownByKey(plan);
     const groups = new Map<string, { from: string; dest: string; ready: number; passengers: number }>();
-    for (const line of plan.solution.itineraries) {
+    for (const line of plan.solution.passengers) {
       if (!line.cancelled) continue;
-      const itinerary = this.bookings.get(line.itinerary)!;
-      const last = this.instance.flights.get(itinerary.legs.at(-1)!.flight)!;
-      const fixed = fixedPart(this.instance, itinerary, this.delays).at(-1);
-      const landed = fixed ? flown.get(legKey(fixed.flight, fixed.day)) : undefined;
+      const itinerary = this.bookings.get(line.booking)!;
+      const last = this.problem.flightsById.get(itinerary.flights.at(-1)!.flightId)!;
+      const fixed = fixedPart(this.problem, itinerary, this.delays).at(-1);
+      const landed = fixed ? flown.get(fixed.flightId) : undefined;
       if (fixed && !landed) continue;
-      const first = this.instance.legsByKey.get(legKey(itinerary.legs[0]!.flight, itinerary.legs[0]!.day))!;
-      const from = landed ? landed.dest : this.instance.flights.get(first.flight)!.origin;
+      const first = this.problem.flightsById.get(itinerary.flights[0]!.flightId)!;
+      const from = landed ? landed.dest : first.origin;
       const ready = Math.max(this.S, landed ? landed.arrMinutes + MIN_CONNECTION_MINUTES : first.depMinutes);
       if (from === last.dest) continue;
       const key = `${from} ${last.dest}`;
@@ -270,29 +268,29 @@ class EngineSearch {
       groups.set(key, { from, dest: last.dest, ready: Math.min(seen?.ready ?? ready, ready), passengers: (seen?.passengers ?? 0) + line.passengers });
     }
     if (groups.size === 0) return [];
-    const ends = lastFlownLegs(plan.solution.rotations);
-    const E = this.instance.config.windowEndMinutes;
+    const ends = lastFlownLegs(plan.solution.legs);
+    const E = this.problem.window.endMinutes;
     const moves: Move[] = [];
     for (const group of groups.values()) {
-      const out = this.instance.routes.get(routeKey(group.from, group.dest));
-      const back = this.instance.routes.get(routeKey(group.dest, group.from));
+      const out = this.problem.airportPairs.get(pairKey(group.from, group.dest));
+      const back = this.problem.airportPairs.get(pairKey(group.dest, group.from));
       if (!out || !back) continue;
       // Aircraft that could fly both new flights within their range and the window, earliest available first.
       const candidates: { id: string; at: string; free: number; trips: NewTrip[] }[] = [];
-      for (const aircraft of this.instance.aircraft.values()) {
-        if (aircraft.family === SHUTTLE_FAMILY || plan.changes.trips.has(aircraft.id)) continue;
-        if (Math.max(out.durationMinutes, back.durationMinutes) > aircraft.rangeMinutes) continue;
-        const end = ends.get(aircraft.id);
-        const at = end?.dest ?? aircraft.origin;
-        const free = Math.max(this.S, end ? end.arrMinutes + aircraft.turnRoundMinutes : this.S);
+      for (const aircraft of this.problem.aircraft.values()) {
+        if (aircraft.shuttle || plan.changes.trips.has(aircraft.tail)) continue;
+        if (Math.max(out.blockMinutes, back.blockMinutes) > aircraft.rangeMinutes) continue;
+        const end = ends.get(aircraft.tail);
+        const at = end?.dest ?? aircraft.base;
+        const free = Math.max(this.S, end ? end.arrMinutes + aircraft.turnaroundMinutes : this.S);
         // There and back from where they are, or fetched from where they go: the carrying flight leaves once they are ready.
         const trips: NewTrip[] | null = at === group.from ? [{ dest: group.dest, notBefore: group.ready }, { dest: group.from, notBefore: this.S }]
           : at === group.dest ? [{ dest: group.from, notBefore: this.S }, { dest: group.dest, notBefore: group.ready }] : null;
         if (!trips) continue;
-        const carriedFrom = at === group.from ? Math.max(free, group.ready) : Math.max(free + back.durationMinutes + aircraft.turnRoundMinutes, group.ready);
-        const home = carriedFrom + out.durationMinutes + (at === group.from ? aircraft.turnRoundMinutes + back.durationMinutes : 0);
+        const carriedFrom = at === group.from ? Math.max(free, group.ready) : Math.max(free + back.blockMinutes + aircraft.turnaroundMinutes, group.ready);
+        const home = carriedFrom + out.blockMinutes + (at === group.from ? aircraft.turnaroundMinutes + back.blockMinutes : 0);
         if (home > E) continue;
-        candidates.push({ id: aircraft.id, at, free, trips });
+        candidates.push({ id: aircraft.tail, at, free, trips });
       }
       candidates.sort((a, b) => a.free - b.free || (a.id < b.id ? -1 : 1));
       for (const way of [group.from, group.dest]) {
@@ -333,7 +331,7 @@ export interface EngineOptions {
 export interface NetworkIncumbent {
   /** Milliseconds since the solve started. */
   elapsedMs: number;
-  solution: RoadefSolution;
+  plan: NetworkPlan;
   /** A proven lower bound on the cost, when the engine knows one; else null. */
   bound: number | null;
 }
@@ -348,23 +346,23 @@ export interface NetworkSolveOptions {
   onProgress: (incumbent: NetworkIncumbent) => void;
 }
 
-/** Solve an instance: resolves to the best plan found by the time `signal` aborts (or earlier). */
-export type NetworkSolver = (instance: RoadefInstance, options: NetworkSolveOptions) => Promise<RoadefSolution>;
+/** Solve a problem: resolves to the best plan found by the time `signal` aborts (or earlier). */
+export type NetworkSolver = (problem: NetworkProblem, options: NetworkSolveOptions) => Promise<NetworkPlan>;
 
 /**
  * The network engine: from the reference plan (the first incumbent, at once), moves while they lower
  * the cost under `options.cost`, each plan priced with its optimal passengers.
  */
 export function createNetworkEngine(options: EngineOptions): NetworkSolver {
-  return async (instance, { signal, glpk, timeLimitMs, onProgress }) => {
+  return async (problem, { signal, glpk, timeLimitMs, onProgress }) => {
     const started = performance.now();
-    const reference = solveReferencePlan(instance);
-    onProgress({ elapsedMs: performance.now() - started, solution: reference, bound: null });
-    const search = new EngineSearch(instance, glpk, signal, started + timeLimitMs, options);
+    const reference = solveReferencePlan(problem);
+    onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
+    const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
     const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map() }).catch(keepBest);
     if (!first) return reference;
     let best: Plan = first;
-    onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+    onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
     const tried = new Set<string>();
     // One plan per solver thread keeps the pool busy.
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
@@ -379,7 +377,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
       const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
       if (better) {
         best = better;
-        onProgress({ elapsedMs: performance.now() - started, solution: best.solution, bound: null });
+        onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
       }
     }
     return best.solution;
