@@ -8,9 +8,8 @@
 import { SHUTTLE_FAMILY, type RoadefInstance } from '../formats/roadef-2009/instance.ts';
 import type { RoadefSolution, SolutionLeg, SolutionLine } from '../formats/roadef-2009/solution.ts';
 import { legKey } from '../formats/roadef-2009/text.ts';
-import { DEFAULT_IMPORT_AIRLINE } from '../formats/roadef-2009/to-schedule.ts';
+import { DEFAULT_IMPORT_AIRLINE, legFlightId } from '../formats/roadef-2009/to-schedule.ts';
 import type { Disruption } from '../domain/disruption.ts';
-import { flightId } from '../domain/schedule.ts';
 import type { Solver } from './model/solver-port.ts';
 import { RoadefCostModel } from './model/cost-model.ts';
 import { NEW_FLIGHT_PREFIX, solveReferencePlan, type PlanChanges } from './network/operating-plan.ts';
@@ -29,7 +28,7 @@ export class RoadefTranslation {
   private readonly solutions = new WeakMap<NetworkPlan, RoadefSolution>();
 
   constructor(private readonly instance: RoadefInstance) {
-    const idOf = (flight: number, day: number) => flightId(`${DEFAULT_IMPORT_AIRLINE}${flight}`, instance.legsByKey.get(legKey(flight, day))!.depMinutes);
+    const idOf = (flight: number, day: number) => legFlightId(instance, DEFAULT_IMPORT_AIRLINE, flight, day);
     const number = (flight: number) => `${DEFAULT_IMPORT_AIRLINE}${flight}`;
     const flights: NetworkFlight[] = instance.legs.map((leg) => {
       const f = instance.flights.get(leg.flight)!;

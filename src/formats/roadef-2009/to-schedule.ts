@@ -27,6 +27,14 @@ const MIN_CONNECTION_MINUTES = 30;
 const CABIN_NAME = { F: 'first', B: 'business', E: 'economy' } as const satisfies Record<Cabin, string>;
 const HAUL_NAME = { D: 'domestic', C: 'continental', I: 'intercontinental' } as const satisfies Record<HaulClass, string>;
 
+/**
+ * The domain's flight id of the leg of `flight` on `day` (`<airline><flight>_<UTC departure>`), as an
+ * imported schedule and the network engine's problem (src/recovery/roadef-adapter.ts) both name it.
+ */
+export function legFlightId(instance: RoadefInstance, airline: string, flight: number, day: number): string {
+  return flightId(`${airline}${flight}`, instance.legsByKey.get(legKey(flight, day))!.depMinutes);
+}
+
 /** The instance does not fit the schedule format (an airport code of other than three letters, a five-digit flight number). */
 export class ImportError extends Error {}
 
@@ -85,7 +93,7 @@ export function roadefToScheduleFile(instance: RoadefInstance, options: { name: 
   for (const it of instance.itineraries) {
     for (const l of it.legs) passengersOnLeg.set(legKey(l.flight, l.day), (passengersOnLeg.get(legKey(l.flight, l.day)) ?? 0) + it.passengers);
   }
-  const idOfLeg = (flight: number, day: number) => flightId(flightNumber(flight), instance.legsByKey.get(legKey(flight, day))!.depMinutes);
+  const idOfLeg = (flight: number, day: number) => { flightNumber(flight); return legFlightId(instance, airline, flight, day); };
 
   const fleets = new Map<string, ScheduleFile['fleets'][number]>();
   for (const a of instance.aircraft.values()) {
