@@ -11,7 +11,7 @@ import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
-import { flightBoundModel, flightBoundWithoutCapacities } from './bounds/flight-bound.ts';
+import { flightBoundInClosedForm, flightBoundModel } from './bounds/flight-bound.ts';
 import { networkBound } from './bounds/network-bound.ts';
 import { relaxationThread } from './bounds/network-bound-thread.ts';
 import { Budget } from './model/budget.ts';
@@ -229,8 +229,8 @@ export function simulationBound(
   if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions) || config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
     return flightBoundOf(schedule, prepared, config, solver, budget, onBound);
   }
-  // The flight bound without the capacities, in closed form, at once: above 0 wherever a delay or a
-  // cancellation is forced, before any solve (the capacities only raise it).
+  // The flight bound in closed form, at once: above 0 wherever a delay or a cancellation is forced or
+  // a capacity cut overfills an hour, before any solve.
   const closed = closedFlightBound(schedule, prepared, config);
   if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
@@ -333,9 +333,9 @@ async function flightBoundOf(
   }
 }
 
-/** The flight bound without its capacity rows, in closed form (bounds/flight-bound.ts); null when no plan exists at all. */
+/** The flight bound in closed form, the capacities counted hour by hour (bounds/flight-bound.ts); null when no plan exists at all. */
 function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig): number | null {
-  const closed = flightBoundWithoutCapacities(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
+  const closed = flightBoundInClosedForm(new RouteEvaluator(schedule, prepared.scope, config), prepared.groups);
   return Number.isFinite(closed) ? closed : null;
 }
 

@@ -101,3 +101,81 @@ export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: Passeng
   for (const saving of savings.slice(0, limit)) total -= saving;
   return total;
 }
+
+/**
+ * The flight bound in closed form with the capacities and the aircraft out of service counted too
+ * (docs/model.md 3.9): the largest of flightBoundWithoutCapacities, what the capacities force and
+ * what the time out of service forces, both without `max_cancellations`. Out of service: a flight
+ * whose planned aircraft is out at its earliest departure is flown by it once back, by another
+ * aircraft (a swap), or cancelled, whichever costs least. Capacities: each flight
+ * costs at least its cheaper way to fly or not (at its earliest departure, or cancelled); a flight
+ * whose earliest departure (or arrival) falls in a capped hour either stays in it, at least that
+ * departure's cost, or leaves it, at least the cheaper of its cancellation and a departure whose
+ * movement is past the hour's end. Of the flights whose earliest movement falls in an hour, all but
+ * the hour's free slots leave it (flights arriving from earlier hours only take more slots). A flight
+ * is charged in the first capped hour it falls in only (in another it may leave for nothing), so the
+ * rows add up. No solve: above 0 from the start where a capacity cut or an aircraft out of service
+ * is all there is.
+ */
+export function flightBoundInClosedForm(ev: RouteEvaluator, groups: PassengerGroups): number {
+  const { scope, config } = ev;
+  const w = config.cost_weights;
+  const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
+  let total = 0;
+  /** Per capacity row, for the flights charged there: what staying in its hour and leaving it add to their least cost. */
+  const rows = scope.capacities.map(() => ({ stay: [] as number[], leave: [] as number[] }));
+  /** The same flights' least costs with their planned aircraft's time out of service counted (and neither the capacities nor the limit). */
+  let outOfService = 0;
+  const periods = new Map(scope.aircraft.map((a) => [a.aircraft.tail, a.unavailable]));
+  for (const f of scope.flights) {
+    const cancel = w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0);
+    if (scope.cancelledFlights.has(f.id)) { total += cancel; outOfService += cancel; continue; }
+    const mayCancel = config.constraints.allow_cancellations ? cancel : Number.POSITIVE_INFINITY;
+    const earliest = ev.earliestDeparture(f);
+    const latest = f.depMinutes + ev.delayLimit(f);
+    const perMinute = w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers;
+    const fly = latest >= earliest ? (earliest - f.depMinutes) * perMinute : Number.POSITIVE_INFINITY;
+    const least = Math.min(fly, mayCancel);
+    total += least;
+    const block = f.arrMinutes - f.depMinutes;
+    // Its planned aircraft flies it once back in service (its first departure from the earliest on
+    // that overlaps none of its periods), another aircraft at least at the swap's cost.
+    const planned = plannedAircraftDeparture(earliest, block, periods.get(f.tail) ?? []);
+    outOfService += Math.min(planned <= latest ? (planned - f.depMinutes) * perMinute : Number.POSITIVE_INFINITY, fly + w.swap_per_flight, mayCancel);
+    // A flight that cannot fly takes no slot.
+    if (!Number.isFinite(fly)) continue;
+    let charged = false;
+    for (const [i, c] of scope.capacities.entries()) {
+      const shift = c.kind === 'departures' ? (c.airport === f.origin ? 0 : null) : (c.airport === f.dest ? block : null);
+      if (shift === null || earliest + shift < c.hourStartMinutes || earliest + shift >= c.hourStartMinutes + 60) continue;
+      if (charged) continue;
+      charged = true;
+      const row = rows[i]!;
+      const out = c.hourStartMinutes + 60 - shift;
+      row.stay.push(fly - least);
+      row.leave.push(Math.min(mayCancel, out <= latest ? (out - f.depMinutes) * perMinute : Number.POSITIVE_INFINITY) - least);
+    }
+  }
+  for (const [i, c] of scope.capacities.entries()) {
+    const { stay, leave } = rows[i]!;
+    // The flights charged elsewhere may be the ones that leave: those charged here leave the rest.
+    const mustLeave = Math.min(stay.length, Math.max(0, stay.length - Math.max(0, c.max - c.fixed)));
+    // Each stays at `stay` or leaves at `leave`: all leave whose leaving costs less, and the cheapest
+    // others until `mustLeave` have (where fewer can leave, no plan keeps the hour: the rest is not counted).
+    const change = stay.map((s, j) => leave[j]! - s).sort((p, q) => p - q);
+    let extra = stay.reduce((sum, s) => sum + s, 0);
+    change.forEach((d, j) => { if (Number.isFinite(d) && (d < 0 || j < mustLeave)) extra += d; });
+    total += extra;
+  }
+  return Math.max(total, outOfService, flightBoundWithoutCapacities(ev, groups));
+}
+
+/** The first departure from `earliest` on at which a flight of `block` minutes overlaps none of `periods` ([from, to)). */
+function plannedAircraftDeparture(earliest: number, block: number, periods: readonly { fromMinutes: number; toMinutes: number }[]): number {
+  let t = earliest;
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const p of periods) if (t < p.toMinutes && t + block > p.fromMinutes) { t = p.toMinutes; moved = true; }
+  }
+  return t;
+}

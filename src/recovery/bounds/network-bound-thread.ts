@@ -1,9 +1,9 @@
 // The network bound's iterations in worker threads of their own (docs/model.md 3.9): each iteration
 // holds a thread for 10-100 ms on a storm, and on the simulation thread that time was taken from the
 // network search and the column generation (their plans at 10 s were 7-30 % dearer). The flight
-// bound's LP stays on the solver pool; only the relaxation moves. The threads are kept between
-// bounds, idle and unreferenced: a new thread took 0.3-1 s to start and, its code not yet compiled
-// by the JIT, 0.9 s to build a storm's networks, against 0.2 s in a thread that has built some before.
+// bound's LP stays on the solver pool; only the relaxation moves. One thread is kept between bounds,
+// idle and unreferenced: a new thread took 0.3-1 s to start and, its code not yet compiled by the
+// JIT, 0.9 s to build a storm's networks, against 0.2 s in a thread that has built some before.
 import { Worker } from 'node:worker_threads';
 import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationThread, StartingPrices } from './network-bound.ts';
 
@@ -31,10 +31,16 @@ const STUCK_MS = 20_000;
 
 /**
  * Bounds at once in this process: more simulations than that on network-wide scopes keep the flight
- * bound, so that a burst of storms cannot start a thread each beside the solver pool. As many threads
- * are kept idle between bounds.
+ * bound, so that a burst of storms cannot start a thread each beside the solver pool.
  */
 const MAX_THREADS = 2;
+
+/**
+ * Threads kept idle between bounds: one, for the storms that come one after another. An idle thread
+ * holds about 85 MiB (the process's resident memory after a bound on the issue storm, three times over:
+ * 159 MiB before, 242-245 MiB after, with one thread kept).
+ */
+const KEPT_THREADS = 1;
 
 /** The heap a bound's thread may use: the default storm's networks and schedule take well under 100 MiB. */
 const THREAD_HEAP_MB = 512;
@@ -115,7 +121,7 @@ export const relaxationThread: RelaxationThread = (input, prices, options: Netwo
     worker.off('message', onMessage);
     worker.off('error', onFailure);
     worker.off('exit', onFailure);
-    if (kept && idle.length < MAX_THREADS) idle.push(worker);
+    if (kept && idle.length < KEPT_THREADS) idle.push(worker);
     else void worker.terminate();
   };
   const finish = (result: NetworkBound | null, kept: boolean) => { answer(result); release(kept); };
