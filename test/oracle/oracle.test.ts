@@ -725,14 +725,16 @@ describe('random instances', () => {
     expect([...kinds].sort()).toEqual(['aircraft_unavailable', 'airport_capacity', 'flight_cancellation', 'flight_delay']);
   });
 
-  it('brute force is fast, its optima pass the checker, and integrated is never worse than a restricted strategy', () => {
+  it('brute force stays small, its optima pass the checker, and integrated is never worse than a restricted strategy', () => {
     const seen = { swaps: 0, cancels: 0, holds: 0, capacityBinds: 0, infeasible: 0 };
     for (let seed = 1; seed <= 60; seed++) {
       const inst = randomInstance(seed);
       const costs = new Map<OracleStrategy, number>();
       for (const strategy of ORACLE_STRATEGIES) {
         const r = bruteForceOptimum({ ...inst, strategy });
-        expect(r.stats.ms, `seed ${seed} ${strategy}`).toBeLessThan(2000);
+        // Small enough to stay an oracle, counted rather than timed (a timed limit failed on a loaded
+        // machine): the 60 seeds' largest search visits 6,671 leaves.
+        expect(r.stats.leaves, `seed ${seed} ${strategy}`).toBeLessThan(50_000);
         costs.set(strategy, r.cost);
         if (!r.feasible) { seen.infeasible++; continue; }
         expect(checkOption({ ...inst, option: r.option! }), `seed ${seed} ${strategy}`).toEqual([]);
