@@ -259,17 +259,30 @@ describe('the live day, two controllers in two browsers (default schedule, 1440Ã
       expect(bar.x).toBeCloseTo(xOf(await timeScale(pageB), Date.parse(flight.estimated!.dep)), 0);
     }
 
-    // Movement messages (a movement feed, here the test): NV138's aircraft's first flight leaves 150
+    // Movement messages (a movement feed, here the test): NV146's aircraft's first flight leaves 150
     // minutes late and is in the air; another aircraft's first flight flies its whole leg on time.
     const firstOf = (tail: string) => day2.flights.filter((f) => f.tail === tail && f.status === 'scheduled').sort((x, y) => Date.parse(x.planned.dep) - Date.parse(y.planned.dep))[0]!;
     const late = firstOf(day2.flights.find((f) => f.id.startsWith('NV146_'))!.tail);
     const onTime = firstOf(day2.flights.find((f) => f.airline === 'BZ')!.tail);
     const minutes = (iso: string, add: number) => new Date(Date.parse(iso) + add * 60_000).toISOString().replace('.000Z', 'Z');
     const offLate = minutes(late.scheduled.dep, 150);
+    // And a third aircraft's first flight, the first leg of the booking with the shortest connection
+    // among those that left by the feed's now, off blocks 150 minutes late: that connection breaks, an
+    // alert for revision 3.
+    const feedNowMs = Date.parse(late.scheduled.dep) + 200 * 60_000;
+    const flightOf = (flightId: string) => day2.flights.find((f) => f.id === flightId)!;
+    const connections = day2.passengers.filter((b) => b.flights.length > 1 && b.status === 'booked').map((b) => ({
+      first: flightOf(b.flights[0]!), gap: Date.parse(flightOf(b.flights[1]!).planned.dep) - Date.parse(flightOf(b.flights[0]!).planned.arr),
+    })).filter(({ first }) => first.status === 'scheduled' && ![late.tail, onTime.tail].includes(first.tail) && firstOf(first.tail).id === first.id
+      && Date.parse(first.scheduled.dep) + 150 * 60_000 <= feedNowMs).sort((x, y) => x.gap - y.gap);
+    expect(connections.length, 'a first flight of an aircraft that passengers connect from').toBeGreaterThan(0);
+    const connecting = connections[0]!.first;
+    expect(connections[0]!.gap, 'its connection is shorter than the 150 minutes it will be late').toBeLessThan(150 * 60_000);
     const moves = await api<RevisionView>(`/days/${dayId}/movements`, {
       method: 'POST', headers: { 'X-Operator': 'movement feed' }, body: {
         now: minutes(late.scheduled.dep, 200), movements: [
           { flight: late.id, tail: late.tail, off_block: offLate, airborne: minutes(late.scheduled.dep, 160) },
+          { flight: connecting.id, tail: connecting.tail, off_block: minutes(connecting.scheduled.dep, 150) },
           { flight: onTime.id, tail: onTime.tail, off_block: onTime.scheduled.dep, airborne: minutes(onTime.scheduled.dep, 10), landed: minutes(onTime.scheduled.arr, -5), on_block: onTime.scheduled.arr },
         ],
       },
