@@ -1,8 +1,8 @@
 // npm run bench -- --parts under-load: issue 24's third goal. The service (src/main.ts) on loopback
 // gets listing traffic as `npm run load` sends it (closed-loop clients alternating GET /flights and
 // GET /flights/default) and, beside it, two simulations in flight at all times: two lanes that each
-// post single delays drawn with the fixed seed one after the other (the second lane starts half-way
-// through the list, so that both lanes are busy until the last answer). Per answer: every option with
+// post the next of the single delays drawn with the fixed seed (and, once all are taken, one again
+// uncounted while the other lane's last one runs). Per answer: every option with
 // a plan must have a lower bound above 0; while the simulations run, GET /flights must keep p99 under
 // 100 ms. Prints both, with the simulations' p50 / p95, and exits 1 when a target is missed.
 //
@@ -93,19 +93,21 @@ whether every option has a lower bound above 0 and the listing's p99 (target < $
         if (status === 200) listing.push(ms); else listingFailures.push(status);
       }
     };
-    // Each lane posts its part of the delays, one after the other: two in flight until one lane is done.
-    const lane = async (from: number) => {
-      for (let k = 0; k < delays.length; k++) {
-        const scenario = delays[(from + k) % delays.length]!;
-        if (answers.length >= delays.length) return;
-        progress(`under load: ${answers.length + 1}/${delays.length} ${scenario.key}`);
+    // Each lane takes the next delay not yet taken; once all are taken, a lane whose answer came
+    // posts one again (not counted) while the other's last one runs: two in flight until the end.
+    let next = 0;
+    const lane = async () => {
+      while (answers.length < delays.length) {
+        const taken = next++;
+        const scenario = delays[taken % delays.length]!;
+        progress(`under load: ${Math.min(taken, delays.length - 1) + 1}/${delays.length} ${scenario.key}${taken < delays.length ? '' : ' (keeping two in flight)'}`);
         const answer = await postJson(server, '/simulate', simulateBody(scenario));
-        if (answers.length >= delays.length) return;
+        if (taken >= delays.length) continue;
         answers.push({ key: scenario.key, status: answer.status, ms: answer.ms, ...(answer.status === 200 ? optionsWithoutBound(answer.body) : { options: 0, withoutBound: [], integrated: null }) });
       }
     };
     const listingDone = Promise.all(Array.from({ length: clients }, (_, n) => listingClient(n)));
-    await Promise.all(Array.from({ length: LANES }, (_, n) => lane(Math.floor((n * delays.length) / LANES))));
+    await Promise.all(Array.from({ length: LANES }, () => lane()));
     simulating = false;
     await listingDone;
   } finally {
