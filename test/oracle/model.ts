@@ -678,6 +678,21 @@ export function reaccommodationPerPax(p: Problem, g: OFlight, origArr: number): 
   return w.reaccommodation_per_passenger + w.reaccommodation_delay_per_passenger_minute * Math.max(0, g.sarr - origArr);
 }
 
+/** The problem's flights by origin, in the order of p.flights (built once per problem: the brute force asks for journeys of every plan it enumerates). */
+const FLIGHTS_FROM = new WeakMap<Problem, Map<string, OFlight[]>>();
+function flightsFrom(p: Problem): Map<string, OFlight[]> {
+  let byOrigin = FLIGHTS_FROM.get(p);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    for (const g of p.flights.values()) {
+      const list = byOrigin.get(g.origin);
+      if (list) list.push(g); else byOrigin.set(g.origin, [g]);
+    }
+    FLIGHTS_FROM.set(p, byOrigin);
+  }
+  return byOrigin;
+}
+
 /**
  * Every new journey (1.6) from `origin` to `dest` of at most constraints.max_reaccommodation_legs
  * (null: any number) flown flights of `airline`: the first leaves (scheduled) at or after `earliest`; each next one
@@ -688,9 +703,10 @@ function journeysOf(p: Problem, o: Outcome, airline: string, origin: string, des
   const found: string[][] = [];
   const path: string[] = [];
   const seen = new Set([origin]);
+  const leaving = flightsFrom(p);
   const walk = (at: string, ready: number) => {
-    for (const g of p.flights.values()) {
-      if (g.airline !== airline || g.origin !== at || g.sdep < ready || excluded.has(g.id) || seen.has(g.dest)) continue;
+    for (const g of leaving.get(at) ?? []) {
+      if (g.airline !== airline || g.sdep < ready || excluded.has(g.id) || seen.has(g.dest)) continue;
       const a = o.get(g.id)!;
       if (!a.flown) continue;
       path.push(g.id);

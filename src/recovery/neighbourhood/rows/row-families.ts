@@ -338,18 +338,22 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
     });
   }
   const shares = sharesUpTo(group.connections.length - 1).map((t) => t.variable);
-  if (hubs > 1) declare(ctx, { name: `once__missed_${name}`, terms: shares.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
+  // With several connection hubs, `once` and a `from` row per place keep the shares apart. With one
+  // connection and the origin, the hub's columns need the first leg flown in time (their `reach`
+  // rows), which its cancellation (the origin's share) excludes: the origin's `from` row is all it
+  // takes (and Σ shares ≤ 1 only caps what the costs already keep down).
+  if (several) declare(ctx, { name: `once__missed_${name}`, terms: shares.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
   const passengersRow = `passengers__missed_${name}`;
   const terms: Term[] = [];
-  const rebookFrom = (hub: ItineraryHub, key: string, share: string, reach: Parameters<typeof addRebookings>[6]) => {
+  const rebookFrom = (hub: ItineraryHub, key: string, share: string, ownRow: boolean, reach: Parameters<typeof addRebookings>[6]) => {
     const fromRow = `from__missed_${key}`;
-    const fromHub = addRebookings(ctx, group, `missed_${key}`, hub.targets, hub.search, hub, reach, shares, [passengersRow, ...(hubs > 1 ? [fromRow] : [])]);
-    if (hubs > 1 && fromHub.length) declare(ctx, { name: fromRow, terms: [...fromHub, { variable: share, coef: -group.passengers }], sense: '<=', rhs: 0 });
+    const fromHub = addRebookings(ctx, group, `missed_${key}`, hub.targets, hub.search, hub, reach, shares, [passengersRow, ...(ownRow ? [fromRow] : [])]);
+    if (ownRow && fromHub.length) declare(ctx, { name: fromRow, terms: [...fromHub, { variable: share, coef: -group.passengers }], sense: '<=', rhs: 0 });
     terms.push(...fromHub);
   };
-  if (start) rebookFrom(start.hub, `${name}__c0`, start.share, () => true);
+  if (start) rebookFrom(start.hub, `${name}__c0`, start.share, hubs > 1, () => true);
   for (const [i, c] of group.connections.entries()) {
-    rebookFrom(c, hubName(c), missed[i]!, (first) => {
+    rebookFrom(c, hubName(c), missed[i]!, several, (first) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
     });
