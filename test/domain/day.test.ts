@@ -58,6 +58,22 @@ describe('estimates and the engine\'s schedule', () => {
     expect(estimates.get(NV201)).toEqual({ depMinutes: flight(NV201).depMinutes, arrMinutes: flight(NV201).arrMinutes });
   });
 
+  it('unit: a flight that leaves after its successor\'s planned departure still delays it (estimates, alerts)', () => {
+    // NV101 (planned 05:30-08:00 VIE-LHR) leaves at 09:30, after NV102's planned 09:00 departure.
+    const moved = recordMovements(opened(), [{ flightId: NV101, tail: 'OE-NVA', times: { offBlock: at('2026-11-21T09:30:00Z') } }], at('2026-11-21T09:40:00Z'));
+    if (!moved.ok) throw new Error(JSON.stringify(moved.problem));
+    const estimates = estimatedTimes(schedule, moved.state);
+    expect(estimates.get(NV101)).toEqual({ depMinutes: at('2026-11-21T09:30:00Z'), arrMinutes: at('2026-11-21T12:00:00Z') });
+    expect(estimates.get(NV102)!.depMinutes).toBeGreaterThanOrEqual(at('2026-11-21T12:40:00Z'));
+    // NV103 is pushed as well, and IT-0001's connection (NV101 then NV102 at LHR) is judged against
+    // NV102's pushed departure, not its plan.
+    expect(estimates.get(NV103)!.depMinutes).toBeGreaterThan(flight(NV103).depMinutes);
+    const connection = alertsOf(schedule, moved.state).find((a) => a.type === 'connection' && a.bookingId === 'IT-0001');
+    expect(connection).toMatchObject({ arrivalMinutes: at('2026-11-21T12:00:00Z'), departureMinutes: estimates.get(NV102)!.depMinutes });
+    const { schedule: revised } = scheduleOfDay(schedule, moved.state, at('2026-11-21T09:40:00Z'));
+    expect(revised.rotations.get('OE-NVA')!.map((f) => f.id)).toEqual([NV101, NV102, NV103, NV104]);
+  });
+
   it('unit: the engine reads departed flights at their actual times, the others no earlier than now, cancelled ones gone', () => {
     const day = opened();
     const state: DayState = { ...day, flights: day.flights.map((f) => (f.id === NV201 ? { ...f, actual: { ...f.actual, offBlock: at('2026-11-21T06:05:00Z') } } : f.id === NV104 ? { ...f, cancelled: true } : f)) };

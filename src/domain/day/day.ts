@@ -124,8 +124,16 @@ export function estimatedTimes(schedule: Schedule, state: DayState, turnaround: 
   return estimates;
 }
 
-/** Planned departure order of a rotation (ties: departed first, then the flight id). */
+/**
+ * The order an aircraft flies its rotation in: the flights that have left first, by off-block, then the
+ * others by planned departure (ties: the flight id). A flight that left after its successor's planned
+ * departure still comes before it: ordered by off-block against the successor's plan, the successor
+ * came first and kept its planned time, so the delay reached neither its estimate nor the alerts.
+ */
 export function byPlannedDeparture(a: DayFlight, b: DayFlight): number {
+  const aLeft = a.actual.offBlock !== null;
+  const bLeft = b.actual.offBlock !== null;
+  if (aLeft !== bLeft) return aLeft ? -1 : 1;
   return (a.actual.offBlock ?? a.depMinutes) - (b.actual.offBlock ?? b.depMinutes) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
