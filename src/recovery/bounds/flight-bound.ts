@@ -120,7 +120,9 @@ export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: Passeng
 export function flightBoundInClosedForm(ev: RouteEvaluator, groups: PassengerGroups): number {
   const { scope, config } = ev;
   const w = config.cost_weights;
-  const perPassenger = new Map(groups.cancellations.map((g) => [g.flight.id, Math.min(w.reaccommodation_per_passenger, g.compensationPerPassenger)]));
+  // An itinerary's passengers charged a share per leg, as in the LP (docs/model.md 3.3): charged in
+  // full on every leg, two cancelled legs of one itinerary would count them twice.
+  const passengerCost = leastCancelledPassengerCost(groups, scope.flightIds, config);
   let total = 0;
   /** Per capacity row, for the flights charged there: what staying in its hour and leaving it add to their least cost. */
   const rows = scope.capacities.map(() => ({ stay: [] as number[], leave: [] as number[] }));
@@ -128,7 +130,7 @@ export function flightBoundInClosedForm(ev: RouteEvaluator, groups: PassengerGro
   let outOfService = 0;
   const periods = new Map(scope.aircraft.map((a) => [a.aircraft.tail, a.unavailable]));
   for (const f of scope.flights) {
-    const cancel = w.cancellation_per_flight + f.bookedPassengers * (perPassenger.get(f.id) ?? 0);
+    const cancel = w.cancellation_per_flight + (passengerCost.get(f.id) ?? 0);
     if (scope.cancelledFlights.has(f.id)) { total += cancel; outOfService += cancel; continue; }
     const mayCancel = config.constraints.allow_cancellations ? cancel : Number.POSITIVE_INFINITY;
     const earliest = ev.earliestDeparture(f);
