@@ -194,8 +194,7 @@ function impossibleAtOnce(run: StrategyRun): StrategySolve | null {
 async function planAtInheritedBound(run: StrategyRun): Promise<StrategySolve | null> {
   const inheritedBound = run.inherit?.lowerBound ?? null;
   if (inheritedBound === null) return null;
-  const { model } = run;
-  const outcome = await run.solve(model.model, false);
+  const { model, outcome } = await run.solvePlan();
   const routes = run.keys.size;
   if (outcome.objective !== null && outcome.objective - inheritedBound <= run.tolerance(outcome.objective)) {
     return {
@@ -282,6 +281,9 @@ async function generateColumns(run: StrategyRun): Promise<Generation> {
     if (lp.status !== 'optimal' || !lp.duals) break;
     generation.iterations++;
     generation.lpValues = lp.values;
+    // An LP that cancels a leg of an itinerary the master holds no rows for is not the LP over every
+    // route yet: the next master holds them (StrategyRun.noteCancelledItineraries).
+    const cancelsUnseen = run.noteCancelledItineraries(lp.values);
     const round = await priceRound(run, generation, master, lp.values, lp.duals, center, breakpoints, until);
     center = round.center;
     let { added, complete } = round;
@@ -295,7 +297,7 @@ async function generateColumns(run: StrategyRun): Promise<Generation> {
       raiseBound(generation, NO_PLAN_COSTS_LESS, 'zero');
     }
     run.report('generating_columns', generation.iterations, generation.bound);
-    if (complete && added === 0) {
+    if (complete && added === 0 && !cancelsUnseen) {
       if (artificialUsed(lp.values) && artificialScale < ARTIFICIAL_MAX_FACTOR) {
         // Covering some flight (or giving some aircraft a route) costs more than its artificial: price with a dearer one.
         artificialScale *= ARTIFICIAL_GROWTH;
@@ -308,7 +310,7 @@ async function generateColumns(run: StrategyRun): Promise<Generation> {
     // The proof needs no converged LP: with the bound this close, it enumerates few routes. Not so
     // where passengers have journeys of several flights: a journey's reduced cost is per passenger,
     // so a gap of 0.5 % of a plan lets nearly every journey into the proof (docs/model.md 3.4).
-    if (!run.severalFlightJourneys() && generation.best && generation.bound !== null && !artificialUsed(lp.values)
+    if (!cancelsUnseen && !run.severalFlightJourneys() && generation.best && generation.bound !== null && !artificialUsed(lp.values)
       && lp.objective! - generation.bound <= CLOSE_ENOUGH * Math.max(1, Math.abs(lp.objective!))) {
       generation.stop = 'close';
       break;
@@ -391,9 +393,8 @@ interface IntegerPlan { model: StrategyModel; outcome: SolveOutcome; integerMs: 
 /** The integer plan over the generated routes. */
 async function integerPhase(run: StrategyRun, generation: Generation): Promise<IntegerPlan> {
   run.report('integer_plan', generation.iterations, generation.bound);
-  const { model } = run;
   const integerStarted = performance.now();
-  const outcome = await run.solve(model.model, false);
+  const { model, outcome } = await run.solvePlan();
   const integerMs = performance.now() - integerStarted;
   run.found(model, outcome, generation.iterations, generation.bound);
   return { model, outcome, integerMs };
@@ -430,19 +431,29 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
     // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
     // once above its group's least (docs/model.md 3.4). Only for a proof that can still succeed: one
     // whose routes were capped proves nothing, and these columns would only make its larger model slower.
-    if (proof === 'proven') {
-      const threshold = (source: JourneySource) => (best.journeyLeast.get(source.rows[0]!) ?? 0) + slack + run.tolerance(objective);
+    // A source of an itinerary whose rows joined the model after the witness (StrategyRun.solvePlan)
+    // has no price there: at 0 its journeys cost at least 0, its least.
+    const threshold = (source: JourneySource) => (best.journeyLeast.get(source.rows[0]!) ?? 0) + slack + run.tolerance(objective);
+    const giveJourneys = (): number => {
+      if (proof !== 'proven') return 0;
       const given = run.giveColumns(best.prices, threshold, config.solver.max_routes_per_aircraft, 'all', budget.deadline);
-      added += given.given;
       if (!given.timely) proof = 'time';
       else if (!given.complete) proof = 'journeys_capped';
-    }
+      return given.given;
+    };
+    added += giveJourneys();
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).
     if (added > 0 && performance.now() + run.expectedRebuildAndSolveMs(first.integerMs) >= budget.deadline) proof = 'time';
     else if (added > 0) {
-      const larger = run.rebuild();
-      const again = await run.solve(larger.model, false);
+      run.rebuild();
+      let solved = await run.solvePlan();
+      // Itineraries whose rows its plans first needed bring sources the search above did not see.
+      while (solved.rebuilt && giveJourneys() > 0) {
+        run.rebuild();
+        solved = await run.solvePlan();
+      }
+      const { model: larger, outcome: again } = solved;
       run.found(larger, again, generation.iterations, generation.bound);
       // A larger model whose solve ran out of time keeps the plan already found.
       if (again.objective !== null && again.objective <= objective + 1e-9) {

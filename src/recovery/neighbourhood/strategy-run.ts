@@ -126,10 +126,55 @@ export class StrategyRun {
   /** The strategy's model over the pool and the journey columns as they stand, made the current one. */
   rebuild(): StrategyModel {
     const at = performance.now();
-    const built = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, this.pool, this.groups, this.journeys);
+    const built = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, this.pool, this.groups, this.journeys, this.cancelledItineraries);
     this.buildMsPerRoute = Math.max(this.buildMsPerRoute, (performance.now() - at) / Math.max(1, built.candidateRoutes));
     this.model = built;
     return built;
+  }
+
+  /**
+   * Itineraries with a leg some master (LP or integer) of this solve cancelled: their rows join every
+   * later model (buildStrategyModel). Until then a model leaves out the rows of itineraries no route
+   * breaks, which only a cancelled leg could break: a relaxation, whose bounds stay valid.
+   */
+  private readonly cancelledItineraries = new Set<string>();
+  private itinerariesThrough: Map<string, string[]> | null = null;
+
+  /**
+   * Notes the itineraries a solution of the current model cancels a leg of (any share of it) that the
+   * model holds no rows for; true when there was one: that solution's cost leaves their passengers
+   * out, so it neither ends the generation nor is a plan, and the next model holds their rows.
+   */
+  noteCancelledItineraries(values: Record<string, number>): boolean {
+    if (!this.itinerariesThrough) {
+      this.itinerariesThrough = new Map();
+      for (const g of this.groups.misconnections) for (const leg of g.legs) pushTo(this.itinerariesThrough, leg.id, g.itinerary.id);
+    }
+    let noted = false;
+    for (const [column, flight] of this.model.cancelColumns) {
+      if ((values[column] ?? 0) <= 1e-9) continue;
+      for (const id of this.itinerariesThrough.get(flight.id) ?? []) {
+        if (this.model.itineraryRows.has(id) || this.cancelledItineraries.has(id)) continue;
+        this.cancelledItineraries.add(id);
+        noted = true;
+      }
+    }
+    return noted;
+  }
+
+  /**
+   * An integer solve of the current model whose plan, if any, is a plan of the stated problem: while
+   * its plan cancels a leg of an itinerary the model holds no rows for, the model is rebuilt with them
+   * and solved again (each time with more itineraries, so this ends). The model solved last, its
+   * outcome, and whether it was rebuilt for that.
+   */
+  async solvePlan(): Promise<{ model: StrategyModel; outcome: SolveOutcome; rebuilt: boolean }> {
+    for (let rebuilt = false; ; rebuilt = true) {
+      const model = this.model;
+      const outcome = await this.solve(model.model, false);
+      if (outcome.objective === null || !this.noteCancelledItineraries(outcome.values)) return { model, outcome, rebuilt };
+      this.rebuild();
+    }
   }
 
   /** What building and solving a model of every route in the pool may take, from the builds so far and an integer solve's `integerMs`. */

@@ -100,4 +100,12 @@ export interface ModelContext {
   rows: PendingRow[];
   /** Flight id -> the leg rows of its legs. */
   legRows: Map<string, LegRow[]>;
+  /**
+   * Itineraries whose rows the model holds although no route breaks them, for a leg the plan may
+   * cancel: null for every such itinerary; else those whose leg a master cancelled (the column
+   * generation adds them as it goes: docs/model.md 3.3) or a disruption cancels.
+   */
+  cancelledItineraries: ReadonlySet<string> | null;
+  /** Itinerary ids whose rows the model holds (filled by addMisconnectionRows). */
+  itineraryRows: Set<string>;
 }

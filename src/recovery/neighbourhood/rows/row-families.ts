@@ -307,7 +307,13 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   // The legs a plan of this strategy may cancel (or a disruption cancels), by their cancel column.
   const cancelOf = group.legs.map((f) => ctx.cancelColumnOf.get(f.id) ?? null);
   const rowsOf = group.connections.map((c) => connectionRows(ctx, c, usesOf));
-  if (!rowsOf.some((rows) => rows.length > 0) && !cancelOf.some((column) => column !== null)) return; // nothing breaks this itinerary (yet)
+  // A cancellable leg breaks it once a master cancels it (ctx.cancelledItineraries); a model without
+  // its rows is a relaxation (its passengers cost nothing there), valid for every bound.
+  const known = ctx.cancelledItineraries;
+  const cancelBreaks = cancelOf.some((column, j) => column !== null
+    && (known === null || known.has(group.itinerary.id) || ctx.scope.cancelledFlights.has(group.legs[j]!.id)));
+  if (!rowsOf.some((rows) => rows.length > 0) && !cancelBreaks) return; // nothing breaks this itinerary (yet)
+  ctx.itineraryRows.add(group.itinerary.id);
   const name = lpName(group.itinerary.id);
   const start = group.start && cancelOf[0] ? { hub: group.start, share: cancelOf[0] } : null;
   const hubs = group.connections.length + (start ? 1 : 0);

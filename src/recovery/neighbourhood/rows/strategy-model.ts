@@ -28,6 +28,8 @@ export interface StrategyModel {
   legRows: Map<string, LegRow[]>;
   /** Where the journeys of several flights come from, which the column generation searches (docs/model.md 3.3). */
   journeySources: JourneySource[];
+  /** Itinerary ids whose rows the model holds. */
+  itineraryRows: ReadonlySet<string>;
 }
 
 /**
@@ -39,12 +41,14 @@ export interface StrategyModel {
 export function buildStrategyModel(
   schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy,
   routesByTail: Map<string, Route[]>, groups: PassengerGroups, journeys: ReadonlyMap<string, readonly Journey[]> = new Map(),
+  cancelledItineraries: ReadonlySet<string> | null = null,
 ): StrategyModel {
   const ctx: ModelContext = {
     b: new ModelBuilder(`recovery__${lpName(scope.label)}__${strategy}`),
     schedule, scope, config, strategy, groups,
     routeColumns: new Map(), routesWith: new Map(), cancelColumns: new Map(), cancelColumnOf: new Map(),
     rebookColumns: new Map(), strandedColumns: new Map(), journeys, journeySources: [], seatRowOf: new Map(), rows: [], legRows: new Map(),
+    cancelledItineraries, itineraryRows: new Set(),
   };
   addAircraftRows(ctx, routesByTail);
   addFlightRows(ctx);
@@ -58,6 +62,6 @@ export function buildStrategyModel(
   return {
     strategy, model: ctx.b.build(), routeColumns: ctx.routeColumns, cancelColumns: ctx.cancelColumns,
     rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size, legRows: ctx.legRows,
-    journeySources: ctx.journeySources,
+    journeySources: ctx.journeySources, itineraryRows: ctx.itineraryRows,
   };
 }
