@@ -46,18 +46,34 @@ function withChecksToMiss(): RoadefInstance {
 
 const judge = (inst: RoadefInstance, solution: RoadefSolution) => scoreSolution(inst, parseSolution(formatSolution(solution)));
 
+/** The instance's legs flown by their planned aircraft at their planned times, no passengers. */
+function asPlanned(inst: RoadefInstance): RoadefSolution {
+  return {
+    rotations: inst.legs.map((l) => {
+      const f = inst.flights.get(l.flight)!;
+      return { flight: l.flight, origin: f.origin, dest: f.dest, depMinutes: l.depMinutes, arrMinutes: l.arrMinutes, previous: f.previous, day: l.day, aircraft: l.aircraft };
+    }),
+    itineraries: [],
+  };
+}
+
+/** The network engine keeping its flights: at least one incumbent, each feasible by our scorer and cheaper than the last. */
+async function expectFeasibleIncumbentsEachCheaper(inst: RoadefInstance, timeLimitMs: number): Promise<void> {
+  const run = await runSolver(ROADEF_SOLVERS.get('engine-keeps-flights')!, inst, { timeLimitMs, glpk: pool });
+  expect(run.incumbents.length).toBeGreaterThan(0);
+  const costs = run.incumbents.map((incumbent) => {
+    const report = judge(inst, incumbent.solution);
+    expect(report.violations).toEqual([]);
+    return report.totals.weightedTotal;
+  });
+  for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
+}
+
 describe('checks the planned rotations would miss (B-like, on A01)', () => {
   const inst = withChecksToMiss();
 
   it('the planned rotations do miss them: the scorer rejects the plan flown as planned', () => {
-    const asPlanned: RoadefSolution = {
-      rotations: inst.legs.map((l) => {
-        const f = inst.flights.get(l.flight)!;
-        return { flight: l.flight, origin: f.origin, dest: f.dest, depMinutes: l.depMinutes, arrMinutes: l.arrMinutes, previous: f.previous, day: l.day, aircraft: l.aircraft };
-      }),
-      itineraries: [],
-    };
-    expect(judge(inst, asPlanned).violations.map((v) => v.rule)).toContain('rotation.maint-position');
+    expect(judge(inst, asPlanned(inst)).violations.map((v) => v.rule)).toContain('rotation.maint-position');
   });
 
   it('the reference plan (the engine\'s first incumbent) is feasible: each aircraft reaches its check', () => {
@@ -66,14 +82,7 @@ describe('checks the planned rotations would miss (B-like, on A01)', () => {
   });
 
   it('the network engine (keeping its flights) at a short limit: every incumbent feasible, each cheaper than the last', async () => {
-    const run = await runSolver(ROADEF_SOLVERS.get('engine-keeps-flights')!, inst, { timeLimitMs: 8_000, glpk: pool });
-    expect(run.incumbents.length).toBeGreaterThan(0);
-    const costs = run.incumbents.map((incumbent) => {
-      const report = judge(inst, incumbent.solution);
-      expect(report.violations).toEqual([]);
-      return report.totals.weightedTotal;
-    });
-    for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
+    await expectFeasibleIncumbentsEachCheaper(inst, 8_000);
   }, 60_000);
 });
 
@@ -100,24 +109,10 @@ describe('checks the planned rotations would miss on a B-like synthetic network 
 
   it('several checks are moved, and the plan flown as planned misses them', () => {
     expect(moved.length).toBeGreaterThanOrEqual(3);
-    const asPlanned: RoadefSolution = {
-      rotations: inst.legs.map((l) => {
-        const f = inst.flights.get(l.flight)!;
-        return { flight: l.flight, origin: f.origin, dest: f.dest, depMinutes: l.depMinutes, arrMinutes: l.arrMinutes, previous: f.previous, day: l.day, aircraft: l.aircraft };
-      }),
-      itineraries: [],
-    };
-    expect(judge(inst, asPlanned).violations.map((v) => v.rule)).toContain('rotation.maint-position');
+    expect(judge(inst, asPlanned(inst)).violations.map((v) => v.rule)).toContain('rotation.maint-position');
   });
 
   it('the network engine (keeping its flights) at a short limit: every incumbent feasible, each cheaper than the last', async () => {
-    const run = await runSolver(ROADEF_SOLVERS.get('engine-keeps-flights')!, inst, { timeLimitMs: 15_000, glpk: pool });
-    expect(run.incumbents.length).toBeGreaterThan(0);
-    const costs = run.incumbents.map((incumbent) => {
-      const report = judge(inst, incumbent.solution);
-      expect(report.violations).toEqual([]);
-      return report.totals.weightedTotal;
-    });
-    for (let i = 1; i < costs.length; i++) expect(costs[i]!).toBeLessThan(costs[i - 1]!);
+    await expectFeasibleIncumbentsEachCheaper(inst, 15_000);
   }, 90_000);
 });
