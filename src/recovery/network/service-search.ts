@@ -19,6 +19,7 @@
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
 // the routes of each better plan as they come (`offer`), as first columns for its master.
+import { eu261CompensationEur } from '../../domain/passenger-rights.ts';
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../neighbourhood/column-generation.ts';
@@ -31,6 +32,7 @@ import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { ScopeWalks } from './scope-walk.ts';
+import { rotationExchanges } from './search.ts';
 
 /**
  * Delays (minutes) past which a walk cancels a flight's round trip rather than fly it that late; one
@@ -59,6 +61,8 @@ const VARIANTS_PER_ROUND = 6;
 const VARIANT_THRESHOLDS_MINUTES = [Number.POSITIVE_INFINITY, 90];
 /** Round trips per aircraft tried cancelled in a whole-network walk, per round (the most delayed first). */
 const ROUND_TRIPS_PER_AIRCRAFT = 1;
+/** Exchanges of the rest of its rotation (the engine's move, search.ts) tried per aircraft left with cancelled flights, per round. */
+const EXCHANGES_PER_AIRCRAFT = 2;
 
 /** The search's best plan: the model it was read from and GLPK's outcome on it. */
 export interface NetworkSearchResult {
@@ -96,9 +100,14 @@ export async function searchNetwork(args: {
   };
   const planned = walks.planned;
   // The portfolio: one whole-network walk per threshold, and each aircraft grounded where it may be.
+  // Each walk is a whole plan itself: the one that looks cheapest is solved alone first (below).
+  let first: { routes: Map<string, Route[]>; estimate: number } | null = null;
   for (const thresholdMinutes of CANCELLATION_THRESHOLDS_MINUTES) {
     if (!mayCancel && Number.isFinite(thresholdMinutes)) continue;
-    for (const route of walks.walk({ thresholdMinutes }).values()) add(route);
+    const routes = walks.walk({ thresholdMinutes });
+    for (const route of routes.values()) add(route);
+    const estimate = walkEstimate(routes, planned, config);
+    if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
@@ -106,18 +115,25 @@ export async function searchNetwork(args: {
   let best: StrategySolve | null = null;
   let rounds = 0;
   const tried = new Set<string>();
-  // The search keeps to the first SEARCH_SHARE of the budget: its integer models share the solver's
-  // workers with the column generations, whose proof and bound need the rest.
+  // The search keeps to the first SEARCH_SHARE of the budget, at most SEARCH_MAX_MS: its integer
+  // models share the solver's workers with the column generations, whose proof and bound need the
+  // rest, and the exact stage needs its time (without it the plan's passengers are not re-accommodated
+  // exactly). Its first round, though, may run to the exact stage's end: on a storm at 2 s the
+  // generations have no plan of their own, and under load (average 17 on 2 cores) the model over every
+  // walk's routes took 1.5-1.9 s, past the cap, so the storm was answered without a plan. That round is
+  // the cheapest-looking walk alone (one route per aircraft: 50-750 ms under that load); the whole
+  // portfolio is the second.
   const searchDeadline = started + Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS);
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  const remaining = () => searchDeadline - performance.now();
+  const roundDeadline = () => (rounds === 0 ? exactDeadline : searchDeadline);
+  const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
     // The search's rounds re-accommodate on direct flights only (a model GLPK solves several times
     // faster); the final plan gets every journey (below).
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', rounds === 0 && first ? first.routes : pool, groups);
     // A model built after the search's share is not solved: the generations have the workers then.
     if (remaining() <= 0) break;
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
@@ -145,7 +161,24 @@ export async function searchNetwork(args: {
       .sort((p, q) => trouble(q) - trouble(p)).slice(0, VARIANTS_PER_ROUND);
     if (candidates.length === 0 || !mayCancel) break;
     let added = 0;
+    // The engine's exchanges (search.ts) for the aircraft the best plan leaves with cancelled flights:
+    // the rest of its rotation to an aircraft of its family standing where the first of them leaves,
+    // that one's rest to it, the whole network walked again around the exchange.
+    const flying = new Map([...chosen].flatMap(([tail, r]) => r.legs.map((l) => [l.flight.id, tail] as const)));
+    const flownNow = new Map([...chosen].map(([tail, r]) => [tail, r.legs.map((l) => l.flight)]));
+    const exchanges = rotationExchanges(walks.networkProblem, walks.planLegs(chosen), new Map(), (id) => !scope.cancelledFlights.has(id), new Map());
+    // (The variants' walks stop with the round's time: dozens of walks take a few hundred milliseconds of the thread.)
     for (const a of candidates) {
+      if (remaining() <= 0) break;
+      for (const exchange of exchanges.filter((e) => e.giver === a.aircraft.tail && !tried.has(e.key)).slice(0, EXCHANGES_PER_AIRCRAFT)) {
+        tried.add(exchange.key);
+        const before = keys.size;
+        for (const r of walks.walk({ sequences: walks.sequencesOf(flownNow, exchange.assign(flying), flying), thresholdMinutes: Number.POSITIVE_INFINITY }).values()) add(r);
+        added += keys.size - before;
+      }
+    }
+    for (const a of candidates) {
+      if (remaining() <= 0) break;
       const route = chosen.get(a.aircraft.tail)!;
       tried.add(route.key);
       const others = [...chosen].flatMap(([tail, other]) => (tail === route.tail ? [] : other.legs));
@@ -228,6 +261,31 @@ async function withAllJourneys(
     if (list.length > 0) journeys.set(source.key, list);
   }
   return journeys.size === 0 ? model : rebuild(journeys);
+}
+
+/**
+ * What a walk's plan looks like it costs, to pick the walk solved first: its routes' cost, and per
+ * flight it cancels the cancellation and its booked passengers' compensation (on both storms of issue
+ * 23 this ranked the cheapest walk first: 2.48 M for the 90-minute walk of the issue's storm, whose
+ * plan cost 1.93 M, the least of five; 1.68 M for the 150- and 240-minute walks of the hub storm,
+ * 1.77 M, the least). Infinity when the walk leaves an aircraft without a route.
+ */
+function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: ReadonlyMap<string, readonly Flight[]>, config: SolverConfig): number {
+  let estimate = 0;
+  const flown = new Set<string>();
+  for (const route of routes.values()) {
+    if (!route) return Number.POSITIVE_INFINITY;
+    estimate += route.cost;
+    for (const leg of route.legs) flown.add(leg.flight.id);
+  }
+  const w = config.cost_weights;
+  for (const list of planned.values()) {
+    for (const f of list) {
+      if (flown.has(f.id)) continue;
+      estimate += w.cancellation_per_flight + f.bookedPassengers * w.compensation_multiplier * eu261CompensationEur(f.distanceKm ?? 0);
+    }
+  }
+  return estimate;
 }
 
 /**
