@@ -52,6 +52,9 @@ const SEARCH_SHARE = 0.5;
  */
 const SEARCH_MAX_MS = 1_500;
 
+/** Share of the budget by which the round over the whole portfolio of walks ends, when later than the search's cap (the exact stage keeps the time after it). */
+const PORTFOLIO_SHARE = 0.35;
+
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
 
@@ -118,14 +121,16 @@ export async function searchNetwork(args: {
   // The search keeps to the first SEARCH_SHARE of the budget, at most SEARCH_MAX_MS: its integer
   // models share the solver's workers with the column generations, whose proof and bound need the
   // rest, and the exact stage needs its time (without it the plan's passengers are not re-accommodated
-  // exactly). Its first round, though, may run to the exact stage's end: on a storm at 2 s the
-  // generations have no plan of their own, and under load (average 17 on 2 cores) the model over every
-  // walk's routes took 1.5-1.9 s, past the cap, so the storm was answered without a plan. That round is
-  // the cheapest-looking walk alone (one route per aircraft: 50-750 ms under that load); the whole
-  // portfolio is the second.
+  // exactly). Its first two rounds, though, may run longer: on a storm at 2 s the generations have no
+  // plan of their own, and under load (average 17 on 2 cores) the model over every walk's routes took
+  // 1.5-1.9 s, past the cap, so the storm was answered without a plan. The first round is the
+  // cheapest-looking walk alone (one route per aircraft: 50-750 ms under that load), up to the exact
+  // stage's end; the second the whole portfolio, up to PORTFOLIO_SHARE of the budget. (Both at once,
+  // on the pool's two workers, were measured worse: under the same load the walk's solve then missed
+  // the 2 s storm's deadline.)
   const searchDeadline = started + Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS);
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  const roundDeadline = () => (rounds === 0 ? exactDeadline : searchDeadline);
+  const roundDeadline = () => (rounds === 0 ? exactDeadline : rounds === 1 ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
