@@ -5,15 +5,15 @@
 // the same for the same disruption).
 import type { Flight, Schedule } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
-import { lpName, ModelBuilder, type LinearModel } from '../../model/linear-model.ts';
+import { lpName, ModelBuilder, type LinearModel, type Term, type Variable } from '../../model/linear-model.ts';
 import type { PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
 import type { RecoveryScope } from '../../model/scope.ts';
 import type { SolverConfig, Strategy } from '../../model/solver-config.ts';
 import type { Journey } from '../../passengers/journeys.ts';
-import type { JourneySource, LegRow, ModelContext, RebookColumn } from './context.ts';
+import { legCoefficient, type JourneySource, type LegRow, type ModelContext, type RebookColumn } from './context.ts';
 import {
   addAircraftRows, addCancelledPassengerRows, addCapacityRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows,
-  addRouteTerms, addSeatRows,
+  addRouteTerms, addSeatRows, routeColumnName,
 } from './row-families.ts';
 
 export interface StrategyModel {
@@ -64,4 +64,100 @@ export function buildStrategyModel(
     rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size, legRows: ctx.legRows,
     journeySources: ctx.journeySources, itineraryRows: ctx.itineraryRows,
   };
+}
+
+/** A route new to a model, at its place in its aircraft's list of routes (which names its column). */
+export interface NewRoute { route: Route; index: number }
+
+/**
+ * What extending a model needs to know of it, derived once and shared by the models extended from it
+ * (an extension adds no rows, and the route legs it adds leave `uses` as they were).
+ */
+interface Growth {
+  rowAt: Map<string, number>;
+  /** The flights of the passengers' connections: their route legs decide which `missed__` rows exist. */
+  connectionFlights: Set<string>;
+  /** Per connection flight, what its route legs in the model have: every departure, the latest arrival, the earliest departure. */
+  uses: Map<string, { departures: Set<number>; latestArrival: number; earliestDeparture: number }>;
+}
+const GROWTH = new WeakMap<StrategyModel, Growth>();
+
+function growthOf(model: StrategyModel, groups: PassengerGroups): Growth {
+  const rowAt = new Map(model.model.constraints.map((c, r) => [c.name, r]));
+  const connectionFlights = new Set<string>();
+  for (const g of groups.misconnections) for (const c of g.connections) connectionFlights.add(c.arriving.id).add(c.missed.id);
+  const uses: Growth['uses'] = new Map();
+  for (const route of model.routeColumns.values()) {
+    for (const leg of route.legs) {
+      if (!connectionFlights.has(leg.flight.id)) continue;
+      const known = uses.get(leg.flight.id);
+      if (!known) uses.set(leg.flight.id, { departures: new Set([leg.depMinutes]), latestArrival: leg.arrMinutes, earliestDeparture: leg.depMinutes });
+      else {
+        known.departures.add(leg.depMinutes);
+        known.latestArrival = Math.max(known.latestArrival, leg.arrMinutes);
+        known.earliestDeparture = Math.min(known.earliestDeparture, leg.depMinutes);
+      }
+    }
+  }
+  return { rowAt, connectionFlights, uses };
+}
+
+/**
+ * The model `previous` with the route columns of `routes` added (docs/model.md 3.1, the incremental
+ * master): each in its aircraft row, the swaps row and the leg rows of its legs, with the
+ * coefficients a build over all its routes gives them; the new model shares every row the routes
+ * leave alone. The same rows and columns as buildStrategyModel over the larger pool, not in its
+ * order (the new columns come last, and the new terms last in their rows). Null when a route could
+ * change which rows the model has: a leg of a passengers' connection flight at a departure no route
+ * of the model has, or landing later (leaving earlier) than every one of them, can bring or move a
+ * `missed__` row (row-families.ts, connectionRows); such a model is built whole.
+ */
+export function extendStrategyModel(schedule: Schedule, groups: PassengerGroups, previous: StrategyModel, routes: readonly NewRoute[]): StrategyModel | null {
+  let growth = GROWTH.get(previous);
+  if (!growth) GROWTH.set(previous, (growth = growthOf(previous, groups)));
+  for (const { route } of routes) {
+    for (const leg of route.legs) {
+      if (!growth.connectionFlights.has(leg.flight.id)) continue;
+      const uses = growth.uses.get(leg.flight.id);
+      if (!uses || !uses.departures.has(leg.depMinutes) || leg.arrMinutes > uses.latestArrival || leg.depMinutes < uses.earliestDeparture) return null;
+    }
+  }
+  const variables: Variable[] = [...previous.model.variables];
+  const constraints = [...previous.model.constraints];
+  const routeColumns = new Map(previous.routeColumns);
+  // The rows that get terms, each copied once: `previous` stays as it was (a solve may hold it).
+  const grown = new Map<number, Term[]>();
+  const termsOf = (row: number) => {
+    let terms = grown.get(row);
+    if (!terms) grown.set(row, (terms = [...constraints[row]!.terms]));
+    return terms;
+  };
+  const swapsRow = growth.rowAt.get('max_swaps');
+  // Per route, its coefficient in each leg row (its legs may share one, as in a capacity hour).
+  const coefficients = new Map<number, number>();
+  for (const { route, index } of routes) {
+    const column = routeColumnName(route, index);
+    if (routeColumns.has(column)) throw new Error(`route column ${column} is in the model already`);
+    variables.push({ name: column, kind: 'binary', lb: 0, ub: 1, cost: route.cost });
+    routeColumns.set(column, route);
+    termsOf(growth.rowAt.get(`aircraft__${lpName(route.tail)}`)!).push({ variable: column, coef: 1 });
+    if (swapsRow !== undefined && route.swaps > 0) termsOf(swapsRow).push({ variable: column, coef: route.swaps });
+    const aircraft = schedule.aircraft.get(route.tail)!;
+    coefficients.clear();
+    for (const leg of route.legs) {
+      for (const spec of previous.legRows.get(leg.flight.id) ?? []) {
+        const coef = legCoefficient(spec, aircraft, leg);
+        if (coef === 0) continue;
+        const row = growth.rowAt.get(spec.row)!;
+        coefficients.set(row, (coefficients.get(row) ?? 0) + coef);
+      }
+    }
+    for (const [row, coef] of coefficients) if (coef !== 0) termsOf(row).push({ variable: column, coef });
+  }
+  for (const [row, terms] of grown) constraints[row] = { ...constraints[row]!, terms };
+  const extended: StrategyModel = {
+    ...previous, model: { name: previous.model.name, variables, constraints }, routeColumns, candidateRoutes: routeColumns.size,
+  };
+  GROWTH.set(extended, growth);
+  return extended;
 }
