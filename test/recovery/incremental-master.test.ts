@@ -50,7 +50,7 @@ describe('incremental master', () => {
       }
       if (added.length === 0) break;
       const whole = build(pool);
-      const grown = extendStrategyModel(network, groups, model, added);
+      const grown = extendStrategyModel(network, scope, groups, model, added);
       if (grown) {
         extended++;
         expect(asSets(grown.model)).toEqual(asSets(whole.model));
@@ -75,7 +75,7 @@ describe('incremental master', () => {
       const list = half.get(tail)!;
       while (list.length < routes.length) {
         const route = routes[list.length]!;
-        model = extendStrategyModel(network, groups, model, [{ route, index: list.push(route) - 1 }]) ?? build(half);
+        model = extendStrategyModel(network, scope, groups, model, [{ route, index: list.push(route) - 1 }]) ?? build(half);
       }
     }
     const whole = build(half);

@@ -151,7 +151,7 @@ export class StrategyRun {
   private refresh(whole: boolean): void {
     if (this.stale) {
       const extended = !whole && this.current !== null && !this.rowsSince
-        ? extendStrategyModel(this.schedule, this.groups, this.current, this.routesSince) : null;
+        ? extendStrategyModel(this.schedule, this.scope, this.groups, this.current, this.routesSince) : null;
       if (extended) {
         this.current = extended;
         this.extended = true;

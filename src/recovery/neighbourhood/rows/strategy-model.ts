@@ -3,10 +3,11 @@
 // integrated as flows whose availability and capacity depend on the chosen routes. The rows come
 // from the named families of row-families.ts, in a fixed order (names and order make the model file
 // the same for the same disruption).
+import { pushTo } from '../../../domain/collections.ts';
 import type { Flight, Schedule } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
 import { lpName, ModelBuilder, type LinearModel, type Term, type Variable } from '../../model/linear-model.ts';
-import type { PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
+import type { Connection, PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
 import type { RecoveryScope } from '../../model/scope.ts';
 import type { SolverConfig, Strategy } from '../../model/solver-config.ts';
 import type { Journey } from '../../passengers/journeys.ts';
@@ -69,37 +70,63 @@ export function buildStrategyModel(
 /** A route new to a model, at its place in its aircraft's list of routes (which names its column). */
 export interface NewRoute { route: Route; index: number }
 
+/** Per flight, what its route legs in a model have: every departure, the latest arrival, the earliest departure. */
+interface FlightUses { departures: Set<number>; latestArrival: number; earliestDeparture: number }
+
 /**
- * What extending a model needs to know of it, derived once and shared by the models extended from it
- * (an extension adds no rows, and the route legs it adds leave `uses` as they were).
+ * What extending a model needs to know of it, derived once and handed on to the models extended
+ * from it (an extension adds no rows; the uses of its routes' connection flights grow).
  */
 interface Growth {
   rowAt: Map<string, number>;
-  /** The flights of the passengers' connections: their route legs decide which `missed__` rows exist. */
-  connectionFlights: Set<string>;
-  /** Per connection flight, what its route legs in the model have: every departure, the latest arrival, the earliest departure. */
-  uses: Map<string, { departures: Set<number>; latestArrival: number; earliestDeparture: number }>;
+  /** The passengers' connections through each flight: its route legs decide which of their `missed__` rows exist. */
+  connectionsOf: Map<string, Connection[]>;
+  uses: Map<string, FlightUses>;
 }
 const GROWTH = new WeakMap<StrategyModel, Growth>();
 
 function growthOf(model: StrategyModel, groups: PassengerGroups): Growth {
   const rowAt = new Map(model.model.constraints.map((c, r) => [c.name, r]));
-  const connectionFlights = new Set<string>();
-  for (const g of groups.misconnections) for (const c of g.connections) connectionFlights.add(c.arriving.id).add(c.missed.id);
-  const uses: Growth['uses'] = new Map();
-  for (const route of model.routeColumns.values()) {
-    for (const leg of route.legs) {
-      if (!connectionFlights.has(leg.flight.id)) continue;
-      const known = uses.get(leg.flight.id);
-      if (!known) uses.set(leg.flight.id, { departures: new Set([leg.depMinutes]), latestArrival: leg.arrMinutes, earliestDeparture: leg.depMinutes });
-      else {
-        known.departures.add(leg.depMinutes);
-        known.latestArrival = Math.max(known.latestArrival, leg.arrMinutes);
-        known.earliestDeparture = Math.min(known.earliestDeparture, leg.depMinutes);
-      }
+  const connectionsOf = new Map<string, Connection[]>();
+  for (const g of groups.misconnections) {
+    for (const c of g.connections) {
+      pushTo(connectionsOf, c.arriving.id, c);
+      if (c.missed.id !== c.arriving.id) pushTo(connectionsOf, c.missed.id, c);
     }
   }
-  return { rowAt, connectionFlights, uses };
+  const uses = new Map<string, FlightUses>();
+  for (const route of model.routeColumns.values()) useLegs(uses, route, connectionsOf);
+  return { rowAt, connectionsOf, uses };
+}
+
+/** Adds a route's legs of connection flights to `uses` (entries replaced, not changed: a model extended before keeps its own). */
+function useLegs(uses: Map<string, FlightUses>, route: Route, connectionsOf: ReadonlyMap<string, readonly Connection[]>): void {
+  for (const leg of route.legs) {
+    if (!connectionsOf.has(leg.flight.id)) continue;
+    const known = uses.get(leg.flight.id);
+    uses.set(leg.flight.id, known
+      ? { departures: new Set(known.departures).add(leg.depMinutes), latestArrival: Math.max(known.latestArrival, leg.arrMinutes), earliestDeparture: Math.min(known.earliestDeparture, leg.depMinutes) }
+      : { departures: new Set([leg.depMinutes]), latestArrival: leg.arrMinutes, earliestDeparture: leg.depMinutes });
+  }
+}
+
+/**
+ * Which `missed__` rows a connection has under `uses`, as a key (row-families.ts, connectionRows):
+ * both flights in the scope, a row per departure of the second flight that the latest landing of
+ * the first misses; one flight in it, a row when its latest landing (earliest departure) breaks
+ * the connection.
+ */
+function connectionRowsKey(scope: RecoveryScope, c: Connection, uses: ReadonlyMap<string, FlightUses>): string {
+  const firstIn = scope.flightIds.has(c.arriving.id);
+  const secondIn = scope.flightIds.has(c.missed.id);
+  const landing = uses.get(c.arriving.id)?.latestArrival;
+  if (firstIn && secondIn) {
+    if (landing === undefined) return '';
+    return [...uses.get(c.missed.id)?.departures ?? []].filter((v) => landing + c.connectionMinutes > v).sort((p, q) => p - q).join(',');
+  }
+  if (firstIn) return landing !== undefined && landing + c.connectionMinutes > c.missed.depMinutes ? 'late' : '';
+  const leaving = uses.get(c.missed.id)?.earliestDeparture;
+  return secondIn && leaving !== undefined && leaving <= c.arriving.arrMinutes + c.connectionMinutes - 1 ? 'early' : '';
 }
 
 /**
@@ -107,21 +134,21 @@ function growthOf(model: StrategyModel, groups: PassengerGroups): Growth {
  * master): each in its aircraft row, the swaps row and the leg rows of its legs, with the
  * coefficients a build over all its routes gives them; the new model shares every row the routes
  * leave alone. The same rows and columns as buildStrategyModel over the larger pool, not in its
- * order (the new columns come last, and the new terms last in their rows). Null when a route could
- * change which rows the model has: a leg of a passengers' connection flight at a departure no route
- * of the model has, or landing later (leaving earlier) than every one of them, can bring or move a
- * `missed__` row (row-families.ts, connectionRows); such a model is built whole.
+ * order (the new columns come last, and the new terms last in their rows). Null when the routes
+ * change which rows the model has: a leg of a passengers' connection flight at a new departure, or
+ * landing later (leaving earlier) than the model's, that brings or renumbers a `missed__` row
+ * (row-families.ts, connectionRows); such a model is built whole.
  */
-export function extendStrategyModel(schedule: Schedule, groups: PassengerGroups, previous: StrategyModel, routes: readonly NewRoute[]): StrategyModel | null {
+export function extendStrategyModel(
+  schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, previous: StrategyModel, routes: readonly NewRoute[],
+): StrategyModel | null {
   let growth = GROWTH.get(previous);
   if (!growth) GROWTH.set(previous, (growth = growthOf(previous, groups)));
-  for (const { route } of routes) {
-    for (const leg of route.legs) {
-      if (!growth.connectionFlights.has(leg.flight.id)) continue;
-      const uses = growth.uses.get(leg.flight.id);
-      if (!uses || !uses.departures.has(leg.depMinutes) || leg.arrMinutes > uses.latestArrival || leg.depMinutes < uses.earliestDeparture) return null;
-    }
-  }
+  const uses = new Map(growth.uses);
+  for (const { route } of routes) useLegs(uses, route, growth.connectionsOf);
+  const changed = new Set<Connection>();
+  for (const [flight, use] of uses) if (use !== growth.uses.get(flight)) for (const c of growth.connectionsOf.get(flight)!) changed.add(c);
+  for (const c of changed) if (connectionRowsKey(scope, c, uses) !== connectionRowsKey(scope, c, growth.uses)) return null;
   const variables: Variable[] = [...previous.model.variables];
   const constraints = [...previous.model.constraints];
   const routeColumns = new Map(previous.routeColumns);
@@ -158,6 +185,6 @@ export function extendStrategyModel(schedule: Schedule, groups: PassengerGroups,
   const extended: StrategyModel = {
     ...previous, model: { name: previous.model.name, variables, constraints }, routeColumns, candidateRoutes: routeColumns.size,
   };
-  GROWTH.set(extended, growth);
+  GROWTH.set(extended, { ...growth, uses });
   return extended;
 }
