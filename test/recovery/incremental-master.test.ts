@@ -1,6 +1,6 @@
 // The incremental master (docs/model.md 3.1): a model extended by new route columns
 // (extendStrategyModel) is the model a whole build over the larger pool gives, row for row and
-// column for column (order aside), and its LP has the same optimum; where new routes could change
+// column for column, in the same order but for the new columns (last), and its LP has the same optimum; where new routes could change
 // which rows exist, the extension declines and the model is built whole.
 import { describe, expect, it } from 'vitest';
 import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
@@ -8,6 +8,7 @@ import type { LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { withArtificials } from '../../src/recovery/neighbourhood/master.ts';
 import { enumerateRoutes } from '../../src/recovery/neighbourhood/pricing.ts';
+import { routeColumnName } from '../../src/recovery/neighbourhood/rows/row-families.ts';
 import { buildStrategyModel, extendStrategyModel, type NewRoute, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { config, inProcessSolver, request } from './fixtures.ts';
@@ -54,6 +55,11 @@ describe('incremental master', () => {
       if (grown) {
         extended++;
         expect(asSets(grown.model)).toEqual(asSets(whole.model));
+        // What GLPK is given in the same order as from a whole build: the rows and each row's terms;
+        // the columns are the model's so far, then the new ones in the whole build's order among themselves.
+        expect(grown.model.constraints).toEqual(whole.model.constraints);
+        const fresh = new Set(added.map(({ route, index }) => routeColumnName(route, index)));
+        expect(grown.model.variables).toEqual([...model.model.variables, ...whole.model.variables.filter((v) => fresh.has(v.name))]);
         expect([...grown.routeColumns.keys()].sort()).toEqual([...whole.routeColumns.keys()].sort());
         expect(grown.candidateRoutes).toBe(whole.candidateRoutes);
         model = grown;

@@ -79,14 +79,30 @@ interface FlightUses { departures: Set<number>; latestArrival: number; earliestD
  */
 interface Growth {
   rowAt: Map<string, number>;
+  /** Per route column, its place in a whole build's order (its aircraft's place in the scope, then its own in the aircraft's list). */
+  routeOrder: Map<string, number>;
+  /** Each aircraft's place in the scope, by tail. */
+  aircraftPlace: Map<string, number>;
   /** The passengers' connections through each flight: its route legs decide which of their `missed__` rows exist. */
   connectionsOf: Map<string, Connection[]>;
   uses: Map<string, FlightUses>;
 }
 const GROWTH = new WeakMap<StrategyModel, Growth>();
 
-function growthOf(model: StrategyModel, groups: PassengerGroups): Growth {
+/** A route column's place in a whole build's order: aircraft by aircraft (addAircraftRows), each aircraft's routes in the order of its list. */
+const routePlace = (aircraftPlace: number, index: number) => aircraftPlace * 1_000_000 + index;
+
+function growthOf(model: StrategyModel, scope: RecoveryScope, groups: PassengerGroups): Growth {
   const rowAt = new Map(model.model.constraints.map((c, r) => [c.name, r]));
+  // A whole build lists each aircraft's routes in the order of its list, the aircraft in the scope's order.
+  const aircraftPlace = new Map(scope.aircraft.map((a, i) => [a.aircraft.tail, i]));
+  const routeOrder = new Map<string, number>();
+  const listed = new Map<string, number>();
+  for (const [column, route] of model.routeColumns) {
+    const index = listed.get(route.tail) ?? 0;
+    listed.set(route.tail, index + 1);
+    routeOrder.set(column, routePlace(aircraftPlace.get(route.tail)!, index));
+  }
   const connectionsOf = new Map<string, Connection[]>();
   for (const g of groups.misconnections) {
     for (const c of g.connections) {
@@ -96,7 +112,7 @@ function growthOf(model: StrategyModel, groups: PassengerGroups): Growth {
   }
   const uses = new Map<string, FlightUses>();
   for (const route of model.routeColumns.values()) useLegs(uses, route, connectionsOf);
-  return { rowAt, connectionsOf, uses };
+  return { rowAt, routeOrder, aircraftPlace, connectionsOf, uses };
 }
 
 /** Adds a route's legs of connection flights to `uses` (entries replaced, not changed: a model extended before keeps its own). */
@@ -108,6 +124,24 @@ function useLegs(uses: Map<string, FlightUses>, route: Route, connectionsOf: Rea
       ? { departures: new Set(known.departures).add(leg.depMinutes), latestArrival: Math.max(known.latestArrival, leg.arrMinutes), earliestDeparture: Math.min(known.earliestDeparture, leg.depMinutes) }
       : { departures: new Set([leg.depMinutes]), latestArrival: leg.arrMinutes, earliestDeparture: leg.depMinutes });
   }
+}
+
+/**
+ * A row's terms as a whole build lists them: its own terms (no route's) first, then the route
+ * columns' in routeOrder. `terms` are the row's terms so far, in that order (the first `before`),
+ * then the new routes', in routeOrder among themselves: the two lists of route terms are merged.
+ */
+function inWholeBuildOrder(terms: readonly Term[], before: number, routeOrder: ReadonlyMap<string, number>): Term[] {
+  let firstRoute = before;
+  while (firstRoute > 0 && routeOrder.has(terms[firstRoute - 1]!.variable)) firstRoute--;
+  const merged = terms.slice(0, firstRoute);
+  let old = firstRoute;
+  let added = before;
+  while (old < before || added < terms.length) {
+    const takeOld = added >= terms.length || (old < before && routeOrder.get(terms[old]!.variable)! < routeOrder.get(terms[added]!.variable)!);
+    merged.push(terms[takeOld ? old++ : added++]!);
+  }
+  return merged;
 }
 
 /**
@@ -143,7 +177,7 @@ export function extendStrategyModel(
   schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, previous: StrategyModel, routes: readonly NewRoute[],
 ): StrategyModel | null {
   let growth = GROWTH.get(previous);
-  if (!growth) GROWTH.set(previous, (growth = growthOf(previous, groups)));
+  if (!growth) GROWTH.set(previous, (growth = growthOf(previous, scope, groups)));
   const uses = new Map(growth.uses);
   for (const { route } of routes) useLegs(uses, route, growth.connectionsOf);
   const changed = new Set<Connection>();
@@ -159,11 +193,19 @@ export function extendStrategyModel(
     if (!terms) grown.set(row, (terms = [...constraints[row]!.terms]));
     return terms;
   };
+  // The new routes in a whole build's order, so that GLPK gets the same problem as from a whole
+  // build: the same columns in the same order (a warm-started sequence numbers new columns in the
+  // order they come: glpk-session.ts), and every row's terms in the same order (merged below).
+  const { routeOrder, aircraftPlace } = growth;
+  const ordered = routes.map(({ route, index }) => {
+    const column = routeColumnName(route, index);
+    routeOrder.set(column, routePlace(aircraftPlace.get(route.tail)!, index));
+    return { route, column };
+  }).sort((p, q) => routeOrder.get(p.column)! - routeOrder.get(q.column)!);
   const swapsRow = growth.rowAt.get('max_swaps');
   // Per route, its coefficient in each leg row (its legs may share one, as in a capacity hour).
   const coefficients = new Map<number, number>();
-  for (const { route, index } of routes) {
-    const column = routeColumnName(route, index);
+  for (const { route, column } of ordered) {
     if (routeColumns.has(column)) throw new Error(`route column ${column} is in the model already`);
     variables.push({ name: column, kind: 'binary', lb: 0, ub: 1, cost: route.cost });
     routeColumns.set(column, route);
@@ -181,7 +223,7 @@ export function extendStrategyModel(
     }
     for (const [row, coef] of coefficients) if (coef !== 0) termsOf(row).push({ variable: column, coef });
   }
-  for (const [row, terms] of grown) constraints[row] = { ...constraints[row]!, terms };
+  for (const [row, terms] of grown) constraints[row] = { ...constraints[row]!, terms: inWholeBuildOrder(terms, constraints[row]!.terms.length, routeOrder) };
   const extended: StrategyModel = {
     ...previous, model: { name: previous.model.name, variables, constraints }, routeColumns, candidateRoutes: routeColumns.size,
   };
