@@ -4,7 +4,7 @@
 // typed arrays are moved to the worker instead (transferList). Names never cross: GLPK knows columns
 // and rows by index, and the outcome comes back by index (PackedOutcome) for the caller, who has the
 // model, to name (unpackOutcome).
-import type { Constraint, LinearModel, Variable, VariableKind } from '../src/recovery/model/linear-model.ts';
+import type { LinearModel, VariableKind } from '../src/recovery/model/linear-model.ts';
 import type { SolveOutcome, SolveTask } from '../src/recovery/model/solver-port.ts';
 
 const KINDS: readonly VariableKind[] = ['continuous', 'binary', 'integer'];
@@ -62,33 +62,14 @@ export function unpackOutcome(outcome: PackedOutcome, model: LinearModel): Solve
 }
 
 export function packModel(model: LinearModel): PackedModel {
-  return packWithin(model, undefined, 0);
-}
-
-/** How many leading columns `model` shares (the same objects) with the sequence's last model. */
-function sharedColumns(model: LinearModel, sequence: Sequence): number {
-  const before = sequence.last?.variables ?? [];
-  const most = Math.min(before.length, model.variables.length);
-  let shared = 0;
-  while (shared < most && model.variables[shared] === before[shared]) shared++;
-  return shared;
-}
-
-/**
- * `model` packed; in a sequence, the `shared` leading columns are the last model's (a master only
- * grows: StrategyRun's extensions append columns), at the same places, so a row (the same object)
- * that uses only them is packed as it was.
- */
-function packWithin(model: LinearModel, sequence: Sequence | undefined, shared: number): PackedModel {
   const n = model.variables.length;
-  const last = sequence?.last;
-  const index = shared > 0 ? last!.index : new Map<string, number>();
+  const index = new Map<string, number>();
   const kinds = new Uint8Array(n);
   const lb = new Float64Array(n);
   const ub = new Float64Array(n);
   const cost = new Float64Array(n);
   model.variables.forEach((v, i) => {
-    if (i >= shared) index.set(v.name, i);
+    index.set(v.name, i);
     kinds[i] = KINDS.indexOf(v.kind);
     lb[i] = v.lb;
     ub[i] = v.ub;
@@ -102,84 +83,49 @@ function packWithin(model: LinearModel, sequence: Sequence | undefined, shared: 
   for (const c of model.constraints) nonzeros += c.terms.length;
   const termColumns = new Int32Array(nonzeros);
   const termCoefs = new Float64Array(nonzeros);
-  const packedRows = new WeakMap<Constraint, PackedRow>();
   let at = 0;
   model.constraints.forEach((c, r) => {
     senses[r] = SENSES.indexOf(c.sense);
     rhs[r] = c.rhs;
     rowStarts[r] = at;
-    const known = last?.rows.get(c);
-    if (known && known.lastColumn < shared) {
-      termColumns.set(known.columns, at);
-      termCoefs.set(known.coefs, at);
-      at += known.columns.length;
-      if (sequence) packedRows.set(c, known);
-      return;
-    }
-    const from = at;
-    let lastColumn = -1;
     for (const t of c.terms) {
       const column = index.get(t.variable);
-      if (column === undefined || column >= n) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
+      if (column === undefined) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
       termColumns[at] = column;
       termCoefs[at++] = t.coef;
-      if (column > lastColumn) lastColumn = column;
     }
-    if (sequence) packedRows.set(c, { columns: termColumns.slice(from, at), coefs: termCoefs.slice(from, at), lastColumn });
   });
   rowStarts[rows] = at;
-  if (sequence) sequence.last = { variables: model.variables, index, rows: packedRows };
   return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns, termCoefs };
 }
 
-/** A row's packed terms, and the greatest column it uses. */
-interface PackedRow { columns: Int32Array; coefs: Float64Array; lastColumn: number }
+/** Per warm-start key (SolveTask.warmStart): its sequence number and the numbers given to names so far. */
+const sessions = new WeakMap<object, { id: number; columns: Map<string, number>; rows: Map<string, number> }>();
+let lastSession = 0;
 
-/**
- * Per warm-start key (SolveTask.warmStart): its sequence number, the numbers given to names so far,
- * and the last model packed (its columns, their places by name, its rows packed).
- */
-interface Sequence {
-  id: number;
-  columns: Map<string, number>;
-  rows: Map<string, number>;
-  last?: { variables: readonly Variable[]; index: Map<string, number>; rows: WeakMap<Constraint, PackedRow>; columnIds?: Int32Array };
-}
-const sequences = new WeakMap<object, Sequence>();
-let lastSequence = 0;
-
-function sequenceOf(key: object): Sequence {
-  let known = sequences.get(key);
-  if (!known) sequences.set(key, (known = { id: ++lastSequence, columns: new Map(), rows: new Map() }));
-  return known;
-}
-
-/**
- * The numbers of `model`'s columns and rows in its sequence (PackedSession); its `shared` leading
- * columns are those of the sequence's last model, numbered `before`.
- */
-function packSession(known: Sequence, model: LinearModel, shared: number, before: Int32Array | undefined): PackedSession {
+/** The numbers of `model`'s columns and rows in the sequence of `key` (PackedSession). */
+export function packSession(key: object, model: LinearModel): PackedSession {
+  let known = sessions.get(key);
+  if (!known) sessions.set(key, (known = { id: ++lastSession, columns: new Map(), rows: new Map() }));
   const number = (names: Map<string, number>, name: string) => {
     let id = names.get(name);
     if (id === undefined) names.set(name, (id = names.size));
     return id;
   };
   const { columns, rows } = known;
-  const columnIds = Int32Array.from(model.variables, (v, i) => (before && i < shared ? before[i]! : number(columns, v.name)));
-  // A copy: the task's arrays are moved to the worker (packedBuffers), which empties them here.
-  if (known.last) known.last.columnIds = columnIds.slice();
-  return { id: known.id, columnIds, rowIds: Int32Array.from(model.constraints, (c) => number(rows, c.name)) };
+  return {
+    id: known.id,
+    columnIds: Int32Array.from(model.variables, (v) => number(columns, v.name)),
+    rowIds: Int32Array.from(model.constraints, (c) => number(rows, c.name)),
+  };
 }
 
 /** A task packed: its model, and for a relaxation of a warm-started sequence the sequence's numbers. */
 export function packTask(task: SolveTask): PackedTask {
   const { warmStart, ...rest } = task;
-  if (!warmStart || !task.relaxation) return { ...rest, model: packModel(task.model) };
-  const sequence = sequenceOf(warmStart);
-  const shared = sharedColumns(task.model, sequence);
-  const before = sequence.last?.columnIds;
-  const model = packWithin(task.model, sequence, shared);
-  return { ...rest, model, session: packSession(sequence, task.model, shared, before) };
+  const packed: PackedTask = { ...rest, model: packModel(task.model) };
+  if (warmStart && task.relaxation) packed.session = packSession(warmStart, task.model);
+  return packed;
 }
 
 /** The buffers a packed task can hand over to another thread instead of copying. */
