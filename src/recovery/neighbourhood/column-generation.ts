@@ -451,8 +451,10 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
     if (added > 0 && performance.now() + run.expectedRebuildAndSolveMs(first.integerMs) >= budget.deadline) proof = 'time';
     else if (added > 0) {
       run.rebuild();
+      // Itineraries the added routes break, and those whose rows its plans first needed, bring sources
+      // the search above did not see (it searched the model before them).
+      while (giveJourneys() > 0) run.rebuild();
       let solved = await run.solvePlan();
-      // Itineraries whose rows its plans first needed bring sources the search above did not see.
       while (solved.rebuilt && giveJourneys() > 0) {
         run.rebuild();
         solved = await run.solvePlan();
