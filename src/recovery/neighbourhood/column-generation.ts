@@ -45,6 +45,13 @@ const NEGATIVE = -1e-6;
 /** Routes added per aircraft and pricing round. */
 const ROUTES_PER_ROUND = 8;
 /**
+ * Journeys of several flights given a column per passenger source and round. Where many journeys
+ * price negative at a master's duals whose LP they do not lower (a degenerate master), 8 a round
+ * made the generation of large/breaks-maintenance 71 rounds long, its LP at the optimum from round 2
+ * (docs/model.md 3.6); with 64 it takes 4.
+ */
+const JOURNEYS_PER_ROUND = 64;
+/**
  * Every cost weight is at least 0 (solver-config.ts), so no plan costs less than 0: the Lagrangian
  * bound at zero prices. A generation far from convergence (a network-wide scope) can have nothing
  * better, and a negative bound would only say less.
@@ -292,7 +299,7 @@ async function generateColumns(run: StrategyRun): Promise<Generation> {
     center = round.center;
     let { added, complete } = round;
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    const journeysGiven = run.giveColumns(lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best', until());
+    const journeysGiven = run.giveColumns(lp.duals, () => NEGATIVE, JOURNEYS_PER_ROUND, 'best', until());
     added += journeysGiven.given;
     // A search cut short by the budget has not shown convergence.
     if (!journeysGiven.timely) complete = false;
