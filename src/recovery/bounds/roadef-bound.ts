@@ -34,10 +34,10 @@ export interface RoadefBounds {
   keepsFlights: number;
   parts: { official: RoadefBoundParts; keepsFlights: RoadefBoundParts };
   /**
-   * The planned legs the disruptions may leave unflyable for their aircraft (flight ids): each leg whose
-   * rotation, flown as planned with the disruption delays propagated, departs later than planned, meets
-   * an aircraft out of service, a maintenance it breaks, a capacity cut or the window's end, and every
-   * later leg of that rotation. The keeps-flights problem cancels nothing else.
+   * The planned legs the disruptions may force to go (flight ids; legsTheDisruptionsMayCancel): from the
+   * first leg of a rotation that, flown as planned with the disruption delays propagated and held past
+   * capacity cuts, lands after the window, meets its aircraft's unavailability or breaks its check, the
+   * rest of that rotation. The keeps-flights problem cancels nothing else.
    */
   mayCancel: ReadonlySet<string>;
   /** Passengers whose least cost the bound counts as a cancellation (no arrival any plan could give them is cheaper). */
