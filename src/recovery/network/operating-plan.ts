@@ -5,7 +5,8 @@
 // The same walk is the search's operating plan (search.ts): given PlanChanges (holds, flights given
 // to another aircraft or cancelled, new flights after an aircraft's last flight, ferries to end
 // positions), it keeps every aircraft, airport and maintenance rule around them, cancelling what then
-// cannot be flown.
+// cannot be flown. On a service scope (scope-walk.ts) the same walk keeps the service's rules too
+// (WalkRules: the departure grid, the leg rules, ground times, checks, a cancellation threshold).
 import type { CabinCode } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, disruptionDelays, fixedPart } from './bookings.ts';
 import {
@@ -16,16 +17,29 @@ import {
 interface Period { startMinutes: number; endMinutes: number }
 
 /**
- * Movements booked per airport and clock hour, against the hourly capacities (spec 4.6): a capacity
- * cut holds for the clock hours that start within its period, the airport's own windows otherwise.
+ * Movements booked per airport and clock hour, against the hourly capacities: the problem's own
+ * (spec 4.6: a capacity cut holds for the clock hours that start within its period, the airport's own
+ * windows otherwise), or, when the problem states them hour by hour (`hourlyLimits`: a service scope's
+ * capacity rows), only those, each starting from the movements outside the problem.
  */
 class AirportSlots {
   private readonly used = new Map<string, number>();
   private readonly cuts: { airport: string; startMinutes: number; endMinutes: number; departures: number; arrivals: number }[] = [];
+  private readonly limits: Map<string, number> | null;
   constructor(private readonly problem: NetworkProblem) {
     for (const d of problem.disruptions) {
       if (d.type === 'airport_capacity') this.cuts.push({ airport: d.airport, startMinutes: d.fromMinutes, endMinutes: d.toMinutes, departures: d.maxDeparturesPerHour, arrivals: d.maxArrivalsPerHour });
     }
+    this.limits = problem.hourlyLimits ? new Map() : null;
+    for (const l of problem.hourlyLimits ?? []) {
+      const key = AirportSlots.key(l.kind, l.airport, l.hourStartMinutes);
+      this.limits!.set(key, l.max);
+      this.used.set(key, l.outside);
+    }
+  }
+
+  private static key(kind: 'departures' | 'arrivals', airport: string, minute: number): string {
+    return `${kind} ${airport} ${Math.floor(minute / 60)}`;
   }
 
   private capacity(airport: string, hour: number): { departures: number; arrivals: number } | null {
@@ -36,14 +50,18 @@ class AirportSlots {
   }
 
   free(airport: string, minute: number, kind: 'departures' | 'arrivals'): boolean {
-    const hour = Math.floor(minute / 60);
-    const cap = this.capacity(airport, hour);
-    return cap === null || (this.used.get(`${kind} ${airport} ${hour}`) ?? 0) < cap[kind];
+    const key = AirportSlots.key(kind, airport, minute);
+    if (this.limits) {
+      const max = this.limits.get(key);
+      return max === undefined || (this.used.get(key) ?? 0) < max;
+    }
+    const cap = this.capacity(airport, Math.floor(minute / 60));
+    return cap === null || (this.used.get(key) ?? 0) < cap[kind];
   }
 
   book(origin: string, dep: number, dest: string, arr: number): void {
     for (const [kind, airport, minute] of [['departures', origin, dep], ['arrivals', dest, arr]] as const) {
-      const key = `${kind} ${airport} ${Math.floor(minute / 60)}`;
+      const key = AirportSlots.key(kind, airport, minute);
       this.used.set(key, (this.used.get(key) ?? 0) + 1);
     }
   }
@@ -68,6 +86,8 @@ interface Walk {
   maintenanceSettled: boolean;
   /** Its periods out of service (the aircraft_unavailable disruptions). */
   unavailability: Period[];
+  /** Under WalkRules: the earliest its next leg may leave (ground time and checks after its last landing). */
+  freeAt: number;
 }
 
 interface Flown { dep: number; arr: number; aircraft: string }
@@ -125,11 +145,12 @@ class ReferencePlanner {
   /** Each planned flight's place in the problem's order (ties between equal times go by it). */
   private readonly order = new Map<string, number>();
 
-  constructor(private readonly problem: NetworkProblem, private readonly changes: PlanChanges = {}) {
+  constructor(private readonly problem: NetworkProblem, private readonly changes: PlanChanges = {}, private readonly rules: WalkRules | null = null) {
     this.S = problem.window.startMinutes;
     this.E = problem.window.endMinutes;
     this.delay = disruptionDelays(problem);
     this.slots = new AirportSlots(problem);
+    for (const m of rules?.booked ?? []) this.slots.book(m.origin, m.depMinutes, m.dest, m.arrMinutes);
     problem.flights.forEach((f, i) => this.order.set(f.id, i));
   }
 
@@ -181,6 +202,12 @@ class ReferencePlanner {
     walk.lastFlight = flightNumber;
   }
 
+  /** The first departure on the walk rules' grid (counted from the leg's earliest departure `from`) at or after `minute`. */
+  private onGrid(minute: number, from: number): number {
+    const step = this.rules?.gridMinutes ?? 1;
+    return from + Math.ceil(Math.max(0, minute - from) / step) * step;
+  }
+
   /** Consume anchored legs at the head of the walk (already placed in step 1). */
   private consumeAnchored(walk: Walk): void {
     while (walk.next < walk.legs.length && this.anchored(walk.legs[walk.next]!)) {
@@ -201,10 +228,11 @@ class ReferencePlanner {
    * pushed past midnight of `day` would read, without its +N, as before the end of a period it follows
    * (the official checker reads it so, spec 4.11).
    */
-  private earliestStart(walk: Walk, origin: string, dest: string, durationMinutes: number, earliest: number, day: number, landBy = this.E, capacity = true): number | null {
+  private earliestStart(walk: Walk, origin: string, dest: string, durationMinutes: number, earliest: number, day: number, landBy = this.E, capacity = true, gridFrom = earliest): number | null {
     const m = walk.aircraft.check;
     let start = earliest;
     for (;;) {
+      start = this.onGrid(start, gridFrom);
       const end = start + durationMinutes;
       if (end > landBy) return null;
       const blocked = walk.unavailability.find((p) => start < p.endMinutes && end > p.startMinutes);
@@ -214,8 +242,9 @@ class ReferencePlanner {
       if (capacity && !this.slots.free(dest, end, 'arrivals')) { start = (Math.floor(end / 60) + 1) * 60 - durationMinutes; continue; }
       break;
     }
+    // (The service's times carry their day: only a walk without WalkRules writes ROADEF files.)
     const daysLater = Math.floor((start - day * MINUTES_PER_DAY) / MINUTES_PER_DAY);
-    if (daysLater >= 1) {
+    if (daysLater >= 1 && !this.rules) {
       const asRead = start - daysLater * MINUTES_PER_DAY;
       const periods: Period[] = m ? [...walk.unavailability, m] : walk.unavailability;
       if (periods.some((p) => p.endMinutes <= start && asRead < p.endMinutes)) return null;
@@ -369,9 +398,11 @@ class ReferencePlanner {
         continue;
       }
       if (leg.origin !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
-      const ready = walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg);
-      const start = this.earliestStart(walk, walk.location, leg.dest, this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity);
-      if (start === null) { this.cancel(walk); continue; }
+      const ready = this.rules ? walk.freeAt : walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg);
+      const start = this.earliestStart(walk, walk.location, leg.dest, this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity, this.notBefore(leg));
+      if (start === null || (this.rules && !this.rules.allows(walk.aircraft.tail, leg.id, walk.location, start))) { this.cancel(walk); continue; }
+      // A disruption's own delay is no reason to cancel: the threshold counts the delay beyond the earliest departure.
+      if (this.rules && capacity && start - this.notBefore(leg) >= this.rules.cancelFromDelayMinutes) { this.cancel(walk); continue; }
       const m = walk.aircraft.check;
       if (m && !walk.maintenanceSettled && leg.depMinutes < m.startMinutes && start + this.duration(leg) > m.startMinutes) {
         this.keepMaintenance(walk, true);
@@ -402,10 +433,11 @@ class ReferencePlanner {
       list.push({ startMinutes: d.fromMinutes, endMinutes: d.toMinutes });
     }
     for (const aircraft of this.problem.aircraft.values()) {
+      if (this.rules?.aircraft && !this.rules.aircraft.has(aircraft.tail)) continue;
       const walk: Walk = {
         aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlannedTime), next: 0, location: aircraft.base, readyAt: null,
         lastFlight: null, flownBeforeMaintenance: 0, maintenanceSettled: false,
-        unavailability: unavailability.get(aircraft.tail) ?? [],
+        unavailability: unavailability.get(aircraft.tail) ?? [], freeAt: this.rules?.firstDeparture(aircraft.tail) ?? Number.NEGATIVE_INFINITY,
       };
       walks.push(walk);
       const candidate = this.nextCandidate(walk, false);
@@ -426,6 +458,7 @@ class ReferencePlanner {
       this.flown.set(leg.id, { dep: start, arr, aircraft: walk.aircraft.tail });
       this.slots.book(leg.origin, start, leg.dest, arr);
       this.fly(walk, leg.flightNumber, leg.dest, start, arr);
+      if (this.rules) walk.freeAt = this.rules.landed(walk.aircraft.tail, leg.id, start, arr);
       walk.next += 1;
       const next = this.nextCandidate(walk, false);
       if (next) queue.push(next.start, this.order.get(next.leg.id)!, walk);
@@ -519,9 +552,38 @@ export interface PlanChanges {
 }
 
 /**
- * The reference plan (spec 6.1) of `problem` (deterministic; linear in its size up to a log factor),
- * or, with `changes`, the same walk over rotations and departure times a search has changed.
+ * What the service's rules add to a walk (docs/model.md 4.6), each a question the service's shared
+ * recovery model answers (model/rules.ts, the turnaround table, the scope's checks): departures on a
+ * grid, the leg rules judged at each departure, ground times per station, checks that hold an aircraft
+ * where it lands, and a delay past which a leg is cancelled with the legs that bring its aircraft back.
+ * A walk under WalkRules writes no ROADEF file (the format's reading of times past midnight is not kept).
  */
-export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges = {}): NetworkPlan {
-  return new ReferencePlanner(problem, changes).solve();
+export interface WalkRules {
+  /** Departures leave on a grid of so many minutes counted from each leg's earliest departure. */
+  gridMinutes: number;
+  /** The earliest `tail` may leave first (its last landing before the problem and its ground time there). */
+  firstDeparture(tail: string): number;
+  /** Whether `tail` may fly the flight from `station` leaving at `depMinutes` (the leg rules: a delay limit, an unavailability, crew duty, ...). */
+  allows(tail: string, flightId: string, station: string, depMinutes: number): boolean;
+  /** Told of each leg `tail` flies; answers the earliest its next leg may leave (its ground time, and a check it performs there). */
+  landed(tail: string, flightId: string, depMinutes: number, arrMinutes: number): number;
+  /**
+   * A leg that would leave this many minutes or more after its earliest departure (PlanChanges.notBefore)
+   * is cancelled, with the legs after it up to one from where its aircraft stands (Infinity: only what
+   * cannot be flown).
+   */
+  cancelFromDelayMinutes: number;
+  /** Only these aircraft are walked (the others' movements are in `booked`); all when absent. */
+  aircraft?: ReadonlySet<string>;
+  /** Movements already using the capacities before the walk. */
+  booked?: readonly { origin: string; depMinutes: number; dest: string; arrMinutes: number }[];
+}
+
+/**
+ * The reference plan (spec 6.1) of `problem` (deterministic; linear in its size up to a log factor),
+ * or, with `changes`, the same walk over rotations and departure times a search has changed; with
+ * `rules`, the walk keeps the service's rules as well.
+ */
+export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges = {}, rules: WalkRules | null = null): NetworkPlan {
+  return new ReferencePlanner(problem, changes, rules).solve();
 }

@@ -59,6 +59,12 @@ export interface NetworkFlight {
 /** Hourly capacity of an airport during [fromMinute, toMinute) of each day (minutes of the day, UTC). */
 export interface DailyCapacityWindow { fromMinute: number; toMinute: number; departures: number; arrivals: number }
 
+/**
+ * At most `max` movements of one kind at an airport in the clock hour starting at `hourStartMinutes`,
+ * `outside` of them by flights outside the problem (a service scope's capacity rows).
+ */
+export interface HourlyLimit { airport: string; kind: 'departures' | 'arrivals'; hourStartMinutes: number; max: number; outside: number }
+
 /** Block time of a new flight between two airports and the haul of any flight between them. */
 export interface AirportPair { blockMinutes: number; haul: HaulCode }
 
@@ -85,6 +91,8 @@ export interface NetworkProblem {
   flightsById: ReadonlyMap<string, NetworkFlight>;
   /** Hourly capacities per airport (an airport not listed has none). */
   airportCapacity: ReadonlyMap<string, readonly DailyCapacityWindow[]>;
+  /** When given, the capacities hour by hour instead (the airports' and the cuts' are then not read). */
+  hourlyLimits?: readonly HourlyLimit[];
   /** By pairKey(origin, dest). */
   airportPairs: ReadonlyMap<string, AirportPair>;
   bookings: readonly NetworkBooking[];

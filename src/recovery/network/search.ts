@@ -122,68 +122,16 @@ class EngineSearch {
     }));
   }
 
-  /**
-   * Exchanges of the rest of two rotations at an airport where both aircraft stand, the legs going to
-   * an aircraft of the same family that is there too: for an aircraft the plan leaves with cancelled
-   * legs (out of service, stranded), from its first cancelled leg; and for a leg that leaves booked
-   * passengers behind for want of seats, to a larger aircraft, from that leg.
-   */
+  /** Exchanges of the rest of two rotations (rotationExchanges), for the aircraft the plan leaves with cancelled legs or with passengers behind. */
   private exchanges(plan: Plan): Move[] {
-    const { legs: rotations, passengers: itineraries } = plan.solution;
-    const byAircraft = new Map<string, PlanLeg[]>();
-    for (const r of rotations) {
-      const key = r.flightId;
-      const planned = this.problem.flightsById.get(key);
-      const owner = r.tail ?? (planned ? plan.changes.aircraft.get(key) ?? planned.tail : null);
-      if (owner === null) continue;
-      const list = byAircraft.get(owner) ?? byAircraft.set(owner, []).get(owner)!;
-      list.push(r);
-    }
-    for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
-    const seats = (tail: string) => { const a = this.problem.aircraft.get(tail)!; return CABIN_CODES.reduce((sum, c) => sum + a.seats[c], 0); };
-    const moves: Move[] = [];
-    const exchange = (giver: string, from: PlanLeg, given: PlanLeg[], priority: number, larger: boolean) => {
-      const family = this.problem.aircraft.get(giver)!.family;
-      for (const [taker, theirs] of byAircraft) {
-        const aircraft = this.problem.aircraft.get(taker)!;
-        if (taker === giver || aircraft.family !== family || (larger && seats(taker) <= seats(giver))) continue;
-        // The taker stands at the first given leg's airport when it departs: its last landing before it is there.
-        const before = theirs.filter((r) => r.tail !== null && r.arrMinutes + aircraft.turnaroundMinutes <= from.depMinutes).at(-1);
-        const at = before ? before.dest : aircraft.base;
-        if (at !== from.origin) continue;
-        const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && this.movable(r.flightId));
-        moves.push({
-          key: `exchange ${giver} ${taker} ${from.flightId}`,
-          priority,
-          apply: (c) => {
-            const assigned = new Map(c.aircraft);
-            for (const r of given) assigned.set(r.flightId, taker);
-            for (const r of rest) assigned.set(r.flightId, giver);
-            return { ...c, aircraft: assigned };
-          },
-        });
-      }
-    };
-    for (const [giver, legs] of byAircraft) {
-      const firstCancelled = legs.findIndex((r) => r.tail === null && this.movable(r.flightId));
-      if (firstCancelled === -1) continue;
-      const lost = legs.slice(firstCancelled).filter((r) => this.movable(r.flightId));
-      exchange(giver, lost[0]!, lost, lost.length, false);
-    }
     // Legs whose booked passengers are cancelled: where the seats ran out, a larger aircraft may carry them.
     const left = new Map<string, number>();
-    for (const line of itineraries) {
+    for (const line of plan.solution.passengers) {
       if (!line.cancelled) continue;
       for (const l of this.bookings.get(line.booking)!.flights) left.set(l.flightId, (left.get(l.flightId) ?? 0) + line.passengers);
     }
-    for (const [giver, legs] of byAircraft) {
-      legs.forEach((r, i) => {
-        const key = r.flightId;
-        if (r.tail === null || !left.has(key) || !this.movable(key)) return;
-        exchange(giver, r, legs.slice(i).filter((x) => this.movable(x.flightId)), left.get(key)!, true);
-      });
-    }
-    return moves;
+    return rotationExchanges(this.problem, plan.solution.legs, plan.changes.aircraft, (key) => this.movable(key), left)
+      .map(({ key, priority, assign }) => ({ key, priority, apply: (c) => ({ ...c, aircraft: assign(c.aircraft) }) }));
   }
 
   /**
@@ -312,6 +260,72 @@ class EngineSearch {
     return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...this.trips(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : [])]
       .sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
+}
+
+/** An exchange of the rest of two rotations: `assign` gives their legs to their new aircraft (PlanChanges.aircraft). */
+export interface RotationExchange { key: string; giver: string; taker: string; priority: number; assign: (aircraft: ReadonlyMap<string, string>) => Map<string, string> }
+
+/**
+ * Exchanges of the rest of two rotations at an airport where both aircraft stand, the legs going to
+ * an aircraft of the same family that is there too: for an aircraft `legs` (a plan's, cancelled ones
+ * without a tail; `assigned` the legs given to other aircraft than planned) leaves with cancelled
+ * legs (out of service, stranded), from its first cancelled leg; and for a leg that leaves booked
+ * passengers behind for want of seats (`left`: passengers per leg), to a larger aircraft, from that
+ * leg. Each move gives the legs to their new aircraft (PlanChanges.aircraft); the walk keeps every
+ * rule around them. The network search of the service tries them too (service-search.ts).
+ */
+export function rotationExchanges(
+  problem: NetworkProblem, rotations: readonly PlanLeg[], assigned: ReadonlyMap<string, string>, movable: (key: string) => boolean,
+  left: ReadonlyMap<string, number>,
+): RotationExchange[] {
+  const byAircraft = new Map<string, PlanLeg[]>();
+  for (const r of rotations) {
+    const key = r.flightId;
+    const planned = problem.flightsById.get(key);
+    const owner = r.tail ?? (planned ? assigned.get(key) ?? planned.tail : null);
+    if (owner === null) continue;
+    const list = byAircraft.get(owner) ?? byAircraft.set(owner, []).get(owner)!;
+    list.push(r);
+  }
+  for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
+  const seats = (tail: string) => { const a = problem.aircraft.get(tail)!; return CABIN_CODES.reduce((sum, c) => sum + a.seats[c], 0); };
+  const moves: RotationExchange[] = [];
+  const exchange = (giver: string, from: PlanLeg, given: PlanLeg[], priority: number, larger: boolean) => {
+    const family = problem.aircraft.get(giver)!.family;
+    for (const [taker, theirs] of byAircraft) {
+      const aircraft = problem.aircraft.get(taker)!;
+      if (taker === giver || aircraft.family !== family || (larger && seats(taker) <= seats(giver))) continue;
+      // The taker stands at the first given leg's airport when it departs: its last landing before it is there.
+      const before = theirs.filter((r) => r.tail !== null && r.arrMinutes + aircraft.turnaroundMinutes <= from.depMinutes).at(-1);
+      const at = before ? before.dest : aircraft.base;
+      if (at !== from.origin) continue;
+      const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && movable(r.flightId));
+      moves.push({
+        key: `exchange ${giver} ${taker} ${from.flightId}`,
+        giver, taker, priority,
+        assign: (aircraftOf) => {
+          const assigned = new Map(aircraftOf);
+          for (const r of given) assigned.set(r.flightId, taker);
+          for (const r of rest) assigned.set(r.flightId, giver);
+          return assigned;
+        },
+      });
+    }
+  };
+  for (const [giver, legs] of byAircraft) {
+    const firstCancelled = legs.findIndex((r) => r.tail === null && movable(r.flightId));
+    if (firstCancelled === -1) continue;
+    const lost = legs.slice(firstCancelled).filter((r) => movable(r.flightId));
+    exchange(giver, lost[0]!, lost, lost.length, false);
+  }
+  for (const [giver, legs] of byAircraft) {
+    legs.forEach((r, i) => {
+      const key = r.flightId;
+      if (r.tail === null || !left.has(key) || !movable(key)) return;
+      exchange(giver, r, legs.slice(i).filter((x) => movable(x.flightId)), left.get(key)!, true);
+    });
+  }
+  return moves;
 }
 
 /** Plans evaluated at once when the solver does not say how many threads it has. */

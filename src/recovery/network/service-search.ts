@@ -4,9 +4,10 @@
 // solved on GLPK.
 //
 // Where the neighbourhood engine prices routes one aircraft at a time against the master's duals, this
-// search walks the whole network at once, in time order, handing out airport capacity first come,
-// first served (like the first plan), and repairs as it goes: a flight that can no longer leave within
-// its delay limit, or whose delay passes the walk's cancellation threshold, is cancelled together with
+// search walks the whole network at once with the engine's walk (operating-plan.ts, under the
+// service's rules: scope-walk.ts), in time order, handing out airport capacity first come, first
+// served (like the first plan), and repairs as it goes: a flight that can no longer leave within its
+// delay limit, or whose delay passes the walk's cancellation threshold, is cancelled together with
 // the flights that bring the aircraft back to where it stands (a round trip), so that the rest of the
 // rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans; their
 // routes form the pool of one integer model, which picks the cheapest combination (capacity rows
@@ -18,19 +19,20 @@
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
 // the routes of each better plan as they come (`offer`), as first columns for its master.
+import { eu261CompensationEur } from '../../domain/passenger-rights.ts';
 import type { Flight, Schedule } from '../../domain/schedule.ts';
-import type { TimedLeg } from '../../domain/plan.ts';
-import { afterUnavailability, performPlannedChecks, RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
+import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../neighbourhood/column-generation.ts';
 import { buildStrategyModel, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
 import { strategyCancels } from '../neighbourhood/rows/row-families.ts';
 import { RecoveryError } from '../model/failure.ts';
-import { brokenLegRule } from '../model/rules.ts';
-import type { AircraftInScope, CapacityLimit, RecoveryScope } from '../model/scope.ts';
+import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
+import { ScopeWalks } from './scope-walk.ts';
+import { rotationExchanges } from './search.ts';
 
 /**
  * Delays (minutes) past which a walk cancels a flight's round trip rather than fly it that late; one
@@ -59,6 +61,8 @@ const VARIANTS_PER_ROUND = 6;
 const VARIANT_THRESHOLDS_MINUTES = [Number.POSITIVE_INFINITY, 90];
 /** Round trips per aircraft tried cancelled in a whole-network walk, per round (the most delayed first). */
 const ROUND_TRIPS_PER_AIRCRAFT = 1;
+/** Exchanges of the rest of its rotation (the engine's move, search.ts) tried per aircraft left with cancelled flights, per round. */
+const EXCHANGES_PER_AIRCRAFT = 2;
 
 /** The search's best plan: the model it was read from and GLPK's outcome on it. */
 export interface NetworkSearchResult {
@@ -67,118 +71,6 @@ export interface NetworkSearchResult {
   /** Walks and rounds of the search. */
   rounds: number;
   routes: number;
-}
-
-/** Movements booked per airport, kind and clock hour, against the scope's capacity rows. */
-class Slots {
-  private readonly limits = new Map<string, CapacityLimit>();
-  private readonly used = new Map<string, number>();
-  constructor(capacities: readonly CapacityLimit[]) {
-    for (const c of capacities) {
-      const key = Slots.key(c.airport, c.kind, c.hourStartMinutes);
-      this.limits.set(key, c);
-      this.used.set(key, c.fixed);
-    }
-  }
-  private static key(airport: string, kind: CapacityLimit['kind'], minutes: number): string {
-    return `${airport}|${kind}|${Math.floor(minutes / 60) * 60}`;
-  }
-  fits(airport: string, kind: CapacityLimit['kind'], minutes: number): boolean {
-    const key = Slots.key(airport, kind, minutes);
-    const limit = this.limits.get(key);
-    return !limit || (this.used.get(key) ?? 0) < limit.max;
-  }
-  take(airport: string, kind: CapacityLimit['kind'], minutes: number): void {
-    const key = Slots.key(airport, kind, minutes);
-    if (this.limits.has(key)) this.used.set(key, (this.used.get(key) ?? 0) + 1);
-  }
-  clone(): Slots {
-    const copy = new Slots([]);
-    for (const [key, limit] of this.limits) copy.limits.set(key, limit);
-    for (const [key, n] of this.used) copy.used.set(key, n);
-    return copy;
-  }
-  /** Book every leg of `legs` (the routes of aircraft that keep theirs). */
-  takeLegs(legs: readonly TimedLeg[]): void {
-    for (const leg of legs) {
-      this.take(leg.flight.origin, 'departures', leg.depMinutes);
-      this.take(leg.flight.dest, 'arrivals', leg.arrMinutes);
-    }
-  }
-}
-
-interface WalkState {
-  a: AircraftInScope;
-  sequence: Flight[];
-  next: number;
-  station: string;
-  arrival: number;
-  ready: number;
-  legs: TimedLeg[];
-  points: (number | null)[];
-}
-
-/**
- * Walk `aircraft` through their `sequences` in time order (the earliest next departure first), each
- * flight at the first grid minute its aircraft, disruption, unavailability and the capacities left in
- * `slots` allow. A flight that breaks a leg rule there, or is `thresholdMinutes` or more late, is
- * cancelled with the flights up to the next one leaving from where the aircraft stands (when
- * `mayCancel`; else, or when there is none, the rest of the sequence is dropped). Routes per tail, null
- * where even that leaves a route a rule forbids.
- */
-function walk(
-  ev: RouteEvaluator, aircraft: readonly AircraftInScope[], sequences: ReadonlyMap<string, Flight[]>, slots: Slots,
-  { stepMinutes, thresholdMinutes, mayCancel }: { stepMinutes: number; thresholdMinutes: number; mayCancel: boolean },
-): Map<string, Route | null> {
-  const states: WalkState[] = aircraft.map((a) => ({
-    a, sequence: sequences.get(a.aircraft.tail) ?? [], next: 0, station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs: [], points: a.checks.map(() => null),
-  }));
-  // Checks where the schedule performs them, when the aircraft is there in time (as the first plan does).
-  for (const s of states) performPlannedChecks(s, -1);
-  const earliest = (s: WalkState) => {
-    const flight = s.sequence[s.next]!;
-    const e = ev.earliestDeparture(flight);
-    const onGrid = (minutes: number) => e + Math.ceil(Math.max(0, minutes - e) / stepMinutes) * stepMinutes;
-    return afterUnavailability(s.a, onGrid(s.ready), flight.arrMinutes - flight.depMinutes, onGrid);
-  };
-  /** Drop the sequence from `next` up to the next flight leaving from where the aircraft stands (or all of it). */
-  const cancelFromHere = (s: WalkState) => {
-    let k = s.next + 1;
-    while (k < s.sequence.length && s.sequence[k]!.origin !== s.station) k++;
-    s.sequence = mayCancel && k < s.sequence.length ? [...s.sequence.slice(0, s.next), ...s.sequence.slice(k)] : s.sequence.slice(0, s.next);
-  };
-  const open = new Set(states);
-  while (open.size > 0) {
-    let s: WalkState | null = null;
-    let at = Number.POSITIVE_INFINITY;
-    for (const t of open) {
-      if (t.next >= t.sequence.length) { open.delete(t); continue; }
-      const e = earliest(t);
-      if (e < at) { at = e; s = t; }
-    }
-    if (!s) break;
-    const flight = s.sequence[s.next]!;
-    const block = flight.arrMinutes - flight.depMinutes;
-    const latest = flight.depMinutes + ev.delayLimit(flight);
-    let dep = at;
-    while (dep <= latest && !(slots.fits(flight.origin, 'departures', dep) && slots.fits(flight.dest, 'arrivals', dep + block))) dep += stepMinutes;
-    const pending = s.a.checks.filter((_, i) => s!.points[i] === null);
-    const broken = dep > latest || brokenLegRule(ev.legContext(s.a, s.station, flight, dep, flight.tail === s.a.aircraft.tail ? 0 : 1, pending)) !== null;
-    // A disruption's own delay is no reason to cancel: the threshold counts the delay beyond it.
-    if (broken || (dep - ev.earliestDeparture(flight) >= thresholdMinutes && mayCancel)) {
-      cancelFromHere(s);
-      continue;
-    }
-    slots.take(flight.origin, 'departures', dep);
-    slots.take(flight.dest, 'arrivals', dep + block);
-    s.legs.push({ flight, depMinutes: dep, arrMinutes: dep + block, delayMinutes: dep - flight.depMinutes });
-    s.station = flight.dest;
-    s.arrival = dep + block;
-    s.ready = dep + block + ev.turnaround(s.a, flight.dest);
-    performPlannedChecks(s, s.a.plannedFlights.indexOf(flight));
-    s.next++;
-  }
-  return new Map(states.map((s) => [s.a.aircraft.tail, ev.finish(s.a, s.legs, s.points, false)]));
 }
 
 /**
@@ -197,7 +89,7 @@ export async function searchNetwork(args: {
   const { schedule, scope, config, groups, solver, signal, deadline } = args;
   const started = performance.now();
   const ev = new RouteEvaluator(schedule, scope, config);
-  const stepMinutes = config.solver.time_step_minutes;
+  const walks = new ScopeWalks(scope, ev, config.solver.time_step_minutes);
   const mayCancel = strategyCancels('integrated', config);
   const pool = new Map<string, Route[]>(scope.aircraft.map((a) => [a.aircraft.tail, []]));
   const keys = new Set<string>();
@@ -206,11 +98,16 @@ export async function searchNetwork(args: {
     keys.add(route.key);
     pool.get(route.tail)!.push(route);
   };
-  const planned = new Map(scope.aircraft.map((a) => [a.aircraft.tail, a.plannedFlights.filter((f) => !scope.cancelledFlights.has(f.id))]));
+  const planned = walks.planned;
   // The portfolio: one whole-network walk per threshold, and each aircraft grounded where it may be.
+  // Each walk is a whole plan itself: the one that looks cheapest is solved alone first (below).
+  let first: { routes: Map<string, Route[]>; estimate: number } | null = null;
   for (const thresholdMinutes of CANCELLATION_THRESHOLDS_MINUTES) {
     if (!mayCancel && Number.isFinite(thresholdMinutes)) continue;
-    for (const route of walk(ev, scope.aircraft, planned, new Slots(scope.capacities), { stepMinutes, thresholdMinutes, mayCancel }).values()) add(route);
+    const routes = walks.walk({ thresholdMinutes });
+    for (const route of routes.values()) add(route);
+    const estimate = walkEstimate(routes, planned, config);
+    if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
@@ -218,18 +115,25 @@ export async function searchNetwork(args: {
   let best: StrategySolve | null = null;
   let rounds = 0;
   const tried = new Set<string>();
-  // The search keeps to the first SEARCH_SHARE of the budget: its integer models share the solver's
-  // workers with the column generations, whose proof and bound need the rest.
+  // The search keeps to the first SEARCH_SHARE of the budget, at most SEARCH_MAX_MS: its integer
+  // models share the solver's workers with the column generations, whose proof and bound need the
+  // rest, and the exact stage needs its time (without it the plan's passengers are not re-accommodated
+  // exactly). Its first round, though, may run to the exact stage's end: on a storm at 2 s the
+  // generations have no plan of their own, and under load (average 17 on 2 cores) the model over every
+  // walk's routes took 1.5-1.9 s, past the cap, so the storm was answered without a plan. That round is
+  // the cheapest-looking walk alone (one route per aircraft: 50-750 ms under that load); the whole
+  // portfolio is the second.
   const searchDeadline = started + Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS);
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  const remaining = () => searchDeadline - performance.now();
+  const roundDeadline = () => (rounds === 0 ? exactDeadline : searchDeadline);
+  const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
     // The search's rounds re-accommodate on direct flights only (a model GLPK solves several times
     // faster); the final plan gets every journey (below).
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', rounds === 0 && first ? first.routes : pool, groups);
     // A model built after the search's share is not solved: the generations have the workers then.
     if (remaining() <= 0) break;
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
@@ -257,11 +161,27 @@ export async function searchNetwork(args: {
       .sort((p, q) => trouble(q) - trouble(p)).slice(0, VARIANTS_PER_ROUND);
     if (candidates.length === 0 || !mayCancel) break;
     let added = 0;
+    // The engine's exchanges (search.ts) for the aircraft the best plan leaves with cancelled flights:
+    // the rest of its rotation to an aircraft of its family standing where the first of them leaves,
+    // that one's rest to it, the whole network walked again around the exchange.
+    const flying = new Map([...chosen].flatMap(([tail, r]) => r.legs.map((l) => [l.flight.id, tail] as const)));
+    const flownNow = new Map([...chosen].map(([tail, r]) => [tail, r.legs.map((l) => l.flight)]));
+    const exchanges = rotationExchanges(walks.networkProblem, walks.planLegs(chosen), new Map(), (id) => !scope.cancelledFlights.has(id), new Map());
+    // (The variants' walks stop with the round's time: dozens of walks take a few hundred milliseconds of the thread.)
     for (const a of candidates) {
+      if (remaining() <= 0) break;
+      for (const exchange of exchanges.filter((e) => e.giver === a.aircraft.tail && !tried.has(e.key)).slice(0, EXCHANGES_PER_AIRCRAFT)) {
+        tried.add(exchange.key);
+        const before = keys.size;
+        for (const r of walks.walk({ sequences: walks.sequencesOf(flownNow, exchange.assign(flying), flying), thresholdMinutes: Number.POSITIVE_INFINITY }).values()) add(r);
+        added += keys.size - before;
+      }
+    }
+    for (const a of candidates) {
+      if (remaining() <= 0) break;
       const route = chosen.get(a.aircraft.tail)!;
       tried.add(route.key);
-      const slots = new Slots(scope.capacities);
-      for (const [tail, other] of chosen) if (tail !== route.tail) slots.takeLegs(other.legs);
+      const others = [...chosen].flatMap(([tail, other]) => (tail === route.tail ? [] : other.legs));
       // Whole-network variants: one of this aircraft's most delayed round trips cancelled, or its planned
       // sequence restored, and every aircraft walked again around it (freed capacity goes to the others).
       const flownSequences = new Map([...chosen].map(([tail, r]) => [tail, r.legs.map((l) => l.flight)]));
@@ -269,13 +189,13 @@ export async function searchNetwork(args: {
       for (const trip of delayedRoundTrips(route).slice(0, ROUND_TRIPS_PER_AIRCRAFT)) variants.push([...route.legs.slice(0, trip.from), ...route.legs.slice(trip.to)].map((l) => l.flight));
       for (const sequence of variants) {
         const before = keys.size;
-        for (const r of walk(ev, scope.aircraft, new Map([...flownSequences, [a.aircraft.tail, sequence]]), new Slots(scope.capacities), { stepMinutes, thresholdMinutes: Number.POSITIVE_INFINITY, mayCancel }).values()) add(r);
+        for (const r of walks.walk({ sequences: new Map([...flownSequences, [a.aircraft.tail, sequence]]), thresholdMinutes: Number.POSITIVE_INFINITY }).values()) add(r);
         added += keys.size - before;
       }
       for (const sequence of [route.legs.map((l) => l.flight), planned.get(a.aircraft.tail)!]) {
         for (const thresholdMinutes of VARIANT_THRESHOLDS_MINUTES) {
           const before = keys.size;
-          add(walk(ev, [a], new Map([[a.aircraft.tail, sequence]]), slots.clone(), { stepMinutes, thresholdMinutes, mayCancel }).get(a.aircraft.tail));
+          add(walks.walk({ aircraft: [a], sequences: new Map([[a.aircraft.tail, sequence]]), booked: others, thresholdMinutes }).get(a.aircraft.tail));
           added += keys.size - before;
         }
       }
@@ -334,6 +254,31 @@ async function withAllJourneys(
     if (list.length > 0) journeys.set(source.key, list);
   }
   return journeys.size === 0 ? model : rebuild(journeys);
+}
+
+/**
+ * What a walk's plan looks like it costs, to pick the walk solved first: its routes' cost, and per
+ * flight it cancels the cancellation and its booked passengers' compensation (on both storms of issue
+ * 23 this ranked the cheapest walk first: 2.48 M for the 90-minute walk of the issue's storm, whose
+ * plan cost 1.93 M, the least of five; 1.68 M for the 150- and 240-minute walks of the hub storm,
+ * 1.77 M, the least). Infinity when the walk leaves an aircraft without a route.
+ */
+function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: ReadonlyMap<string, readonly Flight[]>, config: SolverConfig): number {
+  let estimate = 0;
+  const flown = new Set<string>();
+  for (const route of routes.values()) {
+    if (!route) return Number.POSITIVE_INFINITY;
+    estimate += route.cost;
+    for (const leg of route.legs) flown.add(leg.flight.id);
+  }
+  const w = config.cost_weights;
+  for (const list of planned.values()) {
+    for (const f of list) {
+      if (flown.has(f.id)) continue;
+      estimate += w.cancellation_per_flight + f.bookedPassengers * w.compensation_multiplier * eu261CompensationEur(f.distanceKm ?? 0);
+    }
+  }
+  return estimate;
 }
 
 /**
