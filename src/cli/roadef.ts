@@ -8,7 +8,8 @@
 //   components, the three groups and, as its last line, `feasible: yes|no, cost: <total>`. Exit 0
 //   feasible, 1 infeasible, 2 unreadable input (a missing or malformed instance, a missing solution file).
 // solve: writes the best solution the solver has when the limit comes; progress (elapsed, incumbent
-//   cost by our scorer, bound when the solver knows one) on stderr. Exit 0 when a solution is written.
+//   cost by our scorer, the lower bound that holds for it and the gap) on stderr. Exit 0 when a
+//   solution is written.
 // import: writes <schedules-dir>/<name>.json, a schedule the service serves like the bundled ones.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { formatAmount, formatScoreReport, scoreJson, scoreSolution } from '../fo
 import { RoadefFormatError } from '../formats/roadef-2009/text.ts';
 import { DEFAULT_IMPORT_AIRLINE, ImportError, roadefToScheduleFile, serializeImportedSchedule } from '../formats/roadef-2009/to-schedule.ts';
 import { ROADEF_SOLVERS, runSolver } from '../recovery/roadef-adapter.ts';
+import { boundGap, roadefInstanceBounds, type InstanceBounds } from '../recovery/roadef-bounds.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 
 const COMMAND = 'npm run roadef';
@@ -53,6 +55,17 @@ function score(values: Record<string, string | boolean | undefined>): number {
   return report.feasible ? EXIT.ok : EXIT.infeasible;
 }
 
+/**
+ * The lower bound that holds for a solution and its gap: the keeps-flights bound when the solution
+ * cancels only what the disruptions may force, the official one otherwise (docs/model.md 3.9). A
+ * solver's own bound, when it proves a higher one, is taken instead.
+ */
+function boundText(bounds: InstanceBounds, solution: RoadefSolution, cost: number, solverBound: number | null): string {
+  const { bound, problem } = bounds.boundOf(solution);
+  const best = solverBound !== null && solverBound > bound ? { bound: solverBound, problem: 'the solver\'s' } : { bound, problem };
+  return `bound ${formatAmount(best.bound)} (${best.problem}), gap ${(100 * boundGap(cost, best.bound)).toFixed(1)} %`;
+}
+
 /** Our scorer's verdict on a solution exactly as its files will read. */
 function judge(instance: RoadefInstance, solution: RoadefSolution) {
   return scoreSolution(instance, parseSolution(formatSolution(solution)));
@@ -67,6 +80,8 @@ async function solve(values: Record<string, string | boolean | undefined>): Prom
   const solver = ROADEF_SOLVERS.get(solverName) ?? (() => { throw new UsageError(`--solver must be one of ${[...ROADEF_SOLVERS.keys()].join(', ')}.`); })();
   const say = (message: string, elapsedMs: number) => process.stderr.write(`[roadef ${(elapsedMs / 1000).toFixed(1)}s] ${message}\n`);
   say(`${instance.name}: ${instance.aircraft.size} aircraft, ${instance.legs.length} legs, ${instance.itineraries.length} itineraries; solver ${solverName}, limit ${seconds} s`, 0);
+  const bounds = roadefInstanceBounds(instance);
+  say(`lower bounds: ${formatAmount(bounds.bounds.official)} of every plan (official), ${formatAmount(bounds.bounds.keepsFlights)} of every plan that cancels none of the legs the disruptions leave flyable (keeps-flights; ${bounds.bounds.mayCancel.size} legs may go); ${Math.round(bounds.cpuMs)} ms CPU`, 0);
   const glpk = createSolverPool();
   let run: Awaited<ReturnType<typeof runSolver>>;
   try {
@@ -76,7 +91,7 @@ async function solve(values: Record<string, string | boolean | undefined>): Prom
       glpk,
       onIncumbent: (incumbent) => {
         const verdict = judge(instance, incumbent.solution);
-        say(`incumbent ${formatAmount(verdict.totals.weightedTotal)} (${verdict.feasible ? 'feasible' : 'infeasible'}), bound ${incumbent.bound === null ? 'unknown' : formatAmount(incumbent.bound)}`, incumbent.elapsedMs);
+        say(`incumbent ${formatAmount(verdict.totals.weightedTotal)} (${verdict.feasible ? 'feasible' : 'infeasible'}), ${boundText(bounds, incumbent.solution, verdict.totals.weightedTotal, incumbent.bound)}`, incumbent.elapsedMs);
       },
     });
   } finally {
@@ -88,7 +103,7 @@ async function solve(values: Record<string, string | boolean | undefined>): Prom
   }
   writeSolution(out, run.solution);
   const verdict = judge(instance, run.solution);
-  say(`wrote ${out}${run.overran ? ' (the solver overran the limit: its last incumbent)' : ''}: feasible ${verdict.feasible ? 'yes' : 'no'}, cost ${formatAmount(verdict.totals.weightedTotal)}`, run.elapsedMs);
+  say(`wrote ${out}${run.overran ? ' (the solver overran the limit: its last incumbent)' : ''}: feasible ${verdict.feasible ? 'yes' : 'no'}, cost ${formatAmount(verdict.totals.weightedTotal)}, ${boundText(bounds, run.solution, verdict.totals.weightedTotal, run.incumbents.at(-1)?.bound ?? null)}`, run.elapsedMs);
   return EXIT.ok;
 }
 

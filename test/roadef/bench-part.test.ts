@@ -21,7 +21,7 @@ describe('npm run bench -- --parts roadef', () => {
     const header = run.stdout.split('\n').find((l) => l.startsWith('instance'))!;
     expect(header.split(/\s{2,}/)).toEqual([
       'instance', 'aircraft', 'flights', 'itineraries', 'disruptions', 'feasible', 'engine-keeps-flights', 'best published', 'ratio', 'engine',
-      'bound', 'gap engine-keeps-flights', 'gap engine', 'within 1% s engine-keeps-flights', 'within 1% s engine', 'peak MiB',
+      'bound keeps-flights', 'bound official', 'gap engine-keeps-flights', 'gap engine', 'bound CPU s', 'within 1% s engine-keeps-flights', 'within 1% s engine', 'peak MiB',
     ]);
     const a01 = run.stdout.split('\n').find((l) => l.startsWith('A01'))!.split(/\s+/);
     expect(a01.slice(0, 6)).toEqual(['A01', '85', '608', '1943', '63', 'yes']);
@@ -32,8 +32,15 @@ describe('npm run bench -- --parts roadef', () => {
     expect(keepsCost).toBeLessThan(515_253.7);
     expect(engineCost).toBeLessThan(515_253.7);
     expect(Number(a01[8])).toBeCloseTo(keepsCost / 28_155.6, 2);
+    // Both bounds are below both costs, the keeps-flights one at least the official one.
+    const [keepsBound, officialBound] = [Number(a01[10]!.replace(/,/g, '')), Number(a01[11]!.replace(/,/g, ''))];
+    expect(keepsBound).toBeGreaterThanOrEqual(officialBound);
+    expect(keepsBound).toBeLessThanOrEqual(keepsCost);
+    expect(officialBound).toBeLessThanOrEqual(engineCost);
+    // The keeps-flights run's gap is to the keeps-flights bound (its plan cancels only what the disruptions may force).
+    expect(a01[12]).toBe(`${((100 * (keepsCost - keepsBound)) / keepsCost).toFixed(1)}`);
     expect(run.stdout.split('\n').find((l) => l.startsWith('SYN-SMALL'))!.split(/\s+/).slice(0, 9)).toEqual(['SYN-SMALL', '49', '504', '1500', '10', 'yes', expect.any(String), '-', '-']);
-    interface Run { instance: string; cost: number; curve: { cost: number; feasible: boolean }[]; peak_rss_mib: number; ratio_to_best: number | null; time_to_within_1pct_ms: number | null; time_to_within_5pct_ms: number | null }
+    interface Run { instance: string; cost: number; bound: number; bound_problem: string; curve: { cost: number; feasible: boolean }[]; peak_rss_mib: number; ratio_to_best: number | null; time_to_within_1pct_ms: number | null; time_to_within_5pct_ms: number | null }
     const report = JSON.parse(readFileSync(out, 'utf8')) as { instances: { instance: string; runs: Record<string, Run> }[] };
     expect(report.instances.map((i) => i.instance)).toEqual(['A01', 'SYN-SMALL']);
     expect(Object.keys(report.instances[0]!.runs)).toEqual(['engine-keeps-flights', 'engine']);
@@ -45,6 +52,8 @@ describe('npm run bench -- --parts roadef', () => {
       expect(a01Run.curve.every((p) => p.feasible)).toBe(true);
       expect(a01Run.ratio_to_best).toBeCloseTo(a01Run.cost / 28155.6, 6);
       expect(a01Run.peak_rss_mib).toBeGreaterThan(0);
+      expect(a01Run.bound).toBeLessThanOrEqual(cost);
+      if (solver === 'engine-keeps-flights') expect(a01Run.bound_problem).toBe('keeps-flights');
       // Within 1 % of the final cost comes no sooner than within 5 %.
       expect(a01Run.time_to_within_1pct_ms!).toBeGreaterThanOrEqual(a01Run.time_to_within_5pct_ms!);
     }

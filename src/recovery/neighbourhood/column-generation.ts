@@ -11,6 +11,8 @@
 //     uses only routes whose reduced cost is at most (plan − bound); those are enumerated, added, and
 //     the integer model solved again. When that enumeration is complete and GLPK proves the last solve
 //     optimal, the plan is optimal for the stated problem;
+//   - exactPassengers: a plan whose proof did not end, its passengers re-accommodated again over its
+//     own routes with every journey worth taking (the generation priced only some);
 //   - conclude: the status, the lower bound and which proof it comes from, and the facts (numbers and
 //     reason codes: model/solve-facts.ts) that the presenter words.
 // Whatever stops the proof (the time limit, the cap on routes per aircraft) leaves a plan with a
@@ -24,12 +26,14 @@ import type { RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import type { GenerationStop, LowerBoundSource, ProofOutcome, SimulationBound, StrategyFacts } from '../model/solve-facts.ts';
+import { RecoveryError } from '../model/failure.ts';
+import type { Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { breakpointMemo, journeysTerm, lagrangianBound, pricingDuals, reducedCost, type BoundWitness, type BreakpointMemo } from './lagrangian-bound.ts';
 import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificials } from './master.ts';
 import { enumerateRoutes, priceRoutes } from './pricing.ts';
 import { strategyCancels } from './rows/row-families.ts';
-import type { StrategyModel } from './rows/strategy-model.ts';
+import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
 import type { JourneySource } from './rows/context.ts';
 import { SMOOTHING, smoothed } from './smoothing.ts';
 import { StrategyRun } from './strategy-run.ts';
@@ -40,6 +44,13 @@ export { PRICING_MODES } from './strategy-run.ts';
 const NEGATIVE = -1e-6;
 /** Routes added per aircraft and pricing round. */
 const ROUTES_PER_ROUND = 8;
+/**
+ * Journeys of several flights given a column per passenger source and round. Where many journeys
+ * price negative at a master's duals whose LP they do not lower (a degenerate master), 8 a round
+ * made the generation of large/breaks-maintenance 71 rounds long, its LP at the optimum from round 2
+ * (docs/model.md 3.6); with 64 it takes 4.
+ */
+const JOURNEYS_PER_ROUND = 64;
 /**
  * Every cost weight is at least 0 (solver-config.ts), so no plan costs less than 0: the Lagrangian
  * bound at zero prices. A generation far from convergence (a network-wide scope) can have nothing
@@ -140,7 +151,7 @@ export async function solveStrategy(args: SolveStrategyArgs): Promise<StrategySo
   // The integrated solve went on meanwhile.
   takeUpInherited(run, generation);
   const integer = await integerPhase(run, generation);
-  const proved = await prove(run, generation, integer);
+  const proved = await exactPassengers(run, await prove(run, generation, integer));
   return conclude(run, generation, proved);
 }
 
@@ -288,7 +299,7 @@ async function generateColumns(run: StrategyRun): Promise<Generation> {
     center = round.center;
     let { added, complete } = round;
     // The journeys whose columns would enter the master's basis at its own prices get a column.
-    const journeysGiven = run.giveColumns(lp.duals, () => NEGATIVE, ROUTES_PER_ROUND, 'best', until());
+    const journeysGiven = run.giveColumns(lp.duals, () => NEGATIVE, JOURNEYS_PER_ROUND, 'best', until());
     added += journeysGiven.given;
     // A search cut short by the budget has not shown convergence.
     if (!journeysGiven.timely) complete = false;
@@ -447,8 +458,10 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
     if (added > 0 && performance.now() + run.expectedRebuildAndSolveMs(first.integerMs) >= budget.deadline) proof = 'time';
     else if (added > 0) {
       run.rebuild();
+      // Itineraries the added routes break, and those whose rows its plans first needed, bring sources
+      // the search above did not see (it searched the model before them).
+      while (giveJourneys() > 0) run.rebuild();
       let solved = await run.solvePlan();
-      // Itineraries whose rows its plans first needed bring sources the search above did not see.
       while (solved.rebuilt && giveJourneys() > 0) {
         run.rebuild();
         solved = await run.solvePlan();
@@ -472,6 +485,39 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
     proof = 'time';
   }
   return { plan: { model: planModel, outcome, integerMs: first.integerMs }, proof };
+}
+
+/**
+ * A plan whose proof did not end (the time limit, a cap, no bound) re-accommodates its passengers over
+ * the journeys priced so far only: a cheaper re-accommodation for its own routes may exist. While the
+ * budget lasts, the model over its routes alone (every itinerary's rows, and a column for every
+ * journey worth taking: JourneyFinder.worthTaking) is solved again, as the network engine's search
+ * does for its plan; its plan, when cheaper, replaces this one: the same routes, its passengers
+ * re-accommodated exactly (docs/model.md 3.4). A stop or failure of that solve keeps the plan.
+ */
+async function exactPassengers(run: StrategyRun, proved: { plan: IntegerPlan; proof: ProofState }): Promise<{ plan: IntegerPlan; proof: ProofState }> {
+  const { plan: { model, outcome }, proof } = proved;
+  const objective = outcome.objective;
+  if (objective === null || (proof === 'proven' && outcome.status === 'optimal') || run.budget.expired) return proved;
+  const routes = new Map<string, Route[]>();
+  for (const [column, route] of model.routeColumns) if ((outcome.values[column] ?? 0) > 0.5) routes.set(route.tail, [route]);
+  const build = (journeys: ReadonlyMap<string, readonly Journey[]>) => buildStrategyModel(run.schedule, run.scope, run.config, run.strategy, routes, run.groups, journeys, null);
+  const journeys = new Map<string, Journey[]>();
+  for (const source of build(new Map()).journeySources) {
+    if (run.budget.expired) return proved;
+    const worth = run.finders(source).worthTaking();
+    if (worth.length > 0) journeys.set(source.key, worth);
+  }
+  const exact = build(journeys);
+  let again: SolveOutcome;
+  try {
+    again = await run.solve(exact.model, false);
+  } catch (error) {
+    if (error instanceof RecoveryError && !run.budget.signal.aborted) return proved;
+    throw error;
+  }
+  if (again.objective === null || again.objective >= objective - run.tolerance(objective)) return proved;
+  return { plan: { ...proved.plan, model: exact, outcome: { ...again, status: outcome.status } }, proof };
 }
 
 /**

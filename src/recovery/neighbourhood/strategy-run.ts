@@ -16,7 +16,7 @@ import type { PassengerGroups } from '../passengers/passengers.ts';
 import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyFinders } from './lagrangian-bound.ts';
 import type { PricingCache, PricingMode } from './pricing.ts';
 import type { JourneySource } from './rows/context.ts';
-import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
+import { buildStrategyModel, extendStrategyModel, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
 import type { SharedColumns, StrategyPhase, StrategyProgress, StrategySolve, SolveStrategyArgs } from './column-generation.ts';
 
 /** Plan and bound closer than this (relative) prove optimality. */
@@ -52,8 +52,21 @@ export class StrategyRun {
   readonly pricingCache: PricingCache;
   /** The integrated strategy's columns, when this solve starts from them (the swap strategy's). */
   readonly inherit: SharedColumns | undefined;
-  /** The model over the pool as it stands (rebuilt by `rebuild`). */
-  model: StrategyModel;
+  /**
+   * The model over the pool as it stood at the last `rebuild` (made when first read after it: a
+   * round's two calls, one for the routes another solve offered, make one model).
+   */
+  get model(): StrategyModel {
+    if (this.stale) this.refresh(false);
+    return this.current!;
+  }
+  private current: StrategyModel | null = null;
+  private stale = false;
+  /** Whether `current` was extended from an earlier model rather than built whole (buildStrategyModel's order). */
+  private extended = false;
+  /** Routes added since `current` was made, and whether journey columns or itinerary rows were. */
+  private routesSince: NewRoute[] = [];
+  private rowsSince = false;
   /** The best integer plan so far, as a solve the pipeline can read (progress). */
   incumbent: StrategySolve | null = null;
   private readonly args: SolveStrategyArgs;
@@ -87,7 +100,6 @@ export class StrategyRun {
     let pricingCache = byConfig.get(this.config);
     if (!pricingCache) byConfig.set(this.config, pricingCache = new Map());
     this.pricingCache = pricingCache;
-    this.model = null as unknown as StrategyModel;
   }
 
   /** The JourneyFinder of a source, built when first needed (shared by the simulation's strategies: FINDERS). */
@@ -107,8 +119,9 @@ export class StrategyRun {
   add(route: Route): boolean {
     if (this.keys.has(route.key)) return false;
     this.keys.add(route.key);
-    const list = this.pool.get(route.tail);
-    if (list) list.push(route); else this.pool.set(route.tail, [route]);
+    let list = this.pool.get(route.tail);
+    if (!list) this.pool.set(route.tail, (list = []));
+    this.routesSince.push({ route, index: list.push(route) - 1 });
     this.args.publish?.routes.push(route);
     this.args.offer?.push(route);
     return true;
@@ -123,13 +136,51 @@ export class StrategyRun {
   }
   private takenUp = 0;
 
-  /** The strategy's model over the pool and the journey columns as they stand, made the current one. */
-  rebuild(): StrategyModel {
+  /** The strategy's model over the pool and the journey columns as they stand becomes the current one (`model`). */
+  rebuild(): void {
+    this.stale = true;
+  }
+
+  /**
+   * Makes the current model: the last one with the routes added since (extendStrategyModel: the
+   * generation's masters, one each round) where that gives the same rows and columns, else a build
+   * of the whole model. `whole` asks for the whole build's order, which the integer solves keep (a
+   * MIP's branching follows the order of its columns): an extended model is then built again whole,
+   * over the same routes, journeys and itineraries.
+   */
+  private refresh(whole: boolean): void {
+    if (this.stale) {
+      const extended = !whole && this.current !== null && !this.rowsSince
+        ? extendStrategyModel(this.schedule, this.scope, this.groups, this.current, this.routesSince) : null;
+      if (extended) {
+        this.current = extended;
+        this.extended = true;
+      } else this.buildWhole(this.pool, this.journeys, this.cancelledItineraries);
+      this.stale = false;
+      this.routesSince = [];
+      this.rowsSince = false;
+    } else if (whole && this.extended) {
+      // Each aircraft's first routes are the model's (the lists only grow); an extension adds no journeys or itineraries.
+      const routes = new Map<string, number>();
+      for (const route of this.current!.routeColumns.values()) routes.set(route.tail, (routes.get(route.tail) ?? 0) + 1);
+      const { journeys, itineraries } = this.wholeBuild;
+      this.buildWhole(
+        new Map([...this.pool].map(([tail, list]) => [tail, list.slice(0, routes.get(tail) ?? 0)])),
+        new Map([...journeys].map(([key, count]) => [key, this.journeys.get(key)!.slice(0, count)])),
+        itineraries,
+      );
+    }
+  }
+
+  /** The journeys (how many per source) and itineraries of the last whole build. */
+  private wholeBuild = { journeys: new Map<string, number>(), itineraries: new Set<string>() };
+
+  private buildWhole(pool: Map<string, Route[]>, journeys: ReadonlyMap<string, readonly Journey[]>, itineraries: ReadonlySet<string>): void {
     const at = performance.now();
-    const built = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, this.pool, this.groups, this.journeys, this.cancelledItineraries);
-    this.buildMsPerRoute = Math.max(this.buildMsPerRoute, (performance.now() - at) / Math.max(1, built.candidateRoutes));
-    this.model = built;
-    return built;
+    this.current = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, pool, this.groups, journeys, itineraries);
+    this.buildMsPerRoute = Math.max(this.buildMsPerRoute, (performance.now() - at) / Math.max(1, this.current.candidateRoutes));
+    this.extended = false;
+    this.wholeBuild = { journeys: new Map([...journeys].map(([key, list]) => [key, list.length])), itineraries: new Set(itineraries) };
   }
 
   /**
@@ -156,6 +207,7 @@ export class StrategyRun {
       for (const id of this.itinerariesThrough.get(flight.id) ?? []) {
         if (this.model.itineraryRows.has(id) || this.cancelledItineraries.has(id)) continue;
         this.cancelledItineraries.add(id);
+        this.rowsSince = true;
         noted = true;
       }
     }
@@ -170,6 +222,7 @@ export class StrategyRun {
    */
   async solvePlan(): Promise<{ model: StrategyModel; outcome: SolveOutcome; rebuilt: boolean }> {
     for (let rebuilt = false; ; rebuilt = true) {
+      this.refresh(true);
       const model = this.model;
       const outcome = await this.solve(model.model, false);
       if (outcome.objective === null || !this.noteCancelledItineraries(outcome.values)) return { model, outcome, rebuilt };
@@ -249,6 +302,7 @@ export class StrategyRun {
       for (const { journey } of found.journeys) {
         this.journeyKeys.add(this.journeyKey(source, journey));
         pushTo(this.journeys, source.key, journey);
+        this.rowsSince = true;
         given++;
       }
     }

@@ -232,9 +232,6 @@ function keepSearchPlan(error: unknown): null {
 /** Longest the journey search runs before it lets the event loop turn, milliseconds. */
 const YIELD_EVERY_MS = 25;
 
-/** Journeys of several flights kept per passenger source: far more than a storm's sources have below their compensation. */
-const JOURNEYS_PER_SOURCE = 2_000;
-
 /**
  * `model` rebuilt (by `rebuild`) with a column for every journey of several flights of its passenger
  * sources that costs less than compensating the passengers (more never pays): with them the integer
@@ -248,7 +245,6 @@ async function withAllJourneys(
   groups: PassengerGroups, config: SolverConfig,
 ): Promise<StrategyModel> {
   const journeys = new Map<string, Journey[]>();
-  const zero = new Float64Array(groups.network.flights.length);
   let since = performance.now();
   for (const source of model.journeySources) {
     let list = found.get(source.key);
@@ -257,10 +253,7 @@ async function withAllJourneys(
         await new Promise<void>((resolve) => setImmediate(resolve));
         since = performance.now();
       }
-      const finder = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs);
-      list = Number.isFinite(finder.cheapestOfSeveral)
-        ? finder.within(zero, source.search.compensationPerPassenger, JOURNEYS_PER_SOURCE, (journey) => journey.length === 1).journeys.map((j) => j.journey)
-        : [];
+      list = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs).worthTaking();
       found.set(source.key, list);
     }
     if (list.length > 0) journeys.set(source.key, list);

@@ -306,6 +306,17 @@ export class JourneyFinder {
   }
 
   /**
+   * The journeys of several flights that cost less than compensating the passengers (more never pays),
+   * at most `cap` (default: far more than a storm's sources have): with a column for each, an integer model decides its passengers exactly for its
+   * routes (docs/model.md 1.6). None when no journey of several flights exists.
+   */
+  worthTaking(cap = 2_000): Journey[] {
+    if (!Number.isFinite(this.cheapestOfSeveral)) return [];
+    const zero = new Float64Array(this.network.flights.length);
+    return this.within(zero, this.search.compensationPerPassenger, cap, (journey) => journey.length === 1).journeys.map((j) => j.journey);
+  }
+
+  /**
    * The `count` journeys of least value at most `threshold` (fewer if there are not as many), other
    * than the `skip` ones, least first. A branch and bound: once `count` are found, the search looks no
    * further than the dearest of them.

@@ -1,0 +1,382 @@
+// Lower bounds of the ROADEF 2009 objective (docs/spec/roadef2009.md section 5) on the network engine's
+// problem (network/problem.ts), priced through the cost model (model/cost-model.ts). The argument that
+// each is a bound of every plan of its problem is in docs/model.md 3.9 ("The ROADEF bounds").
+//
+// The objective is rewritten as
+//   Σ over flown legs (planned or new) of α·H(block)·COST(aircraft)  −  K
+//   + what the passengers cost (delay, cancellation, downgrading, both legal compensations)  + positions,
+// K = Σ over every planned leg of α·H(block)·COST(planned aircraft), a constant: a planned leg flown by
+// its own aircraft adds 0 (its share of K comes back), by another the difference, cancelled −its share,
+// a new flight its own cost (spec 5.3). Every term but −K is at least 0, so each part is bounded apart:
+//   - flying: the legs a plan must fly (fixed, disrupted, shuttle legs on their own aircraft; in the
+//     keeps-flights problem every leg outside `mayCancel`, each on some aircraft of its family within
+//     the airborne minutes that aircraft has left), new flights at 0;
+//   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
+//     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
+//     new flights from wherever an aircraft could first be), downgrading at 0;
+//   - positions at 0.
+import type { CostModel, TripFacts } from '../model/cost-model.ts';
+import { startedHours } from '../model/cost-model.ts';
+import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
+import type { NetworkAircraft, NetworkFlight, NetworkProblem } from '../network/problem.ts';
+
+export interface RoadefBoundParts {
+  /** −K plus the least cost of flying the legs the problem's plans must fly. */
+  flying: number;
+  /** The passengers' least costs, summed. */
+  passengers: number;
+}
+
+export interface RoadefBounds {
+  /** A lower bound of every feasible plan (the official objective: any leg may be cancelled, spec 5.3 credits it). */
+  official: number;
+  /** A lower bound of every feasible plan that cancels no planned leg outside `mayCancel` and the disruptions' cancellations. */
+  keepsFlights: number;
+  parts: { official: RoadefBoundParts; keepsFlights: RoadefBoundParts };
+  /**
+   * The planned legs the disruptions may force to go (flight ids; legsTheDisruptionsMayCancel): from the
+   * first leg of a rotation that, flown as planned with the disruption delays propagated and held past
+   * capacity cuts, lands after the window, meets its aircraft's unavailability or breaks its check, the
+   * rest of that rotation. The keeps-flights problem cancels nothing else.
+   */
+  mayCancel: ReadonlySet<string>;
+  /** Passengers whose least cost the bound counts as a cancellation (no arrival any plan could give them is cheaper). */
+  cancelledPassengers: number;
+}
+
+/** Both bounds of `problem` under `cost` (the ROADEF objective: its newLeg prices α·H·COST, its cancelledLeg credits it). */
+export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): RoadefBounds {
+  const delays = disruptionDelays(problem);
+  const S = problem.window.startMinutes;
+  const byTail = rotations(problem);
+  const mayCancel = legsTheDisruptionsMayCancel(problem, delays, byTail);
+  const fly = (tail: string, blockMinutes: number) => cost.newLeg(aircraftFacts(problem, tail), blockMinutes) ?? 0;
+
+  // Legs pinned to their planned aircraft: fixed (departed before S), disrupted (delayed: that very
+  // departure on that aircraft), and the ground shuttles' (spec 4.3). The others are free to move.
+  let constantK = 0;
+  const free: NetworkFlight[] = [];
+  for (const f of problem.flights) {
+    const block = f.arrMinutes - f.depMinutes;
+    constantK += fly(f.tail, block);
+    const d = delays.get(f.id);
+    if (d === CANCELLED) continue;
+    const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
+    if (pinned) constantK -= fly(f.tail, block); // flown by its own aircraft: its share of K comes back
+    else free.push(f);
+  }
+  const official: RoadefBoundParts = { flying: -constantK, passengers: 0 };
+  const mustFly = free.filter((f) => !mayCancel.has(f.id));
+  const keepsFlights: RoadefBoundParts = { flying: -constantK + leastFlyingCost(problem, mustFly, byTail, delays, fly), passengers: 0 };
+
+  const passengers = leastPassengerCosts(problem, cost, delays);
+  official.passengers = passengers.total;
+  keepsFlights.passengers = passengers.total;
+  return {
+    official: official.flying + official.passengers,
+    keepsFlights: keepsFlights.flying + keepsFlights.passengers,
+    parts: { official, keepsFlights },
+    mayCancel,
+    cancelledPassengers: passengers.cancelled,
+  };
+}
+
+/** Each aircraft's planned legs in departure order (the source's order breaks ties). */
+function rotations(problem: NetworkProblem): Map<string, NetworkFlight[]> {
+  const byTail = new Map<string, NetworkFlight[]>();
+  for (const f of problem.flights) (byTail.get(f.tail) ?? byTail.set(f.tail, []).get(f.tail)!).push(f);
+  for (const legs of byTail.values()) legs.sort((a, b) => a.depMinutes - b.depMinutes);
+  return byTail;
+}
+
+/** The departure of a planned leg after its disruption (its planned one when not delayed). */
+function disruptedDeparture(f: NetworkFlight, delays: ReadonlyMap<string, number>): number {
+  const d = delays.get(f.id);
+  return f.depMinutes + (d === undefined || d === CANCELLED ? 0 : d);
+}
+
+/** Where and when each aircraft is first free at or after the window start: after its last leg departing before S, else at its base at S. */
+function firstFree(problem: NetworkProblem, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): Map<string, { at: string; from: number }> {
+  const S = problem.window.startMinutes;
+  const state = new Map<string, { at: string; from: number }>();
+  for (const a of problem.aircraft.values()) {
+    let at = a.base;
+    let from = S;
+    for (const f of byTail.get(a.tail) ?? []) {
+      if (delays.get(f.id) === CANCELLED || f.depMinutes >= S) continue;
+      const d = delays.get(f.id) ?? 0;
+      at = f.dest;
+      from = Math.max(S, f.arrMinutes + d);
+    }
+    state.set(a.tail, { at, from });
+  }
+  return state;
+}
+
+/**
+ * The legs a plan of the keeps-flights problem may cancel: walk each rotation as planned with the
+ * disruption delays propagated (turnaround, or transit after the flight a leg continues) and every leg
+ * whose departure or arrival falls in a clock hour of a capacity cut held until the cut is over; from
+ * the first leg that then lands after the window, meets its aircraft's unavailability, breaks its
+ * check (landing after its start, flying time, a departure during it) or does not start where the
+ * aircraft is, that leg and the rest of the rotation; and every leg of an aircraft that would not be at
+ * its check's station when the check starts.
+ */
+function legsTheDisruptionsMayCancel(problem: NetworkProblem, delays: ReadonlyMap<string, number>, byTail: ReadonlyMap<string, readonly NetworkFlight[]>): Set<string> {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  const cuts = problem.disruptions.flatMap((d) => (d.type === 'airport_capacity' ? [d] : []));
+  const outOfService = problem.disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [d] : []));
+  // The end of the cut whose clock hours hold `minute` at `airport` (spec 4.6: a cut holds for the hours starting in its period), else null.
+  const cutEnd = (airport: string, minute: number) => {
+    const hour = Math.floor(minute / 60) * 60;
+    const cut = cuts.find((c) => c.airport === airport && c.fromMinutes <= hour && hour < c.toMinutes);
+    return cut ? Math.ceil(cut.toMinutes / 60) * 60 : null;
+  };
+  const mayCancel = new Set<string>();
+  for (const [tail, legs] of byTail) {
+    const aircraft = problem.aircraft.get(tail);
+    if (!aircraft || aircraft.shuttle) continue;
+    const check = aircraft.check;
+    let previousArr = Number.NEGATIVE_INFINITY;
+    let previous: NetworkFlight | null = null;
+    let location = aircraft.base;
+    let flyingBeforeCheck = 0;
+    let broken = false;
+    for (const f of legs) {
+      if (delays.get(f.id) === CANCELLED) continue;
+      const pinned = delays.has(f.id) || f.depMinutes < S;
+      const ground = previous && f.continues !== null && previous.flightNumber === f.continues ? aircraft.transitMinutes : aircraft.turnaroundMinutes;
+      const block = f.arrMinutes - f.depMinutes;
+      let dep = pinned ? disruptedDeparture(f, delays) : Math.max(f.depMinutes, previousArr + ground);
+      for (let held = !pinned; held;) {
+        const leave = cutEnd(f.origin, dep);
+        const land = cutEnd(f.dest, dep + block);
+        held = leave !== null || land !== null;
+        if (leave !== null) dep = Math.max(dep, leave);
+        if (land !== null) dep = Math.max(dep, land - block);
+      }
+      const arr = dep + block;
+      if (!pinned && !broken) {
+        broken = arr > E || f.origin !== location
+          || outOfService.some((u) => u.tail === tail && dep < u.toMinutes && arr > u.fromMinutes)
+          || (check !== null && ((dep < check.startMinutes && (arr > check.startMinutes || flyingBeforeCheck + block > check.maxFlyingMinutes))
+            || (check.startMinutes <= dep && dep < check.endMinutes)));
+      }
+      if (!pinned && broken) mayCancel.add(f.id);
+      if (check !== null && dep < check.startMinutes) flyingBeforeCheck += block;
+      previousArr = arr;
+      previous = f;
+      location = f.dest;
+    }
+    // A rotation that leaves the aircraft away from its check's station when the check starts: every leg of it may go.
+    if (check !== null && !broken) {
+      const before = legs.filter((f) => delays.get(f.id) !== CANCELLED && disruptedDeparture(f, delays) < check.startMinutes);
+      const at = before.at(-1)?.dest ?? aircraft.base;
+      if (at !== check.station) for (const f of legs) if (!(delays.has(f.id) || f.depMinutes < S)) mayCancel.add(f.id);
+    }
+  }
+  return mayCancel;
+}
+
+/**
+ * The least α·H·COST of flying `legs` when each goes to some aircraft of its family and an aircraft
+ * flies at most the airborne minutes it has left (from when it is first free to the window's end,
+ * less its pinned legs and its time out of service). Minutes of leg ℓ on aircraft a cost
+ * (H(ℓ)/block(ℓ))·c(a): a transportation problem whose costs are a product, so the greedy that gives
+ * the dearest minutes (most started hours per block minute) to the cheapest aircraft is optimal
+ * (rearrangement; the northwest-corner rule on a Monge matrix).
+ */
+function leastFlyingCost(
+  problem: NetworkProblem, legs: readonly NetworkFlight[], byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
+  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number,
+): number {
+  const free = firstFree(problem, byTail, delays);
+  const familyOf = (f: NetworkFlight) => problem.aircraft.get(f.tail)?.family ?? '';
+  const families = new Map<string, NetworkFlight[]>();
+  for (const f of legs) (families.get(familyOf(f)) ?? families.set(familyOf(f), []).get(familyOf(f))!).push(f);
+  let total = 0;
+  for (const [family, own] of families) {
+    const fleet = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle).map((a) => ({ perHour: fly(a.tail, 60), minutes: airborneMinutesLeft(problem, a, free.get(a.tail)!.from, byTail, delays) }));
+    fleet.sort((x, y) => x.perHour - y.perHour);
+    const demand = own.map((f) => ({ block: f.arrMinutes - f.depMinutes, hours: startedHours(f.arrMinutes - f.depMinutes) }));
+    demand.sort((x, y) => y.hours / y.block - x.hours / x.block);
+    let k = 0;
+    for (const leg of demand) {
+      let minutesLeft = leg.block;
+      while (minutesLeft > 0 && k < fleet.length) {
+        const take = Math.min(minutesLeft, fleet[k]!.minutes);
+        total += (take / leg.block) * leg.hours * fleet[k]!.perHour;
+        minutesLeft -= take;
+        fleet[k]!.minutes -= take;
+        if (fleet[k]!.minutes <= 0) k++;
+      }
+      // More minutes than the family has left cannot all be flown; charge them at the cheapest rate (a bound still).
+      if (minutesLeft > 0) total += (minutesLeft / leg.block) * leg.hours * (fleet[0]?.perHour ?? 0);
+    }
+  }
+  return total;
+}
+
+/** Minutes aircraft `a` can still be airborne for free legs: from `from` to the window's end, less its pinned legs after `from` and its time out of service. */
+function airborneMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  let minutes = Math.max(0, E - from);
+  for (const f of byTail.get(a.tail) ?? []) {
+    const d = delays.get(f.id);
+    if (d === undefined || d === CANCELLED || f.depMinutes < S) continue;
+    if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes;
+  }
+  for (const d of problem.disruptions) {
+    if (d.type === 'aircraft_unavailable' && d.tail === a.tail) minutes -= Math.max(0, Math.min(E, d.toMinutes) - Math.max(from, d.fromMinutes));
+  }
+  return Math.max(0, minutes);
+}
+
+/** A flight any plan could give a passenger out of an airport: pinned to one departure, or free to leave at or after its planned one. */
+interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number }
+
+/**
+ * Each passenger's least cost: the cheaper of its least cancellation and the arrival cost at its
+ * earliest possible arrival. The earliest arrival is a time-dependent shortest path from where the
+ * passenger is when the window starts (after its booking's fixed part, 30 minutes to connect; else at
+ * its origin from its planned departure, spec R48) over every planned leg not cancelled by the
+ * disruptions (a pinned one at its departure, any other at any departure from its planned one) and a
+ * new flight between any two airports of the pairs, leaving no earlier than any aircraft could be
+ * there (earliestAircraft), all landing by the window's end. Seats, aircraft, capacities and whether
+ * those legs are flown at all are relaxed away.
+ */
+function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number } {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  const arcs = new Map<string, PassengerArc[]>();
+  const add = (from: string, arc: PassengerArc) => (arcs.get(from) ?? arcs.set(from, []).get(from)!).push(arc);
+  for (const f of problem.flights) {
+    const d = delays.get(f.id);
+    if (d === CANCELLED) continue;
+    const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
+    add(f.origin, { dest: f.dest, block: f.arrMinutes - f.depMinutes, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes });
+  }
+  const ready = earliestAircraft(problem, delays);
+  const longest = Math.max(0, ...[...problem.aircraft.values()].map((a) => a.rangeMinutes));
+  for (const [key, pair] of problem.airportPairs) {
+    const [origin, dest] = key.split('-') as [string, string];
+    const at = ready.get(origin);
+    if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
+    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at) });
+  }
+  const cache = new Map<string, Map<string, number>>();
+  const earliestArrivals = (airport: string, arrived: number, readyAt: number) => {
+    const key = `${airport} ${arrived} ${readyAt}`;
+    let found = cache.get(key);
+    if (!found) cache.set(key, (found = earliestArrivalsFrom(arcs, airport, arrived, readyAt, E)));
+    return found;
+  };
+  let total = 0;
+  let cancelled = 0;
+  for (const b of problem.bookings) {
+    const fixed = fixedPart(problem, b, delays);
+    const trip = tripFacts(problem, b, fixed.length > 0);
+    const first = problem.flightsById.get(b.flights[0]!.flightId)!;
+    const last = problem.flightsById.get(b.flights.at(-1)!.flightId)!;
+    let arrivals: Map<string, number>;
+    if (fixed.length > 0) {
+      const leg = problem.flightsById.get(fixed.at(-1)!.flightId)!;
+      const arrived = leg.arrMinutes + (delays.get(leg.id) ?? 0);
+      arrivals = earliestArrivals(leg.dest, arrived, arrived + MIN_CONNECTION_MINUTES);
+    } else {
+      arrivals = earliestArrivals(first.origin, Number.POSITIVE_INFINITY, first.depMinutes);
+    }
+    const arrival = arrivals.get(last.dest);
+    const cancellation = leastCancellation(cost, trip);
+    const delay = arrival === undefined ? null : Math.max(0, arrival - last.arrMinutes);
+    const reachable = delay !== null && (b.direction === 'inbound' || delay <= MAX_OUTBOUND_DELAY_MINUTES[trip.haul]);
+    const reach = reachable ? cost.arrival(trip, delay!, true) : Number.POSITIVE_INFINITY;
+    if (cancellation <= reach) cancelled += b.passengers;
+    total += b.passengers * Math.min(cancellation, reach);
+  }
+  return { total, cancelled };
+}
+
+/** The least a passenger of `trip` not carried costs: a trip begun is cancelled at the inbound price; one not begun at the cheaper of both (no legs, or misrouted). */
+function leastCancellation(cost: CostModel, trip: TripFacts): number {
+  const begun = cost.tripCancellation({ ...trip, begun: true });
+  return trip.begun ? begun : Math.min(begun, cost.tripCancellation({ ...trip, begun: false }));
+}
+
+/**
+ * Earliest arrival at every airport from `origin` (where the passenger arrived at `arrived`, or
+ * +Infinity when it starts there) leaving at `readyAt` or later, a 30-minute connection after each leg,
+ * landing by `end`: Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
+ */
+function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number): Map<string, number> {
+  // A round trip ends where it starts: the origin's arrival is only a leg's (or the fixed part's).
+  const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
+  const done = new Set<string>();
+  const readyOf = new Map<string, number>([[origin, readyAt]]);
+  for (;;) {
+    let airport: string | null = null;
+    let at = Number.POSITIVE_INFINITY;
+    for (const [a, r] of readyOf) if (!done.has(a) && r < at) { airport = a; at = r; }
+    if (airport === null) break;
+    done.add(airport);
+    for (const arc of arcs.get(airport) ?? []) {
+      const dep = arc.pinnedDeparture ?? Math.max(arc.earliestDeparture, at);
+      if (dep < at) continue;
+      const arr = dep + arc.block;
+      if (arr > end) continue;
+      if (arr < (best.get(arc.dest) ?? Number.POSITIVE_INFINITY)) {
+        best.set(arc.dest, arr);
+        if (!done.has(arc.dest)) readyOf.set(arc.dest, Math.min(readyOf.get(arc.dest) ?? Number.POSITIVE_INFINITY, arr + MIN_CONNECTION_MINUTES));
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The earliest minute some aircraft could stand at each airport ready to leave: from where each
+ * aircraft is first free (firstFree), over new flights it has the range for (block plus its
+ * turnaround) and planned legs' airport pairs at their planned block or later departure. Every
+ * aircraft, out of service or not, and with no regard to its other legs: the least over all.
+ */
+function earliestAircraft(problem: NetworkProblem, delays: ReadonlyMap<string, number>): Map<string, number> {
+  const byTail = rotations(problem);
+  const free = firstFree(problem, byTail, delays);
+  const plannedPairs = new Map<string, { dest: string; block: number; earliestDeparture: number }[]>();
+  for (const f of problem.flights) {
+    if (delays.get(f.id) === CANCELLED) continue;
+    (plannedPairs.get(f.origin) ?? plannedPairs.set(f.origin, []).get(f.origin)!).push({ dest: f.dest, block: f.arrMinutes - f.depMinutes, earliestDeparture: f.depMinutes });
+  }
+  const pairsFrom = new Map<string, { dest: string; block: number }[]>();
+  for (const [key, pair] of problem.airportPairs) {
+    const [origin, dest] = key.split('-') as [string, string];
+    if (origin !== dest) (pairsFrom.get(origin) ?? pairsFrom.set(origin, []).get(origin)!).push({ dest, block: pair.blockMinutes });
+  }
+  const earliest = new Map<string, number>();
+  // Aircraft that share a start, a range and a turnaround reach the same airports at the same minutes.
+  const starts = new Map<string, { at: string; from: number; range: number; turn: number }>();
+  for (const a of problem.aircraft.values()) {
+    const { at, from } = free.get(a.tail)!;
+    starts.set(`${at} ${from} ${a.rangeMinutes} ${a.turnaroundMinutes}`, { at, from, range: a.rangeMinutes, turn: Math.min(a.turnaroundMinutes, a.transitMinutes) });
+  }
+  for (const { at, from, range, turn } of starts.values()) {
+    const readyAt = new Map<string, number>([[at, from]]);
+    const done = new Set<string>();
+    for (;;) {
+      let airport: string | null = null;
+      let t = Number.POSITIVE_INFINITY;
+      for (const [a, r] of readyAt) if (!done.has(a) && r < t) { airport = a; t = r; }
+      if (airport === null) break;
+      done.add(airport);
+      if (t < (earliest.get(airport) ?? Number.POSITIVE_INFINITY)) earliest.set(airport, t);
+      const relax = (dest: string, arr: number) => {
+        if (arr + turn < (readyAt.get(dest) ?? Number.POSITIVE_INFINITY)) readyAt.set(dest, arr + turn);
+      };
+      for (const p of pairsFrom.get(airport) ?? []) if (p.block <= range) relax(p.dest, Math.max(t, problem.window.startMinutes) + p.block);
+      for (const p of plannedPairs.get(airport) ?? []) relax(p.dest, Math.max(t, p.earliestDeparture) + p.block);
+    }
+  }
+  return earliest;
+}

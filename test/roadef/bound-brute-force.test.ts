@@ -1,0 +1,138 @@
+// The ROADEF bounds (src/recovery/bounds/roadef-bound.ts) against a brute force on tiny hand-made
+// instances (test/roadef/fixtures/bound/): every operating plan of a grid (each free leg cancelled or
+// flown by either aircraft at delays of 0, 30, 60, 90, 120, 180 or 240 minutes, and at most one new
+// flight between any two airports by either aircraft, leaving on the hour), each with its cheapest
+// passenger lines (every booking cancelled, or all its passengers on one path of up to two flown
+// legs), priced and judged by our scorer alone. The brute force shares no code with the bound: it
+// reads the instance and asks the scorer. The optimum of each problem is at most the grid's least
+// feasible cost, so a bound above it would be wrong; the test checks that it never is, and that the
+// keeps-flights bound lies between the official one and the grid's least keeps-flights plan.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RoadefInstance } from '../../src/formats/roadef-2009/instance.ts';
+import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
+import { formatSolution, parseSolution, type RoadefSolution, type SolutionLeg, type SolutionLine } from '../../src/formats/roadef-2009/solution.ts';
+import { legKey } from '../../src/formats/roadef-2009/text.ts';
+import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
+import { roadefInstanceBounds } from '../../src/recovery/roadef-bounds.ts';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'bound');
+const DELAYS = [0, 30, 60, 90, 120, 180, 240];
+const NEW_FLIGHT_STEP = 60;
+const MIN_CONNECTION = 30;
+
+interface Best { cost: number; solution: RoadefSolution }
+
+/** Every plan of the grid: its cost by the scorer, the least of all and the least of those `keeps` accepts. */
+function bruteForce(instance: RoadefInstance, keeps: (solution: RoadefSolution) => boolean): { all: Best; keepsFlights: Best | null; plans: number } {
+  const S = instance.config.windowStartMinutes;
+  const E = instance.config.windowEndMinutes;
+  const disruption = new Map(instance.flightDisruptions.map((d) => [`${d.flight} ${d.day}`, d.delayMinutes]));
+  const tails = [...instance.aircraft.keys()];
+  const legRecord = (leg: RoadefInstance['legs'][number], aircraft: string | null, delay: number): SolutionLeg => {
+    const f = instance.flights.get(leg.flight)!;
+    return { flight: leg.flight, day: leg.day, origin: f.origin, dest: f.dest, depMinutes: leg.depMinutes + delay, arrMinutes: leg.arrMinutes + delay, aircraft, previous: f.previous };
+  };
+  // Each planned leg's choices: pinned by its disruption or its departure before S, else any of the grid.
+  const choices = instance.legs.map((leg) => {
+    const d = disruption.get(`${leg.flight} ${leg.day}`);
+    if (d === -1) return [legRecord(leg, null, 0)];
+    if (d !== undefined) return [legRecord(leg, leg.aircraft, d)];
+    if (leg.depMinutes < S) return [legRecord(leg, leg.aircraft, 0)];
+    return [legRecord(leg, null, 0), ...tails.flatMap((t) => DELAYS.map((delay) => legRecord(leg, t, delay)))].filter((r) => r.arrMinutes <= E);
+  });
+  const maxFlight = Math.max(...instance.flights.keys());
+  const newFlights: (SolutionLeg | null)[] = [null];
+  for (const [key, route] of instance.routes) {
+    const [origin, dest] = key.split('-') as [string, string];
+    for (const t of tails) for (let dep = S; dep + route.durationMinutes <= E; dep += NEW_FLIGHT_STEP) {
+      newFlights.push({ flight: maxFlight + 1, day: instance.legs[0]!.day, origin, dest, depMinutes: dep, arrMinutes: dep + route.durationMinutes, aircraft: t, previous: 0 });
+    }
+  }
+  let all: Best | null = null;
+  let keepsFlights: Best | null = null;
+  let plans = 0;
+  const pick = (rotations: SolutionLeg[]) => {
+    if (!rotationsConnect(instance, rotations)) return;
+    const best = cheapestPassengers(instance, rotations);
+    if (best === null) return;
+    plans++;
+    if (!all || best.cost < all.cost) all = best;
+    if (keeps(best.solution) && (!keepsFlights || best.cost < keepsFlights.cost)) keepsFlights = best;
+  };
+  const walk = (i: number, chosen: SolutionLeg[]) => {
+    if (i === choices.length) {
+      for (const extra of newFlights) pick(extra ? [...chosen, extra] : chosen);
+      return;
+    }
+    for (const c of choices[i]!) walk(i + 1, [...chosen, c]);
+  };
+  walk(0, []);
+  return { all: all!, keepsFlights, plans };
+}
+
+/** A quick filter before the scorer: each aircraft starts at its origin, its legs connect in place with its turn-round, none while it is out of service. */
+function rotationsConnect(instance: RoadefInstance, rotations: readonly SolutionLeg[]): boolean {
+  for (const [tail, a] of instance.aircraft) {
+    const legs = rotations.filter((r) => r.aircraft === tail).sort((x, y) => x.depMinutes - y.depMinutes);
+    let at = a.origin;
+    let ready = Number.NEGATIVE_INFINITY;
+    for (const r of legs) {
+      if (r.origin !== at || r.depMinutes < ready) return false;
+      if (instance.aircraftUnavailability.some((u) => u.aircraft === tail && r.depMinutes < u.endMinutes && r.arrMinutes > u.startMinutes)) return false;
+      at = r.dest;
+      ready = r.arrMinutes + a.turnRoundMinutes;
+    }
+  }
+  return true;
+}
+
+/**
+ * The cheapest passenger lines on `rotations` by the scorer: with every booking cancelled, then each
+ * booking alone on each path it may take (the lines are priced one by one and seats never bind in
+ * these instances, so the cheapest choice per booking is the cheapest plan); null when the scorer
+ * finds the operating plan infeasible.
+ */
+function cheapestPassengers(instance: RoadefInstance, rotations: readonly SolutionLeg[]): Best | null {
+  const score = (itineraries: SolutionLine[]) => scoreSolution(instance, parseSolution(formatSolution({ rotations, itineraries })));
+  const lines = instance.itineraries.map((it): SolutionLine => ({ itinerary: it.id, direction: it.direction, price: it.price.toFixed(1), passengers: it.passengers, legs: [], cancelled: true }));
+  const base = score(lines);
+  if (!base.feasible) return null;
+  const flown = rotations.filter((r) => r.aircraft !== null);
+  const chosen = [...lines];
+  instance.itineraries.forEach((it, k) => {
+    const origin = instance.flights.get(it.legs[0]!.flight)!.origin;
+    const plannedDep = instance.legsByKey.get(legKey(it.legs[0]!.flight, it.legs[0]!.day))!.depMinutes;
+    const dest = instance.flights.get(it.legs.at(-1)!.flight)!.dest;
+    const paths: SolutionLeg[][] = [];
+    for (const a of flown) {
+      if (a.origin !== origin || a.depMinutes < plannedDep) continue;
+      if (a.dest === dest) paths.push([a]);
+      for (const b of flown) if (b !== a && a.dest === b.origin && b.depMinutes - a.arrMinutes >= MIN_CONNECTION && b.dest === dest) paths.push([a, b]);
+    }
+    let least = base.totals.weightedTotal;
+    for (const path of paths) {
+      const trial = [...lines];
+      trial[k] = { ...lines[k]!, cancelled: false, legs: path.map((r) => ({ flight: r.flight, day: r.day, cabin: 'E' as const })) };
+      const report = score(trial);
+      if (report.feasible && report.totals.weightedTotal < least) { least = report.totals.weightedTotal; chosen[k] = trial[k]!; }
+    }
+  });
+  const report = score(chosen);
+  expect(report.feasible).toBe(true);
+  return { cost: report.totals.weightedTotal, solution: { rotations, itineraries: chosen } };
+}
+
+describe('ROADEF bounds against a brute force on tiny instances', () => {
+  it.each(['T1', 'T2'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
+    const instance = readInstance(join(FIXTURES, name));
+    const { bounds, boundOf } = roadefInstanceBounds(instance);
+    const { all, keepsFlights, plans } = bruteForce(instance, (solution) => boundOf(solution).problem === 'keeps-flights');
+    expect(plans).toBeGreaterThan(100);
+
+    expect(bounds.official).toBeLessThanOrEqual(all.cost + 1e-6);
+    expect(keepsFlights).not.toBeNull();
+    expect(bounds.keepsFlights).toBeLessThanOrEqual(keepsFlights!.cost + 1e-6);
+    expect(bounds.keepsFlights).toBeGreaterThanOrEqual(bounds.official);
+  }, 120_000);
+});

@@ -1,0 +1,55 @@
+// The ROADEF lower bounds (src/recovery/bounds/roadef-bound.ts, argued in docs/model.md 3.9) against
+// plans whose cost our scorer (which shares no code with the bound) gives: the calibration solutions
+// of A01-A04, every incumbent of short engine solves of both kinds, and the brute-force optimum of
+// tiny hand-made instances (bound-brute-force.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSolution, parseSolution, readSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
+import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
+import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
+import { roadefInstanceBounds } from '../../src/recovery/roadef-bounds.ts';
+import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { INSTANCE_NAMES, calibrationDir, instance, type InstanceName } from './support.ts';
+
+const judge = (name: InstanceName, solution: RoadefSolution) => scoreSolution(instance(name), parseSolution(formatSolution(solution)));
+
+describe('ROADEF lower bounds on the published instances', () => {
+  it.each(INSTANCE_NAMES)('%s: both bounds are at most the calibration solution\'s exact cost, which is a keeps-flights plan', (name) => {
+    const { bounds, boundOf } = roadefInstanceBounds(instance(name));
+    const solution = readSolution(calibrationDir(name));
+    const report = scoreSolution(instance(name), solution);
+    expect(report.feasible).toBe(true);
+    const cost = report.totals.weightedTotal;
+    expect(bounds.official).toBeLessThanOrEqual(cost);
+    expect(bounds.keepsFlights).toBeLessThanOrEqual(cost);
+    // Keeping flights only restricts the plans: its bound is at least the official one.
+    expect(bounds.keepsFlights).toBeGreaterThanOrEqual(bounds.official);
+    // The calibration solutions are reference plans (spec 6.1): they cancel only what the disruptions force.
+    expect(boundOf(solution)).toEqual({ bound: bounds.keepsFlights, problem: 'keeps-flights' });
+    // Every passenger costs at least 0 and the official objective may credit every leg: the passengers' part is what lifts it.
+    expect(bounds.parts.official.passengers).toBeGreaterThan(0);
+  });
+
+  describe('every incumbent of a short solve costs at least the bound of its problem', () => {
+    let pool: SolverPool;
+    beforeAll(async () => {
+      pool = createSolverPool({ threads: 1 });
+      await pool.ready();
+    });
+    afterAll(async () => { await pool.close(); });
+
+    it.each(INSTANCE_NAMES.flatMap((name) => (['engine-keeps-flights', 'engine'] as const).map((solver) => [name, solver] as const)))('%s with %s', async (name, solverName) => {
+      const { bounds, boundOf } = roadefInstanceBounds(instance(name));
+      const run = await runSolver(ROADEF_SOLVERS.get(solverName)!, instance(name), { timeLimitMs: 4_000, glpk: pool });
+      expect(run.incumbents.length).toBeGreaterThan(0);
+      for (const { solution } of run.incumbents) {
+        const report = judge(name, solution);
+        expect(report.feasible).toBe(true);
+        const { bound, problem } = boundOf(solution);
+        expect(bound).toBeLessThanOrEqual(report.totals.weightedTotal);
+        expect(bounds.official).toBeLessThanOrEqual(report.totals.weightedTotal);
+        // The engine that keeps flights cancels only what the disruptions may force: its plans are in the keeps-flights problem.
+        if (solverName === 'engine-keeps-flights') expect(problem).toBe('keeps-flights');
+      }
+    }, 60_000);
+  });
+});
