@@ -54,6 +54,14 @@ const SEARCH_SHARE = 0.5;
  */
 const SEARCH_MAX_MS = 1_500;
 
+/**
+ * Budgets (milliseconds to the deadline) below which the cheapest-looking walk is solved alone first.
+ * Longer ones start with the whole portfolio: at 10 s beside a CPU hog the walk-alone round took the
+ * portfolio's time, and its plan (many more passengers to re-accommodate) left the exact stage too
+ * little (test/http/storm.test.ts).
+ */
+const WALK_FIRST_BELOW_MS = 5_000;
+
 /** A budget this long (a job's, milliseconds) lets the search run for SEARCH_SHARE of it, past SEARCH_MAX_MS. */
 const LONG_BUDGET_MS = 30_000;
 
@@ -115,7 +123,7 @@ export async function searchNetwork(args: {
     const routes = walks.walk({ thresholdMinutes });
     for (const route of routes.values()) add(route);
     const estimate = walkEstimate(routes, planned, config);
-    if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
+    if (deadline - started < WALK_FIRST_BELOW_MS && estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
@@ -135,7 +143,9 @@ export async function searchNetwork(args: {
   // the 2 s storm's deadline.)
   const searchDeadline = started + (deadline - started >= LONG_BUDGET_MS ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  const roundDeadline = () => (rounds === 0 ? exactDeadline : rounds === 1 ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
+  // (Without a walk solved alone, the portfolio's is the first round.)
+  const portfolioRound = first ? 1 : 0;
+  const roundDeadline = () => (rounds === 0 && first ? exactDeadline : rounds === portfolioRound && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
