@@ -48,7 +48,8 @@ function strategyNote(f: StrategyFacts): string {
     case 'generated': return generatedNote(f);
     case 'network_search_plan': {
       const generation = f.generationObjective === null ? 'which has no plan' : `whose best plan costs ${round2(f.generationObjective)}`;
-      return `The network engine's search over whole-network operating plans found this plan, cheaper than the column generation's (${generation}). ${strategyNote(f.generation)}`;
+      const passengers = f.passengersExact ? '' : ' Its passengers are re-accommodated over direct flights only: the time limit came before the search re-accommodated them over every journey.';
+      return `The network engine's search over whole-network operating plans found this plan, cheaper than the column generation's (${generation}).${passengers} ${strategyNote(f.generation)}`;
     }
     case 'running': return 'The best plan so far: the solve of this strategy is still running.';
   }

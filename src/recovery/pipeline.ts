@@ -23,7 +23,7 @@ import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy }
 import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
-import { searchNetwork } from './network/service-search.ts';
+import { searchNetwork, type NetworkSearchResult } from './network/service-search.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
 
@@ -157,7 +157,7 @@ export async function solveStrategies(
       schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
       onIncumbent: (best) => integratedProgress?.search(best),
     }).catch((error: unknown) => {
-      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0 };
+      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false };
       throw error;
     })
     : null;
@@ -179,7 +179,7 @@ export async function solveStrategies(
       takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
       floor,
     });
-    const solved = strategy === 'integrated' && search ? withSearchPlan(generated, (await search).best, await floor, config) : generated;
+    const solved = strategy === 'integrated' && search ? withSearchPlan(generated, await search, await floor, config) : generated;
     onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
     return solved;
   };
@@ -251,8 +251,9 @@ const COST_TOLERANCE = 1e-6;
  * scope (its plan's cost when proven optimal), so it bounds the search's plans too, as the flight
  * bound (`floor`) bounds every plan. The search's plan is proven optimal when a bound meets its cost.
  */
-function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null, floor: SimulationBound | null, config: SolverConfig): StrategySolve {
+function withSearchPlan(generated: StrategySolve, search: NetworkSearchResult, floor: SimulationBound | null, config: SolverConfig): StrategySolve {
   const own = generated.outcome;
+  const searched = search.best;
   if (!searched || searched.outcome.objective === null) return generated;
   const cost = searched.outcome.objective;
   if (own.objective !== null && own.objective <= cost + COST_TOLERANCE * Math.max(1, Math.abs(cost))) return generated;
@@ -269,7 +270,7 @@ function withSearchPlan(generated: StrategySolve, searched: StrategySolve | null
   return {
     ...searched,
     boundSource: best?.source ?? null,
-    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts },
+    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts, passengersExact: search.passengersExact },
     outcome: { ...searched.outcome, status: proven ? 'optimal' : withinGap || own.status === 'feasible' ? 'feasible' : 'time_limit', lowerBound: bound },
   };
 }

@@ -68,8 +68,10 @@ export type StrategyFacts =
   /**
    * The integrated strategy under the network engine: the network search's plan, cheaper than the
    * column generation's (`generationObjective`, null without a plan), whose facts are `generation`.
+   * `passengersExact`: its passengers re-accommodated exactly for its routes (false: the time limit
+   * came before that last step, and they are re-accommodated over direct flights only).
    */
-  | { kind: 'network_search_plan'; generationObjective: number | null; generation: StrategyFacts }
+  | { kind: 'network_search_plan'; generationObjective: number | null; generation: StrategyFacts; passengersExact: boolean }
   /** The best plan so far of a solve still running (progress). */
   | { kind: 'running' };
 

@@ -87,6 +87,11 @@ export interface NetworkSearchResult {
   /** Walks and rounds of the search. */
   rounds: number;
   routes: number;
+  /**
+   * Whether `best`'s passengers are re-accommodated exactly for its routes (over every journey worth
+   * taking: its last step). False when the time limit came first: the rounds offer direct flights only.
+   */
+  passengersExact: boolean;
 }
 
 /**
@@ -224,6 +229,7 @@ export async function searchNetwork(args: {
   }
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
+  let passengersExact = false;
   if (best && performance.now() < exactDeadline) {
     const routes = new Map([...chosenRoutes(best.model, best.outcome.values)].map(([tail, route]) => [tail, [route]]));
     const exact = await withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', routes, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', routes, groups, journeys), journeysFound, groups, config);
@@ -231,11 +237,12 @@ export async function searchNetwork(args: {
       const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline }).catch(keepSearchPlan);
       if (outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= best.outcome.objective! + 1e-6) {
         best = asSolve(exact, outcome, rounds, started);
+        passengersExact = true;
         args.onIncumbent?.(best);
       }
     }
   }
-  return { best, rounds, routes: keys.size };
+  return { best, rounds, routes: keys.size, passengersExact };
 }
 
 /** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */
