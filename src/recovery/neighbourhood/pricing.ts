@@ -140,35 +140,55 @@ function aircraftCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMod
   const known = cache?.get(key);
   if (known) return known;
   const copies = flightCopies(ev, a, mode, stepMinutes);
-  const all = copies.flatMap((c, ci) => c.deps.map((dep, di) => ({ ci, di, dep, index: c.index })));
-  all.sort((p, q) => p.dep - q.dep || p.index - q.index);
-  const positions = copies.map((c) => new Array<number>(c.deps.length));
+  // Every copy by one number (its flight's copies one after another), sorted by departure then flight
+  // (the sweep's order) in flat arrays: a network has up to tens of thousands of copies.
+  const firstCopy = new Int32Array(copies.length + 1);
+  for (let ci = 0; ci < copies.length; ci++) firstCopy[ci + 1] = firstCopy[ci]! + copies[ci]!.deps.length;
+  const count = firstCopy[copies.length]!;
+  const copyDep = new Float64Array(count);
+  const copyFlight = new Int32Array(count);
+  for (let ci = 0; ci < copies.length; ci++) {
+    const { deps } = copies[ci]!;
+    for (let di = 0; di < deps.length; di++) {
+      copyDep[firstCopy[ci]! + di] = deps[di]!;
+      copyFlight[firstCopy[ci]! + di] = ci;
+    }
+  }
+  const order = new Int32Array(count);
+  for (let k = 0; k < count; k++) order[k] = k;
+  order.sort((p, q) => copyDep[p]! - copyDep[q]! || copyFlight[p]! - copyFlight[q]!);
+  const positionOf = new Int32Array(count);
   const stations = new Map<string, number>();
-  const depAt = new Float64Array(all.length);
-  const flightAt = new Int32Array(all.length);
-  const originAt = new Int32Array(all.length);
-  const nodes = all.map(({ ci, di, dep }, position): Node => {
-    positions[ci]![di] = position;
-    const c = copies[ci]!;
+  const depAt = new Float64Array(count);
+  const flightAt = new Int32Array(count);
+  const originAt = new Int32Array(count);
+  const nodes = new Array<Node>(count);
+  for (let position = 0; position < count; position++) {
+    const k = order[position]!;
+    const c = copies[copyFlight[k]!]!;
+    const dep = copyDep[k]!;
+    positionOf[k] = position;
     let station = stations.get(c.flight.origin);
     if (station === undefined) stations.set(c.flight.origin, (station = stations.size));
     depAt[position] = dep;
     flightAt[position] = c.index;
     originAt[position] = station;
-    return { flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, position };
-  });
-  const legCosts = new Float64Array(nodes.length);
-  for (const [ci, c] of copies.entries()) {
+    nodes[position] = { flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, position };
+  }
+  const legCosts = new Float64Array(count);
+  for (let ci = 0; ci < copies.length; ci++) {
+    const c = copies[ci]!;
     // The crew costs change only at the crew breaks: one legCost per stretch between them.
     let next = 0;
     let constant = 0;
-    for (const [di, dep] of c.deps.entries()) {
+    for (let di = 0; di < c.deps.length; di++) {
+      const dep = c.deps[di]!;
       if (di === 0 || (next < c.crewBreaks.length && c.crewBreaks[next]! <= dep)) {
         while (next < c.crewBreaks.length && c.crewBreaks[next]! <= dep) next++;
         const cost = ev.legCost(a, c.flight, dep);
         constant = cost.swap + cost.spill + cost.crewDuty;
       }
-      legCosts[positions[ci]![di]!] = c.delayPerMinute * (dep - c.flight.depMinutes) + constant;
+      legCosts[positionOf[firstCopy[ci]! + di]!] = c.delayPerMinute * (dep - c.flight.depMinutes) + constant;
     }
   }
   const foreignFlights = copies.filter((c) => c.swapped && c.deps.length > 0).length;
