@@ -53,6 +53,8 @@ interface Node {
   index: number;
   dep: number;
   arr: number;
+  /** When the aircraft is ready again after this leg (its arrival and the turnaround at its destination). */
+  ready: number;
   swapped: boolean;
   /** Place among the network's nodes (departure order): where its leg value and region are. */
   position: number;
@@ -96,6 +98,8 @@ interface FlightCopies {
   /** Position in the mode's flight list. */
   index: number;
   block: number;
+  /** Minutes the aircraft needs at the flight's destination before its next leg. */
+  turnaround: number;
   /** Grid departures that keep the leg rules independent of the route so far. */
   deps: number[];
   swapped: boolean;
@@ -173,7 +177,7 @@ function aircraftCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMod
     depAt[position] = dep;
     flightAt[position] = c.index;
     originAt[position] = station;
-    nodes[position] = { flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, position };
+    nodes[position] = { flight: c.flight, index: c.index, dep, arr: dep + c.block, ready: dep + c.block + c.turnaround, swapped: c.swapped, position };
   }
   const legCosts = new Float64Array(count);
   for (let ci = 0; ci < copies.length; ci++) {
@@ -202,7 +206,7 @@ function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode,
   return pricingFlights(ev, a, mode).map((flight, index): FlightCopies => {
     const block = flight.arrMinutes - flight.depMinutes;
     return {
-      flight, index, block, swapped: flight.tail !== a.aircraft.tail,
+      flight, index, block, turnaround: ev.turnaround(a, flight.dest), swapped: flight.tail !== a.aircraft.tail,
       // The rules that do not depend on the route so far; the others are checked when a label is extended.
       deps: departureGrid(ev, flight, stepMinutes).filter((dep) => brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) === null),
       delayPerMinute: w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers,
@@ -345,7 +349,7 @@ class AircraftNetwork {
   /** The label after flying `node`. */
   fly(label: Label, node: Node): Label {
     return {
-      rc: label.rc + this.legValueAt(node.position), station: node.flight.dest, arrival: node.arr, ready: node.arr + this.ev.turnaround(this.a, node.flight.dest),
+      rc: label.rc + this.legValueAt(node.position), station: node.flight.dest, arrival: node.arr, ready: node.ready,
       mask: label.mask, swaps: label.swaps + (node.swapped ? 1 : 0), last: this.mode === 'any' ? -1 : node.index, legs: label.legs + 1, prev: label, node, performed: 0,
     };
   }
