@@ -15,10 +15,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
 
 function runTsx(script: string, args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 20_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 90_000 });
 }
 
-describe('src/main.ts', () => {
+// Each test starts the service in a process of its own (tsx, the solver pool, the day store): seconds on a
+// quiet host, tens of them on a loaded one.
+describe('src/main.ts', { timeout: 150_000 }, () => {
   it('development without keys: prints address and a generated key once, serves with it, exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: ROOT, env: { ...baseEnv, PORT: '0', SCHEDULES_DIR: FIXTURE_SCHEDULES_DIR }, stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +31,8 @@ describe('src/main.ts', () => {
     child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => stdout, { timeout: 20_000, interval: 100 }).toMatch(/Try: curl .*\n/);
+      // Starting takes 2-10 s (the solver pool warmed, the day store opened), more on a loaded host.
+      await expect.poll(() => stdout, { timeout: 90_000, interval: 100 }).toMatch(/Try: curl .*\n/);
       const url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!;
       const key = /X-API-Key: (drs_dev_[A-Za-z0-9_-]+)/.exec(stdout)![1]!;
       expect((await fetch(`${url}/flights`, { headers: { 'X-API-Key': key } })).status).toBe(200);

@@ -9,11 +9,13 @@
 // served (like the first plan), and repairs as it goes: a flight that can no longer leave within its
 // delay limit, or whose delay passes the walk's cancellation threshold, is cancelled together with
 // the flights that bring the aircraft back to where it stands (a round trip), so that the rest of the
-// rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans; their
-// routes form the pool of one integer model, which picks the cheapest combination (capacity rows
-// keep the combination feasible). Then, from the best plan, the most troubled aircraft try a delayed
-// round trip cancelled or their planned sequence restored, the whole network walked again around the
-// change, and the pool grows, for at most 1.5 s; last, the best plan's passengers are re-accommodated
+// rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans: the one
+// that looks cheapest is solved alone first (a plan within a 2 s budget under load), then their routes
+// form the pool of one integer model, which picks the cheapest combination (capacity rows keep the
+// combination feasible). Then, from the best plan, the most troubled aircraft try a delayed round trip
+// cancelled, their planned sequence restored or the rest of their rotation exchanged (the engine's
+// move, search.ts), the whole network walked again around the change, and the pool grows, for at
+// most 1.5 s (half a job's budget of 30 s or more); last, the best plan's passengers are re-accommodated
 // exactly over every journey worth taking (docs/model.md 4.6).
 //
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
@@ -42,7 +44,7 @@ import { rotationExchanges } from './search.ts';
  */
 const CANCELLATION_THRESHOLDS_MINUTES = [Number.POSITIVE_INFINITY, 240, 150, 90, 45];
 
-/** Share of the time budget the search may use, at most SEARCH_MAX_MS (its solves share the workers with the column generations). */
+/** Share of the time budget the search may use, at most SEARCH_MAX_MS below LONG_BUDGET_MS (its solves share the workers with the column generations). */
 const SEARCH_SHARE = 0.5;
 
 /**
@@ -51,6 +53,20 @@ const SEARCH_SHARE = 0.5;
  * than the search's variants do (measured: with half of 10 s, the hub storm's plan ended 7 % dearer).
  */
 const SEARCH_MAX_MS = 1_500;
+
+/**
+ * Budgets (milliseconds to the deadline) below which the cheapest-looking walk is solved alone first.
+ * Longer ones start with the whole portfolio: at 10 s beside a CPU hog the walk-alone round took the
+ * portfolio's time, and its plan (many more passengers to re-accommodate) left the exact stage too
+ * little (test/http/storm.test.ts).
+ */
+const WALK_FIRST_BELOW_MS = 5_000;
+
+/** A budget this long (a job's, milliseconds) lets the search run for SEARCH_SHARE of it, past SEARCH_MAX_MS. */
+const LONG_BUDGET_MS = 30_000;
+
+/** Share of the budget by which the round over the whole portfolio of walks ends, when later than the search's cap (the exact stage keeps the time after it). */
+const PORTFOLIO_SHARE = 0.35;
 
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
@@ -75,7 +91,7 @@ export interface NetworkSearchResult {
 
 /**
  * Search the network for SEARCH_SHARE of the time to `deadline` (a performance.now() instant), at
- * most SEARCH_MAX_MS, then re-accommodate the best plan's passengers exactly by EXACT_SHARE of it. The
+ * most SEARCH_MAX_MS below LONG_BUDGET_MS, then re-accommodate the best plan's passengers exactly by EXACT_SHARE of it. The
  * routes of each better plan are pushed to `offer` (the integrated column generation takes them up).
  * Resolves to its best plan as a solve of the integrated strategy, or none when no walk gives every
  * aircraft a route; rejects with RecoveryError when a round's solve fails or `signal` aborts.
@@ -107,7 +123,7 @@ export async function searchNetwork(args: {
     const routes = walks.walk({ thresholdMinutes });
     for (const route of routes.values()) add(route);
     const estimate = walkEstimate(routes, planned, config);
-    if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
+    if (deadline - started < WALK_FIRST_BELOW_MS && estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
@@ -115,17 +131,21 @@ export async function searchNetwork(args: {
   let best: StrategySolve | null = null;
   let rounds = 0;
   const tried = new Set<string>();
-  // The search keeps to the first SEARCH_SHARE of the budget, at most SEARCH_MAX_MS: its integer
+  // The search keeps to the first SEARCH_SHARE of the budget, at most SEARCH_MAX_MS below LONG_BUDGET_MS: its integer
   // models share the solver's workers with the column generations, whose proof and bound need the
   // rest, and the exact stage needs its time (without it the plan's passengers are not re-accommodated
-  // exactly). Its first round, though, may run to the exact stage's end: on a storm at 2 s the
-  // generations have no plan of their own, and under load (average 17 on 2 cores) the model over every
-  // walk's routes took 1.5-1.9 s, past the cap, so the storm was answered without a plan. That round is
-  // the cheapest-looking walk alone (one route per aircraft: 50-750 ms under that load); the whole
-  // portfolio is the second.
-  const searchDeadline = started + Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS);
+  // exactly). Its first two rounds, though, may run longer: on a storm at 2 s the generations have no
+  // plan of their own, and under load (average 17 on 2 cores) the model over every walk's routes took
+  // 1.5-1.9 s, past the cap, so the storm was answered without a plan. The first round is the
+  // cheapest-looking walk alone (one route per aircraft: 50-750 ms under that load), up to the exact
+  // stage's end; the second the whole portfolio, up to PORTFOLIO_SHARE of the budget. (Both at once,
+  // on the pool's two workers, were measured worse: under the same load the walk's solve then missed
+  // the 2 s storm's deadline.)
+  const searchDeadline = started + (deadline - started >= LONG_BUDGET_MS ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  const roundDeadline = () => (rounds === 0 ? exactDeadline : searchDeadline);
+  // (Without a walk solved alone, the portfolio's is the first round.)
+  const portfolioRound = first ? 1 : 0;
+  const roundDeadline = () => (rounds === 0 && first ? exactDeadline : rounds === portfolioRound && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
