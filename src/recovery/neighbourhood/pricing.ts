@@ -53,6 +53,8 @@ interface Node {
   index: number;
   dep: number;
   arr: number;
+  /** When the aircraft is ready again after this leg (its arrival and the turnaround at its destination). */
+  ready: number;
   swapped: boolean;
   /** Place among the network's nodes (departure order): where its leg value and region are. */
   position: number;
@@ -96,6 +98,8 @@ interface FlightCopies {
   /** Position in the mode's flight list. */
   index: number;
   block: number;
+  /** Minutes the aircraft needs at the flight's destination before its next leg. */
+  turnaround: number;
   /** Grid departures that keep the leg rules independent of the route so far. */
   deps: number[];
   swapped: boolean;
@@ -124,6 +128,8 @@ interface AircraftCopies {
   originAt: Int32Array;
   /** The airports some node leaves from, by number. */
   stations: Map<string, number>;
+  /** Flights of other aircraft with at least one copy (max_swaps can bind only below this many). */
+  foreignFlights: number;
 }
 
 /**
@@ -138,38 +144,59 @@ function aircraftCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMod
   const known = cache?.get(key);
   if (known) return known;
   const copies = flightCopies(ev, a, mode, stepMinutes);
-  const all = copies.flatMap((c, ci) => c.deps.map((dep, di) => ({ ci, di, dep, index: c.index })));
-  all.sort((p, q) => p.dep - q.dep || p.index - q.index);
-  const positions = copies.map((c) => new Array<number>(c.deps.length));
+  // Every copy by one number (its flight's copies one after another), sorted by departure then flight
+  // (the sweep's order) in flat arrays: a network has up to tens of thousands of copies.
+  const firstCopy = new Int32Array(copies.length + 1);
+  for (let ci = 0; ci < copies.length; ci++) firstCopy[ci + 1] = firstCopy[ci]! + copies[ci]!.deps.length;
+  const count = firstCopy[copies.length]!;
+  const copyDep = new Float64Array(count);
+  const copyFlight = new Int32Array(count);
+  for (let ci = 0; ci < copies.length; ci++) {
+    const { deps } = copies[ci]!;
+    for (let di = 0; di < deps.length; di++) {
+      copyDep[firstCopy[ci]! + di] = deps[di]!;
+      copyFlight[firstCopy[ci]! + di] = ci;
+    }
+  }
+  const order = new Int32Array(count);
+  for (let k = 0; k < count; k++) order[k] = k;
+  order.sort((p, q) => copyDep[p]! - copyDep[q]! || copyFlight[p]! - copyFlight[q]!);
+  const positionOf = new Int32Array(count);
   const stations = new Map<string, number>();
-  const depAt = new Float64Array(all.length);
-  const flightAt = new Int32Array(all.length);
-  const originAt = new Int32Array(all.length);
-  const nodes = all.map(({ ci, di, dep }, position): Node => {
-    positions[ci]![di] = position;
-    const c = copies[ci]!;
+  const depAt = new Float64Array(count);
+  const flightAt = new Int32Array(count);
+  const originAt = new Int32Array(count);
+  const nodes = new Array<Node>(count);
+  for (let position = 0; position < count; position++) {
+    const k = order[position]!;
+    const c = copies[copyFlight[k]!]!;
+    const dep = copyDep[k]!;
+    positionOf[k] = position;
     let station = stations.get(c.flight.origin);
     if (station === undefined) stations.set(c.flight.origin, (station = stations.size));
     depAt[position] = dep;
     flightAt[position] = c.index;
     originAt[position] = station;
-    return { flight: c.flight, index: c.index, dep, arr: dep + c.block, swapped: c.swapped, position };
-  });
-  const legCosts = new Float64Array(nodes.length);
-  for (const [ci, c] of copies.entries()) {
+    nodes[position] = { flight: c.flight, index: c.index, dep, arr: dep + c.block, ready: dep + c.block + c.turnaround, swapped: c.swapped, position };
+  }
+  const legCosts = new Float64Array(count);
+  for (let ci = 0; ci < copies.length; ci++) {
+    const c = copies[ci]!;
     // The crew costs change only at the crew breaks: one legCost per stretch between them.
     let next = 0;
     let constant = 0;
-    for (const [di, dep] of c.deps.entries()) {
+    for (let di = 0; di < c.deps.length; di++) {
+      const dep = c.deps[di]!;
       if (di === 0 || (next < c.crewBreaks.length && c.crewBreaks[next]! <= dep)) {
         while (next < c.crewBreaks.length && c.crewBreaks[next]! <= dep) next++;
         const cost = ev.legCost(a, c.flight, dep);
         constant = cost.swap + cost.spill + cost.crewDuty;
       }
-      legCosts[positions[ci]![di]!] = c.delayPerMinute * (dep - c.flight.depMinutes) + constant;
+      legCosts[positionOf[firstCopy[ci]! + di]!] = c.delayPerMinute * (dep - c.flight.depMinutes) + constant;
     }
   }
-  const entry = { copies, nodes, legCosts, depAt, flightAt, originAt, stations };
+  const foreignFlights = copies.filter((c) => c.swapped && c.deps.length > 0).length;
+  const entry = { copies, nodes, legCosts, depAt, flightAt, originAt, stations, foreignFlights };
   cache?.set(key, entry);
   return entry;
 }
@@ -179,7 +206,7 @@ function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode,
   return pricingFlights(ev, a, mode).map((flight, index): FlightCopies => {
     const block = flight.arrMinutes - flight.depMinutes;
     return {
-      flight, index, block, swapped: flight.tail !== a.aircraft.tail,
+      flight, index, block, turnaround: ev.turnaround(a, flight.dest), swapped: flight.tail !== a.aircraft.tail,
       // The rules that do not depend on the route so far; the others are checked when a label is extended.
       deps: departureGrid(ev, flight, stepMinutes).filter((dep) => brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) === null),
       delayPerMinute: w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers,
@@ -206,7 +233,9 @@ class Heap<T> {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (!this.before(a[i]!, a[parent]!)) break;
-      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      const item = a[i]!;
+      a[i] = a[parent]!;
+      a[parent] = item;
       i = parent;
     }
   }
@@ -224,7 +253,9 @@ class Heap<T> {
         if (l < a.length && this.before(a[l]!, a[m]!)) m = l;
         if (r < a.length && this.before(a[r]!, a[m]!)) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
+        const item = a[i]!;
+        a[i] = a[m]!;
+        a[m] = item;
         i = m;
       }
     }
@@ -249,6 +280,8 @@ class AircraftNetwork {
   private readonly hardMaintenance: boolean;
   private readonly pendingByMask = new Map<number, MaintenanceCheck[]>();
   private readonly checkStations: Set<string>;
+  /** Per flight (its position in the mode's list), its region bounds under these duals, once asked for. */
+  private readonly regionBoundsOf: (number[] | undefined)[];
 
   constructor(readonly ev: RouteEvaluator, readonly a: AircraftInScope, readonly mode: PricingMode, readonly duals: PricingDuals, stepMinutes: number, trackSwaps: boolean, cache?: PricingCache) {
     this.copies = aircraftCopies(ev, a, mode, stepMinutes, cache);
@@ -256,10 +289,10 @@ class AircraftNetwork {
     this.flightCount = copies.length;
     this.nodes = nodes;
     this.legValue = new Float64Array(nodes.length).fill(Number.NaN);
-    const foreign = copies.filter((c) => c.swapped && c.deps.length > 0).length;
-    this.trackSwaps = trackSwaps && ev.config.constraints.max_swaps < foreign;
+    this.trackSwaps = trackSwaps && ev.config.constraints.max_swaps < this.copies.foreignFlights;
     this.hardMaintenance = ev.config.constraints.maintenance === 'hard';
     this.checkStations = new Set(a.checks.map((c) => c.station));
+    this.regionBoundsOf = new Array(this.flightCount);
   }
 
   /** The leg's reduced cost at node `position`: its own cost less the duals of its rows at its departure. */
@@ -281,8 +314,11 @@ class AircraftNetwork {
    */
   nextRegionAfter(index: number, dep: number): number {
     if (!this.duals.breakpoints) return dep;
-    const c = this.copies.copies[index]!;
-    const bounds = regionBounds(c, this.duals.breakpoints(c.flight));
+    let bounds = this.regionBoundsOf[index];
+    if (!bounds) {
+      const c = this.copies.copies[index]!;
+      this.regionBoundsOf[index] = bounds = regionBounds(c, this.duals.breakpoints(c.flight));
+    }
     let lo = 0;
     let hi = bounds.length;
     while (lo < hi) {
@@ -313,9 +349,14 @@ class AircraftNetwork {
   /** The label after flying `node`. */
   fly(label: Label, node: Node): Label {
     return {
-      rc: label.rc + this.legValueAt(node.position), station: node.flight.dest, arrival: node.arr, ready: node.arr + this.ev.turnaround(this.a, node.flight.dest),
+      rc: label.rc + this.legValueAt(node.position), station: node.flight.dest, arrival: node.arr, ready: node.ready,
       mask: label.mask, swaps: label.swaps + (node.swapped ? 1 : 0), last: this.mode === 'any' ? -1 : node.index, legs: label.legs + 1, prev: label, node, performed: 0,
     };
+  }
+
+  /** May a check be performed at `station`? (Else withChecks(label) is [label].) */
+  checksAt(station: string): boolean {
+    return this.checkStations.has(station);
   }
 
   /** `label` and its variants that perform checks eligible where it is (each subset of them), before anything else. */
@@ -353,16 +394,17 @@ class AircraftNetwork {
   }
 
   toRoute(label: Label): Route | null {
+    // One walk back along the labels: a label's leg is the route's (legs − 1)th, and the checks it
+    // performed come right after that leg (-1: before the first). A check is performed once per route.
     const legs: TimedLeg[] = [];
-    const points: (number | null)[] = this.a.checks.map(() => null);
-    const chain: Label[] = [];
-    for (let l: Label | null = label; l; l = l.prev) chain.push(l);
-    chain.reverse();
-    for (const l of chain) {
-      if (l.node) legs.push({ flight: l.node.flight, depMinutes: l.node.dep, arrMinutes: l.node.arr, delayMinutes: l.node.dep - l.node.flight.depMinutes });
-      this.a.checks.forEach((_, i) => { if (l.performed & (1 << i)) points[i] = legs.length - 1; });
+    const checks = this.a.checks.length;
+    const points = new Array<number | null>(checks).fill(null);
+    for (let l: Label | null = label; l; l = l.prev) {
+      const node = l.node;
+      if (node) legs.push({ flight: node.flight, depMinutes: node.dep, arrMinutes: node.arr, delayMinutes: node.dep - node.flight.depMinutes });
+      if (l.performed !== 0) for (let i = 0; i < checks; i++) if (l.performed & (1 << i)) points[i] = l.legs - 1;
     }
-    return this.ev.finish(this.a, legs, points);
+    return this.ev.finish(this.a, legs.reverse(), points);
   }
 }
 
@@ -441,28 +483,25 @@ function sweep(
   const net = new AircraftNetwork(ev, a, mode, duals, options.stepMinutes, trackSwaps, options.cache);
   // The labels ready at each airport by the sweep's time: any of them may take any later departure.
   const stations = new Map<string, ParetoLabels>();
-  const at = (station: string) => {
-    let labels = stations.get(station);
-    if (!labels) stations.set(station, (labels = new ParetoLabels(net.trackSwaps)));
-    return labels;
-  };
   const events = new Heap<Label>((p, q) => p.ready < q.ready);
   const ends: { label: Label; value: number }[] = [];
   let least = Number.POSITIVE_INFINITY;
   const settle = (label: Label) => {
-    for (const variant of net.withChecks(label)) {
-      events.push(variant);
-      // Ending adds costs, never subtracts, and costs at least the position's (missed checks only add
-      // to it): a label whose reduced cost with that is at or above the threshold and at or above
-      // 0 (or the least so far) can neither become a column nor lower the least reduced cost where it
-      // must be exact (below 0). About two ends in three were such (measured on the default schedule).
-      const atLeast = variant.rc + ev.positionCost(a, variant.station);
-      if (atLeast >= options.threshold && (atLeast >= 0 || atLeast >= least)) continue;
-      const value = net.endValue(variant);
-      if (value === null) continue;
-      least = Math.min(least, value);
-      if (value < options.threshold) ends.push({ label: variant, value });
-    }
+    if (!net.checksAt(label.station)) settleVariant(label);
+    else for (const variant of net.withChecks(label)) settleVariant(variant);
+  };
+  const settleVariant = (variant: Label) => {
+    events.push(variant);
+    // Ending adds costs, never subtracts, and costs at least the position's (missed checks only add
+    // to it): a label whose reduced cost with that is at or above the threshold and at or above
+    // 0 (or the least so far) can neither become a column nor lower the least reduced cost where it
+    // must be exact (below 0). About two ends in three were such (measured on the default schedule).
+    const atLeast = variant.rc + ev.positionCost(a, variant.station);
+    if (atLeast >= options.threshold && (atLeast >= 0 || atLeast >= least)) return;
+    const value = net.endValue(variant);
+    if (value === null) return;
+    least = Math.min(least, value);
+    if (value < options.threshold) ends.push({ label: variant, value });
   };
   settle(net.start());
   // A later copy of a flight in the same region (before `regionEnd`), seeing the same labels at its
@@ -482,10 +521,13 @@ function sweep(
     if (nextReady <= dep) {
       while (events.size > 0 && events.peek()!.ready <= dep) {
         const label = events.pop()!;
-        const labels = at(label.station);
+        let labels = stations.get(label.station);
+        if (!labels) {
+          stations.set(label.station, (labels = new ParetoLabels(net.trackSwaps)));
+          const number = stationNumber.get(label.station);
+          if (number !== undefined) byOrigin[number] = labels;
+        }
         labels.add(label);
-        const number = stationNumber.get(label.station);
-        if (number !== undefined) byOrigin[number] = labels;
       }
       nextReady = events.peek()?.ready ?? Number.POSITIVE_INFINITY;
     }
