@@ -63,7 +63,7 @@ at the default time limit; per size p50 / p95, integrated options proven optimal
   }
   // The widest scope needs more routes per model than the service allows by default.
   const routes = DEFAULT_SOLVER_CONFIG.solver.max_routes_per_aircraft * Math.max(...sizes);
-  const server = await startServer({ SIMULATION_MAX_MODEL_ROUTES: String(routes) });
+  const server = await startServer({ SIMULATION_MAX_MODEL_ROUTES: String(routes), RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_SIMULATE_PER_MINUTE: '0' });
   try {
     const load = loadavg()[0]!;
     const answers = new Map<string, Map<number, Answer>>();
