@@ -110,7 +110,9 @@ describe('solver faults over HTTP', () => {
 
   it('scenario: a client that leaves while its solves wait for a worker frees their places in the queue', async () => {
     const before = pool.stats();
-    const busy = pool.solve({ model: stuckModel(), timeLimitMs: 1000, mipGap: 0 });
+    // The one worker held for 10 s, far longer than the simulation takes to queue its solves (at 1 s, on
+    // a loaded host the worker came free before they queued, and the poll below waited in vain).
+    const busy = pool.solve({ model: stuckModel(), timeLimitMs: 10_000, mipGap: 0 });
     const controller = new AbortController();
     const leaving = postSimulation(server.baseUrl, { scenario_id: 'leaving', disrupted_flight: SMALL_FLIGHT, min_delay_minutes: 60, schedule_file: 'small' }, STAGING_KEY, controller.signal);
     // Three of its four solves queue; the swap solve waits for the integrated one (up to half the
@@ -125,7 +127,7 @@ describe('solver faults over HTTP', () => {
     expect(aborted, server.logText()).toBeDefined();
     const metrics = await (await server.get('/metrics')).text();
     expect(metrics).toMatch(/^simulation_duration_seconds_count\{status="aborted"\} 1$/m);
-  });
+  }, 60_000);
 });
 
 describe('draining', () => {
