@@ -1,0 +1,227 @@
+// The proof's branch and price (docs/model.md 3.4): when the LP bound is too weak for the proof's
+// enumeration (more routes or journeys within the gap than allowed), the plans are split on whether a
+// flight is cancelled, and each part gets its own column generation, whose bound is stronger.
+//
+// Why a flight's cancellation: on the single delays whose LP leaves a gap the enumeration cannot close
+// (measured: default/seeded-24-18, large/spoke-morning-long) the LP optimum cancels a fraction of two
+// round trips (0.4 and 0.6, 0.32 and 0.68) and mixes two routes of the aircraft that flies them. In
+// every plan a flight's cancel column is 0 or 1 (its row makes it 1 less the binary routes that fly
+// it), so fixing it to either value splits the plans in two; and the pricing respects such a branch
+// without a change: a fixed column only moves its flight row's dual, which the pricing already prices.
+//
+// Each node's Lagrangian bound (lagrangian-bound.ts) is valid for the plans of the node (its master
+// keeps the fixed bounds; the relaxation keeps every column's bounds). A node whose bound reaches the
+// plan in hand holds no better plan. A node whose LP cancels no flight by a fraction is a leaf: the
+// enumeration of section 3.4 at the node's prices, within the node's (smaller) gap, gives every route
+// and journey a better plan of the node could use. Once every node is one or the other, every plan
+// better than the one in hand uses only routes and journeys of the pool, and the integer model over the
+// pool (no branch rows: its plans are plans of the problem) finds the optimum.
+import type { LinearModel } from '../model/linear-model.ts';
+import type { AircraftInScope } from '../model/scope.ts';
+import type { Route } from './aircraft-routes.ts';
+import { breakpointMemo, journeysTerm, lagrangianBound, pricingDuals, type BoundWitness } from './lagrangian-bound.ts';
+import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificials } from './master.ts';
+import { enumerateRoutes, priceRoutes } from './pricing.ts';
+import type { StrategyRun } from './strategy-run.ts';
+
+/** How a generation round adds columns (column-generation.ts: the same in every node). */
+export interface RoundSettings {
+  /** A column enters below this reduced cost. */
+  negative: number;
+  routesPerRound: number;
+  journeysPerRound: number;
+}
+
+/** A cancel column fixed to 0 (the flight is flown) or 1 (cancelled) in a node. */
+interface Fixing { column: string; value: 0 | 1 }
+
+interface TreeNode {
+  fixings: Fixing[];
+  /** A lower bound of the node's plans: its parent's (a node's plans are some of its parent's). */
+  bound: number;
+}
+
+export interface BranchAndPriceResult {
+  /** Every node closed (by its bound, or its leaf enumeration complete): the proof holds. */
+  closed: boolean;
+  /** Why not, when not. */
+  stop: 'time' | 'routes_capped' | 'journeys_capped' | null;
+  /** Routes and journeys the nodes added to the pool. */
+  added: number;
+  nodes: number;
+  /**
+   * The leaves' prices and gaps: after the pool's model is built again, the passengers' sources it
+   * first has (itineraries that the routes added break) are searched at each of them.
+   */
+  leaves: Leaf[];
+}
+
+/** A leaf of the tree: its best prices, and its gap below the plan in hand. */
+export interface Leaf { witness: BoundWitness; slack: number }
+
+/** A column's value further than this from 0 and 1 is fractional. */
+const FRACTIONAL = 1e-6;
+
+/**
+ * The routes of each aircraft whose reduced cost at `witness` is within `slack` (plus `tolerance`) of
+ * its least there: every route a plan cheaper than bound + slack may fly (docs/model.md 3.4). Added to
+ * the pool only when every aircraft's enumeration was complete (otherwise no proof follows, and the
+ * routes would only slow the models down); whether it was, and how many were new.
+ */
+export async function addRoutesWithin(run: StrategyRun, witness: BoundWitness, slack: number, tolerance: number): Promise<{ added: number; complete: boolean }> {
+  const { config, budget } = run;
+  const found: Route[] = [];
+  for (const a of run.fixedRoutes ? [] : run.scope.aircraft) {
+    await run.stopIfCancelled();
+    const room = config.solver.max_routes_per_aircraft - (run.pool.get(a.aircraft.tail)?.length ?? 0);
+    const threshold = witness.least.get(a.aircraft.tail)! + slack + tolerance;
+    const enumerated = enumerateRoutes(run.ev, a, run.mode, witness.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache: run.pricingCache, deadline: budget.deadline });
+    if (!enumerated.complete) return { added: 0, complete: false };
+    for (const { route } of enumerated.routes) found.push(route);
+  }
+  let added = 0;
+  for (const route of found) if (run.add(route)) added++;
+  return { added, complete: true };
+}
+
+/**
+ * The journeys of several flights within `slack` (plus `tolerance`) of their passengers' least at
+ * `witness`, given a column (docs/model.md 3.4); how many, and whether every search was complete and
+ * timely. A source whose rows joined the model after the witness has no price there: at 0 its journeys
+ * cost at least 0, its least.
+ */
+export function addJourneysWithin(run: StrategyRun, witness: BoundWitness, slack: number, tolerance: number): { added: number; stop: 'time' | 'journeys_capped' | null } {
+  const given = run.giveColumns(witness.prices, (source) => (witness.journeyLeast.get(source.rows[0]!) ?? 0) + slack + tolerance, run.config.solver.max_routes_per_aircraft, 'all', run.budget.deadline);
+  return { added: given.given, stop: !given.timely ? 'time' : !given.complete ? 'journeys_capped' : null };
+}
+
+/**
+ * Branch and price below the plan of cost `incumbent`, until the instant `until()`: depth first,
+ * each node's column generation at its LP's own prices.
+ */
+export async function branchAndPrice(run: StrategyRun, rootBound: number, incumbent: number, settings: RoundSettings, until: () => number): Promise<BranchAndPriceResult> {
+  const tolerance = run.tolerance(incumbent);
+  const open: TreeNode[] = [{ fixings: [], bound: rootBound }];
+  let added = 0;
+  let nodes = 0;
+  const leaves: Leaf[] = [];
+  while (open.length > 0) {
+    const node = open.pop()!;
+    if (node.bound >= incumbent - tolerance) continue;
+    if (performance.now() >= until()) return { closed: false, stop: 'time', added, nodes, leaves };
+    nodes++;
+    const solved = await generateAtNode(run, node.fixings, incumbent - tolerance, settings, until);
+    if (!solved) return { closed: false, stop: 'time', added, nodes, leaves };
+    added += solved.added;
+    const { witness, values } = solved;
+    if (witness.bound >= incumbent - tolerance) continue;
+    const column = branchingColumn(run, node.fixings, values);
+    if (column) {
+      // The side the LP leans to last, so that it is searched first (depth first).
+      const leansTo: 0 | 1 = values[column]! >= 0.5 ? 1 : 0;
+      for (const value of [1 - leansTo, leansTo] as (0 | 1)[]) open.push({ fixings: [...node.fixings, { column, value }], bound: witness.bound });
+      continue;
+    }
+    // A leaf: every plan of it cheaper than the incumbent uses routes and journeys within its gap.
+    const slack = incumbent - witness.bound;
+    leaves.push({ witness, slack });
+    const routes = await addRoutesWithin(run, witness, slack, tolerance);
+    if (!routes.complete) return { closed: false, stop: run.budget.expired ? 'time' : 'routes_capped', added, nodes, leaves };
+    added += routes.added;
+    if (routes.added > 0) run.rebuild();
+    const journeys = addJourneysWithin(run, witness, slack, tolerance);
+    added += journeys.added;
+    if (journeys.stop) return { closed: false, stop: journeys.stop, added, nodes, leaves };
+    if (journeys.added > 0) run.rebuild();
+  }
+  return { closed: true, stop: null, added, nodes, leaves };
+}
+
+/** The cancel column of the node's LP solution closest to a half (a flight cancelled by a fraction), null when none is. */
+function branchingColumn(run: StrategyRun, fixings: readonly Fixing[], values: Record<string, number>): string | null {
+  const fixed = new Set(fixings.map((f) => f.column));
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const column of run.model.cancelColumns.keys()) {
+    const value = values[column] ?? 0;
+    if (fixed.has(column) || value < FRACTIONAL || value > 1 - FRACTIONAL) continue;
+    const distance = Math.abs(value - 0.5);
+    if (distance < bestDistance) {
+      best = column;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** The master with the node's cancel columns fixed. */
+function withFixings(master: LinearModel, fixings: readonly Fixing[]): LinearModel {
+  if (fixings.length === 0) return master;
+  const at = new Map(fixings.map((f) => [f.column, f.value]));
+  return { ...master, variables: master.variables.map((v) => (at.has(v.name) ? { ...v, lb: at.get(v.name)!, ub: at.get(v.name)! } : v)) };
+}
+
+/**
+ * A node's column generation: master rounds at the LP's own prices (every aircraft priced over its
+ * whole route space, journeys given columns) until none prices negative, or its Lagrangian bound
+ * reaches `enough` (the node is closed then). The best witness and the last LP's values, and the
+ * columns added; null when the time ran out first.
+ */
+async function generateAtNode(
+  run: StrategyRun, fixings: readonly Fixing[], enough: number, settings: RoundSettings, until: () => number,
+): Promise<{ witness: BoundWitness; values: Record<string, number>; added: number } | null> {
+  const breakpoints = breakpointMemo();
+  let artificialScale = 1;
+  let best: BoundWitness | null = null;
+  let addedInAll = 0;
+  const stepMinutes = run.config.solver.time_step_minutes;
+  while (performance.now() < until()) {
+    const { model } = run;
+    const master = withFixings(withArtificials(model.model, run.scope, run.config, artificialScale), fixings);
+    const lp = await run.solve(master, true);
+    if (lp.status !== 'optimal' || !lp.duals) return null;
+    const cancelsUnseen = run.noteCancelledItineraries(lp.values);
+    const duals = pricingDuals(model, lp.duals, breakpoints);
+    let leastSum = 0;
+    const least = new Map<string, number>();
+    let added = 0;
+    for (const a of run.scope.aircraft) {
+      if (performance.now() >= until()) return null;
+      await run.stopIfCancelled();
+      const priced = pricedLeast(run, a, duals, settings, stepMinutes);
+      least.set(a.aircraft.tail, priced.least);
+      leastSum += priced.least;
+      for (const route of priced.routes) if (run.add(route)) added++;
+    }
+    // The journeys without a column are those of this model: searched before any is given one. (A
+    // master that still needs an artificial bounds too: the artificials only widen the problem.)
+    const journeyTerm = journeysTerm(model, run.groups.network, run.finders, lp.duals, run.hasColumn, until());
+    const journeysGiven = run.giveColumns(lp.duals, () => settings.negative, settings.journeysPerRound, 'best', until());
+    if (!journeysGiven.timely) return null;
+    added += journeysGiven.given;
+    addedInAll += added;
+    if (journeyTerm) {
+      const bound = lagrangianBound(master, model.routeColumns, lp.duals, leastSum + journeyTerm.sum);
+      if (!best || bound > best.bound) best = { duals, prices: lp.duals, bound, least, journeyLeast: journeyTerm.least };
+      if (best.bound >= enough) return { witness: best, values: lp.values, added: addedInAll };
+    }
+    if (added === 0 && !cancelsUnseen) {
+      if (artificialUsed(lp.values) && artificialScale < ARTIFICIAL_MAX_FACTOR) {
+        artificialScale *= ARTIFICIAL_GROWTH;
+        continue;
+      }
+      // Converged (with an artificial still used at the largest cost, the node's LP value is its cost
+      // included: the node holds no plan, and its bound says so).
+      if (!best) return null;
+      return { witness: best, values: lp.values, added: addedInAll };
+    }
+    run.rebuild();
+  }
+  return null;
+}
+
+/** One aircraft priced at `duals`: its routes of negative reduced cost and its least, min(0, ·) (exact when negative: 3.3). */
+function pricedLeast(run: StrategyRun, a: AircraftInScope, duals: BoundWitness['duals'], settings: RoundSettings, stepMinutes: number): { routes: Route[]; least: number } {
+  const priced = priceRoutes(run.ev, a, run.mode, duals, { stepMinutes, threshold: settings.negative, maxRoutes: settings.routesPerRound, cache: run.pricingCache });
+  return { routes: priced.routes.map((p) => p.route), least: Math.min(0, priced.leastReducedCost) };
+}
