@@ -1,27 +1,32 @@
 // The proof's branch and price (docs/model.md 3.4): when the LP bound is too weak for the proof's
-// enumeration (more routes or journeys within the gap than allowed), the plans are split on whether a
-// flight is cancelled, and each part gets its own column generation, whose bound is stronger.
+// enumeration (more routes or journeys within the gap than allowed), the plans are split, and each
+// part gets its own column generation, whose bound is stronger.
 //
-// Why a flight's cancellation: on the single delays whose LP leaves a gap the enumeration cannot close
-// (measured: default/seeded-24-18, large/spoke-morning-long) the LP optimum cancels a fraction of two
-// round trips (0.4 and 0.6, 0.32 and 0.68) and mixes two routes of the aircraft that flies them. In
-// every plan a flight's cancel column is 0 or 1 (its row makes it 1 less the binary routes that fly
-// it), so fixing it to either value splits the plans in two; and the pricing respects such a branch
-// without a change: a fixed column only moves its flight row's dual, which the pricing already prices.
+// The branches, in this order: whether a flight is cancelled (its cancel column fixed to 0 or 1), then
+// whether an aircraft flies a flight (a row over its routes through it: = 0, or >= 1). On the single
+// delays whose gap the enumeration could not close (default/seeded-24-18, large/spoke-morning-long)
+// the LP optimum cancels a fraction of two round trips (0.4 and 0.6, 0.32 and 0.68) and mixes two
+// routes of each aircraft that flies them: one or two cancellations decide it. In every plan both are
+// 0 or 1 (a flight's cancel column is 1 less the binary routes that fly it), so either branch splits
+// the plans in two; and the pricing respects both: a fixed cancel column only moves its flight row's
+// dual, which the pricing prices already, and an aircraft-flight row's dual is one more term of that
+// aircraft's legs on that flight (withArcDuals).
 //
 // Each node's Lagrangian bound (lagrangian-bound.ts) is valid for the plans of the node (its master
-// keeps the fixed bounds; the relaxation keeps every column's bounds). A node whose bound reaches the
-// plan in hand holds no better plan. A node whose LP cancels no flight by a fraction is a leaf: the
-// enumeration of section 3.4 at the node's prices, within the node's (smaller) gap, gives every route
-// and journey a better plan of the node could use. Once every node is one or the other, every plan
-// better than the one in hand uses only routes and journeys of the pool, and the integer model over the
-// pool (no branch rows: its plans are plans of the problem) finds the optimum.
-import type { LinearModel } from '../model/linear-model.ts';
+// keeps the fixed bounds and the branch rows; the relaxation keeps every column's bounds). A node whose
+// bound reaches the plan in hand holds no better plan. A node whose LP has no fractional branch is a
+// leaf: the enumeration of section 3.4 at the node's prices, within the node's (smaller) gap, gives
+// every route and journey a better plan of the node could use. Once every node is one or the other,
+// every plan better than the one in hand uses only routes and journeys of the pool, and the integer
+// model over the pool (no branch rows: its plans are plans of the problem) finds the optimum.
+import type { Flight } from '../../domain/schedule.ts';
+import { lpName, type Constraint, type LinearModel, type Variable } from '../model/linear-model.ts';
 import type { AircraftInScope } from '../model/scope.ts';
 import type { Route } from './aircraft-routes.ts';
 import { breakpointMemo, journeysTerm, lagrangianBound, pricingDuals, type BoundWitness } from './lagrangian-bound.ts';
 import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificials } from './master.ts';
-import { enumerateRoutes, priceRoutes } from './pricing.ts';
+import { enumerateRoutes, priceRoutes, type PricingDuals } from './pricing.ts';
+import type { StrategyModel } from './rows/strategy-model.ts';
 import type { StrategyRun } from './strategy-run.ts';
 
 /** How a generation round adds columns (column-generation.ts: the same in every node). */
@@ -32,8 +37,11 @@ export interface RoundSettings {
   journeysPerRound: number;
 }
 
-/** A cancel column fixed to 0 (the flight is flown) or 1 (cancelled) in a node. */
-interface Fixing { column: string; value: 0 | 1 }
+/**
+ * A node's branch: a cancel column fixed to 0 (the flight is flown) or 1 (cancelled); or whether an
+ * aircraft flies a flight (its routes through it sum to 0, or to 1), a row of the node's master.
+ */
+type Fixing = { kind: 'cancel'; column: string; value: 0 | 1 } | { kind: 'arc'; tail: string; flight: Flight; value: 0 | 1 };
 
 interface TreeNode {
   fixings: Fixing[];
@@ -115,11 +123,14 @@ export async function branchAndPrice(run: StrategyRun, rootBound: number, incumb
     added += solved.added;
     const { witness, values } = solved;
     if (witness.bound >= incumbent - tolerance) continue;
-    const column = branchingColumn(run, node.fixings, values);
-    if (column) {
+    const branch = branchOn(run, node.fixings, values);
+    if (branch) {
       // The side the LP leans to last, so that it is searched first (depth first).
-      const leansTo: 0 | 1 = values[column]! >= 0.5 ? 1 : 0;
-      for (const value of [1 - leansTo, leansTo] as (0 | 1)[]) open.push({ fixings: [...node.fixings, { column, value }], bound: witness.bound });
+      const leansTo: 0 | 1 = branch.share >= 0.5 ? 1 : 0;
+      for (const value of [1 - leansTo, leansTo] as (0 | 1)[]) {
+        const fixing: Fixing = branch.kind === 'cancel' ? { kind: 'cancel', column: branch.column, value } : { kind: 'arc', tail: branch.tail, flight: branch.flight, value };
+        open.push({ fixings: [...node.fixings, fixing], bound: witness.bound });
+      }
       continue;
     }
     // A leaf: every plan of it cheaper than the incumbent uses routes and journeys within its gap.
@@ -137,28 +148,90 @@ export async function branchAndPrice(run: StrategyRun, rootBound: number, incumb
   return { closed: true, stop: null, added, nodes, leaves };
 }
 
-/** The cancel column of the node's LP solution closest to a half (a flight cancelled by a fraction), null when none is. */
-function branchingColumn(run: StrategyRun, fixings: readonly Fixing[], values: Record<string, number>): string | null {
-  const fixed = new Set(fixings.map((f) => f.column));
-  let best: string | null = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const column of run.model.cancelColumns.keys()) {
+/**
+ * The node's branch: a flight its LP cancels by a fraction, the one closest to a half; else an aircraft
+ * that flies a flight by a fraction (its routes through it), likewise; null when there is neither.
+ */
+function branchOn(run: StrategyRun, fixings: readonly Fixing[], values: Record<string, number>): { kind: 'cancel'; column: string; share: number } | { kind: 'arc'; tail: string; flight: Flight; share: number } | null {
+  const fixed = new Set(fixings.map(fixingKey));
+  const closest = <T extends { share: number }>(candidates: Iterable<T>): T | null => {
+    let best: T | null = null;
+    for (const c of candidates) {
+      if (c.share < FRACTIONAL || c.share > 1 - FRACTIONAL) continue;
+      if (!best || Math.abs(c.share - 0.5) < Math.abs(best.share - 0.5)) best = c;
+    }
+    return best;
+  };
+  const cancel = closest([...run.model.cancelColumns.keys()]
+    .filter((column) => !fixed.has(`cancel ${column}`))
+    .map((column) => ({ kind: 'cancel' as const, column, share: values[column] ?? 0 })));
+  if (cancel) return cancel;
+  const flown = new Map<string, { kind: 'arc'; tail: string; flight: Flight; share: number }>();
+  for (const [column, route] of run.model.routeColumns) {
     const value = values[column] ?? 0;
-    if (fixed.has(column) || value < FRACTIONAL || value > 1 - FRACTIONAL) continue;
-    const distance = Math.abs(value - 0.5);
-    if (distance < bestDistance) {
-      best = column;
-      bestDistance = distance;
+    if (value < FRACTIONAL) continue;
+    for (const { flight } of route.legs) {
+      const key = `arc ${route.tail} ${flight.id}`;
+      if (fixed.has(key)) continue;
+      const arc = flown.get(key) ?? flown.set(key, { kind: 'arc', tail: route.tail, flight, share: 0 }).get(key)!;
+      arc.share += value;
     }
   }
-  return best;
+  return closest(flown.values());
 }
 
-/** The master with the node's cancel columns fixed. */
-function withFixings(master: LinearModel, fixings: readonly Fixing[]): LinearModel {
+function fixingKey(fixing: Fixing | NonNullable<ReturnType<typeof branchOn>>): string {
+  return fixing.kind === 'cancel' ? `cancel ${fixing.column}` : `arc ${fixing.tail} ${fixing.flight.id}`;
+}
+
+function arcRowName(tail: string, flight: Flight): string {
+  return `branch__${lpName(tail)}__${lpName(flight.id)}`;
+}
+
+/**
+ * The node's master: its cancel columns fixed, and a row per aircraft-flight branch over the routes of
+ * the aircraft through the flight (coefficient: how often the route flies it). A row that asks for the
+ * flight gets an artificial column (the pool may hold no such route yet), at the cost a flight row's
+ * has (master.ts).
+ */
+function withFixings(master: LinearModel, model: StrategyModel, run: StrategyRun, fixings: readonly Fixing[], artificialScale: number): LinearModel {
   if (fixings.length === 0) return master;
-  const at = new Map(fixings.map((f) => [f.column, f.value]));
-  return { ...master, variables: master.variables.map((v) => (at.has(v.name) ? { ...v, lb: at.get(v.name)!, ub: at.get(v.name)! } : v)) };
+  const at = new Map<string, 0 | 1>();
+  for (const f of fixings) if (f.kind === 'cancel') at.set(f.column, f.value);
+  const variables: Variable[] = master.variables.map((v) => (at.has(v.name) ? { ...v, lb: at.get(v.name)!, ub: at.get(v.name)! } : v));
+  const constraints: Constraint[] = [...master.constraints];
+  const w = run.config.cost_weights;
+  for (const f of fixings) {
+    if (f.kind !== 'arc') continue;
+    const name = arcRowName(f.tail, f.flight);
+    const terms = [];
+    for (const [column, route] of model.routeColumns) {
+      if (route.tail !== f.tail) continue;
+      const times = route.legs.filter((leg) => leg.flight.id === f.flight.id).length;
+      if (times > 0) terms.push({ variable: column, coef: times });
+    }
+    if (f.value === 1) {
+      const artificial = `artificial__${name}`;
+      variables.push({ name: artificial, kind: 'continuous', lb: 0, ub: 1, cost: artificialScale * (w.cancellation_per_flight + f.flight.bookedPassengers * 600 * Math.max(1, w.compensation_multiplier)) });
+      terms.push({ variable: artificial, coef: 1 });
+    }
+    constraints.push({ name, terms, sense: f.value === 1 ? '>=' : '<=', rhs: f.value });
+  }
+  return { ...master, variables, constraints };
+}
+
+/** The pricing's duals with the node's aircraft-flight rows: a leg of the aircraft on the flight has coefficient 1 in its row. */
+function withArcDuals(duals: PricingDuals, fixings: readonly Fixing[], prices: Record<string, number>): PricingDuals {
+  const arcs = fixings.flatMap((f) => (f.kind === 'arc' && prices[arcRowName(f.tail, f.flight)] ? [{ tail: f.tail, flight: f.flight.id, price: prices[arcRowName(f.tail, f.flight)]! }] : []));
+  if (arcs.length === 0) return duals;
+  return {
+    ...duals,
+    leg(a, flight, depMinutes) {
+      let sum = duals.leg(a, flight, depMinutes);
+      for (const arc of arcs) if (arc.tail === a.aircraft.tail && arc.flight === flight.id) sum += arc.price;
+      return sum;
+    },
+  };
 }
 
 /**
@@ -177,11 +250,11 @@ async function generateAtNode(
   const stepMinutes = run.config.solver.time_step_minutes;
   while (performance.now() < until()) {
     const { model } = run;
-    const master = withFixings(withArtificials(model.model, run.scope, run.config, artificialScale), fixings);
+    const master = withFixings(withArtificials(model.model, run.scope, run.config, artificialScale), model, run, fixings, artificialScale);
     const lp = await run.solve(master, true);
     if (lp.status !== 'optimal' || !lp.duals) return null;
     const cancelsUnseen = run.noteCancelledItineraries(lp.values);
-    const duals = pricingDuals(model, lp.duals, breakpoints);
+    const duals = withArcDuals(pricingDuals(model, lp.duals, breakpoints), fixings, lp.duals);
     let leastSum = 0;
     const least = new Map<string, number>();
     let added = 0;
