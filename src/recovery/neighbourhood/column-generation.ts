@@ -10,7 +10,8 @@
 //   - prove: a plan costs at least the bound plus the reduced costs of its routes, so an optimal plan
 //     uses only routes whose reduced cost is at most (plan − bound); those are enumerated, added, and
 //     the integer model solved again. When that enumeration is complete and GLPK proves the last solve
-//     optimal, the plan is optimal for the stated problem;
+//     optimal, the plan is optimal for the stated problem. When it needs more routes or journeys than
+//     allowed, a branch and price (branch-and-price.ts) raises the bound node by node instead;
 //   - exactPassengers: a plan whose proof did not end, its passengers re-accommodated again over its
 //     own routes with every journey worth taking (the generation priced only some);
 //   - conclude: the status, the lower bound and which proof it comes from, and the facts (numbers and
@@ -455,9 +456,13 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
       return given;
     };
     added += giveJourneys();
-    if (capped(proof)) {
+    if (capped(proof) && run.strategy === 'integrated') {
       // The bound is too weak for the enumeration: a stronger one, node by node (branch-and-price.ts),
-      // until the larger model's build and solve are all the time left.
+      // until the larger model's build and solve are all the time left. For the integrated strategy
+      // only, whose option is the recommendation: the restricted ones share its thread (pricing) and
+      // are cut short once it is proven (docs/model.md 3.5); measured with a tree for every strategy,
+      // the swap strategy's trees took the integrated strategy's time on 4 of the 39 default single
+      // delays (proven before, `time_limit` then).
       if (added > 0) run.rebuild();
       const tree = await branchAndPrice(run, best.bound, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
       proof = tree.closed ? 'proven' : tree.stop!;
