@@ -72,24 +72,32 @@ const FRACTIONAL = 1e-6;
 
 /**
  * The routes of each aircraft whose reduced cost at `witness` is within `slack` (plus `tolerance`) of
- * its least there: every route a plan cheaper than bound + slack may fly (docs/model.md 3.4). Added to
- * the pool only when every aircraft's enumeration was complete (otherwise no proof follows, and the
- * routes would only slow the models down); whether it was, and how many were new.
+ * its least there: every route a plan cheaper than bound + slack may fly (docs/model.md 3.4), added to
+ * the pool; how many were new, and whether every aircraft's enumeration was complete. When one is not
+ * (the cap, the time), `whenCapped` says whether the routes found are added all the same (they may
+ * still give a cheaper plan: the restricted strategies') or none is (a branch and price follows, and
+ * they would only slow its masters down).
  */
-export async function addRoutesWithin(run: StrategyRun, witness: BoundWitness, slack: number, tolerance: number): Promise<{ added: number; complete: boolean }> {
+export async function addRoutesWithin(run: StrategyRun, witness: BoundWitness, slack: number, tolerance: number, whenCapped: 'add' | 'drop'): Promise<{ added: number; complete: boolean }> {
   const { config, budget } = run;
   const found: Route[] = [];
+  let complete = true;
   for (const a of run.fixedRoutes ? [] : run.scope.aircraft) {
     await run.stopIfCancelled();
     const room = config.solver.max_routes_per_aircraft - (run.pool.get(a.aircraft.tail)?.length ?? 0);
     const threshold = witness.least.get(a.aircraft.tail)! + slack + tolerance;
     const enumerated = enumerateRoutes(run.ev, a, run.mode, witness.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache: run.pricingCache, deadline: budget.deadline });
-    if (!enumerated.complete) return { added: 0, complete: false };
+    complete &&= enumerated.complete;
+    if (!complete && whenCapped === 'drop') return { added: 0, complete };
     for (const { route } of enumerated.routes) found.push(route);
+    if (budget.expired) {
+      complete = false;
+      break;
+    }
   }
   let added = 0;
   for (const route of found) if (run.add(route)) added++;
-  return { added, complete: true };
+  return { added, complete };
 }
 
 /**
@@ -136,7 +144,7 @@ export async function branchAndPrice(run: StrategyRun, rootBound: number, incumb
     // A leaf: every plan of it cheaper than the incumbent uses routes and journeys within its gap.
     const slack = incumbent - witness.bound;
     leaves.push({ witness, slack });
-    const routes = await addRoutesWithin(run, witness, slack, tolerance);
+    const routes = await addRoutesWithin(run, witness, slack, tolerance, 'drop');
     if (!routes.complete) return { closed: false, stop: run.budget.expired ? 'time' : 'routes_capped', added, nodes, leaves };
     added += routes.added;
     if (routes.added > 0) run.rebuild();

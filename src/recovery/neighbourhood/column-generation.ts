@@ -437,7 +437,9 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
     const objective = outcome.objective;
     const slack = objective - best.bound;
     const tolerance = run.tolerance(objective);
-    const routes = await addRoutesWithin(run, best, slack, tolerance);
+    // The integrated strategy's proof goes on with a branch and price where the enumeration is capped (below).
+    const branches = run.strategy === 'integrated';
+    const routes = await addRoutesWithin(run, best, slack, tolerance, branches ? 'drop' : 'add');
     if (!routes.complete) proof = budget.expired ? 'time' : 'routes_capped';
     let added = routes.added;
     // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
@@ -456,7 +458,7 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
       return given;
     };
     added += giveJourneys();
-    if (capped(proof) && run.strategy === 'integrated') {
+    if (capped(proof) && branches) {
       // The bound is too weak for the enumeration: a stronger one, node by node (branch-and-price.ts),
       // until the larger model's build and solve are all the time left. For the integrated strategy
       // only, whose option is the recommendation: the restricted ones share its thread (pricing) and
