@@ -462,9 +462,8 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
       // The bound is too weak for the enumeration: a stronger one, node by node (branch-and-price.ts),
       // until the larger model's build and solve are all the time left. For the integrated strategy
       // only, whose option is the recommendation: the restricted ones share its thread (pricing) and
-      // are cut short once it is proven (docs/model.md 3.5); measured with a tree for every strategy,
-      // the swap strategy's trees took the integrated strategy's time on 4 of the 39 default single
-      // delays (proven before, `time_limit` then).
+      // are cut short once it is proven (docs/model.md 3.5), so their trees would take its time and
+      // hold the answer until that cut.
       if (added > 0) run.rebuild();
       const tree = await branchAndPrice(run, best.bound, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
       proof = tree.closed ? 'proven' : tree.stop!;
