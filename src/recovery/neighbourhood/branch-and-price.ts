@@ -111,13 +111,19 @@ export function addJourneysWithin(run: StrategyRun, witness: BoundWitness, slack
   return { added: given.given, stop: !given.timely ? 'time' : !given.complete ? 'journeys_capped' : null };
 }
 
+/** A node's generation: its best prices and bound, its last LP's values, and the columns it added. */
+export interface NodeSolution { witness: BoundWitness; values: Record<string, number>; added: number }
+
 /**
  * Branch and price below the plan of cost `incumbent`, until the instant `until()`: depth first,
- * each node's column generation at its LP's own prices.
+ * each node's column generation at its LP's own prices. `root` is the root's solution when the
+ * generation converged (its best prices and its last LP's values: the LP over every route), else its
+ * best prices alone (their bound is the root's), and the root is generated again.
  */
-export async function branchAndPrice(run: StrategyRun, rootBound: number, incumbent: number, settings: RoundSettings, until: () => number): Promise<BranchAndPriceResult> {
+export async function branchAndPrice(run: StrategyRun, root: NodeSolution | BoundWitness, incumbent: number, settings: RoundSettings, until: () => number): Promise<BranchAndPriceResult> {
   const tolerance = run.tolerance(incumbent);
-  const open: TreeNode[] = [{ fixings: [], bound: rootBound }];
+  const rootSolved = 'witness' in root ? root : null;
+  const open: TreeNode[] = [{ fixings: [], bound: rootSolved ? rootSolved.witness.bound : (root as BoundWitness).bound }];
   let added = 0;
   let nodes = 0;
   const leaves: Leaf[] = [];
@@ -126,7 +132,7 @@ export async function branchAndPrice(run: StrategyRun, rootBound: number, incumb
     if (node.bound >= incumbent - tolerance) continue;
     if (performance.now() >= until()) return { closed: false, stop: 'time', added, nodes, leaves };
     nodes++;
-    const solved = await generateAtNode(run, node.fixings, incumbent - tolerance, settings, until);
+    const solved = node.fixings.length === 0 && rootSolved ? rootSolved : await generateAtNode(run, node.fixings, incumbent - tolerance, settings, until);
     if (!solved) return { closed: false, stop: 'time', added, nodes, leaves };
     added += solved.added;
     const { witness, values } = solved;
@@ -250,7 +256,7 @@ function withArcDuals(duals: PricingDuals, fixings: readonly Fixing[], prices: R
  */
 async function generateAtNode(
   run: StrategyRun, fixings: readonly Fixing[], enough: number, settings: RoundSettings, until: () => number,
-): Promise<{ witness: BoundWitness; values: Record<string, number>; added: number } | null> {
+): Promise<NodeSolution | null> {
   const breakpoints = breakpointMemo();
   let artificialScale = 1;
   let best: BoundWitness | null = null;

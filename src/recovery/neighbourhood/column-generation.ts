@@ -465,7 +465,9 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
       // are cut short once it is proven (docs/model.md 3.5), so their trees would take its time and
       // hold the answer until that cut.
       if (added > 0) run.rebuild();
-      const tree = await branchAndPrice(run, best.bound, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
+      // A converged generation's last LP is the root's: the LP over every route, at the best prices.
+      const root = generation.stop === 'converged' ? { witness: best, values: generation.lpValues, added: 0 } : best;
+      const tree = await branchAndPrice(run, root, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
       proof = tree.closed ? 'proven' : tree.stop!;
       within = tree.leaves;
       if (tree.closed && tree.leaves.length === 0) {
