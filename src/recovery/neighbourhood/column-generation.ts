@@ -36,7 +36,6 @@ import { addJourneysWithin, addRoutesWithin, branchAndPrice, type Leaf, type Rou
 import { priceRoutes } from './pricing.ts';
 import { strategyCancels } from './rows/row-families.ts';
 import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
-import type { JourneySource } from './rows/context.ts';
 import { SMOOTHING, smoothed } from './smoothing.ts';
 import { StrategyRun } from './strategy-run.ts';
 
