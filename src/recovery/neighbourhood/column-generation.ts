@@ -10,7 +10,8 @@
 //   - prove: a plan costs at least the bound plus the reduced costs of its routes, so an optimal plan
 //     uses only routes whose reduced cost is at most (plan − bound); those are enumerated, added, and
 //     the integer model solved again. When that enumeration is complete and GLPK proves the last solve
-//     optimal, the plan is optimal for the stated problem;
+//     optimal, the plan is optimal for the stated problem. When it needs more routes or journeys than
+//     allowed, a branch and price (branch-and-price.ts) raises the bound node by node instead;
 //   - exactPassengers: a plan whose proof did not end, its passengers re-accommodated again over its
 //     own routes with every journey worth taking (the generation priced only some);
 //   - conclude: the status, the lower bound and which proof it comes from, and the facts (numbers and
@@ -31,10 +32,10 @@ import type { Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { breakpointMemo, journeysTerm, lagrangianBound, pricingDuals, reducedCost, type BoundWitness, type BreakpointMemo } from './lagrangian-bound.ts';
 import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificials } from './master.ts';
-import { enumerateRoutes, priceRoutes } from './pricing.ts';
+import { addJourneysWithin, addRoutesWithin, branchAndPrice, type Leaf, type RoundSettings } from './branch-and-price.ts';
+import { priceRoutes } from './pricing.ts';
 import { strategyCancels } from './rows/row-families.ts';
 import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
-import type { JourneySource } from './rows/context.ts';
 import { SMOOTHING, smoothed } from './smoothing.ts';
 import { StrategyRun } from './strategy-run.ts';
 
@@ -51,6 +52,8 @@ const ROUTES_PER_ROUND = 8;
  * (docs/model.md 3.6); with 64 it takes 4.
  */
 const JOURNEYS_PER_ROUND = 64;
+/** The same, for the proof's branch and price. */
+const ROUNDS: RoundSettings = { negative: NEGATIVE, routesPerRound: ROUTES_PER_ROUND, journeysPerRound: JOURNEYS_PER_ROUND };
 /**
  * Every cost weight is at least 0 (solver-config.ts), so no plan costs less than 0: the Lagrangian
  * bound at zero prices. A generation far from convergence (a network-wide scope) can have nothing
@@ -413,6 +416,9 @@ async function integerPhase(run: StrategyRun, generation: Generation): Promise<I
 
 type ProofState = 'proven' | 'routes_capped' | 'journeys_capped' | 'time' | 'no_bound';
 
+/** The proof's enumeration needed more routes or journeys than allowed. */
+const capped = (proof: ProofState): boolean => proof === 'routes_capped' || proof === 'journeys_capped';
+
 /**
  * The proof: a plan costs at least bound + Σ_a (reduced cost of its route − least_a), so a plan
  * better than this one uses only routes within (plan − bound) of their aircraft's least. Every such
@@ -426,33 +432,49 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
   let proof: ProofState = best ? 'proven' : 'no_bound';
   const gapOf = (value: number) => (generation.bound === null ? Number.POSITIVE_INFINITY : value - generation.bound);
   if (best && outcome.objective !== null && !(outcome.status === 'optimal' && gapOf(outcome.objective) <= run.tolerance(outcome.objective))) {
-    const { config, budget } = run;
+    const { budget } = run;
     const objective = outcome.objective;
     const slack = objective - best.bound;
-    let added = 0;
-    for (const a of run.fixedRoutes ? [] : run.scope.aircraft) {
-      await run.stopIfCancelled();
-      const room = config.solver.max_routes_per_aircraft - (run.pool.get(a.aircraft.tail)?.length ?? 0);
-      const threshold = best.least.get(a.aircraft.tail)! + slack + run.tolerance(objective);
-      const enumerated = enumerateRoutes(run.ev, a, run.mode, best.duals, { stepMinutes: config.solver.time_step_minutes, threshold, maxRoutes: Math.max(0, room), cache: run.pricingCache, deadline: budget.deadline });
-      if (!enumerated.complete) proof = budget.expired ? 'time' : 'routes_capped';
-      for (const { route } of enumerated.routes) if (run.add(route)) added++;
-      if (budget.expired) { proof = 'time'; break; }
-    }
+    const tolerance = run.tolerance(objective);
+    // The integrated strategy's proof goes on with a branch and price where the enumeration is capped (below).
+    const branches = run.strategy === 'integrated';
+    const routes = await addRoutesWithin(run, best, slack, tolerance, branches ? 'drop' : 'add');
+    if (!routes.complete) proof = budget.expired ? 'time' : 'routes_capped';
+    let added = routes.added;
     // Likewise a journey: its column is integer, so a plan that uses it pays its reduced cost at least
     // once above its group's least (docs/model.md 3.4). Only for a proof that can still succeed: one
     // whose routes were capped proves nothing, and these columns would only make its larger model slower.
-    // A source of an itinerary whose rows joined the model after the witness (StrategyRun.solvePlan)
-    // has no price there: at 0 its journeys cost at least 0, its least.
-    const threshold = (source: JourneySource) => (best.journeyLeast.get(source.rows[0]!) ?? 0) + slack + run.tolerance(objective);
+    // Searched at the best prices, or once a branch and price has closed its tree, at each leaf's.
+    let within: Leaf[] = [{ witness: best, slack }];
     const giveJourneys = (): number => {
-      if (proof !== 'proven') return 0;
-      const given = run.giveColumns(best.prices, threshold, config.solver.max_routes_per_aircraft, 'all', budget.deadline);
-      if (!given.timely) proof = 'time';
-      else if (!given.complete) proof = 'journeys_capped';
-      return given.given;
+      let given = 0;
+      for (const { witness, slack: gap } of within) {
+        if (proof !== 'proven') break;
+        const found = addJourneysWithin(run, witness, gap, tolerance);
+        if (found.stop) proof = found.stop;
+        given += found.added;
+      }
+      return given;
     };
     added += giveJourneys();
+    if (capped(proof) && branches) {
+      // The bound is too weak for the enumeration: a stronger one, node by node (branch-and-price.ts),
+      // until the larger model's build and solve are all the time left. For the integrated strategy
+      // only, whose option is the recommendation: the restricted ones share its thread (pricing) and
+      // are cut short once it is proven (docs/model.md 3.5), so their trees would take its time and
+      // hold the answer until that cut.
+      if (added > 0) run.rebuild();
+      // A converged generation's last LP is the root's: the LP over every route, at the best prices.
+      const root = generation.stop === 'converged' ? { witness: best, values: generation.lpValues, added: 0 } : best;
+      const tree = await branchAndPrice(run, root, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
+      proof = tree.closed ? 'proven' : tree.stop!;
+      within = tree.leaves;
+      if (tree.closed && tree.leaves.length === 0) {
+        // Every node's bound reached this plan: no plan is cheaper, whatever GLPK's last solve proved.
+        outcome = { ...outcome, status: 'optimal' };
+        added = 0;
+      } else added += tree.added;
+    }
     // The larger model is built and solved only when there is time for that: twice its expected build
     // time and as long again as the first integer solve took (a larger model solves no faster).
     if (added > 0 && performance.now() + run.expectedRebuildAndSolveMs(first.integerMs) >= budget.deadline) proof = 'time';
