@@ -44,8 +44,11 @@ export function withLeastRebooking(input: NetworkBoundInput): NetworkBoundInput 
   return input.leastRebooking || input.costModel ? input : { ...input, leastRebooking: leastRebookingCosts(input.groups, input.config) };
 }
 
-/** The key of a cancellation group (its flight) or a two-flight itinerary's group in NetworkBoundInput.leastRebooking. */
-export const rebookingKey = (kind: 'cancellation' | 'misconnection', id: string): string => `${kind}:${id}`;
+/**
+ * The key of a group in NetworkBoundInput.leastRebooking: a cancellation group (its flight), an
+ * itinerary broken at a connection (from its hubs), or broken by a cancelled leg (from its origin or hubs).
+ */
+export const rebookingKey = (kind: 'cancellation' | 'misconnection' | 'broken', id: string): string => `${kind}:${id}`;
 
 /**
  * Per disrupted group with seat rows (cancellations, itineraries of two flights), the least cost per
@@ -59,7 +62,11 @@ export function leastRebookingCosts(groups: PassengerGroups, config: SolverConfi
   const limit = config.constraints.max_reaccommodation_legs;
   const of = (search: JourneySearch) => new JourneyFinder(groups.network, config, search, () => true, limit).least(prices, search.compensationPerPassenger, () => false);
   for (const g of groups.cancellations) least.set(rebookingKey('cancellation', g.flight.id), of(g.search));
-  for (const g of groups.misconnections) least.set(rebookingKey('misconnection', g.itinerary.id), Math.min(...g.connections.map((c) => of(c.search))));
+  for (const g of groups.misconnections) {
+    const fromHubs = Math.min(...g.connections.map((c) => of(c.search)));
+    least.set(rebookingKey('misconnection', g.itinerary.id), fromHubs);
+    least.set(rebookingKey('broken', g.itinerary.id), g.start ? Math.min(fromHubs, of(g.start.search)) : fromHubs);
+  }
   return least;
 }
 
@@ -130,6 +137,13 @@ interface ConnectionRows {
 }
 
 interface MissedGroup { cost: number; rows: PricedRow[]; missed: number; seats: SeatGroup | null }
+
+/**
+ * An itinerary's passengers when a plan cancels one of its legs (docs/model.md 3.9): `broken` ≥
+ * cancel(leg) for each leg the plan may cancel (`rows[k]` for `legs[k]`, rhs 0), `broken` costing
+ * `cost` (its passengers at the least a disrupted passenger of it costs).
+ */
+interface BrokenGroup { cost: number; legs: number[]; rows: PricedRow[]; broken: number }
 
 /**
  * Disrupted passengers as the seat rows see them: each is re-accommodated (at `rebooked`, plus the
@@ -241,6 +255,7 @@ export class NetworkRelaxation {
   readonly capacities: (PricedRow & { name: string; members: [number, number][] })[] = [];
   readonly connections: ConnectionRows[] = [];
   readonly missedGroups: MissedGroup[] = [];
+  readonly brokenGroups: BrokenGroup[] = [];
   readonly seatGroups: SeatGroup[] = [];
   readonly seatRows: PricedRow[] = [];
   maxCancellations: PricedRow | null = null;
@@ -316,7 +331,15 @@ export class NetworkRelaxation {
       const trip = tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes);
       const perPassenger = Math.min(Math.max(leastPerPassenger(cost, trip), journey ?? 0), Math.max(0, cost.tripCancellation(trip)));
       // An itinerary with a leg a disruption cancels is never a misconnection (its passengers are that flight's cancellation group).
-      if (group.passengers <= 0 || perPassenger <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
+      if (group.passengers <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
+      // A leg the plan cancels breaks the itinerary: its passengers leave from its origin or a hub.
+      const cancellable = group.legs.flatMap((f) => { const fi = flightIndex.get(f.id); return fi !== undefined && this.flights[fi]!.mayCancel ? [fi] : []; });
+      const fromAnywhere = input.leastRebooking?.get(rebookingKey('broken', group.itinerary.id));
+      const brokenCost = group.passengers * Math.min(Math.max(leastPerPassenger(cost, trip), fromAnywhere ?? 0), Math.max(0, cost.tripCancellation(trip)));
+      if (cancellable.length > 0 && brokenCost > 0) {
+        this.brokenGroups.push({ cost: brokenCost, legs: cancellable, rows: cancellable.map((): PricedRow => ({ rhs: 0, price: 0, activity: 0 })), broken: 0 });
+      }
+      if (perPassenger <= 0) continue;
       // Passengers of two flights wait at the one hub (docs/model.md 1.6) from the scheduled arrival on.
       const first = group.connections[0]!;
       const seats = group.legs.length === 2
@@ -505,6 +528,13 @@ export class NetworkRelaxation {
       bound += Math.min(0, rc);
       magnitude += Math.abs(rc);
     }
+    for (const b of this.brokenGroups) {
+      let rc = b.cost;
+      b.legs.forEach((fi, k) => { const p = b.rows[k]!.price; rc -= p; cancelAdjust[fi]! += p; magnitude += p; });
+      b.broken = rc < 0 ? 1 : 0;
+      bound += Math.min(0, rc);
+      magnitude += Math.abs(rc);
+    }
     const cancelPrice = this.maxCancellations?.price ?? 0;
     if (this.maxCancellations) bound -= cancelPrice * this.maxCancellations.rhs;
     const swapPrice = this.maxSwaps?.price ?? 0;
@@ -531,6 +561,7 @@ export class NetworkRelaxation {
     // Activities for the subgradient.
     for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += this.flights[fi]!.use[si]!; }
     for (const cr of this.connections) this.connectionActivity(cr);
+    for (const b of this.brokenGroups) b.legs.forEach((fi, k) => { b.rows[k]!.activity = this.flights[fi]!.cancel - b.broken; });
     if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
     for (const r of this.seatRows) r.activity = 0;
     for (const g of this.seatGroups) if (g.rebookedNow > 0) for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
@@ -694,6 +725,7 @@ export class NetworkRelaxation {
     for (const c of this.capacities) row(c);
     for (const cr of this.connections) for (const r of cr.rows) row(r);
     for (const r of this.seatRows) row(r);
+    for (const b of this.brokenGroups) for (const r of b.rows) row(r);
     if (this.maxCancellations) row(this.maxCancellations);
     if (this.maxSwaps) row(this.maxSwaps);
     this.violated = violated;
@@ -714,6 +746,7 @@ export class NetworkRelaxation {
     for (const c of this.capacities) move(c);
     for (const cr of this.connections) for (const r of cr.rows) move(r);
     for (const r of this.seatRows) move(r);
+    for (const b of this.brokenGroups) for (const r of b.rows) move(r);
     if (this.maxCancellations) move(this.maxCancellations);
     if (this.maxSwaps) move(this.maxSwaps);
   }
