@@ -150,7 +150,13 @@ interface BrokenGroup { cost: number; legs: number[]; rows: PricedRow[]; broken:
  * prices of the seat rows it is in) or not (`stranded`), whichever is cheaper; `rebookedNow` is how
  * many are re-accommodated in this iteration's solution.
  */
-interface SeatGroup { passengers: number; rebooked: number; stranded: number; origin: string; dest: string; earliestMinutes: number; rows: PricedRow[]; rebookedNow: number }
+interface SeatGroup {
+  passengers: number; rebooked: number; stranded: number; origin: string; dest: string; earliestMinutes: number; rows: PricedRow[]; rebookedNow: number;
+  /** The group's journeys (service's cost model): each re-accommodated passenger takes a seat on every flight of one, priced by the flights' seat rows. */
+  finder: JourneyFinder | null;
+  /** This iteration's least journey at the flights' seat prices, by network index (when re-accommodated). */
+  journey: number[] | null;
+}
 
 /** Event kinds of an aircraft's sweep, in the order they take at one instant. */
 const SOURCE = 0, ARRIVAL = 1, RELEASE = 2, SNAPSHOT = 3, DEADLINE = 4, DEPARTURE = 5;
@@ -258,6 +264,14 @@ export class NetworkRelaxation {
   readonly brokenGroups: BrokenGroup[] = [];
   readonly seatGroups: SeatGroup[] = [];
   readonly seatRows: PricedRow[] = [];
+  /**
+   * Per-flight seat rows (docs/model.md 3.9), by the journey network's flight index: the passengers
+   * re-accommodated onto a flight are at most its free seats. Empty without the journeys (other cost models).
+   */
+  readonly flightSeatRows: PricedRow[] = [];
+  /** Their prices per passenger (price / SEAT_ROW_SCALE), a new array at every step: a JourneyFinder keeps bounds per array. */
+  private flightSeatPrices = new Float64Array(0);
+  private readonly networkIndex = new Map<Flight, number>();
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
   /** Where each flight's stretches start in the flat numbering, and each stretch's reduced cost this iteration (before the aircraft's part). */
@@ -283,6 +297,7 @@ export class NetworkRelaxation {
     const flightIndex = new Map<string, number>();
     const cancellationGroup = new Map(groups.cancellations.map((g) => [g.flight.id, g]));
     const cancels: number[] = [];
+    const journeysOf = (search: JourneySearch) => new JourneyFinder(groups.network, config, search, () => true, config.constraints.max_reaccommodation_legs);
 
     for (const f of scope.flights) {
       const forced = scope.cancelledFlights.has(f.id);
@@ -291,7 +306,7 @@ export class NetworkRelaxation {
       const trip = group ? tripFacts(group.passengers, group.compensationPerPassenger, block) : null;
       const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
       if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
-      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id))) : null;
+      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id)), () => journeysOf(group.search)) : null;
       const stretches = stretchesOf(ev, f);
       const own = factsOf(f.tail);
       const flightCost = new Float64Array(stretches.length);
@@ -344,7 +359,7 @@ export class NetworkRelaxation {
       const first = group.connections[0]!;
       const seats = group.legs.length === 2
         ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes,
-          input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)))
+          input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)), () => journeysOf(first.search))
         : null;
       const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0, seats };
       for (const c of group.connections) {
@@ -368,6 +383,7 @@ export class NetworkRelaxation {
     }
 
     this.buildSeatRows(schedule, scope, groups);
+    this.buildFlightSeatRows(schedule, scope, groups);
     let offset = 0;
     for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
     this.stretchCost = new Float64Array(offset);
@@ -426,10 +442,14 @@ export class NetworkRelaxation {
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
   }
 
-  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined): SeatGroup {
+  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined, finder: (() => JourneyFinder) | null): SeatGroup {
+    const rebooked = Math.max(0, cost.arrival(trip, 0, true), leastJourney ?? 0);
+    const stranded = Math.max(0, cost.tripCancellation(trip));
     const group: SeatGroup = {
-      passengers: trip.passengers, rebooked: Math.max(0, cost.arrival(trip, 0, true), leastJourney ?? 0), stranded: Math.max(0, cost.tripCancellation(trip)),
+      passengers: trip.passengers, rebooked, stranded,
       origin, dest, earliestMinutes, rows: [], rebookedNow: 0,
+      // Only with the least journeys known (the service's cost model), and where one is cheaper than not carrying them.
+      finder: finder && leastJourney !== undefined && rebooked < stranded ? finder() : null, journey: null,
     };
     this.seatGroups.push(group);
     return group;
@@ -442,9 +462,7 @@ export class NetworkRelaxation {
    * the flights landing at their destination. One row per airport, side and such τ, where it can bind.
    */
   private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
-    const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
-    const free = (f: Flight) => (scope.cancelledFlights.has(f.id) ? 0
-      : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
+    const free = freeSeats(schedule, scope);
     for (const side of ['origin', 'dest'] as const) {
       const byAirport = new Map<string, SeatGroup[]>();
       for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
@@ -462,10 +480,38 @@ export class NetworkRelaxation {
     }
   }
 
-  /** What a group's passengers cost if disrupted at the current seat prices; sets who is re-accommodated then. */
-  private passengerCost(g: SeatGroup): number {
-    let rebook = g.rebooked;
-    for (const r of g.rows) rebook += r.price / SEAT_ROW_SCALE;
+  /**
+   * Per-flight seat rows: one per flight of the journey network, its free seats as the airport rows
+   * count them; priced only once some group's journey takes it (a row at price 0 and below its seats
+   * moves nothing).
+   */
+  private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
+    if (!this.seatGroups.some((g) => g.finder)) return;
+    const free = freeSeats(schedule, scope);
+    groups.network.flights.forEach((f, k) => {
+      this.networkIndex.set(f, k);
+      this.flightSeatRows.push({ rhs: free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
+    });
+    this.flightSeatPrices = new Float64Array(groups.network.flights.length);
+  }
+
+  /**
+   * What a group's passengers cost if disrupted at the current seat prices; sets who is
+   * re-accommodated then (and on which journey). `exact` false: a lower bound, without the search of
+   * the group's journeys at the flights' seat prices (their least at zero prices instead), enough
+   * wherever disrupting the group does not pay even so.
+   */
+  private passengerCost(g: SeatGroup, exact = true): number {
+    let prices = 0;
+    for (const r of g.rows) prices += r.price / SEAT_ROW_SCALE;
+    let rebook = g.rebooked + prices;
+    g.journey = null;
+    if (exact && g.finder && rebook < g.stranded) {
+      const best = g.finder.best(this.flightSeatPrices, g.stranded - prices, 1, () => false)[0];
+      // Not carried when no journey is cheaper (the search looks no further than that).
+      rebook = best ? Math.max(rebook, best.value + prices) : Number.POSITIVE_INFINITY;
+      if (best) g.journey = best.journey.map((f) => this.networkIndex.get(f)!);
+    }
     g.rebookedNow = rebook < g.stranded ? g.passengers : 0;
     return g.passengers * Math.min(rebook, g.stranded);
   }
@@ -520,9 +566,13 @@ export class NetworkRelaxation {
       for (let si = 0; si < d.stretches.length; si++) this.stretchCost[offset + si] = d.cost[si]! + d.adjust[si]!;
     });
     for (const r of this.seatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
+    for (const r of this.flightSeatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const m of this.missedGroups) {
-      let rc = m.seats ? this.passengerCost(m.seats) : m.cost;
-      for (const r of m.rows) { rc -= r.price; bound -= r.price * r.rhs; magnitude += r.price * (Math.abs(r.rhs) + 4); }
+      let rows = 0;
+      for (const r of m.rows) { rows += r.price; bound -= r.price * r.rhs; magnitude += r.price * (Math.abs(r.rhs) + 4); }
+      let rc = (m.seats ? this.passengerCost(m.seats, false) : m.cost) - rows;
+      // The search of the journeys only where missing the connection pays at their least at zero prices.
+      if (m.seats && rc < 0) rc = this.passengerCost(m.seats) - rows;
       m.missed = rc < 0 ? 1 : 0;
       if (m.seats && !m.missed) m.seats.rebookedNow = 0;
       bound += Math.min(0, rc);
@@ -541,9 +591,11 @@ export class NetworkRelaxation {
     if (this.maxSwaps) bound -= swapPrice * this.maxSwaps.rhs;
     for (const [fi, d] of this.flights.entries()) {
       d.cancel = 0;
-      const passengers = d.seats ? this.passengerCost(d.seats) : 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const rc = d.cancelCost + passengers - this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
+      // The search of the journeys only where cancelling pays at their least at zero prices.
+      if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
       if (rc < 0) { d.cancel = 1; bound += rc; } else if (d.seats) d.seats.rebookedNow = 0;
       magnitude += Math.abs(rc);
     }
@@ -564,7 +616,12 @@ export class NetworkRelaxation {
     for (const b of this.brokenGroups) b.legs.forEach((fi, k) => { b.rows[k]!.activity = this.flights[fi]!.cancel - b.broken; });
     if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
     for (const r of this.seatRows) r.activity = 0;
-    for (const g of this.seatGroups) if (g.rebookedNow > 0) for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
+    for (const r of this.flightSeatRows) r.activity = 0;
+    for (const g of this.seatGroups) {
+      if (g.rebookedNow <= 0) continue;
+      for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
+      for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
+    }
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
   }
@@ -725,6 +782,7 @@ export class NetworkRelaxation {
     for (const c of this.capacities) row(c);
     for (const cr of this.connections) for (const r of cr.rows) row(r);
     for (const r of this.seatRows) row(r);
+    for (const r of this.flightSeatRows) row(r);
     for (const b of this.brokenGroups) for (const r of b.rows) row(r);
     if (this.maxCancellations) row(this.maxCancellations);
     if (this.maxSwaps) row(this.maxSwaps);
@@ -746,6 +804,8 @@ export class NetworkRelaxation {
     for (const c of this.capacities) move(c);
     for (const cr of this.connections) for (const r of cr.rows) move(r);
     for (const r of this.seatRows) move(r);
+    for (const r of this.flightSeatRows) move(r);
+    if (this.flightSeatRows.length > 0) this.flightSeatPrices = Float64Array.from(this.flightSeatRows, (r) => r.price / SEAT_ROW_SCALE);
     for (const b of this.brokenGroups) for (const r of b.rows) move(r);
     if (this.maxCancellations) move(this.maxCancellations);
     if (this.maxSwaps) move(this.maxSwaps);
@@ -803,6 +863,16 @@ function sortEvents(others: [number, number, number][], copies: readonly { dep: 
     eventKind[e] = Math.floor(k / INDEX) % 8;
   }
   return { eventKind, eventIndex };
+}
+
+/**
+ * The seats a flight can have free in any plan (docs/model.md 1.6, 3.9): none when a disruption
+ * cancels it, else those of the largest aircraft that may fly it (its own outside the scope) less its bookings.
+ */
+function freeSeats(schedule: Schedule, scope: RecoveryScope): (f: Flight) => number {
+  const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
+  return (f) => (scope.cancelledFlights.has(f.id) ? 0
+    : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
 }
 
 /** Whether `holds` is true of some whole minute in [from, to]. */
