@@ -14,7 +14,7 @@ import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { bruteForceOptimum } from '../oracle/brute-force.ts';
 import { close } from '../oracle/model.ts';
 import { randomInstanceArbitrary } from '../oracle/random-instance.ts';
-import { config, fixture, flightBoundOf, fullRequest, inProcessSolver, simulateAsResponse, type DisruptionsRequest } from './fixtures.ts';
+import { at, config, fixture, flightBoundOf, fullRequest, id, inProcessSolver, simulateAsResponse, type DisruptionsRequest } from './fixtures.ts';
 
 const RUNS = 120;
 const SEED = 20261128;
@@ -69,6 +69,29 @@ describe('network bound', () => {
     const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
     expect(integrated.summary.cost).toBeCloseTo(17_250, 6);
     expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(17_250, 3);
+  });
+
+  it('unit: a cancelled leg breaks the itineraries through it; their passengers cost what they cost in the plan (the optimum)', async () => {
+    // OE-AAA flies NV1 VIE-PRG 08:00-09:00 (100 booked) and is out of service all day: NV1 is cancelled
+    // (OE-BBB starts at PRG). 20 of its passengers go on with NV3 PRG-BUD on OE-BBB (itinerary IT1), 80
+    // are its own. No other flight leaves VIE, so none is re-accommodated: every passenger costs the
+    // EU261 compensation of 250 (VIE-PRG and VIE-BUD are under 1,500 km). The optimum: the cancellation
+    // 8,000, NV1's own 80 × 250 = 20,000, IT1's 20 × 250 = 5,000, and OE-AAA at VIE where PRG is
+    // needed, 20,000: 53,000. Before the itinerary's rows, the network bound charged IT1's passengers
+    // nothing for the cancelled leg (48,000).
+    const schedule = fixture({
+      aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-BBB', base: 'PRG' }],
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '08:00', arr: '09:00' },
+        { no: 'NV3', tail: 'OE-BBB', from: 'PRG', to: 'BUD', dep: '09:45', arr: '10:45' },
+      ],
+      itineraries: [{ id: 'IT1', passengers: 20, flights: [id('NV1', '08:00'), id('NV3', '09:45')] }],
+    });
+    const body = { disruptions: [{ type: 'aircraft_unavailable' as const, tail: 'OE-AAA', from: at('06:00'), to: at('23:00') }], config: config() };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(53_000, 6);
+    expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(53_000, 3);
   });
 
   it('scenario: on the committed small hub storm it lies between the flight bound and the proven optimum', async () => {
