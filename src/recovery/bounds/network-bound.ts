@@ -100,6 +100,19 @@ export interface NetworkBound {
   copies: number;
 }
 
+/**
+ * What the last evaluation's solution does and costs, term by term (benchmarks/bound-terms.ts sets
+ * them beside a plan's costs). Not the bound: that adds each row's price times its violation.
+ */
+export interface RelaxationTerms {
+  /** Delay and crew duty of the copies flown, and what their aircraft add (swaps, spill). */
+  delay: number; swapAndSpill: number; swaps: number;
+  cancellations: number; cancellationCost: number;
+  /** Passengers of cancelled flights' groups, of itineraries missed at a connection, of itineraries broken by a cancelled leg (in the seat groups: re-accommodated or not). */
+  cancelledFlightsPassengerCost: number; missedItineraries: number; missedCost: number; brokenItineraries: number; brokenCost: number;
+  rebookedPassengers: number; strandedPassengers: number;
+}
+
 /** A stretch of departures [from, to] of one flight, represented by one copy (see docs/model.md 3.9). */
 interface Stretch { from: number; to: number }
 
@@ -156,6 +169,8 @@ interface SeatGroup {
   finder: JourneyFinder | null;
   /** This iteration's least journey at the flights' seat prices, by network index (when re-accommodated). */
   journey: number[] | null;
+  /** What its passengers cost at this iteration's prices (passengerCost's last answer). */
+  costNow: number;
 }
 
 /** Event kinds of an aircraft's sweep, in the order they take at one instant. */
@@ -286,6 +301,8 @@ export class NetworkRelaxation {
   private readonly touched: Uint8Array;
   /** Cost every plan pays whatever it does (flights a disruption cancels). */
   private constant = 0;
+  /** The last evaluation's route of each aircraft (its copies), for `terms`. */
+  private readonly routes: number[][] = [];
 
   constructor(input: NetworkBoundInput) {
     const { schedule, scope, groups, config } = input;
@@ -449,7 +466,7 @@ export class NetworkRelaxation {
       passengers: trip.passengers, rebooked, stranded,
       origin, dest, earliestMinutes, rows: [], rebookedNow: 0,
       // Only with the least journeys known (the service's cost model), and where one is cheaper than not carrying them.
-      finder: finder && leastJourney !== undefined && rebooked < stranded ? finder() : null, journey: null,
+      finder: finder && leastJourney !== undefined && rebooked < stranded ? finder() : null, journey: null, costNow: 0,
     };
     this.seatGroups.push(group);
     return group;
@@ -513,7 +530,8 @@ export class NetworkRelaxation {
       if (best) g.journey = best.journey.map((f) => this.networkIndex.get(f)!);
     }
     g.rebookedNow = rebook < g.stranded ? g.passengers : 0;
-    return g.passengers * Math.min(rebook, g.stranded);
+    g.costNow = g.passengers * Math.min(rebook, g.stranded);
+    return g.costNow;
   }
 
   get copies(): number {
@@ -600,9 +618,10 @@ export class NetworkRelaxation {
       magnitude += Math.abs(rc);
     }
     let swaps = 0;
-    for (const net of this.nets) {
+    for (const [i, net] of this.nets.entries()) {
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
+      this.routes[i] = route.copies;
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
@@ -624,6 +643,30 @@ export class NetworkRelaxation {
     }
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
+  }
+
+  /** The last evaluation's solution, term by term (see RelaxationTerms). */
+  terms(): RelaxationTerms {
+    const t: RelaxationTerms = {
+      delay: 0, swapAndSpill: 0, swaps: 0, cancellations: 0, cancellationCost: this.constant, cancelledFlightsPassengerCost: 0,
+      missedItineraries: 0, missedCost: 0, brokenItineraries: 0, brokenCost: 0, rebookedPassengers: 0, strandedPassengers: 0,
+    };
+    const seats = (g: SeatGroup | null) => {
+      if (!g) return 0;
+      if (g.rebookedNow > 0) t.rebookedPassengers += g.passengers; else t.strandedPassengers += g.passengers;
+      return g.costNow;
+    };
+    for (const d of this.flights) {
+      d.use.forEach((u, si) => { t.delay += u * d.cost[si]!; });
+      if (!d.cancel) continue;
+      t.cancellations++;
+      t.cancellationCost += d.cancelCost;
+      t.cancelledFlightsPassengerCost += seats(d.seats);
+    }
+    this.nets.forEach((net, i) => { for (const j of this.routes[i] ?? []) { t.swapAndSpill += net.extra[j]!; t.swaps += net.swap[j]!; } });
+    for (const m of this.missedGroups) if (m.missed) { t.missedItineraries++; t.missedCost += m.seats ? seats(m.seats) : m.cost; }
+    for (const b of this.brokenGroups) if (b.broken) { t.brokenItineraries++; t.brokenCost += b.cost; }
+    return t;
   }
 
   /**
