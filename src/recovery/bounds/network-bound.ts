@@ -128,6 +128,8 @@ interface FlightData {
   /** Cancellation: the flight's own cost, its passengers (when booked), and whether allowed or forced. */
   cancelCost: number;
   seats: SeatGroup | null;
+  /** Its per-flight seat row (its journey network index), or −1: cancelled, it has no seats for anyone. */
+  seatRow: number;
   mayCancel: boolean;
   forced: boolean;
   cancel: number;
@@ -338,7 +340,7 @@ export class NetworkRelaxation {
       if (mayCancel) cancels.push(this.flights.length);
       this.flights.push({
         flight: f, stretches, cost: flightCost, adjust: new Float64Array(stretches.length), use: new Int32Array(stretches.length),
-        cancelCost, seats, mayCancel, forced, cancel: 0,
+        cancelCost, seats, seatRow: -1, mayCancel, forced, cancel: 0,
       });
     }
     this.price = new Float64Array(this.flights.length);
@@ -505,10 +507,14 @@ export class NetworkRelaxation {
   private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
     if (!this.seatGroups.some((g) => g.finder)) return;
     const free = freeSeats(schedule, scope);
+    const byId = new Map<string, number>();
     groups.network.flights.forEach((f, k) => {
       this.networkIndex.set(f, k);
+      byId.set(f.id, k);
       this.flightSeatRows.push({ rhs: free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
     });
+    // A flight the plan cancels takes no one: its row counts its seats as taken (free × cancel).
+    for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
     this.flightSeatPrices = new Float64Array(groups.network.flights.length);
   }
 
@@ -610,7 +616,9 @@ export class NetworkRelaxation {
     for (const [fi, d] of this.flights.entries()) {
       d.cancel = 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      const seatRow = d.seatRow >= 0 ? this.flightSeatRows[d.seatRow]! : null;
+      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]! + (seatRow ? seatRow.price * seatRow.rhs : 0);
+      if (seatRow) magnitude += seatRow.price * seatRow.rhs;
       let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
       // The search of the journeys only where cancelling pays at their least at zero prices.
       if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
@@ -641,6 +649,7 @@ export class NetworkRelaxation {
       for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
       for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
     }
+    for (const d of this.flights) if (d.cancel && d.seatRow >= 0) this.flightSeatRows[d.seatRow]!.activity += this.flightSeatRows[d.seatRow]!.rhs;
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
   }
