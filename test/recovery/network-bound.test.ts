@@ -71,6 +71,27 @@ describe('network bound', () => {
     expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(17_250, 3);
   });
 
+  it('unit: a check that ends as the aircraft is ready for it (start plus turnaround) is performed by a route that waits there (the optimum)', async () => {
+    // OE-AAA lands at VIE at 08:55 (NV2 10 minutes late: 10 × (100 + 0.5 × 100) = 1,500) and leaves at
+    // 11:00; its daily check at VIE 09:05-09:45 ends exactly at its start plus the A320's 40-minute
+    // turnaround. The plan performs it: 1,500. The check's release sorted before its snapshot at that
+    // one instant, so every route of the network bound missed it: 50,000 (a bound above the optimum;
+    // 5 of 500 random instances of seed 77 had this).
+    const schedule = fixture({
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '06:00', arr: '07:00' },
+        { no: 'NV2', tail: 'OE-AAA', from: 'PRG', to: 'VIE', dep: '07:45', arr: '08:45' },
+        { no: 'NV3', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '11:00', arr: '12:00' },
+      ],
+      maintenance: [{ tail: 'OE-AAA', type: 'daily_check', station: 'VIE', start: at('09:05'), end: at('09:45') }],
+    });
+    const body = { disruptions: [{ type: 'flight_delay' as const, flight: id('NV2', '07:45'), min_delay_minutes: 10 }], config: config() };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(1_500, 6);
+    expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(1_500, 3);
+  });
+
   it('unit: a cancelled leg breaks the itineraries through it; their passengers cost what they cost in the plan (the optimum)', async () => {
     // OE-AAA flies NV1 VIE-PRG 08:00-09:00 (100 booked) and is out of service all day: NV1 is cancelled
     // (OE-BBB starts at PRG). 20 of its passengers go on with NV3 PRG-BUD on OE-BBB (itinerary IT1), 80

@@ -432,11 +432,13 @@ export class NetworkRelaxation {
       const deadline = a.nextDepartureAfterWindow;
       if (deadline !== null) events.push([deadline, DEADLINE, -1]);
       // A check is performed by an aircraft that landed at its station by its start (ready by the start
-      // plus the turnaround) and holds it until its end. One that ends before that instant is not modelled.
+      // plus the turnaround) and holds it until its end. One that ends by that instant is not modelled
+      // (free): its release would come before its snapshot at one instant (RELEASE sorts first), so every
+      // route would miss it, the plan that performs it too.
       const checks: CheckEvent[] = [];
       for (const m of a.checks) {
         const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
-        if (checks.length >= MODELLED_CHECKS || m.endMinutes < snapshotMinutes) continue;
+        if (checks.length >= MODELLED_CHECKS || m.endMinutes <= snapshotMinutes) continue;
         events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
         checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
       }
@@ -666,7 +668,8 @@ export class NetworkRelaxation {
       return g.costNow;
     };
     for (const d of this.flights) {
-      d.use.forEach((u, si) => { t.delay += u * d.cost[si]!; });
+      // A copy not flown may cost Infinity (a hard crew rule): only those flown count.
+      d.use.forEach((u, si) => { if (u > 0) t.delay += u * d.cost[si]!; });
       if (!d.cancel) continue;
       t.cancellations++;
       t.cancellationCost += d.cancelCost;
