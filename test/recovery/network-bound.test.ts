@@ -14,7 +14,7 @@ import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { bruteForceOptimum } from '../oracle/brute-force.ts';
 import { close } from '../oracle/model.ts';
 import { randomInstanceArbitrary } from '../oracle/random-instance.ts';
-import { config, fixture, flightBoundOf, fullRequest, inProcessSolver, simulateAsResponse, type DisruptionsRequest } from './fixtures.ts';
+import { at, config, fixture, flightBoundOf, fullRequest, id, inProcessSolver, simulateAsResponse, type DisruptionsRequest } from './fixtures.ts';
 
 const RUNS = 120;
 const SEED = 20261128;
@@ -69,6 +69,77 @@ describe('network bound', () => {
     const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
     expect(integrated.summary.cost).toBeCloseTo(17_250, 6);
     expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(17_250, 3);
+  });
+
+  it('unit: a check that ends as the aircraft is ready for it (start plus turnaround) is performed by a route that waits there (the optimum)', async () => {
+    // OE-AAA lands at VIE at 08:55 (NV2 10 minutes late: 10 × (100 + 0.5 × 100) = 1,500) and leaves at
+    // 11:00; its daily check at VIE 09:05-09:45 ends exactly at its start plus the A320's 40-minute
+    // turnaround. The plan performs it: 1,500. The check's release sorted before its snapshot at that
+    // one instant, so every route of the network bound missed it: 50,000 (a bound above the optimum;
+    // 5 of 500 random instances of seed 77 had this).
+    const schedule = fixture({
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '06:00', arr: '07:00' },
+        { no: 'NV2', tail: 'OE-AAA', from: 'PRG', to: 'VIE', dep: '07:45', arr: '08:45' },
+        { no: 'NV3', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '11:00', arr: '12:00' },
+      ],
+      maintenance: [{ tail: 'OE-AAA', type: 'daily_check', station: 'VIE', start: at('09:05'), end: at('09:45') }],
+    });
+    const body = { disruptions: [{ type: 'flight_delay' as const, flight: id('NV2', '07:45'), min_delay_minutes: 10 }], config: config() };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(1_500, 6);
+    expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(1_500, 3);
+  });
+
+  it('unit: a cancelled leg breaks the itineraries through it; their passengers cost what they cost in the plan (the optimum)', async () => {
+    // OE-AAA flies NV1 VIE-PRG 08:00-09:00 (100 booked) and is out of service all day: NV1 is cancelled
+    // (OE-BBB starts at PRG). 20 of its passengers go on with NV3 PRG-BUD on OE-BBB (itinerary IT1), 80
+    // are its own. No other flight leaves VIE, so none is re-accommodated: every passenger costs the
+    // EU261 compensation of 250 (VIE-PRG and VIE-BUD are under 1,500 km). The optimum: the cancellation
+    // 8,000, NV1's own 80 × 250 = 20,000, IT1's 20 × 250 = 5,000, and OE-AAA at VIE where PRG is
+    // needed, 20,000: 53,000. Before the itinerary's rows, the network bound charged IT1's passengers
+    // nothing for the cancelled leg (48,000).
+    const schedule = fixture({
+      aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-BBB', base: 'PRG' }],
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '08:00', arr: '09:00' },
+        { no: 'NV3', tail: 'OE-BBB', from: 'PRG', to: 'BUD', dep: '09:45', arr: '10:45' },
+      ],
+      itineraries: [{ id: 'IT1', passengers: 20, flights: [id('NV1', '08:00'), id('NV3', '09:45')] }],
+    });
+    const body = { disruptions: [{ type: 'aircraft_unavailable' as const, tail: 'OE-AAA', from: at('06:00'), to: at('23:00') }], config: config() };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(53_000, 6);
+    expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(53_000, 3);
+  });
+
+  it('unit: the passengers of a cancelled flight take the seats of the flights of their journeys, not any seat at their airports (the optimum)', async () => {
+    // OE-AAA's NV1 VIE-PRG 08:00-09:00 (100 booked) is cancelled, OE-AAA out of service all day. The one
+    // journey to PRG is NV5 09:30-10:30 with 10 seats free (170 booked on an A320 of 180); NV6 VIE-BUD
+    // and NV7 BUD-PRG have 160 free each but do not connect (NV7 leaves BUD before NV6 lands). So 10
+    // are re-accommodated at 120 + 0.5 × 90 = 165 and 90 compensated at 250: the optimum is the
+    // cancellation 8,000, 1,650 + 22,500, and OE-AAA at VIE where PRG is needed, 20,000: 52,150. Seat
+    // rows by airport let all 100 take NV5 (VIE's departures and PRG's arrivals have 170 seats free):
+    // 44,500 before the per-flight seat rows. The seat price the subgradient must find (85 a passenger)
+    // it reaches within 0.2 % in 300 iterations.
+    const schedule = fixture({
+      aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-CCC' }, { tail: 'OE-DDD' }, { tail: 'OE-EEE', base: 'BUD' }],
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '08:00', arr: '09:00' },
+        { no: 'NV5', tail: 'OE-CCC', from: 'VIE', to: 'PRG', dep: '09:30', arr: '10:30', booked: 170 },
+        { no: 'NV6', tail: 'OE-DDD', from: 'VIE', to: 'BUD', dep: '09:00', arr: '10:00', booked: 20 },
+        { no: 'NV7', tail: 'OE-EEE', from: 'BUD', to: 'PRG', dep: '09:30', arr: '10:30', booked: 20 },
+      ],
+    });
+    const body = { disruptions: [{ type: 'aircraft_unavailable' as const, tail: 'OE-AAA', from: at('06:00'), to: at('23:00') }], config: config() };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(52_150, 6);
+    const bound = (await networkBoundOf(schedule, body))!.value;
+    expect(bound).toBeLessThanOrEqual(52_150 + 1e-6);
+    expect(bound).toBeGreaterThan(52_150 * 0.998);
   });
 
   it('scenario: on the committed small hub storm it lies between the flight bound and the proven optimum', async () => {

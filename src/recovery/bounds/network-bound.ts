@@ -44,8 +44,11 @@ export function withLeastRebooking(input: NetworkBoundInput): NetworkBoundInput 
   return input.leastRebooking || input.costModel ? input : { ...input, leastRebooking: leastRebookingCosts(input.groups, input.config) };
 }
 
-/** The key of a cancellation group (its flight) or a two-flight itinerary's group in NetworkBoundInput.leastRebooking. */
-export const rebookingKey = (kind: 'cancellation' | 'misconnection', id: string): string => `${kind}:${id}`;
+/**
+ * The key of a group in NetworkBoundInput.leastRebooking: a cancellation group (its flight), an
+ * itinerary broken at a connection (from its hubs), or broken by a cancelled leg (from its origin or hubs).
+ */
+export const rebookingKey = (kind: 'cancellation' | 'misconnection' | 'broken', id: string): string => `${kind}:${id}`;
 
 /**
  * Per disrupted group with seat rows (cancellations, itineraries of two flights), the least cost per
@@ -59,7 +62,11 @@ export function leastRebookingCosts(groups: PassengerGroups, config: SolverConfi
   const limit = config.constraints.max_reaccommodation_legs;
   const of = (search: JourneySearch) => new JourneyFinder(groups.network, config, search, () => true, limit).least(prices, search.compensationPerPassenger, () => false);
   for (const g of groups.cancellations) least.set(rebookingKey('cancellation', g.flight.id), of(g.search));
-  for (const g of groups.misconnections) least.set(rebookingKey('misconnection', g.itinerary.id), Math.min(...g.connections.map((c) => of(c.search))));
+  for (const g of groups.misconnections) {
+    const fromHubs = Math.min(...g.connections.map((c) => of(c.search)));
+    least.set(rebookingKey('misconnection', g.itinerary.id), fromHubs);
+    least.set(rebookingKey('broken', g.itinerary.id), g.start ? Math.min(fromHubs, of(g.start.search)) : fromHubs);
+  }
   return least;
 }
 
@@ -93,6 +100,19 @@ export interface NetworkBound {
   copies: number;
 }
 
+/**
+ * What the last evaluation's solution does and costs, term by term (benchmarks/bound-terms.ts sets
+ * them beside a plan's costs). Not the bound: that adds each row's price times its violation.
+ */
+export interface RelaxationTerms {
+  /** Delay and crew duty of the copies flown, and what their aircraft add (swaps, spill). */
+  delay: number; swapAndSpill: number; swaps: number;
+  cancellations: number; cancellationCost: number;
+  /** Passengers of cancelled flights' groups, of itineraries missed at a connection, of itineraries broken by a cancelled leg (in the seat groups: re-accommodated or not). */
+  cancelledFlightsPassengerCost: number; missedItineraries: number; missedCost: number; brokenItineraries: number; brokenCost: number;
+  rebookedPassengers: number; strandedPassengers: number;
+}
+
 /** A stretch of departures [from, to] of one flight, represented by one copy (see docs/model.md 3.9). */
 interface Stretch { from: number; to: number }
 
@@ -108,6 +128,8 @@ interface FlightData {
   /** Cancellation: the flight's own cost, its passengers (when booked), and whether allowed or forced. */
   cancelCost: number;
   seats: SeatGroup | null;
+  /** Its per-flight seat row (its journey network index), or −1: cancelled, it has no seats for anyone. */
+  seatRow: number;
   mayCancel: boolean;
   forced: boolean;
   cancel: number;
@@ -132,11 +154,26 @@ interface ConnectionRows {
 interface MissedGroup { cost: number; rows: PricedRow[]; missed: number; seats: SeatGroup | null }
 
 /**
+ * An itinerary's passengers when a plan cancels one of its legs (docs/model.md 3.9): `broken` ≥
+ * cancel(leg) for each leg the plan may cancel (`rows[k]` for `legs[k]`, rhs 0), `broken` costing
+ * `cost` (its passengers at the least a disrupted passenger of it costs).
+ */
+interface BrokenGroup { cost: number; legs: number[]; rows: PricedRow[]; broken: number }
+
+/**
  * Disrupted passengers as the seat rows see them: each is re-accommodated (at `rebooked`, plus the
  * prices of the seat rows it is in) or not (`stranded`), whichever is cheaper; `rebookedNow` is how
  * many are re-accommodated in this iteration's solution.
  */
-interface SeatGroup { passengers: number; rebooked: number; stranded: number; origin: string; dest: string; earliestMinutes: number; rows: PricedRow[]; rebookedNow: number }
+interface SeatGroup {
+  passengers: number; rebooked: number; stranded: number; origin: string; dest: string; earliestMinutes: number; rows: PricedRow[]; rebookedNow: number;
+  /** The group's journeys (service's cost model): each re-accommodated passenger takes a seat on every flight of one, priced by the flights' seat rows. */
+  finder: JourneyFinder | null;
+  /** This iteration's least journey at the flights' seat prices, by network index (when re-accommodated). */
+  journey: number[] | null;
+  /** What its passengers cost at this iteration's prices (passengerCost's last answer). */
+  costNow: number;
+}
 
 /** Event kinds of an aircraft's sweep, in the order they take at one instant. */
 const SOURCE = 0, ARRIVAL = 1, RELEASE = 2, SNAPSHOT = 3, DEADLINE = 4, DEPARTURE = 5;
@@ -241,8 +278,17 @@ export class NetworkRelaxation {
   readonly capacities: (PricedRow & { name: string; members: [number, number][] })[] = [];
   readonly connections: ConnectionRows[] = [];
   readonly missedGroups: MissedGroup[] = [];
+  readonly brokenGroups: BrokenGroup[] = [];
   readonly seatGroups: SeatGroup[] = [];
   readonly seatRows: PricedRow[] = [];
+  /**
+   * Per-flight seat rows (docs/model.md 3.9), by the journey network's flight index: the passengers
+   * re-accommodated onto a flight are at most its free seats. Empty without the journeys (other cost models).
+   */
+  readonly flightSeatRows: PricedRow[] = [];
+  /** Their prices per passenger (price / SEAT_ROW_SCALE), a new array at every step: a JourneyFinder keeps bounds per array. */
+  private flightSeatPrices = new Float64Array(0);
+  private readonly networkIndex = new Map<Flight, number>();
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
   /** Where each flight's stretches start in the flat numbering, and each stretch's reduced cost this iteration (before the aircraft's part). */
@@ -257,6 +303,8 @@ export class NetworkRelaxation {
   private readonly touched: Uint8Array;
   /** Cost every plan pays whatever it does (flights a disruption cancels). */
   private constant = 0;
+  /** The last evaluation's route of each aircraft (its copies), for `terms`. */
+  private readonly routes: number[][] = [];
 
   constructor(input: NetworkBoundInput) {
     const { schedule, scope, groups, config } = input;
@@ -268,6 +316,7 @@ export class NetworkRelaxation {
     const flightIndex = new Map<string, number>();
     const cancellationGroup = new Map(groups.cancellations.map((g) => [g.flight.id, g]));
     const cancels: number[] = [];
+    const journeysOf = (search: JourneySearch) => new JourneyFinder(groups.network, config, search, () => true, config.constraints.max_reaccommodation_legs);
 
     for (const f of scope.flights) {
       const forced = scope.cancelledFlights.has(f.id);
@@ -276,7 +325,7 @@ export class NetworkRelaxation {
       const trip = group ? tripFacts(group.passengers, group.compensationPerPassenger, block) : null;
       const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
       if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
-      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id))) : null;
+      const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id)), () => journeysOf(group.search)) : null;
       const stretches = stretchesOf(ev, f);
       const own = factsOf(f.tail);
       const flightCost = new Float64Array(stretches.length);
@@ -291,7 +340,7 @@ export class NetworkRelaxation {
       if (mayCancel) cancels.push(this.flights.length);
       this.flights.push({
         flight: f, stretches, cost: flightCost, adjust: new Float64Array(stretches.length), use: new Int32Array(stretches.length),
-        cancelCost, seats, mayCancel, forced, cancel: 0,
+        cancelCost, seats, seatRow: -1, mayCancel, forced, cancel: 0,
       });
     }
     this.price = new Float64Array(this.flights.length);
@@ -316,12 +365,20 @@ export class NetworkRelaxation {
       const trip = tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes);
       const perPassenger = Math.min(Math.max(leastPerPassenger(cost, trip), journey ?? 0), Math.max(0, cost.tripCancellation(trip)));
       // An itinerary with a leg a disruption cancels is never a misconnection (its passengers are that flight's cancellation group).
-      if (group.passengers <= 0 || perPassenger <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
+      if (group.passengers <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
+      // A leg the plan cancels breaks the itinerary: its passengers leave from its origin or a hub.
+      const cancellable = group.legs.flatMap((f) => { const fi = flightIndex.get(f.id); return fi !== undefined && this.flights[fi]!.mayCancel ? [fi] : []; });
+      const fromAnywhere = input.leastRebooking?.get(rebookingKey('broken', group.itinerary.id));
+      const brokenCost = group.passengers * Math.min(Math.max(leastPerPassenger(cost, trip), fromAnywhere ?? 0), Math.max(0, cost.tripCancellation(trip)));
+      if (cancellable.length > 0 && brokenCost > 0) {
+        this.brokenGroups.push({ cost: brokenCost, legs: cancellable, rows: cancellable.map((): PricedRow => ({ rhs: 0, price: 0, activity: 0 })), broken: 0 });
+      }
+      if (perPassenger <= 0) continue;
       // Passengers of two flights wait at the one hub (docs/model.md 1.6) from the scheduled arrival on.
       const first = group.connections[0]!;
       const seats = group.legs.length === 2
         ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes,
-          input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)))
+          input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)), () => journeysOf(first.search))
         : null;
       const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0, seats };
       for (const c of group.connections) {
@@ -345,6 +402,7 @@ export class NetworkRelaxation {
     }
 
     this.buildSeatRows(schedule, scope, groups);
+    this.buildFlightSeatRows(schedule, scope, groups);
     let offset = 0;
     for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
     this.stretchCost = new Float64Array(offset);
@@ -374,11 +432,13 @@ export class NetworkRelaxation {
       const deadline = a.nextDepartureAfterWindow;
       if (deadline !== null) events.push([deadline, DEADLINE, -1]);
       // A check is performed by an aircraft that landed at its station by its start (ready by the start
-      // plus the turnaround) and holds it until its end. One that ends before that instant is not modelled.
+      // plus the turnaround) and holds it until its end. One that ends by that instant is not modelled
+      // (free): its release would come before its snapshot at one instant (RELEASE sorts first), so every
+      // route would miss it, the plan that performs it too.
       const checks: CheckEvent[] = [];
       for (const m of a.checks) {
         const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
-        if (checks.length >= MODELLED_CHECKS || m.endMinutes < snapshotMinutes) continue;
+        if (checks.length >= MODELLED_CHECKS || m.endMinutes <= snapshotMinutes) continue;
         events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
         checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
       }
@@ -403,10 +463,14 @@ export class NetworkRelaxation {
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
   }
 
-  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined): SeatGroup {
+  private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined, finder: (() => JourneyFinder) | null): SeatGroup {
+    const rebooked = Math.max(0, cost.arrival(trip, 0, true), leastJourney ?? 0);
+    const stranded = Math.max(0, cost.tripCancellation(trip));
     const group: SeatGroup = {
-      passengers: trip.passengers, rebooked: Math.max(0, cost.arrival(trip, 0, true), leastJourney ?? 0), stranded: Math.max(0, cost.tripCancellation(trip)),
+      passengers: trip.passengers, rebooked, stranded,
       origin, dest, earliestMinutes, rows: [], rebookedNow: 0,
+      // Only with the least journeys known (the service's cost model), and where one is cheaper than not carrying them.
+      finder: finder && leastJourney !== undefined && rebooked < stranded ? finder() : null, journey: null, costNow: 0,
     };
     this.seatGroups.push(group);
     return group;
@@ -419,9 +483,7 @@ export class NetworkRelaxation {
    * the flights landing at their destination. One row per airport, side and such τ, where it can bind.
    */
   private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
-    const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
-    const free = (f: Flight) => (scope.cancelledFlights.has(f.id) ? 0
-      : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
+    const free = freeSeats(schedule, scope);
     for (const side of ['origin', 'dest'] as const) {
       const byAirport = new Map<string, SeatGroup[]>();
       for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
@@ -439,12 +501,45 @@ export class NetworkRelaxation {
     }
   }
 
-  /** What a group's passengers cost if disrupted at the current seat prices; sets who is re-accommodated then. */
-  private passengerCost(g: SeatGroup): number {
-    let rebook = g.rebooked;
-    for (const r of g.rows) rebook += r.price / SEAT_ROW_SCALE;
+  /**
+   * Per-flight seat rows: one per flight of the journey network, its free seats as the airport rows
+   * count them; priced only once some group's journey takes it (a row at price 0 and below its seats
+   * moves nothing).
+   */
+  private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
+    if (!this.seatGroups.some((g) => g.finder)) return;
+    const free = freeSeats(schedule, scope);
+    const byId = new Map<string, number>();
+    groups.network.flights.forEach((f, k) => {
+      this.networkIndex.set(f, k);
+      byId.set(f.id, k);
+      this.flightSeatRows.push({ rhs: free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
+    });
+    // A flight the plan cancels takes no one: its row counts its seats as taken (free × cancel).
+    for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
+    this.flightSeatPrices = new Float64Array(groups.network.flights.length);
+  }
+
+  /**
+   * What a group's passengers cost if disrupted at the current seat prices; sets who is
+   * re-accommodated then (and on which journey). `exact` false: a lower bound, without the search of
+   * the group's journeys at the flights' seat prices (their least at zero prices instead), enough
+   * wherever disrupting the group does not pay even so.
+   */
+  private passengerCost(g: SeatGroup, exact = true): number {
+    let prices = 0;
+    for (const r of g.rows) prices += r.price / SEAT_ROW_SCALE;
+    let rebook = g.rebooked + prices;
+    g.journey = null;
+    if (exact && g.finder && rebook < g.stranded) {
+      const best = g.finder.best(this.flightSeatPrices, g.stranded - prices, 1, () => false)[0];
+      // Not carried when no journey is cheaper (the search looks no further than that).
+      rebook = best ? Math.max(rebook, best.value + prices) : Number.POSITIVE_INFINITY;
+      if (best) g.journey = best.journey.map((f) => this.networkIndex.get(f)!);
+    }
     g.rebookedNow = rebook < g.stranded ? g.passengers : 0;
-    return g.passengers * Math.min(rebook, g.stranded);
+    g.costNow = g.passengers * Math.min(rebook, g.stranded);
+    return g.costNow;
   }
 
   get copies(): number {
@@ -497,11 +592,22 @@ export class NetworkRelaxation {
       for (let si = 0; si < d.stretches.length; si++) this.stretchCost[offset + si] = d.cost[si]! + d.adjust[si]!;
     });
     for (const r of this.seatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
+    for (const r of this.flightSeatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const m of this.missedGroups) {
-      let rc = m.seats ? this.passengerCost(m.seats) : m.cost;
-      for (const r of m.rows) { rc -= r.price; bound -= r.price * r.rhs; magnitude += r.price * (Math.abs(r.rhs) + 4); }
+      let rows = 0;
+      for (const r of m.rows) { rows += r.price; bound -= r.price * r.rhs; magnitude += r.price * (Math.abs(r.rhs) + 4); }
+      let rc = (m.seats ? this.passengerCost(m.seats, false) : m.cost) - rows;
+      // The search of the journeys only where missing the connection pays at their least at zero prices.
+      if (m.seats && rc < 0) rc = this.passengerCost(m.seats) - rows;
       m.missed = rc < 0 ? 1 : 0;
       if (m.seats && !m.missed) m.seats.rebookedNow = 0;
+      bound += Math.min(0, rc);
+      magnitude += Math.abs(rc);
+    }
+    for (const b of this.brokenGroups) {
+      let rc = b.cost;
+      b.legs.forEach((fi, k) => { const p = b.rows[k]!.price; rc -= p; cancelAdjust[fi]! += p; magnitude += p; });
+      b.broken = rc < 0 ? 1 : 0;
       bound += Math.min(0, rc);
       magnitude += Math.abs(rc);
     }
@@ -511,16 +617,21 @@ export class NetworkRelaxation {
     if (this.maxSwaps) bound -= swapPrice * this.maxSwaps.rhs;
     for (const [fi, d] of this.flights.entries()) {
       d.cancel = 0;
-      const passengers = d.seats ? this.passengerCost(d.seats) : 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const rc = d.cancelCost + passengers - this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      const seatRow = d.seatRow >= 0 ? this.flightSeatRows[d.seatRow]! : null;
+      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]! + (seatRow ? seatRow.price * seatRow.rhs : 0);
+      if (seatRow) magnitude += seatRow.price * seatRow.rhs;
+      let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
+      // The search of the journeys only where cancelling pays at their least at zero prices.
+      if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
       if (rc < 0) { d.cancel = 1; bound += rc; } else if (d.seats) d.seats.rebookedNow = 0;
       magnitude += Math.abs(rc);
     }
     let swaps = 0;
-    for (const net of this.nets) {
+    for (const [i, net] of this.nets.entries()) {
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
+      this.routes[i] = route.copies;
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
@@ -531,11 +642,43 @@ export class NetworkRelaxation {
     // Activities for the subgradient.
     for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += this.flights[fi]!.use[si]!; }
     for (const cr of this.connections) this.connectionActivity(cr);
+    for (const b of this.brokenGroups) b.legs.forEach((fi, k) => { b.rows[k]!.activity = this.flights[fi]!.cancel - b.broken; });
     if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
     for (const r of this.seatRows) r.activity = 0;
-    for (const g of this.seatGroups) if (g.rebookedNow > 0) for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
+    for (const r of this.flightSeatRows) r.activity = 0;
+    for (const g of this.seatGroups) {
+      if (g.rebookedNow <= 0) continue;
+      for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
+      for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
+    }
+    for (const d of this.flights) if (d.cancel && d.seatRow >= 0) this.flightSeatRows[d.seatRow]!.activity += this.flightSeatRows[d.seatRow]!.rhs;
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
+  }
+
+  /** The last evaluation's solution, term by term (see RelaxationTerms). */
+  terms(): RelaxationTerms {
+    const t: RelaxationTerms = {
+      delay: 0, swapAndSpill: 0, swaps: 0, cancellations: 0, cancellationCost: this.constant, cancelledFlightsPassengerCost: 0,
+      missedItineraries: 0, missedCost: 0, brokenItineraries: 0, brokenCost: 0, rebookedPassengers: 0, strandedPassengers: 0,
+    };
+    const seats = (g: SeatGroup | null) => {
+      if (!g) return 0;
+      if (g.rebookedNow > 0) t.rebookedPassengers += g.passengers; else t.strandedPassengers += g.passengers;
+      return g.costNow;
+    };
+    for (const d of this.flights) {
+      // A copy not flown may cost Infinity (a hard crew rule): only those flown count.
+      d.use.forEach((u, si) => { if (u > 0) t.delay += u * d.cost[si]!; });
+      if (!d.cancel) continue;
+      t.cancellations++;
+      t.cancellationCost += d.cancelCost;
+      t.cancelledFlightsPassengerCost += seats(d.seats);
+    }
+    this.nets.forEach((net, i) => { for (const j of this.routes[i] ?? []) { t.swapAndSpill += net.extra[j]!; t.swaps += net.swap[j]!; } });
+    for (const m of this.missedGroups) if (m.missed) { t.missedItineraries++; t.missedCost += m.seats ? seats(m.seats) : m.cost; }
+    for (const b of this.brokenGroups) if (b.broken) { t.brokenItineraries++; t.brokenCost += b.cost; }
+    return t;
   }
 
   /**
@@ -694,6 +837,8 @@ export class NetworkRelaxation {
     for (const c of this.capacities) row(c);
     for (const cr of this.connections) for (const r of cr.rows) row(r);
     for (const r of this.seatRows) row(r);
+    for (const r of this.flightSeatRows) row(r);
+    for (const b of this.brokenGroups) for (const r of b.rows) row(r);
     if (this.maxCancellations) row(this.maxCancellations);
     if (this.maxSwaps) row(this.maxSwaps);
     this.violated = violated;
@@ -714,6 +859,9 @@ export class NetworkRelaxation {
     for (const c of this.capacities) move(c);
     for (const cr of this.connections) for (const r of cr.rows) move(r);
     for (const r of this.seatRows) move(r);
+    for (const r of this.flightSeatRows) move(r);
+    if (this.flightSeatRows.length > 0) this.flightSeatPrices = Float64Array.from(this.flightSeatRows, (r) => r.price / SEAT_ROW_SCALE);
+    for (const b of this.brokenGroups) for (const r of b.rows) move(r);
     if (this.maxCancellations) move(this.maxCancellations);
     if (this.maxSwaps) move(this.maxSwaps);
   }
@@ -770,6 +918,16 @@ function sortEvents(others: [number, number, number][], copies: readonly { dep: 
     eventKind[e] = Math.floor(k / INDEX) % 8;
   }
   return { eventKind, eventIndex };
+}
+
+/**
+ * The seats a flight can have free in any plan (docs/model.md 1.6, 3.9): none when a disruption
+ * cancels it, else those of the largest aircraft that may fly it (its own outside the scope) less its bookings.
+ */
+function freeSeats(schedule: Schedule, scope: RecoveryScope): (f: Flight) => number {
+  const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
+  return (f) => (scope.cancelledFlights.has(f.id) ? 0
+    : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
 }
 
 /** Whether `holds` is true of some whole minute in [from, to]. */

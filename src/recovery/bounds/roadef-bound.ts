@@ -315,12 +315,8 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
   const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
   const done = new Set<string>();
   const readyOf = new Map<string, number>([[origin, readyAt]]);
-  for (;;) {
-    let airport: string | null = null;
-    let at = Number.POSITIVE_INFINITY;
-    for (const [a, r] of readyOf) if (!done.has(a) && r < at) { airport = a; at = r; }
-    if (airport === null) break;
-    done.add(airport);
+  for (let next = settleNext(readyOf, done); next !== null; next = settleNext(readyOf, done)) {
+    const [airport, at] = next;
     for (const arc of arcs.get(airport) ?? []) {
       const dep = arc.pinnedDeparture ?? Math.max(arc.earliestDeparture, at);
       if (dep < at) continue;
@@ -333,6 +329,20 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
     }
   }
   return best;
+}
+
+/**
+ * Dijkstra's selection step of earliestArrivalsFrom and earliestAircraft: the unsettled airport of `keys`
+ * with the least key, now settled (added to `done`), or null when every airport reached is settled.
+ * A linear scan: the airports reached are a few hundred at most.
+ */
+function settleNext(keys: ReadonlyMap<string, number>, done: Set<string>): [string, number] | null {
+  let airport: string | null = null;
+  let least = Number.POSITIVE_INFINITY;
+  for (const [a, key] of keys) if (!done.has(a) && key < least) { airport = a; least = key; }
+  if (airport === null) return null;
+  done.add(airport);
+  return [airport, least];
 }
 
 /**
@@ -364,12 +374,8 @@ function earliestAircraft(problem: NetworkProblem, delays: ReadonlyMap<string, n
   for (const { at, from, range, turn } of starts.values()) {
     const readyAt = new Map<string, number>([[at, from]]);
     const done = new Set<string>();
-    for (;;) {
-      let airport: string | null = null;
-      let t = Number.POSITIVE_INFINITY;
-      for (const [a, r] of readyAt) if (!done.has(a) && r < t) { airport = a; t = r; }
-      if (airport === null) break;
-      done.add(airport);
+    for (let next = settleNext(readyAt, done); next !== null; next = settleNext(readyAt, done)) {
+      const [airport, t] = next;
       if (t < (earliest.get(airport) ?? Number.POSITIVE_INFINITY)) earliest.set(airport, t);
       const relax = (dest: string, arr: number) => {
         if (arr + turn < (readyAt.get(dest) ?? Number.POSITIVE_INFINITY)) readyAt.set(dest, arr + turn);
