@@ -154,10 +154,10 @@ export async function solveStrategies(
   // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, background: solving.background, offer: cancellationRoutes!,
       onIncumbent: (best) => integratedProgress?.search(best),
     }).catch((error: unknown) => {
-      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false };
+      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false, neighbourhoods: 0 };
       throw error;
     })
     : null;

@@ -33,6 +33,7 @@ import type { SolverConfig } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
+import { chosenRoutes, searchNeighbourhoods } from './large-neighbourhood.ts';
 import { ScopeWalks } from './scope-walk.ts';
 import { rotationExchanges } from './search.ts';
 
@@ -68,6 +69,12 @@ const LONG_BUDGET_MS = 30_000;
 /** Share of the budget by which the round over the whole portfolio of walks ends, when later than the search's cap (the exact stage keeps the time after it). */
 const PORTFOLIO_SHARE = 0.35;
 
+/**
+ * Share of the budget by which the large-neighbourhood search of the best plan ends (after the
+ * rounds; the exact stage keeps the time after it).
+ */
+const NEIGHBOURHOOD_SHARE = 0.6;
+
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
 
@@ -92,6 +99,8 @@ export interface NetworkSearchResult {
    * taking: its last step). False when the time limit came first: the rounds offer direct flights only.
    */
   passengersExact: boolean;
+  /** Sub-scopes the large-neighbourhood search solved (large-neighbourhood.ts). */
+  neighbourhoods: number;
 }
 
 /**
@@ -104,6 +113,8 @@ export interface NetworkSearchResult {
 export async function searchNetwork(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
   signal?: AbortSignal; deadline: number; offer?: Route[];
+  /** A job's search: its solves wait behind the interactive ones. */
+  background?: boolean;
   /** Told of each better plan. */
   onIncumbent?: (best: StrategySolve) => void;
 }): Promise<NetworkSearchResult> {
@@ -227,6 +238,20 @@ export async function searchNetwork(args: {
     }
     if (added === 0) break;
   }
+  // Large neighbourhoods of the best plan, each re-solved by the column generation on its sub-scope.
+  let neighbourhoods = 0;
+  const neighbourhoodDeadline = started + NEIGHBOURHOOD_SHARE * (deadline - started);
+  if (best && neighbourhoodDeadline - performance.now() > 0) {
+    const found = await searchNeighbourhoods({
+      schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best,
+      onBetter: (better, routes) => {
+        args.onIncumbent?.(better);
+        for (const route of routes.values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
+      },
+    });
+    best = found.best;
+    neighbourhoods = found.neighbourhoods;
+  }
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
   let passengersExact = false;
@@ -242,7 +267,7 @@ export async function searchNetwork(args: {
       }
     }
   }
-  return { best, rounds, routes: keys.size, passengersExact };
+  return { best, rounds, routes: keys.size, passengersExact, neighbourhoods };
 }
 
 /** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */
@@ -324,13 +349,6 @@ function delayedRoundTrips(route: Route): { from: number; to: number }[] {
     }
   }
   return trips.sort((p, q) => q.delay - p.delay);
-}
-
-/** The route each aircraft flies in `values` of `model`. */
-function chosenRoutes(model: StrategyModel, values: Record<string, number>): Map<string, Route> {
-  const chosen = new Map<string, Route>();
-  for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) chosen.set(route.tail, route);
-  return chosen;
 }
 
 function asSolve(model: StrategyModel, outcome: SolveOutcome, rounds: number, started: number): StrategySolve {
