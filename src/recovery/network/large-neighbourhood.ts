@@ -73,10 +73,8 @@ export async function searchNeighbourhoods(args: {
     // on this thread while the other's master waits for a worker.
     const batch: AircraftInScope[][] = [];
     const taken = new Set<string>();
-    for (const seed of troubledAircraft(scope, chosen)) {
+    for (const freed of candidates(scope, chosen, config, size)) {
       if (batch.length === PARALLEL) break;
-      if (taken.has(seed.aircraft.tail)) continue;
-      const freed = neighbourhood(seed, scope, chosen, config, size);
       if (solved.has(freedKey(freed)) || freed.some((a) => taken.has(a.aircraft.tail))) continue;
       batch.push(freed);
       for (const a of freed) taken.add(a.aircraft.tail);
@@ -148,6 +146,46 @@ function unlessAborted(signal: AbortSignal | undefined): (error: unknown) => nul
     if (error instanceof RecoveryError && !signal?.aborted) return null;
     throw error;
   };
+}
+
+/**
+ * The neighbourhoods worth solving on the plan `chosen`, best first: in turn, the aircraft that move
+ * at a capped airport in one of its capped hours (or the hour after) in the plan, which share its
+ * slots, and each troubled aircraft with those that meet it (`neighbourhood`); `size` aircraft each
+ * (more where the plan's swaps tie them to others).
+ */
+function* candidates(scope: RecoveryScope, chosen: ReadonlyMap<string, Route>, config: SolverConfig, size: number): Generator<AircraftInScope[]> {
+  const troubled = troubledAircraft(scope, chosen);
+  const slots = slotSharers(scope, chosen, size);
+  for (let i = 0; i < Math.max(troubled.length, slots.length); i++) {
+    if (i < slots.length) yield slots[i]!;
+    if (i < troubled.length) yield neighbourhood(troubled[i]!, scope, chosen, config, size);
+  }
+}
+
+/**
+ * Per capped hour of the scope (airport and hour, departures and arrivals together), the aircraft
+ * that move there in that hour or the next in the plan, the most movements first, at most `size`;
+ * only where they are more than one.
+ */
+function slotSharers(scope: RecoveryScope, chosen: ReadonlyMap<string, Route>, size: number): AircraftInScope[][] {
+  const byTail = new Map(scope.aircraft.map((a) => [a.aircraft.tail, a]));
+  const hours = new Map<string, { airport: string; hour: number }>();
+  for (const c of scope.capacities) hours.set(`${c.airport} ${c.hourStartMinutes}`, { airport: c.airport, hour: c.hourStartMinutes });
+  const found: AircraftInScope[][] = [];
+  for (const { airport, hour } of hours.values()) {
+    const within = (minutes: number) => minutes >= hour && minutes < hour + 120;
+    const moves = new Map<string, number>();
+    for (const [tail, route] of chosen) {
+      for (const leg of route.legs) {
+        const n = Number(leg.flight.origin === airport && within(leg.depMinutes)) + Number(leg.flight.dest === airport && within(leg.arrMinutes));
+        if (n > 0) moves.set(tail, (moves.get(tail) ?? 0) + n);
+      }
+    }
+    const tails = [...moves].sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).slice(0, size).map(([tail]) => byTail.get(tail)!);
+    if (tails.length > 1) found.push(closedUnderSwaps(tails, scope, chosen));
+  }
+  return found;
 }
 
 /** The aircraft of the scope with delay or cancelled flights in the plan (`chosen`), the most troubled first. */
