@@ -89,7 +89,6 @@ export async function searchNeighbourhoods(args: {
     for (const freed of batch) solved.add(freedKey(freed));
     neighbourhoods += batch.length;
     const subDeadline = Math.min(deadline, performance.now() + SUB_MAX_MS);
-    const tSub = performance.now();
     const found = await Promise.all(batch.map((freed) => {
       const sub = subScope(scope, freed, chosen);
       const budget = Budget.start(subDeadline - performance.now(), signal, { background: args.background });
@@ -108,14 +107,11 @@ export async function searchNeighbourhoods(args: {
         fresh++;
       }
     }
-    const dbg = (m: string) => { if (process.env.LNS_DEBUG) console.error(`[lns] q ${solver.stats?.().queued} r ${solver.stats?.().running} sizes ${batch.map((b) => b.length)} sub ${Math.round(performance.now() - tSub)}ms it ${found.map((f) => f?.iterations)} st ${found.map((f) => f?.outcome.status)} fresh ${fresh} ${m}`); };
-    if (fresh === 0) { dbg('same'); continue; }
-    const tFull = performance.now();
+    if (fresh === 0) continue;
     const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
     if (deadline - performance.now() <= 0) break;
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline, background: args.background })
       .catch(unlessAborted(signal));
-    dbg(`full ${Math.round(performance.now() - tFull)}ms ${outcome?.objective} vs ${best.outcome.objective}`);
     if (!outcome || outcome.objective === null || outcome.objective >= best.outcome.objective! - 1e-6) continue;
     best = asPlan(model, outcome, best);
     improvements++;
