@@ -57,6 +57,12 @@ export async function searchNeighbourhoods(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
   signal?: AbortSignal; deadline: number; background?: boolean; best: StrategySolve;
   onBetter: (best: StrategySolve, routes: Map<string, Route>) => void;
+  /**
+   * The best plan found elsewhere so far (the integrated column generation's incumbent over the same
+   * scope), null when none: taken up as the plan to improve when cheaper (judged by the whole
+   * scope's model over its routes, as every plan here).
+   */
+  elsewhere?: () => StrategySolve | null;
 }): Promise<NeighbourhoodSearch> {
   const { schedule, scope, config, groups, solver, signal, deadline } = args;
   const subConfig = subScopeConfig(config);
@@ -66,8 +72,34 @@ export async function searchNeighbourhoods(args: {
   let size = FIRST_SIZE;
   // Neighbourhoods solved since the plan last changed (by their freed tails): not solved again on the same plan.
   let solved = new Set<string>();
+  // The last plan from elsewhere looked at.
+  let seen: StrategySolve | null = null;
+  // The whole scope's integer model over `pool` (passengers on direct flights, as the search's rounds), solved by the deadline; null without a plan.
+  const solveWhole = async (pool: Map<string, Route[]>): Promise<{ model: StrategyModel; outcome: SolveOutcome } | null> => {
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
+    if (deadline - performance.now() <= 0) return null;
+    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline, background: args.background })
+      .catch(unlessAborted(signal));
+    return outcome && outcome.objective !== null ? { model, outcome } : null;
+  };
   while (deadline - performance.now() > SUB_MIN_MS) {
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+    const other = args.elsewhere?.() ?? null;
+    if (other && other !== seen && other.outcome.objective !== null && other.outcome.objective < best.outcome.objective! - 1e-6) {
+      seen = other;
+      // Its cost counts journeys of several flights, which the whole model here does not offer: it may cost more here.
+      const routes = chosenRoutes(other.model, other.outcome.values);
+      const judged = routes.size === scope.aircraft.length
+        ? await solveWhole(new Map([...routes].map(([tail, route]) => [tail, [route]])))
+        : null;
+      if (judged && judged.outcome.objective! < best.outcome.objective! - 1e-6) {
+        best = asPlan(judged.model, judged.outcome, best);
+        improvements++;
+        solved = new Set();
+        args.onBetter(best, routes);
+      }
+      continue;
+    }
     const chosen = chosenRoutes(best.model, best.outcome.values);
     // Disjoint neighbourhoods of the most troubled aircraft, solved side by side: one's pricing runs
     // on this thread while the other's master waits for a worker.
@@ -108,15 +140,12 @@ export async function searchNeighbourhoods(args: {
       }
     }
     if (fresh === 0) continue;
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
-    if (deadline - performance.now() <= 0) break;
-    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, deadline - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline, background: args.background })
-      .catch(unlessAborted(signal));
-    if (!outcome || outcome.objective === null || outcome.objective >= best.outcome.objective! - 1e-6) continue;
-    best = asPlan(model, outcome, best);
+    const judged = await solveWhole(pool);
+    if (!judged || judged.outcome.objective! >= best.outcome.objective! - 1e-6) continue;
+    best = asPlan(judged.model, judged.outcome, best);
     improvements++;
     solved = new Set();
-    args.onBetter(best, chosenRoutes(model, outcome.values));
+    args.onBetter(best, chosenRoutes(judged.model, judged.outcome.values));
   }
   return { best, neighbourhoods, improvements };
 }

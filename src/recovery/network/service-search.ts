@@ -71,9 +71,12 @@ const PORTFOLIO_SHARE = 0.35;
 
 /**
  * Share of the budget by which the large-neighbourhood search of the best plan ends (after the
- * rounds; the exact stage keeps the time after it).
+ * rounds; the exact stage keeps the time after it), below LONG_BUDGET_MS and from it: a job's search
+ * runs longer, so that it also improves the integrated generation's plan, which comes only after
+ * that generation's share of the budget (0.6: column-generation.ts).
  */
 const NEIGHBOURHOOD_SHARE = 0.6;
+const LONG_NEIGHBOURHOOD_SHARE = 0.72;
 
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
@@ -117,6 +120,8 @@ export async function searchNetwork(args: {
   background?: boolean;
   /** Told of each better plan. */
   onIncumbent?: (best: StrategySolve) => void;
+  /** The integrated column generation's best plan so far (null before it has one): the neighbourhoods improve it when it is cheaper. */
+  generationPlan?: () => StrategySolve | null;
 }): Promise<NetworkSearchResult> {
   const { schedule, scope, config, groups, solver, signal, deadline } = args;
   const started = performance.now();
@@ -259,10 +264,10 @@ export async function searchNetwork(args: {
   // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
   let neighbourhoods = 0;
-  const neighbourhoodDeadline = started + NEIGHBOURHOOD_SHARE * (deadline - started);
+  const neighbourhoodDeadline = started + (deadline - started >= LONG_BUDGET_MS ? LONG_NEIGHBOURHOOD_SHARE : NEIGHBOURHOOD_SHARE) * (deadline - started);
   if (neighbourhoodDeadline - performance.now() > 0) {
     const found = await searchNeighbourhoods({
-      schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best,
+      schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best, elsewhere: args.generationPlan,
       onBetter: (better, routes) => {
         // (A plan on direct flights costs at least what it costs re-accommodated exactly.)
         if (better.outcome.objective! < answer.outcome.objective! - 1e-6) args.onIncumbent?.(better);
