@@ -92,7 +92,7 @@ export async function searchNeighbourhoods(args: {
       const judged = routes.size === scope.aircraft.length
         ? await solveWhole(new Map([...routes].map(([tail, route]) => [tail, [route]])))
         : null;
-      if (judged && judged.outcome.objective! < best.outcome.objective! - 1e-6) {
+        if (judged && judged.outcome.objective! < best.outcome.objective! - 1e-6) {
         best = asPlan(judged.model, judged.outcome, best);
         improvements++;
         solved = new Set();
