@@ -72,13 +72,14 @@ const LONG_BUDGET_MS = 30_000;
 const PORTFOLIO_SHARE = 0.35;
 
 /**
- * Share of the budget by which the large-neighbourhood search of the best plan ends (after the
- * rounds; the exact stage keeps the time after it), below LONG_BUDGET_MS and from it: a job's search
- * runs longer, so that it also improves the integrated generation's plan, which comes only after
- * that generation's share of the budget (0.6: column-generation.ts).
+ * Share of a job's budget (LONG_BUDGET_MS or more) by which the large-neighbourhood search of the
+ * best plan ends (after the rounds; the exact stage keeps the time after it): late enough that it
+ * also improves the integrated generation's plan, which comes only after that generation's share of
+ * the budget (0.6: column-generation.ts). Shorter budgets have no neighbourhoods: at 10 s (three
+ * alternating runs against main, load 10-15) they took the generations' thread and workers, and the
+ * hub storm's answer was dearer (median 1,493,227.5 against 1,303,887.5; docs/model.md 4.6).
  */
-const NEIGHBOURHOOD_SHARE = 0.6;
-const LONG_NEIGHBOURHOOD_SHARE = 0.72;
+const NEIGHBOURHOOD_SHARE = 0.72;
 
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
@@ -267,8 +268,8 @@ export async function searchNetwork(args: {
   // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
   let neighbourhoods = 0;
-  const neighbourhoodDeadline = started + (deadline - started >= LONG_BUDGET_MS ? LONG_NEIGHBOURHOOD_SHARE : NEIGHBOURHOOD_SHARE) * (deadline - started);
-  if (neighbourhoodDeadline - performance.now() > 0) {
+  const neighbourhoodDeadline = started + NEIGHBOURHOOD_SHARE * (deadline - started);
+  if (deadline - started >= LONG_BUDGET_MS && neighbourhoodDeadline - performance.now() > 0) {
     const found = await searchNeighbourhoods({
       schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best, elsewhere: args.generationPlan,
       onBetter: (better, routes) => {
