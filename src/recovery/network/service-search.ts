@@ -15,8 +15,10 @@
 // combination feasible). Then, from the best plan, the most troubled aircraft try a delayed round trip
 // cancelled, their planned sequence restored or the rest of their rotation exchanged (the engine's
 // move, search.ts), the whole network walked again around the change, and the pool grows, for at
-// most 1.5 s (half a job's budget of 30 s or more); last, the best plan's passengers are re-accommodated
-// exactly over every journey worth taking (docs/model.md 4.6).
+// most 1.5 s (half a job's budget of 30 s or more); then the best plan's passengers are re-accommodated
+// exactly over every journey worth taking; last, within a job's budget, large neighbourhoods of the
+// best plan are re-solved by the column generation (large-neighbourhood.ts) and the best of them
+// re-accommodated exactly in turn (docs/model.md 4.6).
 //
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
