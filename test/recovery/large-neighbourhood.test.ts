@@ -2,7 +2,8 @@
 // docs/model.md 4.6) on the storm of issue 23 (default schedule), with a real solver pool: from the plan
 // of the whole-network walk that only cancels what cannot fly (its passengers re-accommodated on
 // direct flights), it finds a cheaper plan of the whole problem, and that plan passes the independent
-// checker (test/oracle/checker.ts, which shares no code with the engine).
+// checker (test/oracle/checker.ts, which shares no code with the engine); a cheaper plan found
+// elsewhere (in the pipeline, the integrated column generation's) is taken up at its own cost.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +94,39 @@ describe('the large-neighbourhood search of the network engine', () => {
     // passengers over direct flights (its last step, after it, re-accommodates the best one over every
     // journey: service-search.ts), so a cheaper re-accommodation over several flights may exist.
     expect(problems.filter((p) => !/^The re-accommodation costs .* but the cheapest one for these aircraft decisions costs/.test(p))).toEqual([]);
+  }, 180_000);
+
+  it('scenario: a cheaper plan found elsewhere (the generation\'s, here the 90-minute walk\'s) is taken up as the plan to improve', async () => {
+    const schedule = loadScheduleFile(schedulePath('default'));
+    const resolved = resolveSolverConfig({});
+    if (!resolved.valid) throw new Error('invalid configuration');
+    const config = resolved.config;
+    const prepared = prepareSimulation(schedule, { scenarioId: 'elsewhere', airline: 'NV', scheduleName: 'default', config, disruptions: ISSUE_23_STORM, disruptedFlightId: null });
+    const { scope, groups } = prepared;
+    const walks = new ScopeWalks(scope, new RouteEvaluator(schedule, scope, config), config.solver.time_step_minutes);
+    const planOf = async (thresholdMinutes: number): Promise<StrategySolve> => {
+      const routes = walks.walk({ thresholdMinutes });
+      const model = buildStrategyModel(schedule, scope, config, 'integrated', new Map([...routes].map(([tail, route]) => [tail, [route!]])), groups);
+      const outcome = await pool.solve({ model: model.model, timeLimitMs: 60_000, mipGap: 0 });
+      expect(outcome.status).toBe('optimal');
+      return { model, outcome, iterations: 0, boundSource: null, facts: { kind: 'running' } };
+    };
+    const start = await planOf(Number.POSITIVE_INFINITY);
+    const other = await planOf(90);
+    expect(other.outcome.objective!).toBeLessThan(start.outcome.objective!);
+    const stop = new AbortController();
+    const better: number[] = [];
+    await searchNeighbourhoods({
+      schedule, scope, config, groups, solver: pool, signal: stop.signal, deadline: performance.now() + 90_000, best: start, elsewhere: () => other,
+      onBetter: (plan) => {
+        better.push(plan.outcome.objective!);
+        stop.abort();
+      },
+    }).catch((error: unknown) => {
+      if (!(error instanceof RecoveryError) || !stop.signal.aborted) throw error;
+    });
+    // Judged by the same whole-scope model over the same routes: the same cost.
+    expect(better).toHaveLength(1);
+    expect(better[0]!).toBeCloseTo(other.outcome.objective!, 4);
   }, 180_000);
 });
