@@ -1,6 +1,7 @@
 // The large-neighbourhood search of the network engine (docs/model.md 4.6): from the best plan, free a
-// few aircraft around its most troubled one (the aircraft that meet it on the ground where its flights
-// leave, as a single delay's scope is chosen: model/scope.ts), re-solve that sub-scope by the
+// few aircraft (those that share a capped airport's slots, or a troubled aircraft and those that meet
+// it on the ground where its flights leave, as a single delay's scope is chosen: model/scope.ts),
+// re-solve that sub-scope by the
 // neighbourhood column generation (column-generation.ts, called as it is on a scope of a single delay's
 // size), the rest of the network held at the plan (its aircraft's movements count against the
 // airports' capacities), and take the sub-scope's routes back into the whole problem: the integer
@@ -8,7 +9,7 @@
 // plan of the whole stated problem (its passengers re-accommodated over the whole network, every
 // capacity row), whatever the sub-scope's passenger model assumed of the flights outside it (flown as
 // planned).
-import { compareFlights } from '../../domain/schedule.ts';
+import { compareFlights, type Schedule } from '../../domain/schedule.ts';
 import type { Route } from '../neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type StrategySolve } from '../neighbourhood/column-generation.ts';
 import { buildStrategyModel, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
@@ -19,14 +20,13 @@ import type { AircraftInScope, CapacityLimit, RecoveryScope } from '../model/sco
 import type { SolverConfig } from '../model/solver-config.ts';
 import type { Solver, SolveOutcome } from '../model/solver-port.ts';
 import { passengerGroups, type PassengerGroups } from '../passengers/passengers.ts';
-import type { Schedule } from '../../domain/schedule.ts';
 
 /**
  * Aircraft freed per neighbourhood at first: a default single delay's scope (its aircraft and 6
  * candidates), which the column generation proves in about a second.
  */
 const FIRST_SIZE = 7;
-/** Aircraft added to the neighbourhoods after a pass over every troubled aircraft found nothing better. */
+/** Aircraft added to the neighbourhoods once every neighbourhood of a plan was solved without gain. */
 const SIZE_STEP = 3;
 /** Largest neighbourhood (past it the sub-scope's generation no longer converges within SUB_MAX_MS). */
 const MAX_SIZE = 16;
@@ -42,7 +42,7 @@ const SUB_MIN_MS = 300;
 /** What the large-neighbourhood search did. */
 export interface NeighbourhoodSearch {
   best: StrategySolve;
-  /** Sub-scopes solved, and how many of them gave a better plan of the whole problem. */
+  /** Sub-scopes solved, and the better plans of the whole problem kept (a plan taken up from elsewhere counts). */
   neighbourhoods: number;
   improvements: number;
 }
@@ -92,7 +92,7 @@ export async function searchNeighbourhoods(args: {
       const judged = routes.size === scope.aircraft.length
         ? await solveWhole(new Map([...routes].map(([tail, route]) => [tail, [route]])))
         : null;
-        if (judged && judged.outcome.objective! < best.outcome.objective! - 1e-6) {
+      if (judged && judged.outcome.objective! < best.outcome.objective! - 1e-6) {
         best = asPlan(judged.model, judged.outcome, best);
         improvements++;
         solved = new Set();
@@ -101,8 +101,8 @@ export async function searchNeighbourhoods(args: {
       continue;
     }
     const chosen = chosenRoutes(best.model, best.outcome.values);
-    // Disjoint neighbourhoods of the most troubled aircraft, solved side by side: one's pricing runs
-    // on this thread while the other's master waits for a worker.
+    // Disjoint neighbourhoods not yet solved on this plan, solved side by side: one's pricing runs on
+    // this thread while the other's master waits for a worker.
     const batch: AircraftInScope[][] = [];
     const taken = new Set<string>();
     for (const freed of candidates(scope, chosen, config, size)) {
@@ -112,7 +112,7 @@ export async function searchNeighbourhoods(args: {
       for (const a of freed) taken.add(a.aircraft.tail);
     }
     if (batch.length === 0) {
-      // Every troubled aircraft's neighbourhood is as good as the sub-scope's generation makes it: wider ones.
+      // Every neighbourhood of this plan was solved without gain: wider ones.
       if (size >= Math.min(MAX_SIZE, scope.aircraft.length)) break;
       size = Math.min(MAX_SIZE, size + SIZE_STEP);
       solved = new Set();
