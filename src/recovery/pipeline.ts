@@ -149,15 +149,17 @@ export async function solveStrategies(
   const cancellationRoutes: Route[] | null = evaluate.includes('integrated') && (evaluate.includes('cancellation') || network) ? [] : null;
   const floor = bound ?? flightBoundOf(schedule, prepared, config, solver, solving);
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
+  // The integrated generation's best plan so far, which the network search's neighbourhoods improve when it is the cheaper.
+  let generationPlan: StrategySolve | null = null;
   // A search whose solve the pool refused or lost leaves the generation's answer (a cancellation still
   // ends the simulation through the generations); the handler is attached at once, since the
   // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, offer: cancellationRoutes!,
-      onIncumbent: (best) => integratedProgress?.search(best),
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, background: solving.background, offer: cancellationRoutes!,
+      onIncumbent: (best) => integratedProgress?.search(best), generationPlan: () => generationPlan,
     }).catch((error: unknown) => {
-      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false };
+      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false, neighbourhoods: 0 };
       throw error;
     })
     : null;
@@ -172,7 +174,10 @@ export async function solveStrategies(
     }
     const generated = await solveStrategy({
       schedule, scope: prepared.scope, config, strategy, groups: prepared.groups, solver, budget: strategy === 'integrated' ? solving : restricted,
-      onProgress: strategy === 'integrated' && integratedProgress ? integratedProgress.generation : onProgress,
+      onProgress: strategy === 'integrated' && network ? (progress) => {
+        generationPlan = progress.incumbent;
+        (integratedProgress?.generation ?? onProgress)?.(progress);
+      } : onProgress,
       publish: strategy === 'integrated' ? share ?? undefined : undefined,
       inherit: strategy === 'aircraft_swap' ? share ?? undefined : undefined,
       offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,

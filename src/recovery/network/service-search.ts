@@ -15,8 +15,10 @@
 // combination feasible). Then, from the best plan, the most troubled aircraft try a delayed round trip
 // cancelled, their planned sequence restored or the rest of their rotation exchanged (the engine's
 // move, search.ts), the whole network walked again around the change, and the pool grows, for at
-// most 1.5 s (half a job's budget of 30 s or more); last, the best plan's passengers are re-accommodated
-// exactly over every journey worth taking (docs/model.md 4.6).
+// most 1.5 s (half a job's budget of 30 s or more); then the best plan's passengers are re-accommodated
+// exactly over every journey worth taking; last, within a job's budget, large neighbourhoods of the
+// best plan are re-solved by the column generation (large-neighbourhood.ts) and the best of them
+// re-accommodated exactly in turn (docs/model.md 4.6).
 //
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
@@ -33,6 +35,7 @@ import type { SolverConfig } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
+import { chosenRoutes, searchNeighbourhoods } from './large-neighbourhood.ts';
 import { ScopeWalks } from './scope-walk.ts';
 import { rotationExchanges } from './search.ts';
 
@@ -61,12 +64,24 @@ const SEARCH_MAX_MS = 1_500;
  * little (test/http/storm.test.ts).
  */
 const WALK_FIRST_BELOW_MS = 5_000;
+// (A job's budget, LONG_BUDGET_MS or more, starts with the walk alone too: at 30 s under load 16 the
+// portfolio's round had no plan after 24 s, so its neighbourhoods never started.)
 
 /** A budget this long (a job's, milliseconds) lets the search run for SEARCH_SHARE of it, past SEARCH_MAX_MS. */
 const LONG_BUDGET_MS = 30_000;
 
 /** Share of the budget by which the round over the whole portfolio of walks ends, when later than the search's cap (the exact stage keeps the time after it). */
 const PORTFOLIO_SHARE = 0.35;
+
+/**
+ * Share of a job's budget (LONG_BUDGET_MS or more) by which the large-neighbourhood search of the
+ * best plan ends (after the rounds; the exact stage keeps the time after it): late enough that it
+ * also improves the integrated generation's plan, which comes only after that generation's share of
+ * the budget (0.6: column-generation.ts). Shorter budgets have no neighbourhoods: at 10 s (three
+ * alternating runs against main, load 10-15) they took the generations' thread and workers, and the
+ * hub storm's answer was dearer (median 1,493,227.5 against 1,303,887.5; docs/model.md 4.6).
+ */
+const NEIGHBOURHOOD_SHARE = 0.72;
 
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
@@ -92,6 +107,8 @@ export interface NetworkSearchResult {
    * taking: its last step). False when the time limit came first: the rounds offer direct flights only.
    */
   passengersExact: boolean;
+  /** Sub-scopes the large-neighbourhood search solved (large-neighbourhood.ts). */
+  neighbourhoods: number;
 }
 
 /**
@@ -104,8 +121,12 @@ export interface NetworkSearchResult {
 export async function searchNetwork(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
   signal?: AbortSignal; deadline: number; offer?: Route[];
+  /** A job's search: its solves wait behind the interactive ones. */
+  background?: boolean;
   /** Told of each better plan. */
   onIncumbent?: (best: StrategySolve) => void;
+  /** The integrated column generation's best plan so far (null before it has one): the neighbourhoods improve it when it is cheaper. */
+  generationPlan?: () => StrategySolve | null;
 }): Promise<NetworkSearchResult> {
   const { schedule, scope, config, groups, solver, signal, deadline } = args;
   const started = performance.now();
@@ -128,7 +149,8 @@ export async function searchNetwork(args: {
     const routes = walks.walk({ thresholdMinutes });
     for (const route of routes.values()) add(route);
     const estimate = walkEstimate(routes, planned, config);
-    if (deadline - started < WALK_FIRST_BELOW_MS && estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
+    const walkFirst = deadline - started < WALK_FIRST_BELOW_MS || deadline - started >= LONG_BUDGET_MS;
+    if (walkFirst && estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
 
@@ -227,22 +249,50 @@ export async function searchNetwork(args: {
     }
     if (added === 0) break;
   }
+  if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
-  let passengersExact = false;
-  if (best && performance.now() < exactDeadline) {
-    const routes = new Map([...chosenRoutes(best.model, best.outcome.values)].map(([tail, route]) => [tail, [route]]));
+  // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
+  // at 10 s under load 12-15: done only after them, it did not finish in two runs of three); the
+  // journeys found then serve the neighbourhoods' plan's own exact stage.
+  const exactly = async (plan: StrategySolve): Promise<StrategySolve | null> => {
+    if (performance.now() >= exactDeadline) return null;
+    const routes = new Map([...chosenRoutes(plan.model, plan.outcome.values)].map(([tail, route]) => [tail, [route]]));
     const exact = await withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', routes, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', routes, groups, journeys), journeysFound, groups, config);
-    if (performance.now() < exactDeadline) {
-      const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline }).catch(keepSearchPlan);
-      if (outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= best.outcome.objective! + 1e-6) {
-        best = asSolve(exact, outcome, rounds, started);
-        passengersExact = true;
-        args.onIncumbent?.(best);
+    if (performance.now() >= exactDeadline) return null;
+    const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline, background: args.background }).catch(keepSearchPlan);
+    return outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= plan.outcome.objective! + 1e-6 ? asSolve(exact, outcome, rounds, started) : null;
+  };
+  const exactRounds = await exactly(best);
+  let answer = exactRounds ?? best;
+  let passengersExact = exactRounds !== null;
+  if (exactRounds) args.onIncumbent?.(exactRounds);
+  // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
+  // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
+  let neighbourhoods = 0;
+  const neighbourhoodDeadline = started + NEIGHBOURHOOD_SHARE * (deadline - started);
+  if (deadline - started >= LONG_BUDGET_MS && neighbourhoodDeadline - performance.now() > 0) {
+    const found = await searchNeighbourhoods({
+      schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best, elsewhere: args.generationPlan,
+      onBetter: (better, routes) => {
+        // (A plan on direct flights costs at least what it costs re-accommodated exactly.)
+        if (better.outcome.objective! < answer.outcome.objective! - 1e-6) args.onIncumbent?.(better);
+        for (const route of routes.values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
+      },
+    });
+    neighbourhoods = found.neighbourhoods;
+    if (found.improvements > 0) {
+      const exact = await exactly(found.best);
+      const plan = exact ?? found.best;
+      if (plan.outcome.objective! < answer.outcome.objective! - 1e-6) {
+        answer = plan;
+        passengersExact = exact !== null;
+        args.onIncumbent?.(answer);
       }
     }
   }
-  return { best, rounds, routes: keys.size, passengersExact };
+  best = answer;
+  return { best, rounds, routes: keys.size, passengersExact, neighbourhoods };
 }
 
 /** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */
@@ -324,13 +374,6 @@ function delayedRoundTrips(route: Route): { from: number; to: number }[] {
     }
   }
   return trips.sort((p, q) => q.delay - p.delay);
-}
-
-/** The route each aircraft flies in `values` of `model`. */
-function chosenRoutes(model: StrategyModel, values: Record<string, number>): Map<string, Route> {
-  const chosen = new Map<string, Route>();
-  for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) chosen.set(route.tail, route);
-  return chosen;
 }
 
 function asSolve(model: StrategyModel, outcome: SolveOutcome, rounds: number, started: number): StrategySolve {
