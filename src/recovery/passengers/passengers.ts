@@ -119,7 +119,7 @@ function airlineNetwork(schedule: Schedule, airline: string, departed: ReadonlyS
   return network;
 }
 const NETWORKS = new WeakMap<Schedule, Map<string, JourneyNetwork>>();
-const NETWORKS_PER_SCHEDULE = 8;
+const NETWORKS_PER_SCHEDULE = 4;
 
 /** Passengers of itineraries of several flights aboard each flight (the rest of its booked passengers go no further). */
 function connectingPassengers(schedule: Schedule): Map<string, number> {
