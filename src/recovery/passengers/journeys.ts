@@ -118,8 +118,8 @@ interface FinderLayout {
 
 /**
  * What the finders made so far know of their searches, per network (passengers.ts keeps one per
- * schedule, airline and departed flights, so the requests on a schedule share it: about 70 % of a
- * default single delay's sources were another's before, docs/model.md 3.6). Keyed by the search's
+ * schedule, airline and departed flights, so the requests on a schedule share it: 70 % of the
+ * sources of the 39 default single delays have a search another has too, docs/model.md 3.6). Keyed by the search's
  * and the config's values that a finder reads. The eligible flights depend on nothing else; the
  * candidates and first flights depend on the scope too (a flight of the scope may offer seats its
  * own aircraft has not), so a layout is reused only where they are the same, compared in full (the
