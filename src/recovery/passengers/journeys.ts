@@ -84,6 +84,17 @@ export function directJourneys(network: JourneyNetwork, config: SolverConfig, se
   return found;
 }
 
+/** How many departures of `block` of `flights` (latest first) leave at or after `minutes`: a prefix. */
+function leavingFrom(flights: readonly Flight[], block: { start: number; count: number }, minutes: number): number {
+  let lo = 0;
+  let hi = block.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (flights[block.start + mid]!.depMinutes >= minutes) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
 /** Which flights a journey may take, as its first flight or a later one (the model's seat and reach rules). */
 export type UsableFlight = (flight: Flight, first: boolean) => boolean;
 
@@ -92,6 +103,77 @@ export type UsableFlight = (flight: Flight, first: boolean) => boolean;
  * of its seat row). Never changed once given to a finder: it keeps the bounds it computed for it.
  */
 export type LegPrices = Float64Array;
+
+/**
+ * A JourneyFinder's arrays (its fields of the same names). They are a function of its network, its
+ * candidates (network indices, latest departure first) and which of them may be a journey's first
+ * flight, the search's origin, destination and scheduled arrival, the two cost weights of a journey's
+ * cost and the leg limit: nothing else is read to make them (cheapestOfSeveral: the least at zero
+ * prices, found when first needed).
+ */
+interface FinderLayout {
+  flights: readonly Flight[]; networkIndex: Int32Array; blockStart: Int32Array; nextBlock: Int32Array; nextCount: Int32Array;
+  arrivalCost: Float64Array; order: Int32Array; origin: { start: number; count: number }; cheapestOfSeveral: number | null;
+}
+
+/**
+ * What the finders made so far know of their searches, per network (passengers.ts keeps one per
+ * schedule, airline and departed flights, so the requests on a schedule share it: 70 % of the
+ * sources of the 39 default single delays have a search another has too, docs/model.md 3.6). Keyed by the search's
+ * and the config's values that a finder reads. The eligible flights depend on nothing else; the
+ * candidates and first flights depend on the scope too (a flight of the scope may offer seats its
+ * own aircraft has not), so a layout is reused only where they are the same, compared in full (the
+ * last LAYOUTS_PER_SEARCH of a search are kept: half of those of the 39 default single delays differ
+ * from the last one's). The least recently used searches go first beyond SEARCHES_PER_NETWORK (a
+ * layout is a few kilobytes).
+ */
+const SEARCHES = new WeakMap<JourneyNetwork, Map<string, KnownSearch>>();
+const SEARCHES_PER_NETWORK = 2_048;
+
+/** A search's eligible flights on a network, and the layouts of the finders made for it, the last first. */
+interface KnownSearch { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout }[] }
+const LAYOUTS_PER_SEARCH = 4;
+
+function searchKey(config: SolverConfig, search: JourneySearch, maxLegs: number | null): string {
+  const w = config.cost_weights;
+  return [
+    search.origin, search.dest, search.earliestMinutes, search.originalArrivalMinutes, search.compensationPerPassenger,
+    w.reaccommodation_per_passenger, w.reaccommodation_delay_per_passenger_minute, maxLegs, ...[...search.excluded].map((f) => f.id).sort(),
+  ].join('|');
+}
+
+function sameInts(p: Int32Array, q: Int32Array): boolean {
+  if (p.length !== q.length) return false;
+  for (let i = 0; i < p.length; i++) if (p[i] !== q[i]) return false;
+  return true;
+}
+
+/**
+ * What is known of a search on a network (made now if nothing is): its eligible flights (leaving
+ * between its earliest instant and the last one worth taking, not excluded, cheaper than the
+ * compensation), by network index, latest departure first.
+ */
+function knownSearch(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, maxLegs: number | null): KnownSearch {
+  let known = SEARCHES.get(network);
+  if (!known) SEARCHES.set(network, known = new Map());
+  const key = searchKey(config, search, maxLegs);
+  let entry = known.get(key);
+  if (entry) known.delete(key);
+  else {
+    const eligibleFlights: number[] = [];
+    const deadline = deadlineOf(config, search);
+    if (deadline !== null) {
+      const all = network.flights;
+      let end = firstFrom(all, search.earliestMinutes);
+      while (end < all.length && all[end]!.depMinutes < deadline) end++;
+      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) if (eligible(config, search, all[k]!)) eligibleFlights.push(k);
+    }
+    entry = { eligible: Int32Array.from(eligibleFlights), layouts: [] };
+  }
+  known.set(key, entry);
+  if (known.size > SEARCHES_PER_NETWORK) known.delete(known.keys().next().value!);
+  return entry;
+}
 
 /**
  * Journeys with their value (Σ leg prices + cost); whether the search found every one it was asked
@@ -118,7 +200,7 @@ export interface FoundJourneys { journeys: { journey: Journey; value: number }[]
  */
 export class JourneyFinder {
   /** The flights a journey could take: one block per airport, each latest departure first. */
-  private readonly flights: Flight[];
+  private readonly flights: readonly Flight[];
   /** Per flight: its network index. */
   private readonly networkIndex: Int32Array;
   /** Per flight: where its airport's block starts. */
@@ -144,21 +226,42 @@ export class JourneyFinder {
     private readonly usable: UsableFlight, private readonly maxLegs: number | null,
   ) {
     this.layerCount = maxLegs ?? 1;
-    const deadline = deadlineOf(config, search);
-    // The candidates, latest departure first (the network's flights are by departure), with their
-    // network index; then laid out in one block per airport, each in that same order.
-    const candidates: number[] = [];
+    const known = knownSearch(network, config, search, maxLegs);
+    // The candidates (by network index, latest departure first): the eligible flights the source may
+    // use; and which of the origin's departures may be a journey's first flight (cheapestOfSeveral depends on it).
+    const found: number[] = [];
+    const first: number[] = [];
+    for (const k of known.eligible) {
+      const f = network.flights[k]!;
+      if (!usable(f, false)) continue;
+      found.push(k);
+      if (f.origin === search.origin && usable(f, true)) first.push(k);
+    }
+    const candidates = Int32Array.from(found);
+    const firsts = Int32Array.from(first);
+    const at = known.layouts.findIndex((l) => sameInts(l.candidates, candidates) && sameInts(l.firsts, firsts));
+    const made = at >= 0 ? known.layouts.splice(at, 1)[0]! : { candidates, firsts, layout: this.layOut(config, candidates) };
+    known.layouts.unshift(made);
+    if (known.layouts.length > LAYOUTS_PER_SEARCH) known.layouts.pop();
+    const { layout } = made;
+    ({ flights: this.flights, networkIndex: this.networkIndex, blockStart: this.blockStart, nextBlock: this.nextBlock, nextCount: this.nextCount } = layout);
+    ({ arrivalCost: this.arrivalCost, order: this.order, origin: this.origin } = layout);
+    // The search reads the arrays above; a layout keeps its least once found.
+    this.cheapestOfSeveral = layout.cheapestOfSeveral
+      ??= this.least(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
+  }
+
+  /**
+   * The finder's arrays from its candidates (network indices, latest departure first): one block per
+   * airport, each in that same order, and each flight's cost at the destination or the departures it
+   * connects to.
+   */
+  private layOut(config: SolverConfig, candidates: Int32Array): FinderLayout {
+    const { network, search } = this;
     const counts = new Map<string, number>();
-    if (deadline !== null) {
-      const all = network.flights;
-      let end = firstFrom(all, search.earliestMinutes);
-      while (end < all.length && all[end]!.depMinutes < deadline) end++;
-      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) {
-        const f = all[k]!;
-        if (!eligible(config, search, f) || !usable(f, false)) continue;
-        candidates.push(k);
-        counts.set(f.origin, (counts.get(f.origin) ?? 0) + 1);
-      }
+    for (const k of candidates) {
+      const origin = network.flights[k]!.origin;
+      counts.set(origin, (counts.get(origin) ?? 0) + 1);
     }
     const blocks = new Map<string, { start: number; count: number }>();
     let start = 0;
@@ -167,47 +270,36 @@ export class JourneyFinder {
       start += count;
     }
     const n = candidates.length;
-    this.flights = new Array<Flight>(n);
-    this.networkIndex = new Int32Array(n);
-    this.blockStart = new Int32Array(n);
-    this.order = new Int32Array(n);
+    const flights = new Array<Flight>(n);
+    const networkIndex = new Int32Array(n);
+    const blockStart = new Int32Array(n);
+    const order = new Int32Array(n);
     const filled = new Map<string, number>();
     candidates.forEach((k, position) => {
       const f = network.flights[k]!;
       const block = blocks.get(f.origin)!;
       const i = block.start + (filled.get(f.origin) ?? 0);
       filled.set(f.origin, i - block.start + 1);
-      this.flights[i] = f;
-      this.networkIndex[i] = k;
-      this.blockStart[i] = block.start;
-      this.order[position] = i;
+      flights[i] = f;
+      networkIndex[i] = k;
+      blockStart[i] = block.start;
+      order[position] = i;
     });
-    this.nextBlock = new Int32Array(n);
-    this.nextCount = new Int32Array(n);
-    this.arrivalCost = new Float64Array(n).fill(Number.NaN);
-    this.flights.forEach((f, i) => {
+    const nextBlock = new Int32Array(n);
+    const nextCount = new Int32Array(n);
+    const arrivalCost = new Float64Array(n).fill(Number.NaN);
+    flights.forEach((f, i) => {
       if (f.dest === search.dest) {
-        this.arrivalCost[i] = journeyCost(config, search.originalArrivalMinutes, f.arrMinutes);
+        arrivalCost[i] = journeyCost(config, search.originalArrivalMinutes, f.arrMinutes);
         return;
       }
       const next = blocks.get(f.dest);
       if (!next) return;
-      this.nextBlock[i] = next.start;
-      this.nextCount[i] = this.leavingFrom(next, f.arrMinutes + network.connectionMinutes(f.dest));
+      nextBlock[i] = next.start;
+      nextCount[i] = leavingFrom(flights, next, f.arrMinutes + network.connectionMinutes(f.dest));
     });
-    this.origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
-    this.cheapestOfSeveral = this.least(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
-  }
-
-  /** How many departures of `block` (latest first) leave at or after `minutes`: a prefix. */
-  private leavingFrom(block: { start: number; count: number }, minutes: number): number {
-    let lo = 0;
-    let hi = block.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.flights[block.start + mid]!.depMinutes >= minutes) lo = mid + 1; else hi = mid;
-    }
-    return lo;
+    const origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
+    return { flights, networkIndex, blockStart, nextBlock, nextCount, arrivalCost, order, origin, cheapestOfSeveral: null };
   }
 
   /**

@@ -98,6 +98,29 @@ export function journeyNetwork(schedule: Schedule, flights: readonly Flight[]): 
   return { flights, fromAirport, connectionMinutes: (airport) => schedule.airports.get(airport)!.minConnectionMinutes };
 }
 
+/**
+ * The airline's network less the departed flights, one object per schedule, airline and departed
+ * flights: the journey finders keep what they derive from it by it (journeys.ts, LAYOUTS), so the
+ * requests on one schedule share that. A schedule replaced is another object (and its networks go
+ * with it); beyond NETWORKS_PER_SCHEDULE sets of departed flights the least recently used go first.
+ */
+function airlineNetwork(schedule: Schedule, airline: string, departed: ReadonlySet<string> | undefined): JourneyNetwork {
+  let known = NETWORKS.get(schedule);
+  if (!known) NETWORKS.set(schedule, known = new Map());
+  const key = [airline, ...[...departed ?? []].sort()].join('|');
+  let network = known.get(key);
+  if (network) known.delete(key);
+  else {
+    const airlineFlights = schedule.flightsByAirline.get(airline) ?? [];
+    network = journeyNetwork(schedule, departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights);
+  }
+  known.set(key, network);
+  if (known.size > NETWORKS_PER_SCHEDULE) known.delete(known.keys().next().value!);
+  return network;
+}
+const NETWORKS = new WeakMap<Schedule, Map<string, JourneyNetwork>>();
+const NETWORKS_PER_SCHEDULE = 4;
+
 /** Passengers of itineraries of several flights aboard each flight (the rest of its booked passengers go no further). */
 function connectingPassengers(schedule: Schedule): Map<string, number> {
   const aboard = new Map<string, number>();
@@ -116,10 +139,7 @@ function connectingPassengers(schedule: Schedule): Map<string, number> {
  * leg breaks it (docs/model.md 1.6).
  */
 export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, 'airline' | 'flights'> & Partial<Pick<RecoveryScope, 'departedFlightIds'>>, config: SolverConfig): PassengerGroups {
-  const departed = scope.departedFlightIds;
-  const airlineFlights = schedule.flightsByAirline.get(scope.airline) ?? [];
-  const flights = departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights;
-  const network = journeyNetwork(schedule, flights);
+  const network = airlineNetwork(schedule, scope.airline, scope.departedFlightIds);
   const connecting = connectingPassengers(schedule);
   const inScope = new Set(scope.flights);
 

@@ -1,0 +1,114 @@
+// The journey finders' layouts are kept between requests on one schedule (journeys.ts, SEARCHES; the
+// airline network per schedule: passengers.ts). A finder made from a kept layout must answer as the
+// search itself does whatever scope it serves: checked against a brute force over the flights that
+// shares no code with the finder, for the sources of two single delays whose scopes make some search
+// usable on different flights, then under other cost weights and on a schedule loaded again.
+import { describe, expect, it } from 'vitest';
+import type { Flight } from '../../src/domain/schedule.ts';
+import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
+import type { SolverConfig } from '../../src/recovery/model/solver-config.ts';
+import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
+import type { JourneySource } from '../../src/recovery/neighbourhood/rows/context.ts';
+import { JourneyFinder } from '../../src/recovery/passengers/journeys.ts';
+import { prepareSimulation } from '../../src/recovery/pipeline.ts';
+import { config, request } from './fixtures.ts';
+
+const path = new URL('../../schedules/default.json', import.meta.url).pathname;
+const schedule = loadScheduleFile(path);
+const cfg = config({ strategies: { evaluate: ['cancellation'] }, constraints: { max_reaccommodation_legs: 3 } });
+
+/** The cancellation strategy's journey sources of a delay (its model over no routes: the sources do not depend on them). */
+function sourcesOf(flightId: string, minutes: number, c: SolverConfig = cfg, on = schedule) {
+  const prepared = prepareSimulation(on, request(flightId, minutes, c));
+  const model = buildStrategyModel(on, prepared.scope, c, 'cancellation', new Map(), prepared.groups);
+  return { network: prepared.groups.network, sources: model.journeySources };
+}
+
+/**
+ * Every journey of several flights of `source` worth at most `threshold` at `prices` (by the flights'
+ * place in `flights`), with its value: flights from the origin to the destination, each leaving at or
+ * after the last one lands plus the airport's connection time, no airport twice, at most `maxLegs`,
+ * none excluded or landing so late that compensating costs no more, each one the source may use.
+ */
+function bruteForce(flights: readonly Flight[], c: SolverConfig, source: JourneySource, prices: Float64Array, threshold: number, maxLegs: number) {
+  const { search, usable } = source;
+  const w = c.cost_weights;
+  const cost = (arrival: number) => w.reaccommodation_per_passenger + w.reaccommodation_delay_per_passenger_minute * Math.max(0, arrival - search.originalArrivalMinutes);
+  const may = (f: Flight) => !search.excluded.has(f) && cost(f.arrMinutes) < search.compensationPerPassenger && usable(f, false);
+  const found = new Map<string, number>();
+  const go = (path: number[], at: string, ready: number, seen: Set<string>, sum: number) => {
+    flights.forEach((f, k) => {
+      if (f.origin !== at || f.depMinutes < ready || !may(f) || seen.has(f.dest) || (path.length === 0 && !usable(f, true))) return;
+      const next = [...path, k];
+      if (f.dest === search.dest) {
+        const value = sum + prices[k]! + cost(f.arrMinutes);
+        if (next.length > 1 && value <= threshold) found.set(next.map((i) => flights[i]!.id).join('>'), value);
+      } else if (next.length < maxLegs) {
+        go(next, f.dest, f.arrMinutes + schedule.airports.get(f.dest)!.minConnectionMinutes, new Set([...seen, f.dest]), sum + prices[k]!);
+      }
+    });
+  };
+  go([], search.origin, search.earliestMinutes, new Set([search.origin]), 0);
+  return found;
+}
+
+function finderAnswers(finder: JourneyFinder, prices: Float64Array, threshold: number) {
+  const { journeys, complete } = finder.within(prices, threshold, 100_000, (journey) => journey.length === 1);
+  expect(complete).toBe(true);
+  return new Map(journeys.map((j) => [j.journey.map((f) => f.id).join('>'), j.value]));
+}
+
+/** Non-negative leg prices, the same for every run of the test. */
+function pricesFor(count: number): Float64Array {
+  let seed = 7;
+  const next = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+  return Float64Array.from({ length: count }, () => (next() < 0.3 ? 40 * next() : 0));
+}
+
+const searchOf = (s: JourneySource) => JSON.stringify({ ...s.search, excluded: [...s.search.excluded].map((f) => f.id).sort() });
+
+describe('journey finders kept between requests', () => {
+  // Two morning delays of the default schedule (benchmarks/scenarios.json: forces-cancellations, breaks-crew-duty).
+  const first = sourcesOf('NV644_2026-11-21T04:30:00Z', 120);
+  const second = sourcesOf('NV654_2026-11-21T04:30:00Z', 120);
+
+  it('shares the airline network between requests on one schedule, not with a schedule loaded again', () => {
+    expect(second.network).toBe(first.network);
+    expect(sourcesOf('NV644_2026-11-21T04:30:00Z', 120, cfg, loadScheduleFile(path)).network).not.toBe(first.network);
+  });
+
+  it('answers as a brute force for searches the two scopes share but may use on different flights', () => {
+    const shared = second.sources.filter((s) => first.sources.some((o) => searchOf(o) === searchOf(s)));
+    // Some shared search may use a flight in one scope and not in the other (a full flight of one scope):
+    // a layout kept for the first must not serve the second.
+    const differs = new Set(shared.filter((s) => {
+      const other = first.sources.find((o) => searchOf(o) === searchOf(s))!;
+      return first.network.flights.some((f) => f.depMinutes >= s.search.earliestMinutes && s.usable(f, false) !== other.usable(f, false));
+    }).map(searchOf));
+    expect(shared.length).toBeGreaterThan(10);
+    expect(differs.size).toBeGreaterThan(10);
+    const prices = pricesFor(first.network.flights.length);
+    for (const { sources } of [first, second, first]) {
+      for (const source of [...sources.filter((s) => differs.has(searchOf(s))), ...sources.filter((s) => !differs.has(searchOf(s)))].slice(0, 60)) {
+        const finder = new JourneyFinder(first.network, cfg, source.search, source.usable, 3);
+        const threshold = source.search.compensationPerPassenger;
+        const expected = bruteForce(first.network.flights, cfg, source, prices, threshold, 3);
+        expect(finderAnswers(finder, prices, threshold)).toEqual(expected);
+        const zero = bruteForce(first.network.flights, cfg, source, new Float64Array(prices.length), Number.POSITIVE_INFINITY, 3);
+        expect(finder.cheapestOfSeveral).toBe(zero.size === 0 ? Number.POSITIVE_INFINITY : Math.min(...zero.values()));
+      }
+    }
+  });
+
+  it('answers as a brute force under other cost weights and another leg limit', () => {
+    const dearer = config({ ...cfg, cost_weights: { ...cfg.cost_weights, reaccommodation_delay_per_passenger_minute: 2 * cfg.cost_weights.reaccommodation_delay_per_passenger_minute } });
+    const prices = pricesFor(first.network.flights.length);
+    for (const source of first.sources.slice(0, 40)) {
+      const threshold = source.search.compensationPerPassenger;
+      for (const [c, legs] of [[cfg, 3], [dearer, 3], [cfg, 2]] as const) {
+        const finder = new JourneyFinder(first.network, c, source.search, source.usable, legs);
+        expect(finderAnswers(finder, prices, threshold)).toEqual(bruteForce(first.network.flights, c, source, prices, threshold, legs));
+      }
+    }
+  });
+});
