@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const BESIDE_A_HOG = ['test/http/storm.test.ts', 'test/http/bounds-under-load.test.ts'];
+/** The console's timing test: its frames are measured, so it runs with nothing beside it. */
+const CONSOLE_TIMING = ['test/console/large-schedule.test.ts'];
 
 export default defineConfig({
   test: {
@@ -29,11 +31,25 @@ export default defineConfig({
         extends: true,
         test: {
           // The console's browser tests: the page is built once for all of them, and a real browser
-          // against a real solver takes longer than an HTTP call.
+          // against a real solver takes longer than an HTTP call. They run beside the service tests:
+          // alone, one at a time after everything else, they kept one core idle for about 2 minutes of
+          // CI (the five files took 148 s at about a third of the two cores, load average 15).
           name: 'console',
           include: ['test/console/**/*.test.ts'],
+          exclude: CONSOLE_TIMING,
           globalSetup: ['test/console/build-page.ts'],
-          // One file at a time: the large-schedule timing must not share the cores with a simulation.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The large-schedule timing must not share the cores with a simulation: alone, at the end
+          // (vitest runs a project without file parallelism after the groups).
+          name: 'console-timing',
+          include: CONSOLE_TIMING,
+          globalSetup: ['test/console/build-page.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

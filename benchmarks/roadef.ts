@@ -97,18 +97,28 @@ set X's size), scores each with our scorer and compares with the best published 
   }
 
   const results: { dir: string; runs: Map<string, InstanceRun> }[] = [];
+  // A run whose process fails (a crash, no memory, an unanswered solve) is reported, not the end of
+  // the benchmark: its instance leaves the table, the failure is listed under it and in the JSON
+  // report, and the part exits 1.
+  const failed: { dir: string; solver: string; error: string }[] = [];
   for (const [i, dir] of dirs.entries()) {
     const runs = new Map<string, InstanceRun>();
     for (const solver of solvers) {
       progress(`${i + 1}/${dirs.length} ${basename(dir)}: solving (limit ${timeLimitS} s, solver ${solver})`);
-      const output = execFileSync(process.execPath, ['--import', 'tsx', join(BENCHMARKS_DIR, 'lib', 'roadef-instance-run.ts'), dir, String(timeLimitS), solver], {
-        cwd: REPO_DIR, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const run = JSON.parse(output.trim().split('\n').at(-1)!) as InstanceRun;
-      runs.set(solver, run);
-      announce(`${run.instance} ${solver}: ${run.feasible ? 'feasible' : 'INFEASIBLE'}, cost ${money(run.cost)}, ${seconds(run.solve_ms)} s, ${run.peak_rss_mib} MiB`);
+      try {
+        const output = execFileSync(process.execPath, ['--import', 'tsx', join(BENCHMARKS_DIR, 'lib', 'roadef-instance-run.ts'), dir, String(timeLimitS), solver], {
+          cwd: REPO_DIR, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        const run = JSON.parse(output.trim().split('\n').at(-1)!) as InstanceRun;
+        runs.set(solver, run);
+        announce(`${run.instance} ${solver}: ${run.feasible ? 'feasible' : 'INFEASIBLE'}, cost ${money(run.cost)}, ${seconds(run.solve_ms)} s, ${run.peak_rss_mib} MiB`);
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+        failed.push({ dir, solver, error: message });
+        announce(`${basename(dir)} ${solver}: FAILED (${message})`);
+      }
     }
-    results.push({ dir, runs });
+    if (runs.size === solvers.length) results.push({ dir, runs });
   }
 
   // Each run's gap is to the bound of its final solution's problem (InstanceRun.bound): keeps-flights
@@ -143,6 +153,7 @@ set X's size), scores each with our scorer and compares with the best published 
       if (!r.feasible) process.stdout.write(`${r.instance} (${solver}) is infeasible: ${r.violations.map((v) => `${v.rule} x${v.count}`).join(', ') || 'no solution'}\n`);
     }
   }
+  for (const f of failed) process.stdout.write(`${basename(f.dir)} (${f.solver}) failed and is left out of the table: ${f.error}\n`);
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = values.out ?? join(BENCHMARKS_DIR, 'reports', `roadef-${stamp}.json`);
@@ -164,7 +175,8 @@ set X's size), scores each with our scorer and compares with the best published 
         runs: Object.fromEntries([...runs].map(([solver, r]) => [solver, { ...r, ratio_to_best: best && r.cost !== null ? r.cost / best : null }])),
       };
     }),
+    failed,
   }, null, 2)}\n`);
   process.stdout.write(`\nJSON report: ${relative(REPO_DIR, file)}\n`);
-  return results.every(({ runs }) => [...runs.values()].every((r) => r.feasible)) ? 0 : 1;
+  return failed.length === 0 && results.every(({ runs }) => [...runs.values()].every((r) => r.feasible)) ? 0 : 1;
 }

@@ -46,10 +46,11 @@ let peakRss = 0;
 const started = performance.now();
 for (let i = 0; i < solves; i++) {
   const index = i % models.length;
-  const outcome = await pool.solve({ model: models[index]!, timeLimitMs: 10_000, mipGap: 0 });
+  // A solve that rejects (a crashed or stuck worker) is a failure of the soak, counted like a wrong answer, not its end.
+  const outcome = await pool.solve({ model: models[index]!, timeLimitMs: 10_000, mipGap: 0 }).catch(() => null);
   // The same model must give the same objective every time: a corrupted instance would not.
-  if (outcome.status !== 'optimal' || (objectives.has(index) && objectives.get(index) !== outcome.objective)) failures++;
-  objectives.set(index, outcome.objective);
+  if (outcome === null || outcome.status !== 'optimal' || (objectives.has(index) && objectives.get(index) !== outcome.objective)) failures++;
+  if (outcome !== null) objectives.set(index, outcome.objective);
   const rss = process.memoryUsage().rss;
   peakRss = Math.max(peakRss, rss);
   if (i + 1 === WARM_UP_SOLVES) rssAfterWarmUp = rss;

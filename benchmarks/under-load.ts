@@ -47,11 +47,16 @@ export function optionsWithoutBound(body: unknown): { options: number; withoutBo
   };
 }
 
+/** Status 0 when no answer came (a failed request of the benchmark, counted, not the benchmark's end). */
 async function getMs(server: RunningServer, path: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
-  const response = await fetch(`${server.baseUrl}${path}`, { headers: { 'X-API-Key': server.apiKey } });
-  await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
+  try {
+    const response = await fetch(`${server.baseUrl}${path}`, { headers: { 'X-API-Key': server.apiKey } });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  } catch {
+    return { status: 0, ms: performance.now() - started };
+  }
 }
 
 export async function runUnderLoadPart(argv: string[]): Promise<number> {

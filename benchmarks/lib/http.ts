@@ -60,16 +60,27 @@ export async function startServer(extraEnv: Record<string, string> = {}, root = 
   };
 }
 
+/** `status` 0: no answer at all (the connection failed or was reset; `body` says why). */
 export interface PostResult { status: number; ms: number; body: unknown }
 
+/**
+ * POSTs `body` as JSON. Never rejects: a request that gets no answer is a failed request of the
+ * benchmark (status 0), reported with the others, not the end of the benchmark.
+ */
 export async function postJson(server: RunningServer, path: string, body: unknown): Promise<PostResult> {
   const started = performance.now();
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': server.apiKey },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': server.apiKey },
+      body: JSON.stringify(body),
+    });
+    text = await response.text();
+  } catch (error) {
+    return { status: 0, ms: performance.now() - started, body: `no answer: ${(error as Error).message}` };
+  }
   const ms = performance.now() - started;
   let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* keep the text */ }

@@ -5,8 +5,8 @@
 // The assertions keep a margin for a machine shared with other engineers' load tests (at a load
 // average of 5 on 2 cores one run took 1.24 s with one 53 ms frame): the page's own part (data to
 // first frame) under 1 s, the whole under 2.5 s, 95 % of the frames under 50 ms and none over 100 ms.
-// The console project runs its files one at a time, so no simulation of another console test shares
-// the cores with this measurement.
+// This file is a project of its own (console-timing in vitest.config.ts) that runs alone after every
+// other test file, so no simulation of another test shares the cores with this measurement.
 //
 // The option view (issue 26) is measured the same way on the same page: after the day's frames, a
 // delay on the large schedule is simulated and its best option shown with every aircraft (610 rows of

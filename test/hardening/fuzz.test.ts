@@ -2,7 +2,7 @@
 // HTTP (a keep-alive raw client, so paths go on the wire exactly as generated) with random and
 // adversarial query strings, path values, headers and bodies: deep nesting, huge and non-finite
 // numbers, full unicode with lone surrogates, bad percent-encoding, traversal spellings, prototype-
-// pollution keys, wrong content types and encodings, other methods. 2,000 cases per endpoint, the
+// pollution keys, wrong content types and encodings, other methods. Every route of the app, the
 // operational days' routes included (on a PGlite store of the test's own, with real day and simulation ids).
 // For every answer: status below 500; the four security headers; every error exactly {"detail"} with
 // no stack trace; no request value reflected into a response header (a marker planted in query,
@@ -17,7 +17,18 @@ import { expectDetailOnly, expectSecurityHeaders, rawClient, type Answer } from 
 import type { DayStoreHandle } from '../../src/store/day-store-handle.ts';
 import { freshPgliteDayStore } from '../support/databases.ts';
 
-const RUNS_PER_ENDPOINT = 2000;
+// Why this many cases: the file is request-bound (about 5 ms a request on a quiet 2-core machine, the
+// valid simulations more), and at 2,000 cases on every route it took 296 s of CI's 717 s (468 s beside
+// other work). The generators that carry most of the hostile input (query strings, headers, keys,
+// origins, content types, methods) are the same on every route, so the suite sends each of them
+// 28 routes x these cases (18,000 requests); per route, a route whose input is a body (the POSTs)
+// gets twice the cases of one whose input is its path and query, since its body generators are its
+// own. Measured (the statuses printed after the run): these counts reached every status of every
+// route that 2,000 a route did, but those 2,000 reach only once or twice in a run (e.g. a 204 preflight,
+// a 412 on movements), which either size reaches in some runs and not others; the file took 136 s
+// instead of 468 s under a load average of 14. FUZZ_RUNS=2000 (with FUZZ_SEED to replay) is the deep fuzz.
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 500);
+const runsFor = (endpoint: string) => (endpoint.startsWith('POST ') ? 2 * RUNS_PER_ROUTE : RUNS_PER_ROUTE);
 /** Planted in generated values; must never come back in a response header (except where noted). */
 const MARKER = 'zq7fuzzmark';
 const WRONG_KEY = 'drs_staging_not-a-configured-key-000000000000';
@@ -440,7 +451,8 @@ describe('fuzzing every endpoint over HTTP', () => {
   });
 
   for (const [endpoint, requests] of Object.entries(ENDPOINTS)) {
-    it(`property: ${endpoint}: ${RUNS_PER_ENDPOINT} hostile requests, zero 5xx, every error exactly {detail}, security headers, no reflection into headers`, async () => {
+    const runs = runsFor(endpoint);
+    it(`property: ${endpoint}: ${runs} hostile requests, zero 5xx, every error exactly {detail}, security headers, no reflection into headers`, async () => {
       let previous: FuzzRequest | undefined;
       await fc.assert(fc.asyncProperty(requests, async (request) => {
         let answer: Answer;
@@ -456,8 +468,8 @@ describe('fuzzing every endpoint over HTTP', () => {
         byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
         statuses.set(endpoint, byStatus);
         check(endpoint, request, answer);
-      }), { numRuns: RUNS_PER_ENDPOINT, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) });
-      expect(counts.get(endpoint)).toBeGreaterThanOrEqual(RUNS_PER_ENDPOINT);
+      }), { numRuns: runs, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) });
+      expect(counts.get(endpoint)).toBeGreaterThanOrEqual(runs);
     }, 120_000);
   }
 });
