@@ -95,7 +95,11 @@ function disruptedDeparture(f: NetworkFlight, delays: ReadonlyMap<string, number
   return f.depMinutes + (d === undefined || d === CANCELLED ? 0 : d);
 }
 
-/** Where and when each aircraft is first free at or after the window start: after its last leg departing before S, else at its base at S. */
+/**
+ * Where and when each aircraft is first free at or after the window start: after its last leg departing
+ * before S (after its disruption: a leg planned before S but delayed to S or later leaves inside the
+ * window, and the aircraft is free before it), else at its base at S.
+ */
 function firstFree(problem: NetworkProblem, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): Map<string, { at: string; from: number }> {
   const S = problem.window.startMinutes;
   const state = new Map<string, { at: string; from: number }>();
@@ -103,7 +107,7 @@ function firstFree(problem: NetworkProblem, byTail: ReadonlyMap<string, readonly
     let at = a.base;
     let from = S;
     for (const f of byTail.get(a.tail) ?? []) {
-      if (delays.get(f.id) === CANCELLED || f.depMinutes >= S) continue;
+      if (delays.get(f.id) === CANCELLED || disruptedDeparture(f, delays) >= S) continue;
       const d = delays.get(f.id) ?? 0;
       at = f.dest;
       from = Math.max(S, f.arrMinutes + d);
@@ -218,14 +222,13 @@ function leastFlyingCost(
   return total;
 }
 
-/** Minutes aircraft `a` can still be airborne for free legs: from `from` to the window's end, less its pinned legs after `from` and its time out of service. */
+/** Minutes aircraft `a` can still be airborne for free legs: from `from` to the window's end, less its disrupted legs leaving after `from` and its time out of service. */
 function airborneMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
-  const S = problem.window.startMinutes;
   const E = problem.window.endMinutes;
   let minutes = Math.max(0, E - from);
   for (const f of byTail.get(a.tail) ?? []) {
     const d = delays.get(f.id);
-    if (d === undefined || d === CANCELLED || f.depMinutes < S) continue;
+    if (d === undefined || d === CANCELLED) continue;
     if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes;
   }
   for (const d of problem.disruptions) {
