@@ -116,14 +116,12 @@ export interface NodeSolution { witness: BoundWitness; values: Record<string, nu
 
 /**
  * Branch and price below the plan of cost `incumbent`, until the instant `until()`: depth first,
- * each node's column generation at its LP's own prices. `root` is the root's solution when the
- * generation converged (its best prices and its last LP's values: the LP over every route), else its
- * best prices alone (their bound is the root's), and the root is generated again.
+ * each node's column generation at its LP's own prices. `root` is the root's solution: the converged
+ * generation's best prices and its last LP's values (the LP over every route).
  */
-export async function branchAndPrice(run: StrategyRun, root: NodeSolution | BoundWitness, incumbent: number, settings: RoundSettings, until: () => number): Promise<BranchAndPriceResult> {
+export async function branchAndPrice(run: StrategyRun, root: NodeSolution, incumbent: number, settings: RoundSettings, until: () => number): Promise<BranchAndPriceResult> {
   const tolerance = run.tolerance(incumbent);
-  const rootSolved = 'witness' in root ? root : null;
-  const open: TreeNode[] = [{ fixings: [], bound: rootSolved ? rootSolved.witness.bound : (root as BoundWitness).bound }];
+  const open: TreeNode[] = [{ fixings: [], bound: root.witness.bound }];
   let added = 0;
   let nodes = 0;
   const leaves: Leaf[] = [];
@@ -132,7 +130,7 @@ export async function branchAndPrice(run: StrategyRun, root: NodeSolution | Boun
     if (node.bound >= incumbent - tolerance) continue;
     if (performance.now() >= until()) return { closed: false, stop: 'time', added, nodes, leaves };
     nodes++;
-    const solved = node.fixings.length === 0 && rootSolved ? rootSolved : await generateAtNode(run, node.fixings, incumbent - tolerance, settings, until);
+    const solved = node.fixings.length === 0 ? root : await generateAtNode(run, node.fixings, incumbent - tolerance, settings, until);
     if (!solved) return { closed: false, stop: 'time', added, nodes, leaves };
     added += solved.added;
     const { witness, values } = solved;

@@ -436,8 +436,11 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
     const objective = outcome.objective;
     const slack = objective - best.bound;
     const tolerance = run.tolerance(objective);
-    // The integrated strategy's proof goes on with a branch and price where the enumeration is capped (below).
-    const branches = run.strategy === 'integrated';
+    // The integrated strategy's proof goes on with a branch and price where the enumeration is capped
+    // (below), once its generation converged: a generation the time stopped (a network-wide scope's)
+    // has an LP far from its optimum, whose tree would only take the thread and the workers that the
+    // network search needs in the time left.
+    const branches = run.strategy === 'integrated' && generation.stop === 'converged';
     const routes = await addRoutesWithin(run, best, slack, tolerance, branches ? 'drop' : 'add');
     if (!routes.complete) proof = budget.expired ? 'time' : 'routes_capped';
     let added = routes.added;
@@ -464,9 +467,8 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
       // are cut short once it is proven (docs/model.md 3.5), so their trees would take its time and
       // hold the answer until that cut.
       if (added > 0) run.rebuild();
-      // A converged generation's last LP is the root's: the LP over every route, at the best prices.
-      const root = generation.stop === 'converged' ? { witness: best, values: generation.lpValues, added: 0 } : best;
-      const tree = await branchAndPrice(run, root, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
+      // The converged generation's last LP is the root's: the LP over every route, at the best prices.
+      const tree = await branchAndPrice(run, { witness: best, values: generation.lpValues, added: 0 }, objective, ROUNDS, () => budget.deadline - run.expectedRebuildAndSolveMs(first.integerMs));
       proof = tree.closed ? 'proven' : tree.stop!;
       within = tree.leaves;
       if (tree.closed && tree.leaves.length === 0) {
