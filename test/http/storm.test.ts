@@ -13,7 +13,7 @@ import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { checkOption } from '../oracle/checker.ts';
 import { oracleConfig } from '../oracle/config.ts';
-import type { OracleDisruption } from '../oracle/model.ts';
+import { ISSUE_23_STORM_REQUEST as STORM } from '../support/storms.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -31,15 +31,6 @@ afterAll(async () => {
   await server.close();
   await pool.close();
 });
-
-/** The storm, on flights of the default schedule (schedules/default.json). */
-const STORM: OracleDisruption[] = [
-  { type: 'airport_capacity', airport: 'VIE', from: '2026-11-21T05:00:00Z', to: '2026-11-21T08:00:00Z', max_departures_per_hour: 4, max_arrivals_per_hour: 4 },
-  { type: 'aircraft_unavailable', tail: 'OE-NWU', from: '2026-11-21T05:00:00Z', to: '2026-11-21T11:00:00Z' },
-  { type: 'flight_delay', flight: 'NV644_2026-11-21T04:30:00Z', min_delay_minutes: 75 },
-  { type: 'flight_delay', flight: 'NV369_2026-11-21T06:10:00Z', min_delay_minutes: 75 },
-  { type: 'flight_delay', flight: 'NV415_2026-11-21T06:20:00Z', min_delay_minutes: 75 },
-];
 
 describe('the storm of issue 23 over HTTP, beside a CPU hog', () => {
   it('scenario: the integrated option is the network engine\'s, with a bound above 0, a gap below 100 % and a plan the checker accepts', async () => {

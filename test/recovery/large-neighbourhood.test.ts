@@ -24,7 +24,7 @@ import { ISSUE_23_STORM } from '../../benchmarks/storm.ts';
 import { schedulePath } from '../../benchmarks/lib/schedules.ts';
 import { checkOption } from '../oracle/checker.ts';
 import { oracleConfig } from '../oracle/config.ts';
-import type { OracleDisruption } from '../oracle/model.ts';
+import { ISSUE_23_STORM_REQUEST as STORM } from '../support/storms.ts';
 
 let pool: SolverPool;
 beforeAll(async () => {
@@ -34,15 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool.close();
 });
-
-/** ISSUE_23_STORM as the checker reads it (the request's form). */
-const STORM: OracleDisruption[] = [
-  { type: 'airport_capacity', airport: 'VIE', from: '2026-11-21T05:00:00Z', to: '2026-11-21T08:00:00Z', max_departures_per_hour: 4, max_arrivals_per_hour: 4 },
-  { type: 'aircraft_unavailable', tail: 'OE-NWU', from: '2026-11-21T05:00:00Z', to: '2026-11-21T11:00:00Z' },
-  { type: 'flight_delay', flight: 'NV644_2026-11-21T04:30:00Z', min_delay_minutes: 75 },
-  { type: 'flight_delay', flight: 'NV369_2026-11-21T06:10:00Z', min_delay_minutes: 75 },
-  { type: 'flight_delay', flight: 'NV415_2026-11-21T06:20:00Z', min_delay_minutes: 75 },
-];
 
 describe('the large-neighbourhood search of the network engine', () => {
   it('scenario: the storm of issue 23, from the plan that only cancels what cannot fly, finds a cheaper plan that the checker accepts', async () => {
