@@ -15,7 +15,7 @@ import { flightBoundInClosedForm, flightBoundModel } from './bounds/flight-bound
 import { networkBound } from './bounds/network-bound.ts';
 import { relaxationThread } from './bounds/network-bound-thread.ts';
 import { Budget } from './model/budget.ts';
-import type { StrategyModel } from './neighbourhood/rows/strategy-model.ts';
+import { chosenRoutes, type StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
 import { evaluatePlan, routeViolations, type PassengerFlow, type Plan } from './neighbourhood/plan.ts';
 import type { Violation } from '../domain/plan.ts';
@@ -417,8 +417,7 @@ async function integratedOrTimeUp(solve: Promise<unknown>, at: number): Promise<
 
 /** Read a solver's variable values back into a plan. */
 export function readPlan(model: StrategyModel, values: Record<string, number>): Plan {
-  const routes: Route[] = [];
-  for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) routes.push(route);
+  const routes = [...chosenRoutes(model, values).values()];
   const flows: PassengerFlow[] = [];
   for (const [column, { group, journey, from }] of model.rebookColumns) {
     const passengers = Math.round(values[column] ?? 0);

@@ -5,6 +5,7 @@
 // nothing is read from the database here. Rebuilt schedules are kept for the last few revisions, so
 // that a second simulation of the same revision (another controller's, or a job's progress reads) does
 // not rebuild it.
+import { keptRecently } from '../domain/collections.ts';
 import { scheduleOfRevision } from '../domain/day/revision.ts';
 import type { Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
@@ -26,15 +27,7 @@ export function createScheduleSource(schedules: ScheduleCatalog): ScheduleSource
       if (!entry) throw new Error(`Schedule '${scheduleName}' is not loaded`);
       if (!revision) return entry.schedule;
       const key = `${entry.name}/${revision.dayId}/${revision.number}/${revision.nowMinutes}`;
-      let schedule = kept.get(key);
-      if (schedule) {
-        kept.delete(key); // most recently used last
-      } else {
-        schedule = scheduleOfRevision(entry.schedule, revision).schedule;
-        if (kept.size >= KEPT_REVISIONS) kept.delete(kept.keys().next().value!);
-      }
-      kept.set(key, schedule);
-      return schedule;
+      return keptRecently(kept, key, KEPT_REVISIONS, () => scheduleOfRevision(entry.schedule, revision).schedule);
     },
   };
 }

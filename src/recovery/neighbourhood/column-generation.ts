@@ -35,7 +35,7 @@ import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificia
 import { addJourneysWithin, addRoutesWithin, branchAndPrice, type Leaf, type RoundSettings } from './branch-and-price.ts';
 import { priceRoutes } from './pricing.ts';
 import { strategyCancels } from './rows/row-families.ts';
-import { buildStrategyModel, type StrategyModel } from './rows/strategy-model.ts';
+import { buildStrategyModel, chosenRoutes, type StrategyModel } from './rows/strategy-model.ts';
 import { SMOOTHING, smoothed } from './smoothing.ts';
 import { StrategyRun } from './strategy-run.ts';
 
@@ -523,8 +523,7 @@ async function exactPassengers(run: StrategyRun, proved: { plan: IntegerPlan; pr
   const { plan: { model, outcome }, proof } = proved;
   const objective = outcome.objective;
   if (objective === null || (proof === 'proven' && outcome.status === 'optimal') || run.budget.expired) return proved;
-  const routes = new Map<string, Route[]>();
-  for (const [column, route] of model.routeColumns) if ((outcome.values[column] ?? 0) > 0.5) routes.set(route.tail, [route]);
+  const routes = new Map([...chosenRoutes(model, outcome.values)].map(([tail, route]) => [tail, [route]]));
   const build = (journeys: ReadonlyMap<string, readonly Journey[]>) => buildStrategyModel(run.schedule, run.scope, run.config, run.strategy, routes, run.groups, journeys, null);
   const journeys = new Map<string, Journey[]>();
   for (const source of build(new Map()).journeySources) {

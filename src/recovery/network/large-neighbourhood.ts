@@ -12,7 +12,7 @@
 import { compareFlights, type Schedule } from '../../domain/schedule.ts';
 import type { Route } from '../neighbourhood/aircraft-routes.ts';
 import { solveStrategy, type StrategySolve } from '../neighbourhood/column-generation.ts';
-import { buildStrategyModel, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
+import { buildStrategyModel, chosenRoutes, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
 import { Budget } from '../model/budget.ts';
 import { RecoveryError } from '../model/failure.ts';
 import { mayFly } from '../model/rules.ts';
@@ -307,13 +307,6 @@ function subScope(scope: RecoveryScope, freed: readonly AircraftInScope[], chose
     cancelledFlights: new Set([...scope.cancelledFlights].filter((id) => flightIds.has(id))),
     capacities,
   };
-}
-
-/** The route each aircraft flies in `values` of `model`. */
-export function chosenRoutes(model: StrategyModel, values: Record<string, number>): Map<string, Route> {
-  const chosen = new Map<string, Route>();
-  for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) chosen.set(route.tail, route);
-  return chosen;
 }
 
 /** A better plan of the whole problem, as a solve of the integrated strategy like `before` (feasible: the search proves nothing). */

@@ -27,7 +27,7 @@ import { eu261CompensationEur } from '../../domain/passenger-rights.ts';
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../neighbourhood/column-generation.ts';
-import { buildStrategyModel, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
+import { buildStrategyModel, chosenRoutes, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
 import { strategyCancels } from '../neighbourhood/rows/row-families.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
@@ -35,7 +35,7 @@ import type { SolverConfig } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
-import { chosenRoutes, searchNeighbourhoods } from './large-neighbourhood.ts';
+import { searchNeighbourhoods } from './large-neighbourhood.ts';
 import { ScopeWalks } from './scope-walk.ts';
 import { rotationExchanges } from './search.ts';
 

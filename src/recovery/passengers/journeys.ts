@@ -3,6 +3,7 @@
 // of a journey, by a depth-first search pruned by a backward dynamic programme over the flights. No
 // search lists the journeys up front: with no limit on their flights there are too many
 // (benchmarks/journey-counts.ts, docs/model.md 2.3).
+import { keptRecently } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 
@@ -156,10 +157,7 @@ function sameInts(p: Int32Array, q: Int32Array): boolean {
 function knownSearch(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, maxLegs: number | null): KnownSearch {
   let known = SEARCHES.get(network);
   if (!known) SEARCHES.set(network, known = new Map());
-  const key = searchKey(config, search, maxLegs);
-  let entry = known.get(key);
-  if (entry) known.delete(key);
-  else {
+  return keptRecently(known, searchKey(config, search, maxLegs), SEARCHES_PER_NETWORK, () => {
     const eligibleFlights: number[] = [];
     const deadline = deadlineOf(config, search);
     if (deadline !== null) {
@@ -168,11 +166,8 @@ function knownSearch(network: JourneyNetwork, config: SolverConfig, search: Jour
       while (end < all.length && all[end]!.depMinutes < deadline) end++;
       for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) if (eligible(config, search, all[k]!)) eligibleFlights.push(k);
     }
-    entry = { eligible: Int32Array.from(eligibleFlights), layouts: [] };
-  }
-  known.set(key, entry);
-  if (known.size > SEARCHES_PER_NETWORK) known.delete(known.keys().next().value!);
-  return entry;
+    return { eligible: Int32Array.from(eligibleFlights), layouts: [] };
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 // Passenger groups that a plan may disrupt, and the flights that may take them (docs/model.md 1.6).
-import { pushTo } from '../../domain/collections.ts';
+import { keptRecently, pushTo } from '../../domain/collections.ts';
 import { eu261CompensationEur, greatCircleKm } from '../../domain/passenger-rights.ts';
 import type { Flight, Itinerary, Schedule } from '../../domain/schedule.ts';
 import { directJourneys, journeyCost, journeyEnd, type Journey, type JourneyNetwork, type JourneySearch } from './journeys.ts';
@@ -100,23 +100,17 @@ export function journeyNetwork(schedule: Schedule, flights: readonly Flight[]): 
 
 /**
  * The airline's network less the departed flights, one object per schedule, airline and departed
- * flights: the journey finders keep what they derive from it by it (journeys.ts, LAYOUTS), so the
+ * flights: the journey finders keep what they derive from it by it (journeys.ts, SEARCHES), so the
  * requests on one schedule share that. A schedule replaced is another object (and its networks go
  * with it); beyond NETWORKS_PER_SCHEDULE sets of departed flights the least recently used go first.
  */
 function airlineNetwork(schedule: Schedule, airline: string, departed: ReadonlySet<string> | undefined): JourneyNetwork {
   let known = NETWORKS.get(schedule);
   if (!known) NETWORKS.set(schedule, known = new Map());
-  const key = [airline, ...[...departed ?? []].sort()].join('|');
-  let network = known.get(key);
-  if (network) known.delete(key);
-  else {
+  return keptRecently(known, [airline, ...[...departed ?? []].sort()].join('|'), NETWORKS_PER_SCHEDULE, () => {
     const airlineFlights = schedule.flightsByAirline.get(airline) ?? [];
-    network = journeyNetwork(schedule, departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights);
-  }
-  known.set(key, network);
-  if (known.size > NETWORKS_PER_SCHEDULE) known.delete(known.keys().next().value!);
-  return network;
+    return journeyNetwork(schedule, departed && departed.size > 0 ? airlineFlights.filter((f) => !departed.has(f.id)) : airlineFlights);
+  });
 }
 const NETWORKS = new WeakMap<Schedule, Map<string, JourneyNetwork>>();
 const NETWORKS_PER_SCHEDULE = 4;

@@ -33,6 +33,13 @@ export interface StrategyModel {
   itineraryRows: ReadonlySet<string>;
 }
 
+/** The route each aircraft flies in a solution `values` of `model` (its route columns at 1). */
+export function chosenRoutes(model: StrategyModel, values: Record<string, number>): Map<string, Route> {
+  const chosen = new Map<string, Route>();
+  for (const [column, route] of model.routeColumns) if ((values[column] ?? 0) > 0.5) chosen.set(route.tail, route);
+  return chosen;
+}
+
 /**
  * Build the model of one strategy over the given candidate routes (per tail, in scope order), the
  * passengers' direct flights, and the journeys of several flights in `journeys` (by their source's
