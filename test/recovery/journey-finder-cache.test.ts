@@ -100,6 +100,28 @@ describe('journey finders kept between requests', () => {
     }
   });
 
+  it('answers as a brute force at prices after prices, equal on its flights or not (its completion bounds are reused only for equal ones)', () => {
+    const base = pricesFor(first.network.flights.length);
+    const other = Float64Array.from(base, (p, k) => (k % 3 === 0 ? p + 25 : p));
+    let checked = 0;
+    for (const source of first.sources.slice(0, 40)) {
+      const threshold = source.search.compensationPerPassenger;
+      const expected = bruteForce(first.network.flights, cfg, source, base, threshold, 3);
+      // One flight of a journey it finds, dearer: another answer from prices equal everywhere else.
+      const someLeg = [...expected.keys()][0]?.split('>')[0];
+      const raised = Float64Array.from(base, (p, k) => (first.network.flights[k]!.id === someLeg ? p + 500 : p));
+      const finder = new JourneyFinder(first.network, cfg, source.search, source.usable, 3);
+      // Dearer prices first (bounds kept from them would cut cheaper journeys off), the same prices as
+      // a new array, the first again after two others, one flight changed.
+      for (const prices of [other, raised, base, Float64Array.from(base), other, raised, Float64Array.from(base)]) {
+        expect(finderAnswers(finder, prices, threshold)).toEqual(bruteForce(first.network.flights, cfg, source, prices, threshold, 3));
+        checked++;
+      }
+      if (someLeg !== undefined) expect(finderAnswers(finder, raised, threshold)).not.toEqual(expected);
+    }
+    expect(checked).toBe(280);
+  });
+
   it('answers as a brute force under other cost weights and another leg limit', () => {
     const dearer = config({ ...cfg, cost_weights: { ...cfg.cost_weights, reaccommodation_delay_per_passenger_minute: 2 * cfg.cost_weights.reaccommodation_delay_per_passenger_minute } });
     const prices = pricesFor(first.network.flights.length);
