@@ -13,7 +13,7 @@ import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey, type LegPrices } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
-import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyFinders } from './lagrangian-bound.ts';
+import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyColumns, type JourneyFinders } from './lagrangian-bound.ts';
 import type { PricingCache, PricingMode } from './pricing.ts';
 import type { JourneySource } from './rows/context.ts';
 import { buildStrategyModel, extendStrategyModel, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
@@ -114,6 +114,9 @@ export class StrategyRun {
   }
 
   readonly hasColumn = (source: JourneySource, journey: Journey): boolean => this.journeyKeys.has(this.journeyKey(source, journey));
+
+  /** This solve's journeys with a column, for the Lagrangian bound's searches (one object per solve: their answers are kept per solve). */
+  readonly journeyColumns: JourneyColumns = { has: this.hasColumn, count: (source) => this.journeys.get(source.key)?.length ?? 0 };
 
   /** Adds a route to the pool (and to the solves it is shared with); false when it was there already. */
   add(route: Route): boolean {

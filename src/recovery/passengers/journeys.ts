@@ -457,4 +457,21 @@ export class JourneyFinder {
     });
     return least;
   }
+
+  /**
+   * `least` for one `asker` whose `skip` answers change only with its `version` (a number that grows
+   * when they do): the last answer again when the prices are the same on this search's flights (the
+   * same completion bounds), the threshold and the version too. The search would take the same steps.
+   */
+  leastFor(asker: object, version: number, legPrices: LegPrices, threshold: number, skip: (journey: Journey) => boolean): number {
+    const bound = this.completionBounds(legPrices);
+    const last = this.lastLeast.get(asker);
+    if (last && last.bound === bound && last.threshold === threshold && last.version === version) return last.value;
+    const value = this.least(legPrices, threshold, skip);
+    this.lastLeast.set(asker, { bound, threshold, version, value });
+    return value;
+  }
+
+  /** Per asker of `leastFor`, its last answer and what it was for (the completion bounds stand for the prices on this search's flights). */
+  private readonly lastLeast = new WeakMap<object, { bound: Float64Array; threshold: number; version: number; value: number }>();
 }
