@@ -151,6 +151,27 @@ describe('journey finders kept between requests', () => {
     expect(changed).toBeGreaterThan(5);
   });
 
+  it("gives an asker's answer that found no journey again only for the same prices on its flights, threshold and count (bestFor)", () => {
+    const base = pricesFor(first.network.flights.length);
+    const zero = new Float64Array(base.length);
+    let found = 0;
+    for (const source of first.sources.slice(0, 40)) {
+      const finder = new JourneyFinder(first.network, cfg, source.search, source.usable, 3);
+      const all = bruteForce(first.network.flights, cfg, source, base, source.search.compensationPerPassenger, 3);
+      if (all.size === 0) continue;
+      // Just below the least journey at `base`: none there, some at lower prices or a higher threshold.
+      const below = Math.min(...all.values()) - 1e-6;
+      const asker = {};
+      const skip = (journey: readonly Flight[]) => journey.length === 1;
+      for (const [prices, threshold, count] of [[base, below, 4], [Float64Array.from(base), below, 4], [zero, below, 4], [base, below, 4], [base, source.search.compensationPerPassenger, 4], [base, below, 4], [base, source.search.compensationPerPassenger, 2]] as const) {
+        const expected = [...bruteForce(first.network.flights, cfg, source, prices, threshold, 3).values()].sort((p, q) => p - q).slice(0, count);
+        expect(finder.bestFor(asker, 0, prices, threshold, count, skip).map((j) => j.value)).toEqual(expected);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(40);
+  });
+
   it('answers as a brute force under other cost weights and another leg limit', () => {
     const dearer = config({ ...cfg, cost_weights: { ...cfg.cost_weights, reaccommodation_delay_per_passenger_minute: 2 * cfg.cost_weights.reaccommodation_delay_per_passenger_minute } });
     const prices = pricesFor(first.network.flights.length);

@@ -115,7 +115,7 @@ export class StrategyRun {
 
   readonly hasColumn = (source: JourneySource, journey: Journey): boolean => this.journeyKeys.has(this.journeyKey(source, journey));
 
-  /** This solve's journeys with a column, for the Lagrangian bound's searches (one object per solve: their answers are kept per solve). */
+  /** This solve's journeys with a column, for its journey searches (the bound's and the columns'): the finders keep their last answers per this object (JourneyFinder.leastFor, bestFor). */
   readonly journeyColumns: JourneyColumns = { has: this.hasColumn, count: (source) => this.journeys.get(source.key)?.length ?? 0 };
 
   /** Adds a route to the pool (and to the solves it is shared with); false when it was there already. */
@@ -296,7 +296,7 @@ export class StrategyRun {
       legPrices ??= legPricesAt(this.groups.network, prices);
       // Direct flights always have their column.
       const skip = (journey: Journey) => journey.length === 1 || this.hasColumn(source, journey);
-      const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true, timely: true }
+      const found = which === 'best' ? { journeys: finder.bestFor(this.journeyColumns, this.journeyColumns.count(source), legPrices, threshold, cap, skip), complete: true, timely: true }
         : finder.within(legPrices, threshold, cap, skip, until);
       complete &&= found.complete;
       timely &&= found.timely;

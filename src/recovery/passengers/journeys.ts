@@ -474,4 +474,22 @@ export class JourneyFinder {
 
   /** Per asker of `leastFor`, its last answer and what it was for (the completion bounds stand for the prices on this search's flights). */
   private readonly lastLeast = new WeakMap<object, { bound: Float64Array; threshold: number; version: number; value: number }>();
+
+  /**
+   * `best` for one `asker`, as `leastFor`: the last answer again when it found none (an answer with
+   * journeys gives them columns, which moves the version) and the prices on this search's flights,
+   * the threshold, the count and the version are the same.
+   */
+  bestFor(asker: object, version: number, legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey) => boolean): { journey: Journey; value: number }[] {
+    const bound = this.completionBounds(legPrices);
+    const last = this.lastNone.get(asker);
+    if (last && last.bound === bound && last.threshold === threshold && last.count === count && last.version === version) return [];
+    const found = this.best(legPrices, threshold, count, skip);
+    if (found.length === 0) this.lastNone.set(asker, { bound, threshold, count, version });
+    else this.lastNone.delete(asker);
+    return found;
+  }
+
+  /** Per asker of `bestFor`, what its last answer that found none was for. */
+  private readonly lastNone = new WeakMap<object, { bound: Float64Array; threshold: number; count: number; version: number }>();
 }
