@@ -100,6 +100,78 @@ describe('journey finders kept between requests', () => {
     }
   });
 
+  it('answers as a brute force at prices after prices, equal on its flights or not (its completion bounds are reused only for equal ones)', () => {
+    const base = pricesFor(first.network.flights.length);
+    const other = Float64Array.from(base, (p, k) => (k % 3 === 0 ? p + 25 : p));
+    let checked = 0;
+    for (const source of first.sources.slice(0, 40)) {
+      const threshold = source.search.compensationPerPassenger;
+      const expected = bruteForce(first.network.flights, cfg, source, base, threshold, 3);
+      // One flight of a journey it finds, dearer: another answer from prices equal everywhere else.
+      const someLeg = [...expected.keys()][0]?.split('>')[0];
+      const raised = Float64Array.from(base, (p, k) => (first.network.flights[k]!.id === someLeg ? p + 500 : p));
+      const finder = new JourneyFinder(first.network, cfg, source.search, source.usable, 3);
+      // Dearer prices first (bounds kept from them would cut cheaper journeys off), the same prices as
+      // a new array, the first again after two others, one flight changed.
+      for (const prices of [other, raised, base, Float64Array.from(base), other, raised, Float64Array.from(base)]) {
+        expect(finderAnswers(finder, prices, threshold)).toEqual(bruteForce(first.network.flights, cfg, source, prices, threshold, 3));
+        checked++;
+      }
+      if (someLeg !== undefined) expect(finderAnswers(finder, raised, threshold)).not.toEqual(expected);
+    }
+    expect(checked).toBe(280);
+  });
+
+  it("gives an asker's least again only for the same prices on its flights, threshold and columns (leastFor)", () => {
+    const base = pricesFor(first.network.flights.length);
+    const other = Float64Array.from(base, (p, k) => (k % 3 === 0 ? p + 25 : p));
+    let changed = 0;
+    for (const source of first.sources.slice(0, 40)) {
+      const threshold = source.search.compensationPerPassenger;
+      const finder = new JourneyFinder(first.network, cfg, source.search, source.usable, 3);
+      const asker = {};
+      const taken = new Set<string>();
+      const key = (journey: readonly Flight[]) => journey.map((f) => f.id).join('>');
+      const skip = (journey: readonly Flight[]) => journey.length === 1 || taken.has(key(journey));
+      const leastOf = (prices: Float64Array) => {
+        const values = [...bruteForce(first.network.flights, cfg, source, prices, threshold, 3)].filter(([k]) => !taken.has(k)).map(([, v]) => v);
+        return Math.min(Number.POSITIVE_INFINITY, ...values);
+      };
+      const bestAt = (prices: Float64Array) => [...bruteForce(first.network.flights, cfg, source, prices, threshold, 3)].filter(([k]) => !taken.has(k)).sort((p, q) => p[1] - q[1])[0];
+      const best = bestAt(base);
+      const raised = Float64Array.from(base, (p, k) => (first.network.flights[k]!.id === best?.[0].split('>')[0] ? p + 500 : p));
+      for (const [step, prices] of [other, base, Float64Array.from(base), raised, Float64Array.from(base), other, Float64Array.from(base)].entries()) {
+        // Half-way the least journey gets a column: the asker's answers change with its version.
+        if (step === 2 && best) taken.add(best[0]);
+        const expected = leastOf(prices);
+        expect(finder.leastFor(asker, taken.size, prices, threshold, skip)).toBe(expected);
+      }
+      if (best && leastOf(base) !== best[1]) changed++;
+    }
+    expect(changed).toBeGreaterThan(5);
+  });
+
+  it("gives an asker's answer that found no journey again only for the same prices on its flights, threshold and count (bestFor)", () => {
+    const base = pricesFor(first.network.flights.length);
+    const zero = new Float64Array(base.length);
+    let found = 0;
+    for (const source of first.sources.slice(0, 40)) {
+      const finder = new JourneyFinder(first.network, cfg, source.search, source.usable, 3);
+      const all = bruteForce(first.network.flights, cfg, source, base, source.search.compensationPerPassenger, 3);
+      if (all.size === 0) continue;
+      // Just below the least journey at `base`: none there, some at lower prices or a higher threshold.
+      const below = Math.min(...all.values()) - 1e-6;
+      const asker = {};
+      const skip = (journey: readonly Flight[]) => journey.length === 1;
+      for (const [prices, threshold, count] of [[base, below, 4], [Float64Array.from(base), below, 4], [zero, below, 4], [base, below, 4], [base, source.search.compensationPerPassenger, 4], [base, below, 4], [base, source.search.compensationPerPassenger, 2]] as const) {
+        const expected = [...bruteForce(first.network.flights, cfg, source, prices, threshold, 3).values()].sort((p, q) => p - q).slice(0, count);
+        expect(finder.bestFor(asker, 0, prices, threshold, count, skip).map((j) => j.value)).toEqual(expected);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(40);
+  });
+
   it('answers as a brute force under other cost weights and another leg limit', () => {
     const dearer = config({ ...cfg, cost_weights: { ...cfg.cost_weights, reaccommodation_delay_per_passenger_minute: 2 * cfg.cost_weights.reaccommodation_delay_per_passenger_minute } });
     const prices = pricesFor(first.network.flights.length);

@@ -280,7 +280,7 @@ async function generateAtNode(
     }
     // The journeys without a column are those of this model: searched before any is given one. (A
     // master that still needs an artificial bounds too: the artificials only widen the problem.)
-    const journeyTerm = journeysTerm(model, run.groups.network, run.finders, lp.duals, run.hasColumn, until());
+    const journeyTerm = journeysTerm(model, run.groups.network, run.finders, lp.duals, run.journeyColumns, until());
     const journeysGiven = run.giveColumns(lp.duals, () => settings.negative, settings.journeysPerRound, 'best', until());
     if (!journeysGiven.timely) return null;
     added += journeysGiven.given;

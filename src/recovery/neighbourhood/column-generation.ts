@@ -382,7 +382,7 @@ async function priceRound(
     // The Lagrangian bound at these prices (each aircraft flies one route, each priced journey takes
     // as many passengers as its reduced cost prefers), valid at every round; at convergence it is
     // the LP value. Rounds whose master still needs an artificial prove nothing here.
-    const journeyTerm = complete && !artificialUsed(lpValues) ? journeysTerm(model, run.groups.network, run.finders, prices, run.hasColumn, until()) : null;
+    const journeyTerm = complete && !artificialUsed(lpValues) ? journeysTerm(model, run.groups.network, run.finders, prices, run.journeyColumns, until()) : null;
     if (journeyTerm) {
       const bound = lagrangianBound(master, model.routeColumns, prices, leastSum + journeyTerm.sum);
       if (!generation.best || bound > generation.best.bound) {

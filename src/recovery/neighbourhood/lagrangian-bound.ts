@@ -41,6 +41,15 @@ export function rowsPrice(source: JourneySource, prices: Record<string, number>)
   return sum;
 }
 
+/**
+ * The journeys of several flights that have a column in one solve: `has`, and how many per source
+ * (`count`, which grows whenever `has` says yes to one more of the source's journeys).
+ */
+export interface JourneyColumns {
+  has(source: JourneySource, journey: Journey): boolean;
+  count(source: JourneySource): number;
+}
+
 /** The JourneyFinder of a source, built when first needed. */
 export type JourneyFinders = (source: JourneySource) => JourneyFinder;
 
@@ -55,12 +64,12 @@ export const FINDERS = new WeakMap<PassengerGroups, Map<string, JourneyFinder>>(
  * What the passengers' journeys without a column add to a Lagrangian bound at `prices`, with each
  * group's least reduced cost of such a journey (min(0, ·), by the group's passengers row). The
  * relaxation keeps, for each group, Σ over those journeys ≤ its passengers (its passengers row implies
- * it), so they add the passengers × that least (docs/model.md 3.3). `hasColumn` tells the journeys of
- * several flights with a column; direct flights all have one.
+ * it), so they add the passengers × that least (docs/model.md 3.3). `columns` tells the journeys of
+ * several flights with a column (direct flights all have one); a source's search is not repeated
+ * where nothing it reads has changed since the solve's last (JourneyFinder.leastFor).
  */
 export function journeysTerm(
-  model: StrategyModel, network: JourneyNetwork, finders: JourneyFinders, prices: Record<string, number>, hasColumn: (source: JourneySource, journey: Journey) => boolean,
-  until: number,
+  model: StrategyModel, network: JourneyNetwork, finders: JourneyFinders, prices: Record<string, number>, columns: JourneyColumns, until: number,
 ): { sum: number; least: Map<string, number> } | null {
   const least = new Map<string, number>();
   const passengers = new Map<string, number>();
@@ -74,7 +83,7 @@ export function journeysTerm(
     if (finder.cheapestOfSeveral >= own) continue;
     legPrices ??= legPricesAt(network, prices);
     // Only a negative reduced cost counts: the search looks no further than 0.
-    const value = finder.least(legPrices, own, (journey) => journey.length === 1 || hasColumn(source, journey)) - own;
+    const value = finder.leastFor(columns, columns.count(source), legPrices, own, (journey) => journey.length === 1 || columns.has(source, journey)) - own;
     const key = source.rows[0]!;
     least.set(key, Math.min(least.get(key) ?? 0, value));
     passengers.set(key, source.group.passengers);

@@ -13,7 +13,7 @@ import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 import type { SolveOutcome, Solver } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey, type LegPrices } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
-import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyFinders } from './lagrangian-bound.ts';
+import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyColumns, type JourneyFinders } from './lagrangian-bound.ts';
 import type { PricingCache, PricingMode } from './pricing.ts';
 import type { JourneySource } from './rows/context.ts';
 import { buildStrategyModel, extendStrategyModel, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
@@ -114,6 +114,9 @@ export class StrategyRun {
   }
 
   readonly hasColumn = (source: JourneySource, journey: Journey): boolean => this.journeyKeys.has(this.journeyKey(source, journey));
+
+  /** This solve's journeys with a column, for its journey searches (the bound's and the columns'): the finders keep their last answers per this object (JourneyFinder.leastFor, bestFor). */
+  readonly journeyColumns: JourneyColumns = { has: this.hasColumn, count: (source) => this.journeys.get(source.key)?.length ?? 0 };
 
   /** Adds a route to the pool (and to the solves it is shared with); false when it was there already. */
   add(route: Route): boolean {
@@ -293,7 +296,7 @@ export class StrategyRun {
       legPrices ??= legPricesAt(this.groups.network, prices);
       // Direct flights always have their column.
       const skip = (journey: Journey) => journey.length === 1 || this.hasColumn(source, journey);
-      const found = which === 'best' ? { journeys: finder.best(legPrices, threshold, cap, skip), complete: true, timely: true }
+      const found = which === 'best' ? { journeys: finder.bestFor(this.journeyColumns, this.journeyColumns.count(source), legPrices, threshold, cap, skip), complete: true, timely: true }
         : finder.within(legPrices, threshold, cap, skip, until);
       complete &&= found.complete;
       timely &&= found.timely;

@@ -176,6 +176,9 @@ function knownSearch(network: JourneyNetwork, config: SolverConfig, search: Jour
  */
 export interface FoundJourneys { journeys: { journey: Journey; value: number }[]; complete: boolean; timely: boolean }
 
+/** Completion bounds kept per search: a round searches at two prices (JourneyFinder.completionBounds). */
+const KEPT_BOUNDS = 2;
+
 /**
  * The journeys of one search (a group's passengers from one place) at any prices. The value of a
  * journey is Σ leg prices over its flights + its cost; the model's reduced cost of its column is
@@ -305,12 +308,22 @@ export class JourneyFinder {
    * a block, the running least at an entry is over the entries before it (later departures) and itself.
    */
   private completionBounds(legPrices: LegPrices): Float64Array {
-    // The same leg prices again (the bound's search and the columns' at one round's prices): the same bounds.
-    if (this.lastBounds?.legPrices === legPrices) return this.lastBounds.bound;
+    // The same leg prices again (the bound's search and the columns' at one round's prices), or other
+    // prices that are the same on this search's flights (most seat rows price 0 round after round):
+    // the same bounds. A round searches at two prices (the bound's smoothed ones and the master's own),
+    // so the last two are kept.
+    const n = this.flights.length;
+    for (let k = 0; k < this.lastBounds.length; k++) {
+      const kept = this.lastBounds[k]!;
+      if (kept.legPrices !== legPrices && !this.samePrices(legPrices, kept.prices)) continue;
+      kept.legPrices = legPrices;
+      if (k > 0) this.lastBounds.unshift(...this.lastBounds.splice(k, 1));
+      return kept.bound;
+    }
     const L = this.layerCount;
     const limited = this.maxLegs !== null;
-    const bound = new Float64Array(this.flights.length * L);
-    const least = new Float64Array(this.flights.length * L);
+    const bound = new Float64Array(n * L);
+    const least = new Float64Array(n * L);
     for (const i of this.order) {
       const own = legPrices[this.networkIndex[i]!]!;
       const cost = this.arrivalCost[i]!;
@@ -325,12 +338,21 @@ export class JourneyFinder {
         least[i * L + layer] = i > this.blockStart[i]! ? Math.min(value, least[(i - 1) * L + layer]!) : value;
       }
     }
-    this.lastBounds = { legPrices, bound };
+    // The older of the two kept makes room (its prices array is reused).
+    const prices = this.lastBounds.length === KEPT_BOUNDS ? this.lastBounds.pop()!.prices : new Float64Array(n);
+    for (let i = 0; i < n; i++) prices[i] = legPrices[this.networkIndex[i]!]!;
+    this.lastBounds.unshift({ legPrices, prices, bound });
     return bound;
   }
 
-  /** The completion bounds last computed, and the leg prices they are for (read-only arrays both). */
-  private lastBounds: { legPrices: LegPrices; bound: Float64Array } | null = null;
+  /** Whether `legPrices` are `prices` (a kept copy of some leg prices on this search's flights) on every flight of this search. */
+  private samePrices(legPrices: LegPrices, prices: Float64Array): boolean {
+    for (let i = 0; i < prices.length; i++) if (legPrices[this.networkIndex[i]!] !== prices[i]) return false;
+    return true;
+  }
+
+  /** The completion bounds last computed, most recent first, each with the leg prices it was last asked for and those prices on this search's flights (read-only arrays). */
+  private readonly lastBounds: { legPrices: LegPrices; prices: Float64Array; bound: Float64Array }[] = [];
 
   /**
    * The depth-first search over the journeys whose value is at most `threshold()`: it never visits an
@@ -435,4 +457,39 @@ export class JourneyFinder {
     });
     return least;
   }
+
+  /**
+   * `least` for one `asker` whose `skip` answers change only with its `version` (a number that grows
+   * when they do): the last answer again when the prices are the same on this search's flights (the
+   * same completion bounds), the threshold and the version too. The search would take the same steps.
+   */
+  leastFor(asker: object, version: number, legPrices: LegPrices, threshold: number, skip: (journey: Journey) => boolean): number {
+    const bound = this.completionBounds(legPrices);
+    const last = this.lastLeast.get(asker);
+    if (last && last.bound === bound && last.threshold === threshold && last.version === version) return last.value;
+    const value = this.least(legPrices, threshold, skip);
+    this.lastLeast.set(asker, { bound, threshold, version, value });
+    return value;
+  }
+
+  /** Per asker of `leastFor`, its last answer and what it was for (the completion bounds stand for the prices on this search's flights). */
+  private readonly lastLeast = new WeakMap<object, { bound: Float64Array; threshold: number; version: number; value: number }>();
+
+  /**
+   * `best` for one `asker`, as `leastFor`: the last answer again when it found none (an answer with
+   * journeys gives them columns, which moves the version) and the prices on this search's flights,
+   * the threshold, the count and the version are the same.
+   */
+  bestFor(asker: object, version: number, legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey) => boolean): { journey: Journey; value: number }[] {
+    const bound = this.completionBounds(legPrices);
+    const last = this.lastNone.get(asker);
+    if (last && last.bound === bound && last.threshold === threshold && last.count === count && last.version === version) return [];
+    const found = this.best(legPrices, threshold, count, skip);
+    if (found.length === 0) this.lastNone.set(asker, { bound, threshold, count, version });
+    else this.lastNone.delete(asker);
+    return found;
+  }
+
+  /** Per asker of `bestFor`, what its last answer that found none was for. */
+  private readonly lastNone = new WeakMap<object, { bound: Float64Array; threshold: number; count: number; version: number }>();
 }
