@@ -19,7 +19,7 @@ import type { ScheduleFile } from '../src/formats/schedule-json/schedule-file.ts
 import type { OracleConfig } from '../test/oracle/config.ts';
 import type { OracleDisruption } from '../test/oracle/model.ts';
 import { postJson, startServer, type RunningServer } from './lib/http.ts';
-import { scorePlan, type PlanActions, type PlanScore } from './lib/plan-scorer.ts';
+import { JOURNEY_LEGS, scorePlan, type PlanActions, type PlanScore } from './lib/plan-scorer.ts';
 import { announce, progress } from './lib/progress.ts';
 import { BENCHMARKS_DIR, loadScenarios, SCHEDULE_NAMES, selectScenarios, simulateBody, type Scenario } from './lib/scenarios.ts';
 import { loadSchedulesFor, schedulePath } from './lib/schedules.ts';
@@ -179,7 +179,7 @@ each alternately): p50 / p95 of each, their ratios, and the integrated option's 
         costs(r.base), costs(r.cand), verdict(r), `${r.base.status ?? '-'} / ${r.cand.status ?? '-'}`];
     });
     process.stdout.write(table(['scenario', 'disruption', `${tree.label} ms`, 'this tree ms', 'ratio', `${ref} cost: reported / re-priced`, 'this tree cost: reported / re-priced', 'plan (re-priced)', 'integrated status'], lines,
-      `POST /simulate over HTTP, this tree against ${tree.label}, alternating, ${reps} repetition${reps === 1 ? '' : 's'} (median per scenario); integrated option's cost as each engine reports it and re-priced under this tree's model by one scorer (benchmarks/lib/plan-scorer.ts); cheaper / dearer by the re-priced costs:`));
+      `POST /simulate over HTTP, this tree against ${tree.label}, alternating, ${reps} repetition${reps === 1 ? '' : 's'} (median per scenario); integrated option's cost as each engine reports it and re-priced under this tree's model by one scorer (benchmarks/lib/plan-scorer.ts; journeys of at most ${JOURNEY_LEGS} flights where the configuration sets no limit); cheaper / dearer by the re-priced costs:`));
     // What the scorer found: on this tree's plans a disagreement is a bug (of the engine or of the
     // scorer) and fails the run; on the other engine's, a note (its model, its scope).
     const scorerFailures: string[] = [];
@@ -195,7 +195,8 @@ each alternately): p50 / p95 of each, their ratios, and the integrated option's 
         if (s === null || s.cost === null) { say(`could not be re-priced${s ? ` (${s.infeasible.join('; ')})` : ''}`); continue; }
         if (s.infeasible.length > 0) say(`is infeasible under this tree's rules: ${s.infeasible.join('; ')}`);
         if (s.outOfScope.length > 0) say(`reaches outside this tree's scope: ${s.outOfScope.join('; ')}`);
-        if (differ(side.cost, s.cost)) say(`is reported at ${side.cost} but re-prices to ${s.cost}`);
+        if (differ(side.cost, s.cost)) say(`(${side.status ?? 'no status'}) is reported at ${side.cost} but re-prices to ${s.cost}${side.cost > s.cost ? ': its re-accommodation is not the cheapest for its aircraft decisions (docs/model.md 1.6, last line)' : ''}`);
+        if (s.longJourneys > 0) process.stdout.write(`scorer note: ${r.scenario.key}, ${who}'s plan re-accommodates on ${s.longJourneys} journeys of more than ${JOURNEY_LEGS} flights, beyond the scorer's limit (its re-price may be above its cost)\n`);
       }
     }
 

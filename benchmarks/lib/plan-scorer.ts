@@ -6,6 +6,13 @@
 // costs now), and each aircraft performs every check its route lets it perform (performing one costs
 // nothing). It is the oracle's reading of section 1 (test/oracle/model.ts, which shares no code with
 // src/recovery); nothing here comes from the engine but its response types.
+//
+// One limit the model does not have: the oracle enumerates every journey, and on the large schedule
+// journeys of any number of flights do not finish (minutes on one scenario), so a configuration
+// without max_reaccommodation_legs is re-priced over journeys of at most JOURNEY_LEGS flights. A
+// re-accommodation so restricted is still one the plan may make: the re-price is then the plan's
+// cost or above it, never below; a plan whose own re-accommodation takes a longer journey is said
+// so (`longJourneys`), as its re-price may then be above its cost.
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { CostBreakdownView, RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
 import type { OracleConfig } from '../../test/oracle/config.ts';
@@ -16,7 +23,11 @@ import {
 } from '../../test/oracle/model.ts';
 
 /** The aircraft decisions of a plan, as any engine's /simulate answer writes them. */
+/** The longest journey the scorer re-accommodates passengers on when the configuration sets no limit. */
+export const JOURNEY_LEGS = 3;
+
 export interface PlanActions {
+  reaccommodations?: Pick<RecoveryOptionView['action_set']['reaccommodations'][number], 'to_flights'>[];
   delays: Pick<RecoveryOptionView['action_set']['delays'][number], 'flight' | 'tail' | 'new_dep' | 'new_arr'>[];
   swaps: Pick<RecoveryOptionView['action_set']['swaps'][number], 'flight' | 'to_tail'>[];
   cancellations: Pick<RecoveryOptionView['action_set']['cancellations'][number], 'flight'>[];
@@ -39,6 +50,8 @@ export interface PlanScore {
   infeasible: string[];
   /** Changes this tree's scope (1.2: its aircraft and window) would not make, one sentence each. */
   outOfScope: string[];
+  /** Journeys of the plan's own re-accommodation longer than the scorer's limit (JOURNEY_LEGS). */
+  longJourneys: number;
 }
 
 export function scorePlan(input: ScoreInput): PlanScore {
@@ -46,9 +59,11 @@ export function scorePlan(input: ScoreInput): PlanScore {
   const outOfScope: string[] = [];
   let p: Problem;
   try {
-    p = buildProblem({ schedule: input.schedule, disruptions: input.disruptions, config: input.config, airline: input.airline });
+    const legs = input.config.constraints.max_reaccommodation_legs ?? JOURNEY_LEGS;
+    const config = { ...input.config, constraints: { ...input.config.constraints, max_reaccommodation_legs: legs } };
+    p = buildProblem({ schedule: input.schedule, disruptions: input.disruptions, config, airline: input.airline });
   } catch (error) {
-    return { cost: null, breakdown: null, infeasible: [`the instance cannot be read: ${(error as Error).message}`], outOfScope };
+    return { cost: null, breakdown: null, infeasible: [`the instance cannot be read: ${(error as Error).message}`], outOfScope, longJourneys: 0 };
   }
   const o = baseOutcome(p);
   const unknown: string[] = [];
@@ -66,7 +81,7 @@ export function scorePlan(input: ScoreInput): PlanScore {
     a.arr = isoMinutes(d.new_arr);
     a.tail = d.tail;
   }
-  if (unknown.length > 0) return { cost: null, breakdown: null, infeasible: [`unknown flights ${unknown.join(', ')}`], outOfScope };
+  if (unknown.length > 0) return { cost: null, breakdown: null, infeasible: [`unknown flights ${unknown.join(', ')}`], outOfScope, longJourneys: 0 };
 
   const inK = new Set(p.K);
   for (const f of p.airlineFlights) {
@@ -151,5 +166,7 @@ export function scorePlan(input: ScoreInput): PlanScore {
   const performed = new Map(p.K.map((tail) => [tail, propagated ? dp.get(tail)!.performed : performableChecks(p, tail, routes.get(tail)!)]));
   const ev = evaluatePlan(p, o, cheapestReaccommodation(p, o, disruptedGroups(p, o)).moves, performed);
   if (c.maintenance === 'hard') for (const m of ev.missed) infeasible.push(`the ${m.check.type} of ${m.check.tail} is missed (hard)`);
-  return { cost: ev.cost, breakdown: ev.breakdown, infeasible, outOfScope };
+  const legs = p.cfg.constraints.max_reaccommodation_legs!;
+  const longJourneys = (input.actions.reaccommodations ?? []).filter((r) => r.to_flights.length > legs).length;
+  return { cost: ev.cost, breakdown: ev.breakdown, infeasible, outOfScope, longJourneys };
 }
