@@ -152,14 +152,21 @@ each alternately): p50 / p95 of each, their ratios, and the integrated option's 
     // Both sides' plans on one yardstick: this tree's model, with the configuration this tree
     // completes each scenario's to.
     progress('re-pricing both sides\' plans under this tree\'s model');
+    // Every configuration first: the scoring below blocks this thread for seconds at a time, long
+    // enough for the service to close an idle kept-alive connection under a later request.
+    const configs = new Map<string, OracleConfig | null>();
+    for (const row of rows) {
+      const key = JSON.stringify(row.scenario.config ?? {});
+      if (configs.has(key)) continue;
+      const validated = await postJson(cand, '/config/validate', row.scenario.config ?? {});
+      configs.set(key, validated.status === 200 ? (validated.body as { config: OracleConfig | null }).config : null);
+    }
     const scheduleFiles = new Map<string, ScheduleFile>();
     for (const row of rows) {
-      if (row.disruptions === null) continue;
+      const config = configs.get(JSON.stringify(row.scenario.config ?? {}));
+      if (row.disruptions === null || !config) continue;
       const name = row.scenario.schedule;
       if (!scheduleFiles.has(name)) scheduleFiles.set(name, JSON.parse(readFileSync(schedulePath(name), 'utf8')) as ScheduleFile);
-      const validated = await postJson(cand, '/config/validate', row.scenario.config ?? {});
-      const config = (validated.body as { config: OracleConfig | null }).config;
-      if (config === null) continue;
       for (const side of [row.base, row.cand]) {
         if (side.actions !== null) side.score = scorePlan({ schedule: scheduleFiles.get(name)!, disruptions: row.disruptions, config, airline: row.scenario.airline, actions: side.actions });
       }
