@@ -5,8 +5,8 @@
 // its own model, and the models change (docs/model.md 1.6's passenger fix), so both integrated plans
 // are also re-priced by one scorer under this tree's model (lib/plan-scorer.ts, the oracle's reading
 // of docs/model.md section 1, sharing no code with the engine); a cheaper or dearer plan is flagged by
-// the re-priced costs, and a plan of this tree that the scorer finds infeasible or prices otherwise
-// than it reports is a failure (exit 1). The ref is checked out in a temporary git worktree and installed there (npm ci when its
+// the re-priced costs, and a plan of this tree that the scorer finds infeasible, prices above what it
+// reports, or (proven optimal) below it is a failure (exit 1): lib/plan-scorer.ts judgePlan. The ref is checked out in a temporary git worktree and installed there (npm ci when its
 // lockfile differs). Absolute times on a shared machine are noise; the ratios of one run, taken
 // moments apart under the same load, are what to judge a change by.
 //
@@ -19,7 +19,7 @@ import type { ScheduleFile } from '../src/formats/schedule-json/schedule-file.ts
 import type { OracleConfig } from '../test/oracle/config.ts';
 import type { OracleDisruption } from '../test/oracle/model.ts';
 import { postJson, startServer, type RunningServer } from './lib/http.ts';
-import { JOURNEY_LEGS, scorePlan, type PlanActions, type PlanScore } from './lib/plan-scorer.ts';
+import { JOURNEY_LEGS, judgePlan, SAME_COST, scorePlan, type PlanActions, type PlanScore } from './lib/plan-scorer.ts';
 import { announce, progress } from './lib/progress.ts';
 import { BENCHMARKS_DIR, loadScenarios, SCHEDULE_NAMES, selectScenarios, simulateBody, type Scenario } from './lib/scenarios.ts';
 import { loadSchedulesFor, schedulePath } from './lib/schedules.ts';
@@ -27,9 +27,6 @@ import { DEFAULT_SEED, seededSingleDelays } from './lib/seeded-delays.ts';
 import { formatMs, formatRatio, median, percentile } from './lib/stats.ts';
 import { table } from './lib/table.ts';
 import { checkOutTree } from './lib/worktree.ts';
-
-/** Relative difference of two costs below which they are the same plan cost. */
-const SAME_COST = 1e-6;
 
 export function againstRequested(argv: readonly string[]): boolean {
   return argv.some((a) => a === '--against' || a.startsWith('--against='));
@@ -40,6 +37,9 @@ interface Side {
   /** The reported cost of the cheapest integrated plan of the repetitions, and that plan. */
   cost: number | null;
   actions: PlanActions | null;
+  /** That plan's status (what its cost is judged by). */
+  planStatus: string | null;
+  /** The weakest status of the repetitions: `optimal` only when every one was proven. */
   status: string | null;
   lowerBound: number | null;
   failures: string[];
@@ -48,7 +48,7 @@ interface Side {
 }
 interface Row { scenario: Scenario; base: Side; cand: Side; disruptions: OracleDisruption[] | null }
 
-const emptySide = (): Side => ({ ms: [], cost: null, actions: null, status: null, lowerBound: null, failures: [], score: null });
+const emptySide = (): Side => ({ ms: [], cost: null, actions: null, planStatus: null, status: null, lowerBound: null, failures: [], score: null });
 
 /** What one answer says about its integrated option (the recommendation). */
 function integratedOf(body: unknown): { cost: number | null; actions: PlanActions | null; status: string | null; lowerBound: number | null } {
@@ -56,9 +56,6 @@ function integratedOf(body: unknown): { cost: number | null; actions: PlanAction
   const o = options.find((x) => x.strategy === 'integrated');
   return { cost: o?.summary?.cost ?? o?.kpis?.cost ?? null, actions: o?.action_set ?? null, status: o?.solver?.status ?? null, lowerBound: o?.solver?.lower_bound ?? null };
 }
-
-/** The two costs differ beyond rounding. */
-const differ = (a: number, b: number) => Math.abs(a - b) > SAME_COST * Math.max(1, Math.abs(a), Math.abs(b));
 
 async function measureOne(server: RunningServer, row: Row, side: Side, mine: boolean): Promise<void> {
   const answer = await postJson(server, '/simulate', simulateBody(row.scenario));
@@ -74,6 +71,7 @@ async function measureOne(server: RunningServer, row: Row, side: Side, mine: boo
   if (integrated.cost !== null && (side.cost === null || integrated.cost < side.cost)) {
     side.cost = integrated.cost;
     side.actions = integrated.actions;
+    side.planStatus = integrated.status;
   }
   if (side.status === null || integrated.status !== 'optimal') side.status = integrated.status;
   if (side.lowerBound === null || (integrated.lowerBound ?? 0) <= 0) side.lowerBound = integrated.lowerBound;
@@ -183,27 +181,20 @@ each alternately): p50 / p95 of each, their ratios, and the integrated option's 
       const b = median(r.base.ms);
       const c = median(r.cand.ms);
       return [r.scenario.key, `${r.scenario.disrupted_flight} +${r.scenario.min_delay_minutes}`, formatMs(b), formatMs(c), b && c ? formatRatio(c / b) : '',
-        costs(r.base), costs(r.cand), verdict(r), `${r.base.status ?? '-'} / ${r.cand.status ?? '-'}`];
+        costs(r.base), costs(r.cand), verdict(r), `${r.base.planStatus ?? '-'} / ${r.cand.planStatus ?? '-'}`];
     });
-    process.stdout.write(table(['scenario', 'disruption', `${tree.label} ms`, 'this tree ms', 'ratio', `${ref} cost: reported / re-priced`, 'this tree cost: reported / re-priced', 'plan (re-priced)', 'integrated status'], lines,
+    process.stdout.write(table(['scenario', 'disruption', `${tree.label} ms`, 'this tree ms', 'ratio', `${ref} cost: reported / re-priced`, 'this tree cost: reported / re-priced', 'plan (re-priced)', 'status of those plans'], lines,
       `POST /simulate over HTTP, this tree against ${tree.label}, alternating, ${reps} repetition${reps === 1 ? '' : 's'} (median per scenario); integrated option's cost as each engine reports it and re-priced under this tree's model by one scorer (benchmarks/lib/plan-scorer.ts; journeys of at most ${JOURNEY_LEGS} flights where the configuration sets no limit); cheaper / dearer by the re-priced costs:`));
-    // What the scorer found: on this tree's plans a disagreement is a bug (of the engine or of the
-    // scorer) and fails the run; on the other engine's, a note (its model, its scope).
+    // What the scorer found (judgePlan: the tool's rule): on this tree's plans a failure is a bug of
+    // the engine or of the scorer and fails the run; on the other engine's, a note (its model, its scope).
     const scorerFailures: string[] = [];
     for (const r of rows) {
       for (const [side, who] of [[r.cand, 'this tree'], [r.base, ref]] as const) {
         if (side.cost === null) continue;
-        const s = side.score;
-        const say = (text: string) => {
-          const line = `${r.scenario.key}, ${who}'s plan ${text}`;
-          if (side === r.cand) scorerFailures.push(line);
-          process.stdout.write(`${side === r.cand ? 'SCORER FAILURE' : 'scorer note'}: ${line}\n`);
-        };
-        if (s === null || s.cost === null) { say(`could not be re-priced${s ? ` (${s.infeasible.join('; ')})` : ''}`); continue; }
-        if (s.infeasible.length > 0) say(`is infeasible under this tree's rules: ${s.infeasible.join('; ')}`);
-        if (s.outOfScope.length > 0) say(`reaches outside this tree's scope: ${s.outOfScope.join('; ')}`);
-        if (differ(side.cost, s.cost)) say(`(${side.status ?? 'no status'}) is reported at ${side.cost} but re-prices to ${s.cost}${side.cost > s.cost ? ': its re-accommodation is not the cheapest for its aircraft decisions (docs/model.md 1.6, last line)' : ''}`);
-        if (s.longJourneys > 0) process.stdout.write(`scorer note: ${r.scenario.key}, ${who}'s plan re-accommodates on ${s.longJourneys} journeys of more than ${JOURNEY_LEGS} flights, beyond the scorer's limit (its re-price may be above its cost)\n`);
+        const { failures, notes } = judgePlan(side.cost, side.planStatus, side.score, side === r.cand);
+        for (const text of failures) scorerFailures.push(`${r.scenario.key}, ${who}'s plan ${text}`);
+        for (const text of failures) process.stdout.write(`SCORER FAILURE: ${r.scenario.key}, ${who}'s plan ${text}\n`);
+        for (const text of notes) process.stdout.write(`scorer note: ${r.scenario.key}, ${who}'s plan ${text}\n`);
       }
     }
 
@@ -219,13 +210,16 @@ each alternately): p50 / p95 of each, their ratios, and the integrated option's 
         if (v === 'cheaper') counts.cheaper++; else if (v === 'DEARER') counts.dearer++; else if (v === 'same') counts.same++;
       }
       const proven = group.rows.filter((r) => r.cand.status === 'optimal').length;
+      // This tree's plans that carry no proof: a dearer one among them may be the load's doing (cut short).
+      const unproven = group.rows.filter((r) => r.cand.cost !== null && r.cand.planStatus !== 'optimal');
+      const unprovenDearer = unproven.filter((r) => verdict(r) === 'DEARER').length;
       const unbounded = group.rows.filter((r) => r.cand.cost !== null && !((r.cand.lowerBound ?? 0) > 0)).length;
       summaryRows.push([group.name, String(group.rows.length), formatMs(b50), formatMs(b95), formatMs(c50), formatMs(c95),
         b50 && c50 ? formatRatio(c50 / b50) : '', b95 && c95 ? formatRatio(c95 / b95) : '',
-        `${counts.cheaper} / ${counts.same} / ${counts.dearer}`, `${proven}/${group.rows.length}`, String(unbounded)]);
-      summary[group.name] = { n: group.rows.length, base_p50_ms: b50, base_p95_ms: b95, p50_ms: c50, p95_ms: c95, p50_ratio: b50 && c50 ? c50 / b50 : null, p95_ratio: b95 && c95 ? c95 / b95 : null, ...counts, integrated_proven: proven, plans_without_bound: unbounded };
+        `${counts.cheaper} / ${counts.same} / ${counts.dearer}`, `${unproven.length} (${unprovenDearer} dearer)`, `${proven}/${group.rows.length}`, String(unbounded)]);
+      summary[group.name] = { n: group.rows.length, base_p50_ms: b50, base_p95_ms: b95, p50_ms: c50, p95_ms: c95, p50_ratio: b50 && c50 ? c50 / b50 : null, p95_ratio: b95 && c95 ? c95 / b95 : null, ...counts, unproven: unproven.length, unproven_dearer: unprovenDearer, integrated_proven: proven, plans_without_bound: unbounded };
     }
-    process.stdout.write(table(['schedule', 'n', `${ref} p50`, `${ref} p95`, 'this p50', 'this p95', 'p50 ratio', 'p95 ratio', 'cheaper / same / dearer (re-priced)', 'integrated proven', 'plans without bound > 0'], summaryRows,
+    process.stdout.write(table(['schedule', 'n', `${ref} p50`, `${ref} p95`, 'this p50', 'this p95', 'p50 ratio', 'p95 ratio', 'cheaper / same / dearer (re-priced)', 'this tree\'s plans unproven (dearer among them)', 'integrated proven (every repetition)', 'plans without bound > 0'], summaryRows,
       `Overall (ms; ratio = this tree / ${tree.label}; load average ${load.toFixed(1)} before, ${loadAfter.toFixed(1)} after, ${availableParallelism()} cores):`));
     const failures = rows.flatMap((r) => [...r.base.failures.map((f) => `${r.scenario.key} at ${ref}: HTTP ${f}`), ...r.cand.failures.map((f) => `${r.scenario.key} here: HTTP ${f}`)]);
     for (const f of failures) process.stdout.write(`failed: ${f}\n`);

@@ -170,3 +170,47 @@ export function scorePlan(input: ScoreInput): PlanScore {
   const longJourneys = (input.actions.reaccommodations ?? []).filter((r) => r.to_flights.length > legs).length;
   return { cost: ev.cost, breakdown: ev.breakdown, infeasible, outOfScope, longJourneys };
 }
+
+/** Relative difference of two costs below which they are the same plan cost. */
+export const SAME_COST = 1e-6;
+
+/** The two costs are the same beyond rounding. */
+export const sameCost = (a: number, b: number) => Math.abs(a - b) <= SAME_COST * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** What the scorer's price of one integrated plan says, and whether it fails the run. */
+export interface PlanFindings {
+  /** Disagreements that are a bug of the engine or of the scorer (this tree's plans only). */
+  failures: string[];
+  /** Everything else worth printing. */
+  notes: string[];
+}
+
+/**
+ * The tool's rule (benchmarks/README.md): a plan's reported cost is what its own rebooking costs, and
+ * the scorer prices the cheapest rebooking for its flight decisions, so the scorer above the reported
+ * cost always fails (the plan is claimed cheaper than it can cost); below it fails an `optimal` plan
+ * (its proof missed a cheaper plan) and is a note for an unproven one (`feasible`, `time_limit`: a plan
+ * cut short before the exact re-accommodation of docs/model.md 3.4 may carry a dearer rebooking, and
+ * says what it costs). An infeasible plan, one out of this tree's scope or one that cannot be re-priced
+ * fails. `own` = false (the other engine's plan, its model, its scope): every finding is a note.
+ */
+export function judgePlan(reported: number, status: string | null, score: PlanScore | null, own: boolean): PlanFindings {
+  const failures: string[] = [];
+  const notes: string[] = [];
+  const found = (fails: boolean, text: string) => (fails && own ? failures : notes).push(text);
+  if (score === null || score.cost === null) {
+    found(true, `could not be re-priced${score ? ` (${score.infeasible.join('; ')})` : ''}`);
+    return { failures, notes };
+  }
+  if (score.infeasible.length > 0) found(true, `is infeasible under this tree's rules: ${score.infeasible.join('; ')}`);
+  if (score.outOfScope.length > 0) found(true, `reaches outside this tree's scope: ${score.outOfScope.join('; ')}`);
+  if (!sameCost(reported, score.cost)) {
+    const priced = `(${status ?? 'no status'}) is reported at ${reported} but re-prices to ${score.cost}`;
+    if (!own) notes.push(`${priced} (its engine's model)`);
+    else if (score.cost > reported) failures.push(`${priced}: its cost is claimed below what its rebooking can cost${score.longJourneys > 0 ? ` (or the scorer's journey limit priced its ${score.longJourneys} longer journeys above their cost)` : ''}`);
+    else if (status === 'optimal') failures.push(`${priced}: a cheaper rebooking for its flight decisions exists, which its proof missed`);
+    else notes.push(`${priced}: unproven, its rebooking is not the cheapest for its flight decisions (${reported - score.cost} dearer; docs/model.md 1.6)`);
+  }
+  if (score.longJourneys > 0) notes.push(`re-accommodates on ${score.longJourneys} journeys of more than ${JOURNEY_LEGS} flights, beyond the scorer's limit (its re-price may be above its cost)`);
+  return { failures, notes };
+}

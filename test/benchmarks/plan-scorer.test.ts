@@ -3,7 +3,7 @@
 // re-accommodated at the cheapest under this tree's model (1.6), a cancelled first leg of a two-leg
 // itinerary charged to the itinerary's final destination.
 import { describe, expect, it } from 'vitest';
-import { scorePlan, type PlanActions } from '../../benchmarks/lib/plan-scorer.ts';
+import { judgePlan, scorePlan, type PlanActions } from '../../benchmarks/lib/plan-scorer.ts';
 import { oracleConfig } from '../oracle/config.ts';
 import { at, cancel, fid, makeSchedule } from '../oracle/fixtures.ts';
 
@@ -110,5 +110,40 @@ describe('the --against scorer, on hand-checked plans', () => {
     expect(scored.infeasible).toEqual([]);
     expect(scored.breakdown?.delay).toBe(10500);
     expect(scored.cost).toBe(71750);
+  });
+});
+
+describe('the --against rule: what a re-price against the reported cost means', () => {
+  // The cancelled round trip, whose cheapest rebooking costs 61250 (above).
+  const cancelled = () => score({ delays: [], swaps: [], cancellations: [{ flight: fid('NV201', '08:00') }, { flight: fid('NV202', '10:15') }] });
+
+  it('says nothing of a plan priced as reported', () => {
+    expect(judgePlan(61250, 'optimal', cancelled(), true)).toEqual({ failures: [], notes: [] });
+  });
+
+  it('fails a plan whose cost is claimed below what its rebooking can cost, proven or not', () => {
+    for (const status of ['optimal', 'time_limit']) {
+      const { failures, notes } = judgePlan(61000, status, cancelled(), true);
+      expect(failures).toEqual([`(${status}) is reported at 61000 but re-prices to 61250: its cost is claimed below what its rebooking can cost`]);
+      expect(notes).toEqual([]);
+    }
+  });
+
+  it('fails an optimal plan with a dearer rebooking, and notes an unproven one with how much', () => {
+    expect(judgePlan(61500, 'optimal', cancelled(), true).failures).toEqual(['(optimal) is reported at 61500 but re-prices to 61250: a cheaper rebooking for its flight decisions exists, which its proof missed']);
+    for (const status of ['time_limit', 'feasible']) {
+      expect(judgePlan(61500, status, cancelled(), true)).toEqual({
+        failures: [],
+        notes: [`(${status}) is reported at 61500 but re-prices to 61250: unproven, its rebooking is not the cheapest for its flight decisions (250 dearer; docs/model.md 1.6)`],
+      });
+    }
+  });
+
+  it('fails an infeasible plan of this tree whatever its status, and only notes the other engine\'s plans', () => {
+    const broken = score({ delays: [], swaps: [], cancellations: [{ flight: fid('NV201', '08:00') }] });
+    // Priced as reported (29450: NV202 flown from where OE-AAA is not), and still a failure.
+    expect(judgePlan(29450, 'time_limit', broken, true).failures).toEqual(['is infeasible under this tree\'s rules: OE-AAA starts with NV202_2026-11-21T10:15:00Z from FRA but is at VIE']);
+    expect(judgePlan(29450, 'time_limit', broken, false).failures).toEqual([]);
+    expect(judgePlan(61000, 'optimal', cancelled(), false)).toEqual({ failures: [], notes: ['(optimal) is reported at 61000 but re-prices to 61250 (its engine\'s model)'] });
   });
 });
