@@ -1,10 +1,10 @@
 // One yardstick for two engines' plans (`npm run bench -- --against`): a plan's aircraft decisions
 // (delays with their tails, swaps, cancellations) priced under THIS tree's docs/model.md section 1,
 // whichever engine found them and however it priced them. Its passengers are re-accommodated at the
-// cheapest under this model (1.6, last line: a plan's own re-accommodation is the cheapest for its
-// aircraft decisions, so an older engine's, made under an older passenger model, is not what it
-// costs now), and each aircraft performs every check its route lets it perform (performing one costs
-// nothing). It is the oracle's reading of section 1 (test/oracle/model.ts, which shares no code with
+// cheapest under this model (1.6: the cheapest for the plan's aircraft decisions, which a proven plan
+// of this tree carries; an older engine's, made under an older passenger model, is not what it costs
+// now), and each aircraft performs every check its route lets it perform (performing one costs
+// nothing): how far a reported cost may differ from that price is judgePlan's rule, below. It is the oracle's reading of section 1 (test/oracle/model.ts, which shares no code with
 // src/recovery); nothing here comes from the engine but its response types.
 //
 // One limit the model does not have: the oracle enumerates every journey, and on the large schedule
@@ -16,6 +16,10 @@
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import type { CostBreakdownView, RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
 import type { OracleConfig } from '../../test/oracle/config.ts';
+// benchmarks/ reads test/oracle/ on purpose (here, and its types in against.ts): the oracle is the
+// reading of docs/model.md section 1 written apart from src/recovery (it shares no code with the
+// engine), which is what a yardstick of two engines must be; a copy here would be a third reading of
+// the model to keep in step. The scorer adds only the reading of a plan's actions.
 import {
   baseOutcome, buildProblem, capacityExcess, cheapestReaccommodation, crewViolations, delayPropagationRoute, disruptedGroups, earliestDep, evaluatePlan,
   isoMinutes, isoOf, maxDelayOf, onGrid, performableChecks, policyAllows, routeOf, turnOf, unavailabilityHit,
