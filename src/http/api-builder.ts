@@ -10,6 +10,7 @@ import { z } from './openapi-zod.ts';
 import { API_KEY_HEADER, isPublicPath } from './auth.ts';
 import { ifNoneMatchHits, strongETag } from './conditional.ts';
 import { HttpError, PROBLEM_CONTENT_TYPE, quote, type FieldError } from './errors.ts';
+import { PreparedJson } from './prepared-json.ts';
 import examplesJson from './openapi-examples.json' with { type: 'json' };
 import { ErrorSchema, ProblemSchema } from './schemas.ts';
 
@@ -157,6 +158,8 @@ export function requestError(where: 'query' | 'path' | 'body', error: z.ZodError
 
 export class ApiBuilder {
   readonly registry: OpenAPIRegistry;
+  /** Prepared answers already checked against their schema (each is checked once). */
+  private readonly checkedAnswers = new WeakSet<PreparedJson>();
 
   /**
    * `router` receives the handlers; `validateResponses` makes a response that breaks its own schema a
@@ -198,12 +201,21 @@ export class ApiBuilder {
       } as RouteInput<P, Q, B>;
       const result = await spec.handler(input, req, res);
       if (res.headersSent) return;
-      if (this.validateResponses) {
-        const check = spec.response.schema.safeParse(result);
-        if (!check.success) {
-          throw new Error(`Response of ${spec.method.toUpperCase()} ${spec.path} breaks its schema: ${z.prettifyError(check.error)}`);
+      const check = (value: unknown) => {
+        const checked = spec.response.schema.safeParse(value);
+        if (!checked.success) {
+          throw new Error(`Response of ${spec.method.toUpperCase()} ${spec.path} breaks its schema: ${z.prettifyError(checked.error)}`);
         }
+      };
+      if (result instanceof PreparedJson) {
+        if (this.validateResponses && !this.checkedAnswers.has(result)) {
+          check(result.value);
+          this.checkedAnswers.add(result);
+        }
+        result.send(req, res, successStatus);
+        return;
       }
+      if (this.validateResponses) check(result);
       if (spec.response.etag) {
         const json = JSON.stringify(result);
         const tag = strongETag(json);

@@ -1,4 +1,6 @@
 // Scenario: GET /flights and GET /flights/{schedule_file} against the real bundled schedules.
+import { get as httpGet } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcOffsetMinutes } from '../../src/domain/time.ts';
 import { STAGING_KEY, bundledCatalog, rawRequest, startTestServer, type TestServer } from '../support/server.ts';
@@ -181,5 +183,39 @@ describe('GET /flights/{schedule_file}', () => {
     expect(body.detail).toMatch(/^(Schedule '.*' not found|Not found)$/s);
     expect(response.body).not.toContain('root:');
     expect(response.body).not.toContain('"version"');
+  });
+});
+
+describe('the prepared listing (ETag, 304, gzip)', () => {
+  it('answers the same bytes gzipped or not, with one strong ETag, and 304 to If-None-Match', async () => {
+    const plain = await rawRequest(server.baseUrl, 'GET', '/flights/default?airline=NV', { 'X-API-Key': STAGING_KEY });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+
+    const zipped = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const url = new URL('/flights', server.baseUrl);
+      const req = httpGet(url, { headers: { 'X-API-Key': STAGING_KEY, 'Accept-Encoding': 'gzip' }, agent: false }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+    });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    // GET /flights is the default schedule and airline: the same answer, the same tag.
+    expect(zipped.headers.etag).toBe(etag);
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.body);
+
+    const again = await rawRequest(server.baseUrl, 'GET', '/flights/default', { 'X-API-Key': STAGING_KEY, 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    const other = await rawRequest(server.baseUrl, 'GET', '/flights/large', { 'X-API-Key': STAGING_KEY, 'If-None-Match': etag });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
   });
 });
