@@ -517,7 +517,8 @@ async function prove(run: StrategyRun, generation: Generation, first: IntegerPla
  * budget lasts, the model over its routes alone (every itinerary's rows, and a column for every
  * journey worth taking: JourneyFinder.worthTaking) is solved again, as the network engine's search
  * does for its plan; its plan, when cheaper, replaces this one: the same routes, its passengers
- * re-accommodated exactly (docs/model.md 3.4). A stop or failure of that solve keeps the plan.
+ * re-accommodated exactly when that solve is proven (a solve the limit stops gives a cheaper one, not
+ * a proven one: docs/model.md 1.6, 3.4). A stop or failure of that solve keeps the plan.
  */
 async function exactPassengers(run: StrategyRun, proved: { plan: IntegerPlan; proof: ProofState }): Promise<{ plan: IntegerPlan; proof: ProofState }> {
   const { plan: { model, outcome }, proof } = proved;
