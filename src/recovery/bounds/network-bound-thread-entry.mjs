@@ -8,9 +8,10 @@ import { register } from 'tsx/esm/api';
 // A short budget's bound runs at the lowest priority (network-bound-thread.ts, BoundThreadData), its
 // start included. On Linux setpriority(PRIO_PROCESS, 0) renices the calling thread alone
 // (solver-wasm/thread-priority.ts).
+const LOWEST_NICE = 19;
 if (workerData?.yielding) {
   try {
-    setPriority(0, 19);
+    setPriority(0, LOWEST_NICE);
   } catch {
     // Not fatal: the thread keeps its priority.
   }

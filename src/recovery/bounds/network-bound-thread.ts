@@ -45,12 +45,13 @@ const KEPT_THREADS = 1;
 
 /**
  * A bound with less than this to its deadline (milliseconds) runs in a thread at the lowest priority
- * (LOWEST_NICE), kept apart from the others (a thread's priority cannot be raised again without
- * privileges): within an interactive 2 s answer the plan comes first. Beside a 2 s simulation on this
- * 2-core host under load, a bound thread at the simulation's priority took the plan's CPU (docs/model.md
- * 3.9: no plan in 4 of 6 runs against 2 of 6 without the bound); at the lowest priority it takes the
- * cores' idle time and little else. At 10 s the plan has its time, and a thread 5 nicer than the
- * simulation starved the bound (3.9), so longer bounds keep the simulation's priority.
+ * (nice 19: network-bound-thread-entry.mjs), kept apart from the others (a thread's priority cannot be
+ * raised again without privileges): within an interactive 2 s answer the plan comes first. Beside 2 s
+ * simulations of the issue storm on this 2-core host under load, a bound thread at the simulation's
+ * priority took the plan's CPU (docs/model.md 3.9: a plan in 2 of 6 runs, 5 of 6 without the bound, 4 of
+ * 6 at the lowest priority); at the lowest priority it takes the cores' idle time and little else. At
+ * 10 s the plan has its time, and a thread 5 nicer than the simulation starved the bound (3.9), so
+ * longer bounds keep the simulation's priority.
  */
 const YIELDING_BELOW_MS = 5_000;
 
