@@ -346,12 +346,14 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 }
 
 /**
- * The shortest time limit under which the network bound runs (else the flight bound): the default
- * 2 s. Its thread builds a storm's networks in 0.2-0.5 s of CPU and iterates at once, without the
- * flight bound's LP; below 5 s it runs at the lowest priority, so that the plan keeps the CPU
- * (bounds/network-bound-thread.ts; docs/model.md 3.9). Shorter limits leave it too little to matter.
+ * The shortest time limit under which the network bound runs (else the flight bound). Its thread
+ * builds a storm's networks while the flight bound's LP solves, in 0.2 s when kept from an earlier
+ * bound, and at 2 s it could iterate for most of a second; but on this 2-core host under load (load
+ * average 10-13) its CPU was the plan's: the default hub storm's 2 s simulations ended without a plan
+ * in 4 of 4 (2 of 4 without the bound), and a new thread started in a 2 s simulation held it up to
+ * 2.8-3.7 s (docs/model.md 3.9).
  */
-const NETWORK_BOUND_MIN_LIMIT_MS = 2000;
+const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
 
 /**
  * The longest a strategy that has its plan waits for the simulation's bound, as a share of the time

@@ -12,8 +12,6 @@ export type ToBoundThread =
   | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number }
   | { type: 'target'; job: number; value: number }
   | { type: 'stop'; job: number };
-/** What a thread is started with (its workerData, read by network-bound-thread-entry.mjs): whether it runs at the lowest priority (YIELDING_BELOW_MS). */
-export interface BoundThreadData { yielding: boolean }
 export type FromBoundThread =
   | { type: 'bound'; job: number; value: number }
   | { type: 'done'; job: number; result: NetworkBound | null }
@@ -37,44 +35,30 @@ const STUCK_MS = 20_000;
 const MAX_THREADS = 2;
 
 /**
- * Threads kept idle between bounds, of each priority (below): one, for the storms that come one after
- * another. An idle thread holds about 85 MiB (the process's resident memory after a bound on the issue
- * storm, three times over: 159 MiB before, 242-245 MiB after, with one thread kept).
+ * Threads kept idle between bounds: one, for the storms that come one after another. An idle thread
+ * holds about 85 MiB (the process's resident memory after a bound on the issue storm, three times over:
+ * 159 MiB before, 242-245 MiB after, with one thread kept).
  */
 const KEPT_THREADS = 1;
-
-/**
- * A bound with less than this to its deadline (milliseconds) runs in a thread at the lowest priority
- * (nice 19: network-bound-thread-entry.mjs), kept apart from the others (a thread's priority cannot be
- * raised again without privileges): within an interactive 2 s answer the plan comes first. Beside 2 s
- * simulations of the issue storm on this 2-core host under load, a bound thread at the simulation's
- * priority took the plan's CPU (docs/model.md 3.9: a plan in 2 of 6 runs, 5 of 6 without the bound, 4 of
- * 6 at the lowest priority); at the lowest priority it takes the cores' idle time and little else. At
- * 10 s the plan has its time, and a thread 5 nicer than the simulation starved the bound (3.9), so
- * longer bounds keep the simulation's priority.
- */
-const YIELDING_BELOW_MS = 5_000;
 
 /** The heap a bound's thread may use: the default storm's networks and schedule take well under 100 MiB. */
 const THREAD_HEAP_MB = 512;
 
 let running = 0;
 let jobs = 0;
-/** Threads that finished a bound in time and wait for the next one, by priority (yielding: the lowest). */
-const idleThreads = { yielding: [] as Worker[], level: [] as Worker[] };
+/** Threads that finished a bound in time and wait for the next one. */
+const idle: Worker[] = [];
 
 /** Threads kept idle for the next bound (a figure for tests and diagnostics). */
 export function idleBoundThreads(): number {
-  return idleThreads.yielding.length + idleThreads.level.length;
+  return idle.length;
 }
 
-/** `yielding`: the thread lowers its own priority to the lowest first (network-bound-thread-entry.mjs). */
-function newThread(yielding: boolean): Worker {
-  const worker = new Worker(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB }, workerData: { yielding } satisfies BoundThreadData });
+function newThread(): Worker {
+  const worker = new Worker(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
   // An idle thread must not keep the process alive; a bound in progress is awaited by its simulation.
   worker.unref();
   // A thread that dies while idle is dropped from the idle ones.
-  const idle = yielding ? idleThreads.yielding : idleThreads.level;
   worker.on('exit', () => { const i = idle.indexOf(worker); if (i >= 0) idle.splice(i, 1); });
   worker.on('error', () => {});
   return worker;
@@ -104,11 +88,9 @@ export const relaxationThread: RelaxationThread = (input, lp, options: NetworkBo
     groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
   };
   const job = ++jobs;
-  const yielding = deadline - performance.now() < YIELDING_BELOW_MS;
-  const idle = yielding ? idleThreads.yielding : idleThreads.level;
   let worker: Worker;
   try {
-    worker = idle.pop() ?? newThread(yielding);
+    worker = idle.pop() ?? newThread();
     // The deadline as an absolute instant: a new thread reads its job only once it has started.
     worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations } satisfies ToBoundThread);
   } catch {

@@ -12,9 +12,7 @@
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
-import { capacityRowName } from '../neighbourhood/rows/row-families.ts';
 import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
-import { lpName } from '../model/linear-model.ts';
 import { crewBreaches, mayFly } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
@@ -276,7 +274,7 @@ function leastPerPassenger(cost: CostModel, trip: TripFacts): number {
 export class NetworkRelaxation {
   readonly flights: FlightData[] = [];
   readonly nets: AircraftNet[] = [];
-  readonly capacities: (PricedRow & { name: string; members: [number, number][] })[] = [];
+  readonly capacities: (PricedRow & { members: [number, number][] })[] = [];
   readonly connections: ConnectionRows[] = [];
   readonly missedGroups: MissedGroup[] = [];
   readonly brokenGroups: BrokenGroup[] = [];
@@ -349,7 +347,7 @@ export class NetworkRelaxation {
     if (limit !== null && cancels.length > limit) this.maxCancellations = { rhs: limit, price: 0, activity: 0 };
     if (config.constraints.max_swaps < this.flights.length) this.maxSwaps = { rhs: config.constraints.max_swaps, price: 0, activity: 0 };
 
-    for (const [i, c] of scope.capacities.entries()) {
+    for (const c of scope.capacities) {
       const members: [number, number][] = [];
       this.flights.forEach((d, fi) => {
         const f = d.flight;
@@ -357,7 +355,7 @@ export class NetworkRelaxation {
         const shift = c.kind === 'departures' ? 0 : f.arrMinutes - f.depMinutes;
         d.stretches.forEach((s, si) => { const at = s.from + shift; if (at >= c.hourStartMinutes && at < c.hourStartMinutes + 60) members.push([fi, si]); });
       });
-      this.capacities.push({ name: capacityRowName(c, i), members, rhs: c.max - c.fixed, price: 0, activity: 0 });
+      this.capacities.push({ members, rhs: c.max - c.fixed, price: 0, activity: 0 });
     }
 
     for (const group of groups.misconnections) {
