@@ -1,7 +1,7 @@
 // The network bound (docs/model.md 3.9) term by term beside a plan's costs: where the relaxation pays
 // less than the plans do. For the storm of issue 23 (as benchmarks/bound.ts posts it) or the committed
 // default hub storm: a plan of the service at the given limit (its cost breakdown and passengers), then
-// the relaxation from the flight bound's duals for a fixed number of iterations (no clock: the same on
+// the relaxation from the flight-level duals for a fixed number of iterations (no clock: the same on
 // a loaded host), aiming halfway to the plan as the service does, with each better bound's solution
 // term by term, its rows' violations and the CPU time of the build and of the iterations.
 //   npx tsx benchmarks/bound-terms.ts [issue|hub] [plan limit ms, 0: no plan] [iterations] [target if no plan]
@@ -50,7 +50,7 @@ try {
   console.log(`built in ${round(process.cpuUsage(built).user / 1000)} ms of CPU: ${relaxation.nets.length} aircraft, ${relaxation.copies} copies, ${relaxation.seatGroups.length} seat groups, ${relaxation.brokenGroups.length} itineraries that a cancelled leg breaks; heap ${round(process.memoryUsage().heapUsed / 2 ** 20)} MiB`);
   const lp = await pool.solve({ model: flightBoundModel(new RouteEvaluator(schedule, prepared.scope, request.config), prepared.groups), timeLimitMs: 60_000, mipGap: 0, relaxation: true });
   console.log(`flight bound (LP) ${lp.objective === null ? '-' : round(lp.objective)}; aiming halfway to ${round(target)}`);
-  relaxation.startFrom(lp.duals ?? {});
+  relaxation.startFromFlights();
   // Journey searches at the flights' seat prices: counted (only groups whose disruption pays at their least journey are searched).
   let searches = 0;
   for (const g of relaxation.seatGroups) {

@@ -5,12 +5,11 @@
 // idle and unreferenced: a new thread took 0.3-1 s to start and, its code not yet compiled by the
 // JIT, 0.9 s to build a storm's networks, against 0.2 s in a thread that has built some before.
 import { Worker } from 'node:worker_threads';
-import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationThread, StartingPrices } from './network-bound.ts';
+import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationThread } from './network-bound.ts';
 
 /** A bound's work, by its job number (a message of an earlier job that ended is ignored). */
 export type ToBoundThread =
   | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number }
-  | { type: 'prices'; job: number; prices: StartingPrices }
   | { type: 'target'; job: number; value: number }
   | { type: 'stop'; job: number };
 export type FromBoundThread =
@@ -67,20 +66,21 @@ function newThread(): Worker {
 
 /**
  * Iterates the relaxation in a worker thread (a RelaxationThread): an idle one, else a new one. It
- * builds the networks while `prices` (the flight bound's LP) come, then iterates from them. Resolves
+ * builds the networks and iterates at once, while the flight bound's LP solves on the pool (its
+ * optimum, once here, is the least this answers). Resolves
  * with its result, or with the best bound heard when it fails, overruns its deadline by OVERRUN_MS or
  * `signal` aborts (the thread is then terminated, or told to stop and kept when it stops in time): a
  * bound is never an answer, so a failure only loses the bound.
  */
-export const relaxationThread: RelaxationThread = (input, prices, options: NetworkBoundOptions) => new Promise<NetworkBound | null>((resolve) => {
+export const relaxationThread: RelaxationThread = (input, lp, options: NetworkBoundOptions) => new Promise<NetworkBound | null>((resolve) => {
   const heard = (): NetworkBound | null => (best === null ? null : { value: best, flightBound, iterations: 0, elapsedMs: 0, aircraft: input.scope.aircraft.length, copies: 0 });
   let flightBound: number | null = null;
   let best: number | null = null;
-  const fromPrices = (p: StartingPrices) => {
-    flightBound = p.flightBound;
+  const fromLp = (value: number | null) => {
+    flightBound = value;
     if (flightBound !== null && (best === null || flightBound > best)) best = flightBound;
   };
-  if (running >= MAX_THREADS || options.signal?.aborted) { void prices.then((p) => { fromPrices(p); resolve(heard()); }); return; }
+  if (running >= MAX_THREADS || options.signal?.aborted) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
   const deadline = options.deadline ?? performance.now() + 60_000;
   // What a thread needs of the input, and can be copied to it (the journey network's function stays).
   const sent: NetworkBoundInput = {
@@ -95,7 +95,7 @@ export const relaxationThread: RelaxationThread = (input, prices, options: Netwo
     worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations } satisfies ToBoundThread);
   } catch {
     // No thread (the input could not be copied, or no memory for one): the flight bound stands.
-    void prices.then((p) => { fromPrices(p); resolve(heard()); });
+    void lp.then((value) => { fromLp(value); resolve(heard()); });
     return;
   }
   running++;
@@ -125,10 +125,7 @@ export const relaxationThread: RelaxationThread = (input, prices, options: Netwo
     else void worker.terminate();
   };
   const finish = (result: NetworkBound | null, kept: boolean) => { answer(result); release(kept); };
-  void prices.then((p) => {
-    fromPrices(p);
-    if (!released) worker.postMessage({ type: 'prices', job, prices: p } satisfies ToBoundThread);
-  });
+  void lp.then(fromLp);
   // Aborted, the bound answers with the best heard at once; told to stop, the thread ends its
   // iteration and is kept, or terminated if it does not answer in time.
   const abort = () => {
@@ -155,8 +152,10 @@ export const relaxationThread: RelaxationThread = (input, prices, options: Netwo
     if (message.type === 'bound') {
       if (!answered && (best === null || message.value > best)) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
     } else if (message.type === 'done') {
-      const result = message.result;
-      finish(result === null || best === null || result.value >= best ? result : { ...result, value: best }, true);
+      // The thread never saw the LP: its optimum is this side's, and the least the bound answers
+      // (also when no iteration ended in time).
+      const result = message.result && { ...message.result, flightBound };
+      finish(result === null ? heard() : best === null || result.value >= best ? result : { ...result, value: best }, true);
     } else finish(heard(), false);
   };
   const onFailure = () => finish(heard(), false);

@@ -6,14 +6,13 @@
 // are priced (Lagrangian relaxation): at any prices, each aircraft's cheapest route at its reduced
 // costs (a shortest path over its acyclic network) gives a bound of every plan, so the bound is valid
 // at every iteration and only grows as the prices improve (subgradient steps). The prices start at
-// the flight bound's LP duals (flight-bound.ts), so the first iteration is already at least the
-// flight bound. Pure TypeScript on the simulation thread (never the HTTP thread), yielding between
-// iterations; the one LP it needs (the flight bound) goes to the solver port.
+// the flight-level duals (the aircraft relaxed away, as the flight bound's LP of flight-bound.ts, found
+// here by subgradient steps), so the first iteration is already near the flight bound. Pure
+// TypeScript in a thread of its own (network-bound-thread.ts) or the simulation thread, never the
+// HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
-import { capacityRowName } from '../neighbourhood/rows/row-families.ts';
 import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
-import { lpName } from '../model/linear-model.ts';
 import { crewBreaches, mayFly } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
@@ -275,7 +274,7 @@ function leastPerPassenger(cost: CostModel, trip: TripFacts): number {
 export class NetworkRelaxation {
   readonly flights: FlightData[] = [];
   readonly nets: AircraftNet[] = [];
-  readonly capacities: (PricedRow & { name: string; members: [number, number][] })[] = [];
+  readonly capacities: (PricedRow & { members: [number, number][] })[] = [];
   readonly connections: ConnectionRows[] = [];
   readonly missedGroups: MissedGroup[] = [];
   readonly brokenGroups: BrokenGroup[] = [];
@@ -348,7 +347,7 @@ export class NetworkRelaxation {
     if (limit !== null && cancels.length > limit) this.maxCancellations = { rhs: limit, price: 0, activity: 0 };
     if (config.constraints.max_swaps < this.flights.length) this.maxSwaps = { rhs: config.constraints.max_swaps, price: 0, activity: 0 };
 
-    for (const [i, c] of scope.capacities.entries()) {
+    for (const c of scope.capacities) {
       const members: [number, number][] = [];
       this.flights.forEach((d, fi) => {
         const f = d.flight;
@@ -356,7 +355,7 @@ export class NetworkRelaxation {
         const shift = c.kind === 'departures' ? 0 : f.arrMinutes - f.depMinutes;
         d.stretches.forEach((s, si) => { const at = s.from + shift; if (at >= c.hourStartMinutes && at < c.hourStartMinutes + 60) members.push([fi, si]); });
       });
-      this.capacities.push({ name: capacityRowName(c, i), members, rhs: c.max - c.fixed, price: 0, activity: 0 });
+      this.capacities.push({ members, rhs: c.max - c.fixed, price: 0, activity: 0 });
     }
 
     for (const group of groups.misconnections) {
@@ -546,22 +545,60 @@ export class NetworkRelaxation {
     return this.nets.reduce((sum, n) => sum + n.flight.length, 0);
   }
 
-  /** Start from an LP's duals of the flight bound's rows (GLPK's signs: a ≤ row's dual is ≤ 0). */
-  startFrom(duals: Record<string, number>): void {
-    this.flights.forEach((d, fi) => { this.price[fi] = duals[`flight__${lpName(d.flight.id)}`] ?? 0; d.adjust.fill(0); });
-    for (const c of this.capacities) {
-      c.price = Math.max(0, -(duals[c.name] ?? 0));
-      for (const [fi, si] of c.members) this.flights[fi]!.adjust[si]! += c.price;
+  /**
+   * Start from the flight bound's duals found here, without its LP (whose answer reaches a thread
+   * only through the simulation thread, busy for up to a second at a storm's start): the aircraft,
+   * connections and seats relaxed away, each flight flies its cheapest stretch at the capacities'
+   * prices or is cancelled (its cost and its passengers' least), and those prices (with
+   * max_cancellations') rise by subgradient steps on that dual for `iterations`; each flight is then
+   * priced at its cheapest choice, so that no copy prices negative. Prices only: what is proven is the
+   * evaluation's, at any prices.
+   */
+  startFromFlights(iterations = FLIGHT_LEVEL_ITERATIONS): void {
+    const cancelOf = this.flights.map((d) => (d.mayCancel ? d.cancelCost + (d.seats ? d.seats.passengers * Math.min(d.seats.rebooked, d.seats.stranded) : 0) : Number.POSITIVE_INFINITY));
+    const rows: PricedRow[] = [...this.capacities, ...(this.maxCancellations ? [this.maxCancellations] : [])];
+    const prices = new Float64Array(rows.length);
+    let best = Number.NEGATIVE_INFINITY;
+    let bestPrices = prices.slice();
+    let theta = 1;
+    let stale = 0;
+    const choice = new Int32Array(this.flights.length);
+    const least = new Float64Array(this.flights.length);
+    /** Each flight's cheapest choice at `prices` (−1: cancelled), and the dual's value there. */
+    const value = (): number => {
+      this.flights.forEach((d) => d.adjust.fill(0));
+      this.capacities.forEach((c, r) => { for (const [fi, si] of c.members) this.flights[fi]!.adjust[si]! += prices[r]!; });
+      const cancelPrice = this.maxCancellations ? prices[rows.length - 1]! : 0;
+      let total = 0;
+      this.flights.forEach((d, fi) => {
+        let v = cancelOf[fi]! + cancelPrice;
+        let k = -1;
+        for (let si = 0; si < d.stretches.length; si++) { const c = d.cost[si]! + d.adjust[si]!; if (c < v) { v = c; k = si; } }
+        choice[fi] = k;
+        least[fi] = v;
+        total += Number.isFinite(v) ? v : 0;
+      });
+      rows.forEach((r, i) => { total -= prices[i]! * r.rhs; });
+      return total;
+    };
+    for (let it = 0; it < iterations && rows.length > 0; it++) {
+      const v = value();
+      if (best === Number.NEGATIVE_INFINITY || v > best + 1e-9 * Math.max(1, Math.abs(best))) { best = v; bestPrices = prices.slice(); stale = 0; } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
+      const g = rows.map((r) => -r.rhs);
+      this.capacities.forEach((c, r) => { for (const [fi, si] of c.members) if (choice[fi] === si) g[r]!++; });
+      if (this.maxCancellations) g[rows.length - 1]! += choice.reduce((n, k, fi) => n + (k === -1 && this.flights[fi]!.mayCancel ? 1 : 0), 0);
+      // An inequality row at price 0 is not pushed below it.
+      g.forEach((x, i) => { if (prices[i]! <= 0 && x < 0) g[i] = 0; });
+      const norm = g.reduce((s, x) => s + x * x, 0);
+      if (norm === 0 || theta < 1e-4) break;
+      const aim = best + Math.max(1, SELF_AIM * Math.abs(best));
+      const step = theta * (aim - v) / norm;
+      g.forEach((x, i) => { prices[i] = Math.max(0, prices[i]! + step * x); });
     }
-    if (this.maxCancellations) this.maxCancellations.price = Math.max(0, -(duals.max_cancellations ?? 0));
-    // A departure variable at its upper bound 1 may have a negative reduced cost in the LP's duals; its
-    // flight's price then moves by that much (the same dual value: the flight row already holds it at
-    // 1), so that no copy prices negative and several aircraft cannot each collect it.
-    this.flights.forEach((d, fi) => {
-      let least = 0;
-      d.stretches.forEach((_, si) => { least = Math.min(least, d.cost[si]! + d.adjust[si]! - this.price[fi]!); });
-      this.price[fi]! += least;
-    });
+    prices.set(bestPrices);
+    value();
+    rows.forEach((r, i) => { r.price = prices[i]!; });
+    this.flights.forEach((d, fi) => { this.price[fi] = Number.isFinite(least[fi]!) ? least[fi]! : 0; d.adjust.fill(0); });
   }
 
   /**
@@ -946,6 +983,9 @@ function countBelow(values: readonly number[], x: number): number {
 /** Iterations without a better bound after which the step halves. */
 const STALE_ITERATIONS = 30;
 
+/** Subgradient steps of the flight-level dual that startFromFlights takes (each costs a pass over the flights' stretches). */
+const FLIGHT_LEVEL_ITERATIONS = 400;
+
 /**
  * Share of the last direction kept in the next (deflected subgradient). Measured on the default hub
  * storm aiming at a plan of 1,100,000 (what the service has at 10 s), bound after 100 and 250
@@ -969,53 +1009,51 @@ const SELF_AIM = 0.5;
 const TARGET_SHARE = 0.5;
 
 
-/** Where the subgradient starts: the flight bound's LP duals and optimum (empty and null when that solve gave none). */
-export interface StartingPrices { duals: Record<string, number>; flightBound: number | null }
-
 /**
  * The network bound of a simulation (docs/model.md 3.9), valid for every plan of every strategy, by
- * `options.deadline`. Solves the flight bound's LP on `solver` (the worker pool) for its duals, then
- * improves on it by subgradient steps: in `options.thread` (a thread of its own, so that the search
- * and the column generation keep the simulation thread; the service's cost model only), else on this
- * thread, yielding every SLICE_MS. The thread starts at once and builds its networks while the LP
- * solves (both take most of a second on a storm: in sequence they left nothing of a 2 s limit).
- * `onBound` hears each better bound. Null when there is no bound: the flight bound LP has no optimum
- * or fails and no iteration ends, or an aircraft has no route at all (no plan exists), or `signal`
- * aborted before any bound.
+ * `options.deadline`. Solves the flight bound's LP on `solver` (the worker pool), which `onBound`
+ * hears and the result never falls below, and meanwhile improves on it by subgradient steps from the
+ * flight-level duals (NetworkRelaxation.startFromFlights): in `options.thread` (a thread of its own,
+ * so that the search and the column generation keep the simulation thread; the service's cost model
+ * only), else on this thread, yielding every SLICE_MS. The steps never wait for the LP: its answer
+ * reaches a thread only through the simulation thread, which a storm's start holds for up to a second
+ * (at 2 s that was most of the bound's time). `onBound` hears each better bound. Null when there is no
+ * bound: the flight bound LP has no optimum or fails and no iteration ends, or an aircraft has no
+ * route at all (no plan exists), or `signal` aborted before any bound.
  */
 export async function networkBound(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { thread?: RelaxationThread } = {}): Promise<NetworkBound | null> {
   const started = performance.now();
   const deadline = options.deadline ?? started + 60_000;
-  const prices = startingPrices(input, solver, { ...options, deadline });
+  const flightBound = flightBoundLp(input, solver, { ...options, deadline });
   // In a thread of its own, the thread finds the least journeys (network-bound-thread-worker.ts).
-  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, prices, options);
+  if (options.thread && !input.costModel && !input.aircraftFacts) return options.thread(input, flightBound, options);
   const relaxation = new NetworkRelaxation(withLeastRebooking(input));
-  const { duals, flightBound } = await prices;
-  relaxation.startFrom(duals);
-  return iterateRelaxation(relaxation, flightBound, options);
+  relaxation.startFromFlights();
+  // On this thread the LP's answer is in by now (the build held the thread): its value bounds the result.
+  return iterateRelaxation(relaxation, await flightBound, options);
 }
 
-/** The flight bound's LP (its optimum goes to `onBound`) and its duals, where the subgradient starts. */
-async function startingPrices(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { deadline: number }): Promise<StartingPrices> {
+/** The flight bound's LP optimum (it goes to `onBound`), or null when that solve gives none. */
+async function flightBoundLp(input: NetworkBoundInput, solver: Solver, options: NetworkBoundOptions & { deadline: number }): Promise<number | null> {
   try {
     const model = flightBoundModel(new RouteEvaluator(input.schedule, input.scope, input.config), input.groups);
     const outcome = await solver.solve({ model, timeLimitMs: Math.max(1, options.deadline - performance.now()), mipGap: 0, relaxation: true }, { signal: options.signal, deadline: options.deadline });
     if (outcome.status === 'optimal' && outcome.objective !== null) {
       options.onBound?.(outcome.objective, 'flight_bound');
-      return { duals: outcome.duals ?? {}, flightBound: outcome.objective };
+      return outcome.objective;
     }
   } catch {
-    // The flight bound is where the prices start, not what is proven: start from zero prices.
+    // The network bound stands without it.
   }
-  return { duals: {}, flightBound: null };
+  return null;
 }
 
 /**
- * Runs the iterations of a relaxation elsewhere (a worker thread: network-bound-thread.ts), from the
- * flight bound's duals once `prices` resolves (the relaxation is built meanwhile), with the same
- * options (deadline, target, onBound, signal), resolving as iterateRelaxation does.
+ * Runs the iterations of a relaxation elsewhere (a worker thread: network-bound-thread.ts) from the
+ * flight-level duals, with the same options (deadline, target, onBound, signal), resolving as
+ * iterateRelaxation does, never below `flightBound` (the LP's optimum, once it comes).
  */
-export type RelaxationThread = (input: NetworkBoundInput, prices: Promise<StartingPrices>, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
+export type RelaxationThread = (input: NetworkBoundInput, flightBound: Promise<number | null>, options: NetworkBoundOptions) => Promise<NetworkBound | null>;
 
 /** How long an iteration batch runs before it lets the thread's other work in, milliseconds. */
 const SLICE_MS = 20;
