@@ -4,7 +4,7 @@
 // typed arrays are moved to the worker instead (transferList). Names never cross: GLPK knows columns
 // and rows by index, and the outcome comes back by index (PackedOutcome) for the caller, who has the
 // model, to name (unpackOutcome).
-import type { LinearModel, VariableKind } from '../src/recovery/model/linear-model.ts';
+import { columnsAsBuilt, type LinearModel, type VariableKind } from '../src/recovery/model/linear-model.ts';
 import type { SolveOutcome, SolveTask } from '../src/recovery/model/solver-port.ts';
 
 const KINDS: readonly VariableKind[] = ['continuous', 'binary', 'integer'];
@@ -63,13 +63,11 @@ export function unpackOutcome(outcome: PackedOutcome, model: LinearModel): Solve
 
 export function packModel(model: LinearModel): PackedModel {
   const n = model.variables.length;
-  const index = new Map<string, number>();
   const kinds = new Uint8Array(n);
   const lb = new Float64Array(n);
   const ub = new Float64Array(n);
   const cost = new Float64Array(n);
   model.variables.forEach((v, i) => {
-    index.set(v.name, i);
     kinds[i] = KINDS.indexOf(v.kind);
     lb[i] = v.lb;
     ub[i] = v.ub;
@@ -83,14 +81,28 @@ export function packModel(model: LinearModel): PackedModel {
   for (const c of model.constraints) nonzeros += c.terms.length;
   const termColumns = new Int32Array(nonzeros);
   const termCoefs = new Float64Array(nonzeros);
+  // Column name -> index, made at the first term that needs it.
+  let index: Map<string, number> | undefined;
+  const columnNamed = (name: string) => {
+    index ??= new Map(model.variables.map((v, i) => [v.name, i]));
+    return index.get(name) ?? -1;
+  };
   let at = 0;
   model.constraints.forEach((c, r) => {
     senses[r] = SENSES.indexOf(c.sense);
     rhs[r] = c.rhs;
     rowStarts[r] = at;
-    for (const t of c.terms) {
-      const column = index.get(t.variable);
-      if (column === undefined) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
+    // A row as its ModelBuilder kept it knows its columns: each checked by name (the same string
+    // mostly, so one comparison), and looked up only where the model's columns moved since.
+    const built = columnsAsBuilt(c.terms);
+    const { terms } = c;
+    for (let k = 0; k < terms.length; k++) {
+      const t = terms[k]!;
+      let column = built !== undefined && k < built.length ? built[k]! : -1;
+      if (column < 0 || column >= n || model.variables[column]!.name !== t.variable) {
+        column = columnNamed(t.variable);
+        if (column < 0) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
+      }
       termColumns[at] = column;
       termCoefs[at++] = t.coef;
     }
@@ -99,25 +111,43 @@ export function packModel(model: LinearModel): PackedModel {
   return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns, termCoefs };
 }
 
-/** Per warm-start key (SolveTask.warmStart): its sequence number and the numbers given to names so far. */
-const sessions = new WeakMap<object, { id: number; columns: Map<string, number>; rows: Map<string, number> }>();
+/**
+ * The numbers of one kind (columns or rows) in a warm-started sequence: per name, given once in the
+ * order names come; and the last model's names with their numbers, which the next model of the
+ * sequence mostly repeats in the same places (one comparison instead of a look-up).
+ */
+interface Numbering { byName: Map<string, number>; lastNames: readonly string[]; lastIds: Int32Array }
+
+/** Per warm-start key (SolveTask.warmStart): its sequence number and its numberings. */
+const sessions = new WeakMap<object, { id: number; columns: Numbering; rows: Numbering }>();
 let lastSession = 0;
+
+const numbering = (): Numbering => ({ byName: new Map(), lastNames: [], lastIds: new Int32Array(0) });
+
+function numbersOf(numbering: Numbering, items: readonly { name: string }[]): Int32Array {
+  const { byName, lastNames, lastIds } = numbering;
+  const ids = new Int32Array(items.length);
+  const names = new Array<string>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const name = (names[i] = items[i]!.name);
+    if (lastNames[i] === name) ids[i] = lastIds[i]!;
+    else {
+      let id = byName.get(name);
+      if (id === undefined) byName.set(name, (id = byName.size));
+      ids[i] = id;
+    }
+  }
+  // `ids` crosses to the worker (its buffer moved): the next model compares against a copy.
+  numbering.lastNames = names;
+  numbering.lastIds = ids.slice();
+  return ids;
+}
 
 /** The numbers of `model`'s columns and rows in the sequence of `key` (PackedSession). */
 export function packSession(key: object, model: LinearModel): PackedSession {
   let known = sessions.get(key);
-  if (!known) sessions.set(key, (known = { id: ++lastSession, columns: new Map(), rows: new Map() }));
-  const number = (names: Map<string, number>, name: string) => {
-    let id = names.get(name);
-    if (id === undefined) names.set(name, (id = names.size));
-    return id;
-  };
-  const { columns, rows } = known;
-  return {
-    id: known.id,
-    columnIds: Int32Array.from(model.variables, (v) => number(columns, v.name)),
-    rowIds: Int32Array.from(model.constraints, (c) => number(rows, c.name)),
-  };
+  if (!known) sessions.set(key, (known = { id: ++lastSession, columns: numbering(), rows: numbering() }));
+  return { id: known.id, columnIds: numbersOf(known.columns, model.variables), rowIds: numbersOf(known.rows, model.constraints) };
 }
 
 /** A task packed: its model, and for a relaxation of a warm-started sequence the sequence's numbers. */
