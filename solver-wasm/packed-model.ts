@@ -4,7 +4,7 @@
 // typed arrays are moved to the worker instead (transferList). Names never cross: GLPK knows columns
 // and rows by index, and the outcome comes back by index (PackedOutcome) for the caller, who has the
 // model, to name (unpackOutcome).
-import { columnsAsBuilt, type LinearModel, type VariableKind } from '../src/recovery/model/linear-model.ts';
+import type { LinearModel, VariableKind } from '../src/recovery/model/linear-model.ts';
 import type { SolveOutcome, SolveTask } from '../src/recovery/model/solver-port.ts';
 
 const KINDS: readonly VariableKind[] = ['continuous', 'binary', 'integer'];
@@ -50,24 +50,30 @@ export interface PackedOutcome extends Omit<SolveOutcome, 'values' | 'duals' | '
 /** The outcome by the names of `model`, the model that was packed: values only where not zero. */
 export function unpackOutcome(outcome: PackedOutcome, model: LinearModel): SolveOutcome {
   const { values, duals, row, ...rest } = outcome;
+  // Plain loops: a typed array's forEach cost about half as much again (every solve's answer comes through here).
   const named: Record<string, number> = {};
-  if (values) values.forEach((value, i) => { if (Math.abs(value) > 1e-9) named[model.variables[i]!.name] = value; });
+  if (values) {
+    for (let i = 0; i < values.length; i++) if (Math.abs(values[i]!) > 1e-9) named[model.variables[i]!.name] = values[i]!;
+  }
   const detail = rest.detail === null || row === undefined ? rest.detail : rest.detail.replace('{row}', model.constraints[row]!.name);
   const unpacked: SolveOutcome = { ...rest, values: named, detail };
   if (duals) {
-    unpacked.duals = {};
-    duals.forEach((dual, r) => { unpacked.duals![model.constraints[r]!.name] = dual; });
+    const byRow: Record<string, number> = {};
+    for (let r = 0; r < duals.length; r++) byRow[model.constraints[r]!.name] = duals[r]!;
+    unpacked.duals = byRow;
   }
   return unpacked;
 }
 
 export function packModel(model: LinearModel): PackedModel {
   const n = model.variables.length;
+  const index = new Map<string, number>();
   const kinds = new Uint8Array(n);
   const lb = new Float64Array(n);
   const ub = new Float64Array(n);
   const cost = new Float64Array(n);
   model.variables.forEach((v, i) => {
+    index.set(v.name, i);
     kinds[i] = KINDS.indexOf(v.kind);
     lb[i] = v.lb;
     ub[i] = v.ub;
@@ -81,28 +87,14 @@ export function packModel(model: LinearModel): PackedModel {
   for (const c of model.constraints) nonzeros += c.terms.length;
   const termColumns = new Int32Array(nonzeros);
   const termCoefs = new Float64Array(nonzeros);
-  // Column name -> index, made at the first term that needs it.
-  let index: Map<string, number> | undefined;
-  const columnNamed = (name: string) => {
-    index ??= new Map(model.variables.map((v, i) => [v.name, i]));
-    return index.get(name) ?? -1;
-  };
   let at = 0;
   model.constraints.forEach((c, r) => {
     senses[r] = SENSES.indexOf(c.sense);
     rhs[r] = c.rhs;
     rowStarts[r] = at;
-    // A row as its ModelBuilder kept it knows its columns: each checked by name (the same string
-    // mostly, so one comparison), and looked up only where the model's columns moved since.
-    const built = columnsAsBuilt(c.terms);
-    const { terms } = c;
-    for (let k = 0; k < terms.length; k++) {
-      const t = terms[k]!;
-      let column = built !== undefined && k < built.length ? built[k]! : -1;
-      if (column < 0 || column >= n || model.variables[column]!.name !== t.variable) {
-        column = columnNamed(t.variable);
-        if (column < 0) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
-      }
+    for (const t of c.terms) {
+      const column = index.get(t.variable);
+      if (column === undefined) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
       termColumns[at] = column;
       termCoefs[at++] = t.coef;
     }
@@ -111,42 +103,26 @@ export function packModel(model: LinearModel): PackedModel {
   return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns, termCoefs };
 }
 
-/**
- * The numbers of one kind (columns or rows) in a warm-started sequence: per name, given once in the
- * order names come; and the last model's names with their numbers, which the next model of the
- * sequence mostly repeats in the same places (one comparison instead of a look-up).
- */
-interface Numbering { byName: Map<string, number>; lastNames: readonly string[]; lastIds: Int32Array }
-
-/** Per warm-start key (SolveTask.warmStart): its sequence number and its numberings. */
-const sessions = new WeakMap<object, { id: number; columns: Numbering; rows: Numbering }>();
+/** Per warm-start key (SolveTask.warmStart): its sequence number and the numbers given to names so far. */
+const sessions = new WeakMap<object, { id: number; columns: Map<string, number>; rows: Map<string, number> }>();
 let lastSession = 0;
 
-const numbering = (): Numbering => ({ byName: new Map(), lastNames: [], lastIds: new Int32Array(0) });
-
-function numbersOf(numbering: Numbering, items: readonly { name: string }[]): Int32Array {
-  const { byName, lastNames, lastIds } = numbering;
+/** Each item's number by its name, a new name the next number. A plain loop: Int32Array.from with a mapping function cost about three times as much. */
+function numbersOf(numbers: Map<string, number>, items: readonly { name: string }[]): Int32Array {
   const ids = new Int32Array(items.length);
-  const names = new Array<string>(items.length);
   for (let i = 0; i < items.length; i++) {
-    const name = (names[i] = items[i]!.name);
-    if (lastNames[i] === name) ids[i] = lastIds[i]!;
-    else {
-      let id = byName.get(name);
-      if (id === undefined) byName.set(name, (id = byName.size));
-      ids[i] = id;
-    }
+    const name = items[i]!.name;
+    let id = numbers.get(name);
+    if (id === undefined) numbers.set(name, (id = numbers.size));
+    ids[i] = id;
   }
-  // `ids` crosses to the worker (its buffer moved): the next model compares against a copy.
-  numbering.lastNames = names;
-  numbering.lastIds = ids.slice();
   return ids;
 }
 
 /** The numbers of `model`'s columns and rows in the sequence of `key` (PackedSession). */
 export function packSession(key: object, model: LinearModel): PackedSession {
   let known = sessions.get(key);
-  if (!known) sessions.set(key, (known = { id: ++lastSession, columns: numbering(), rows: numbering() }));
+  if (!known) sessions.set(key, (known = { id: ++lastSession, columns: new Map(), rows: new Map() }));
   return { id: known.id, columnIds: numbersOf(known.columns, model.variables), rowIds: numbersOf(known.rows, model.constraints) };
 }
 

@@ -4,7 +4,7 @@ import highsLoader from 'highs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelBuilder, type LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
-import { packModel, packSession } from '../../solver-wasm/packed-model.ts';
+import { packSession } from '../../solver-wasm/packed-model.ts';
 import { GLPK_SHARE_OF_TIME_LIMIT, solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { stuckModel } from '../support/models.ts';
@@ -101,25 +101,6 @@ describe('solver pool', () => {
 });
 
 describe('packed models', () => {
-  /** The names a packed model's terms point at, row by row. */
-  const packedTerms = (model: LinearModel) => {
-    const packed = packModel(model);
-    return model.constraints.map((_, r) => Array.from(packed.termColumns.subarray(packed.rowStarts[r], packed.rowStarts[r + 1]), (c) => model.variables[c]!.name));
-  };
-
-  it('unit: a built model whose columns a transform moved or added to packs every term to its own column', () => {
-    const built = small();
-    const reversed: LinearModel = { ...built, variables: [...built.variables].reverse() };
-    const grown: LinearModel = {
-      ...built,
-      variables: [{ name: 'x9', kind: 'binary', lb: 0, ub: 1, cost: 1 }, ...built.variables],
-      constraints: [...built.constraints, { name: 'extra', terms: [{ variable: 'x2', coef: 1 }, { variable: 'x9', coef: 1 }], sense: '<=', rhs: 1 }],
-    };
-    for (const model of [built, reversed, grown]) {
-      expect(packedTerms(model)).toEqual(model.constraints.map((c) => c.terms.map((t) => t.variable)));
-    }
-  });
-
   it('unit: a warm-started sequence numbers a name the same in every model, and a new name anew', () => {
     const key = {};
     const columns = (names: string[]): LinearModel => ({ name: 'm', variables: names.map((name) => ({ name, kind: 'continuous', lb: 0, ub: 1, cost: 0 })), constraints: [] });

@@ -45,29 +45,12 @@ const lpNames = new Map<string, string>();
 /** Enough for the ids of the largest schedules' models (flights, itineraries, tails) several times over. */
 const LP_NAMES_KEPT = 200_000;
 
-/**
- * Per row's terms as a ModelBuilder kept them: each term's column, its place in the builder's
- * declaration order. The builder looks every term's column up anyway; a packer (solver-wasm/
- * packed-model.ts) can take the place from here instead of a look-up per term of every model it
- * sends, once it has checked the place's name (a model made from the built one by a transform may
- * have moved its columns, and terms arrays are the caller's).
- */
-const builtColumns = new WeakMap<readonly Term[], Int32Array>();
-
-/** The columns a ModelBuilder found for these terms (see builtColumns): to be checked by name before use. */
-export function columnsAsBuilt(terms: readonly Term[]): Int32Array | undefined {
-  return builtColumns.get(terms);
-}
-
 /** Builds a model row by row; variables are declared once, in order. */
 export class ModelBuilder {
   private readonly variables = new Map<string, Variable>();
   /** Column name -> its place in declaration order, and per place the last row that listed it (merging repeats). */
   private readonly places = new Map<string, number>();
   private lastRowOf = new Int32Array(64);
-  /** The places of the kept rows' terms, row after row (builtColumns holds a view per row). */
-  private termPlaces = new Int32Array(1024);
-  private termPlacesUsed = 0;
   private readonly constraints: Constraint[] = [];
 
   constructor(private readonly name: string) {}
@@ -88,12 +71,6 @@ export class ModelBuilder {
       grown.set(this.lastRowOf);
       this.lastRowOf = grown;
     }
-    if (this.termPlaces.length < this.termPlacesUsed + terms.length) {
-      const grown = new Int32Array(2 * (this.termPlacesUsed + terms.length));
-      grown.set(this.termPlaces.subarray(0, this.termPlacesUsed));
-      this.termPlaces = grown;
-    }
-    const start = this.termPlacesUsed;
     const stamp = this.constraints.length + 1;
     // The row keeps `terms` itself unless a term must go (a zero) or merge (a repeat): most rows
     // have neither, and a copy of every row each round was much of a rebuild's garbage.
@@ -107,10 +84,7 @@ export class ModelBuilder {
       else {
         this.lastRowOf[place] = stamp;
         if (t.coef === 0) clean ??= terms.slice(0, i);
-        else {
-          clean?.push(t);
-          this.termPlaces[this.termPlacesUsed++] = place;
-        }
+        else clean?.push(t);
       }
     }
     if (repeated) {
@@ -118,9 +92,6 @@ export class ModelBuilder {
       for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);
       clean = [];
       for (const [variable, coef] of merged) if (coef !== 0) clean.push({ variable, coef });
-      this.termPlacesUsed = start;
-    } else {
-      builtColumns.set(clean ?? terms, this.termPlaces.subarray(start, this.termPlacesUsed));
     }
     this.constraints.push({ name, terms: clean ?? terms, sense, rhs });
   }
