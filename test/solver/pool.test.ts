@@ -4,6 +4,7 @@ import highsLoader from 'highs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelBuilder, type LinearModel } from '../../src/recovery/model/linear-model.ts';
 import { toCplexLp } from '../../solver-wasm/lp-format.ts';
+import { packSession } from '../../solver-wasm/packed-model.ts';
 import { GLPK_SHARE_OF_TIME_LIMIT, solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { stuckModel } from '../support/models.ts';
@@ -96,6 +97,26 @@ describe('solver pool', () => {
     } finally {
       await patient.close();
     }
+  });
+});
+
+describe('packed models', () => {
+  it('unit: a warm-started sequence numbers a name the same in every model, and a new name anew', () => {
+    const key = {};
+    const columns = (names: string[]): LinearModel => ({ name: 'm', variables: names.map((name) => ({ name, kind: 'continuous', lb: 0, ub: 1, cost: 0 })), constraints: [] });
+    const sequence = [['a', 'b', 'c'], ['a', 'x', 'b', 'c'], ['c', 'a', 'x'], ['a', 'y', 'b']];
+    const given = new Map<string, number>();
+    for (const names of sequence) {
+      const ids = packSession(key, columns(names)).columnIds;
+      names.forEach((name, i) => {
+        if (given.has(name)) expect(ids[i]).toBe(given.get(name));
+        else {
+          expect([...given.values()]).not.toContain(ids[i]);
+          given.set(name, ids[i]!);
+        }
+      });
+    }
+    expect(given.size).toBe(5);
   });
 });
 

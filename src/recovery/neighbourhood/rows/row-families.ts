@@ -123,6 +123,20 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
   return row;
 }
 
+// Every whole build offers every journey again (each pricing round): named once per journey and
+// group, so that a column keeps one string from model to model (no joining, no hashing it anew).
+const JOURNEY_NAMES = new WeakMap<Journey, Map<string, { suffix: string; rebook: string }>>();
+function journeyNames(groupName: string, journey: Journey): { suffix: string; rebook: string } {
+  let byGroup = JOURNEY_NAMES.get(journey);
+  if (!byGroup) JOURNEY_NAMES.set(journey, (byGroup = new Map()));
+  let names = byGroup.get(groupName);
+  if (!names) {
+    const suffix = `${groupName}__to__${journey.map((leg) => lpName(leg.id)).join('__then__')}`;
+    byGroup.set(groupName, (names = { suffix, rebook: `rebook__${suffix}` }));
+  }
+  return names;
+}
+
 /**
  * The columns that take a group's passengers somewhere: one `rebook__` column per direct flight of
  * `targets` and per journey of several flights given one (ctx.journeys), with a seat on each of its
@@ -169,8 +183,7 @@ function addRebookings(
   for (const journey of [...targets, ...ctx.journeys.get(groupName) ?? []]) {
     const reached = reach(journey[0]!);
     if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) continue;
-    const journeyName = journey.map((leg) => lpName(leg.id)).join('__then__');
-    const name = `rebook__${groupName}__to__${journeyName}`;
+    const { suffix, rebook: name } = journeyNames(groupName, journey);
     const cost = reaccommodationCost(ctx.config, group, journey);
     const seats = journey.map((leg) => seatRow(ctx, leg)!);
     const column = ctx.b.addVariable(name, journey.length > 1 || severalHubs ? 'integer' : 'continuous', cost, 0, group.passengers);
@@ -180,7 +193,7 @@ function addRebookings(
     const offered = Math.min(group.passengers, ...journey.map(seatsAtMost));
     if (offered < group.passengers) {
       declare(ctx, {
-        name: `journey_seats__${groupName}__to__${journeyName}`,
+        name: `journey_seats__${suffix}`,
         terms: [{ variable: column, coef: 1 }, ...disrupted.map((variable) => ({ variable, coef: -offered }))], sense: '<=', rhs: 0,
       });
     }
@@ -192,7 +205,7 @@ function addRebookings(
     }
     for (const [k, condition] of conditions.entries()) {
       const row = declare(ctx, {
-        name: `reach__${groupName}__to__${journeyName}${k === 0 ? '' : `__${k}`}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0,
+        name: `reach__${suffix}${k === 0 ? '' : `__${k}`}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0,
       });
       legRow(ctx, condition.first, { ...condition.spec, row: row.name });
     }
