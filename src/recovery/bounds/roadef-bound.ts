@@ -201,38 +201,48 @@ function leastFlyingCost(
   for (const f of legs) (families.get(familyOf(f)) ?? families.set(familyOf(f), []).get(familyOf(f))!).push(f);
   let total = 0;
   for (const [family, own] of families) {
-    const fleet = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle).map((a) => ({ perHour: fly(a.tail, 60), minutes: airborneMinutesLeft(problem, a, free.get(a.tail)!.from, byTail, delays) }));
+    const aircraft = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle);
+    // The least time any aircraft of the family spends on the ground between two legs.
+    const ground = Math.min(...aircraft.map((a) => Math.min(a.turnaroundMinutes, a.transitMinutes)));
+    const fleet = aircraft.map((a) => ({ perHour: fly(a.tail, 60), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays) }));
     fleet.sort((x, y) => x.perHour - y.perHour);
-    const demand = own.map((f) => ({ block: f.arrMinutes - f.depMinutes, hours: startedHours(f.arrMinutes - f.depMinutes) }));
-    demand.sort((x, y) => y.hours / y.block - x.hours / x.block);
+    const demand = own.map((f) => ({ busy: f.arrMinutes - f.depMinutes + ground, hours: startedHours(f.arrMinutes - f.depMinutes) }));
+    demand.sort((x, y) => y.hours / y.busy - x.hours / x.busy);
     let k = 0;
     for (const leg of demand) {
-      let minutesLeft = leg.block;
+      let minutesLeft = leg.busy;
       while (minutesLeft > 0 && k < fleet.length) {
         const take = Math.min(minutesLeft, fleet[k]!.minutes);
-        total += (take / leg.block) * leg.hours * fleet[k]!.perHour;
+        total += (take / leg.busy) * leg.hours * fleet[k]!.perHour;
         minutesLeft -= take;
         fleet[k]!.minutes -= take;
         if (fleet[k]!.minutes <= 0) k++;
       }
       // More minutes than the family has left cannot all be flown; charge them at the cheapest rate (a bound still).
-      if (minutesLeft > 0) total += (minutesLeft / leg.block) * leg.hours * (fleet[0]?.perHour ?? 0);
+      if (minutesLeft > 0) total += (minutesLeft / leg.busy) * leg.hours * (fleet[0]?.perHour ?? 0);
     }
   }
   return total;
 }
 
-/** Minutes aircraft `a` can still be airborne for free legs: from `from` to the window's end, less its disrupted legs leaving after `from` and its time out of service. */
-function airborneMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+/**
+ * Minutes aircraft `a` can still spend on free legs, each leg counting its block plus `ground` (the
+ * family's least ground time): from `from` to the window's end, plus one `ground` (the last leg needs
+ * none after it) and one more per period out of service (the legs before it need none either), less its
+ * disrupted legs leaving after `from` (block plus `ground` each) and its time out of service.
+ */
+function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, ground: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
   const E = problem.window.endMinutes;
-  let minutes = Math.max(0, E - from);
+  let minutes = Math.max(0, E - from) + ground;
   for (const f of byTail.get(a.tail) ?? []) {
     const d = delays.get(f.id);
     if (d === undefined || d === CANCELLED) continue;
-    if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes;
+    if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes + ground;
   }
   for (const d of problem.disruptions) {
-    if (d.type === 'aircraft_unavailable' && d.tail === a.tail) minutes -= Math.max(0, Math.min(E, d.toMinutes) - Math.max(from, d.fromMinutes));
+    if (d.type !== 'aircraft_unavailable' || d.tail !== a.tail) continue;
+    const overlap = Math.max(0, Math.min(E, d.toMinutes) - Math.max(from, d.fromMinutes));
+    if (overlap > 0) minutes -= overlap - ground;
   }
   return Math.max(0, minutes);
 }
