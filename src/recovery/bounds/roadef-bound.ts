@@ -10,14 +10,17 @@
 // a new flight its own cost (spec 5.3). Every term but −K is at least 0, so each part is bounded apart:
 //   - flying: the legs a plan must fly (fixed, disrupted, shuttle legs on their own aircraft; in the
 //     keeps-flights problem every leg outside `mayCancel`, each on some aircraft of its family within
-//     the airborne minutes that aircraft has left), new flights at 0;
+//     the minutes that aircraft has left, a leg taking its block and the family's least ground time),
+//     new flights at 0;
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
-//     new flights from wherever an aircraft could first be), downgrading at 0;
+//     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
+//     pinned legs already take), downgrading at 0;
 //   - positions at 0.
 import type { CostModel, TripFacts } from '../model/cost-model.ts';
 import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
+import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
 import type { NetworkAircraft, NetworkFlight, NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
@@ -247,8 +250,76 @@ function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: numb
   return Math.max(0, minutes);
 }
 
-/** A flight any plan could give a passenger out of an airport: pinned to one departure, or free to leave at or after its planned one. */
-interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number }
+/**
+ * A flight any plan could give a passenger out of an airport: pinned to one departure, or free to leave
+ * at or after its planned one, at the first minute from then whose clock hours (of its departure and
+ * of its arrival) are not closed to it (`leave`, non-decreasing).
+ */
+interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number }
+
+/** The clock hours (minutes / 60) closed to departures and to arrivals at one airport (closedHours). */
+interface ClosedHours { departures: ReadonlySet<number>; arrivals: ReadonlySet<number> }
+
+/**
+ * The first minute from `minute` at which a flight of `block` minutes may leave an airport closed in
+ * `from` and land at one closed in `to` in open clock hours, or +Infinity after a day of them. Each
+ * step skips only minutes that cannot be used, so this is the least usable minute, and it is
+ * non-decreasing in `minute`.
+ */
+function firstOpenDeparture(from: ClosedHours | undefined, to: ClosedHours | undefined, block: number, minute: number): number {
+  let t = minute;
+  for (let step = 0; step < 48; step++) {
+    if (from?.departures.has(Math.floor(t / 60))) t = (Math.floor(t / 60) + 1) * 60;
+    else if (to?.arrivals.has(Math.floor((t + block) / 60))) t = (Math.floor((t + block) / 60) + 1) * 60 - block;
+    else return t;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Per airport, the clock hours closed to every flight a plan may move or add: those whose capacity
+ * (spec 4.6) the legs every plan flies at their own minutes already take (fixed, disrupted; ground
+ * shuttles are not counted), a capacity of 0 among them. Only the hours from the window start to its
+ * end are looked at.
+ */
+function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number>): Map<string, ClosedHours> {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  const taken = new Map<string, number>();
+  const count = (key: string) => taken.set(key, (taken.get(key) ?? 0) + 1);
+  const airports = new Set<string>(problem.airportCapacity.keys());
+  for (const f of problem.flights) {
+    airports.add(f.origin);
+    airports.add(f.dest);
+    const d = delays.get(f.id);
+    if (d === CANCELLED || problem.aircraft.get(f.tail)?.shuttle === true) continue;
+    if (d === undefined && f.depMinutes >= S) continue; // not pinned: a plan may move it
+    const shift = d ?? 0;
+    count(`departures ${f.origin} ${Math.floor((f.depMinutes + shift) / 60)}`);
+    count(`arrivals ${f.dest} ${Math.floor((f.arrMinutes + shift) / 60)}`);
+  }
+  const closed = new Map<string, { departures: Set<number>; arrivals: Set<number> }>();
+  const close = (kind: 'departures' | 'arrivals', airport: string, hour: number) =>
+    (closed.get(airport) ?? closed.set(airport, { departures: new Set(), arrivals: new Set() }).get(airport)!)[kind].add(hour);
+  if (problem.hourlyLimits) {
+    for (const l of problem.hourlyLimits) {
+      const hour = Math.floor(l.hourStartMinutes / 60);
+      if (l.max - l.outside - (taken.get(`${l.kind} ${l.airport} ${hour}`) ?? 0) <= 0) close(l.kind, l.airport, hour);
+    }
+    return closed;
+  }
+  const cuts = capacityCuts(problem);
+  for (const airport of airports) {
+    for (let hour = Math.floor(S / 60); hour <= Math.floor(E / 60); hour++) {
+      const cap = hourCapacity(problem, cuts, airport, hour);
+      if (cap === null) continue;
+      for (const kind of ['departures', 'arrivals'] as const) {
+        if (cap[kind] - (taken.get(`${kind} ${airport} ${hour}`) ?? 0) <= 0) close(kind, airport, hour);
+      }
+    }
+  }
+  return closed;
+}
 
 /**
  * Each passenger's least cost: the cheaper of its least cancellation and the arrival cost at its
@@ -265,11 +336,18 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
   const E = problem.window.endMinutes;
   const arcs = new Map<string, PassengerArc[]>();
   const add = (from: string, arc: PassengerArc) => (arcs.get(from) ?? arcs.set(from, []).get(from)!).push(arc);
+  const closed = closedHours(problem, delays);
+  const leaving = (origin: string, dest: string, block: number) => {
+    const from = closed.get(origin);
+    const to = closed.get(dest);
+    return from?.departures.size || to?.arrivals.size ? (minute: number) => firstOpenDeparture(from, to, block, minute) : (minute: number) => minute;
+  };
   for (const f of problem.flights) {
     const d = delays.get(f.id);
     if (d === CANCELLED) continue;
     const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
-    add(f.origin, { dest: f.dest, block: f.arrMinutes - f.depMinutes, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes });
+    const block = f.arrMinutes - f.depMinutes;
+    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block) });
   }
   const ready = earliestAircraft(problem, delays);
   const longest = Math.max(0, ...[...problem.aircraft.values()].map((a) => a.rangeMinutes));
@@ -277,7 +355,7 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     const [origin, dest] = key.split('-') as [string, string];
     const at = ready.get(origin);
     if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
-    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at) });
+    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes) });
   }
   const cache = new Map<string, Map<string, number>>();
   const earliestArrivals = (airport: string, arrived: number, readyAt: number) => {
@@ -331,7 +409,7 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
   for (let next = settleNext(readyOf, done); next !== null; next = settleNext(readyOf, done)) {
     const [airport, at] = next;
     for (const arc of arcs.get(airport) ?? []) {
-      const dep = arc.pinnedDeparture ?? Math.max(arc.earliestDeparture, at);
+      const dep = arc.pinnedDeparture ?? arc.leave(Math.max(arc.earliestDeparture, at));
       if (dep < at) continue;
       const arr = dep + arc.block;
       if (arr > end) continue;
