@@ -262,18 +262,18 @@ interface ClosedHours { departures: ReadonlySet<number>; arrivals: ReadonlySet<n
 
 /**
  * The first minute from `minute` at which a flight of `block` minutes may leave an airport closed in
- * `from` and land at one closed in `to` in open clock hours, or +Infinity after a day of them. Each
- * step skips only minutes that cannot be used, so this is the least usable minute, and it is
- * non-decreasing in `minute`.
+ * `from` and land at one closed in `to` in open clock hours; once past `end` (too late to land in the
+ * window) the minute reached. Each step skips only minutes that cannot be used, so this is the least
+ * usable minute, and it is non-decreasing in `minute`.
  */
-function firstOpenDeparture(from: ClosedHours | undefined, to: ClosedHours | undefined, block: number, minute: number): number {
+function firstOpenDeparture(from: ClosedHours | undefined, to: ClosedHours | undefined, block: number, minute: number, end: number): number {
   let t = minute;
-  for (let step = 0; step < 48; step++) {
+  while (t <= end) {
     if (from?.departures.has(Math.floor(t / 60))) t = (Math.floor(t / 60) + 1) * 60;
     else if (to?.arrivals.has(Math.floor((t + block) / 60))) t = (Math.floor((t + block) / 60) + 1) * 60 - block;
     else return t;
   }
-  return Number.POSITIVE_INFINITY;
+  return t;
 }
 
 /**
@@ -340,7 +340,7 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
   const leaving = (origin: string, dest: string, block: number) => {
     const from = closed.get(origin);
     const to = closed.get(dest);
-    return from?.departures.size || to?.arrivals.size ? (minute: number) => firstOpenDeparture(from, to, block, minute) : (minute: number) => minute;
+    return from?.departures.size || to?.arrivals.size ? (minute: number) => firstOpenDeparture(from, to, block, minute, E) : (minute: number) => minute;
   };
   for (const f of problem.flights) {
     const d = delays.get(f.id);
