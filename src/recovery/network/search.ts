@@ -94,7 +94,11 @@ class EngineSearch {
    */
   async evaluate(changes: Required<PlanChanges>): Promise<Plan | null> {
     const ops = solveReferencePlan(this.problem, changes);
-    if (this.mayCancel && !keepsFlights(this.problem, ops, this.mayCancel)) return null;
+    if (this.mayCancel && !keepsFlights(this.problem, ops, this.mayCancel)) {
+      // Not priced, so nothing else waits: let the timers (the limit's abort) and the other searches run.
+      await new Promise((resolve) => setImmediate(resolve));
+      return null;
+    }
     const left = this.deadline - performance.now();
     if (left <= 0) return null;
     const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
