@@ -1,7 +1,7 @@
 // The legs the disruptions may force a plan to cancel (ROADEF 2009 spec 4.3-4.6), engine side: the
-// keeps-flights problem cancels no planned leg outside them and the disruptions' own cancellations. Its
-// search (search.ts, `cancelRoundTrips` off) keeps to that problem, and its lower bound
-// (bounds/roadef-bound.ts, argued in docs/model.md 3.9) holds for the plans of that problem.
+// keeps-flights problem cancels no planned leg outside them and the disruptions' own cancellations, and
+// its lower bound (bounds/roadef-bound.ts, argued in docs/model.md 3.9) holds for the plans of that
+// problem (keepsFlights says whether a plan is one).
 import { CANCELLED, disruptionDelays } from './bookings.ts';
 import type { NetworkFlight, NetworkPlan, NetworkProblem } from './problem.ts';
 
