@@ -5,6 +5,7 @@
 import type { RoadefInstance } from '../formats/roadef-2009/instance.ts';
 import type { RoadefSolution } from '../formats/roadef-2009/solution.ts';
 import { roadefLowerBounds, type RoadefBounds } from './bounds/roadef-bound.ts';
+import { keepsFlights } from './network/forced-cancellations.ts';
 import { RoadefCostModel } from './model/cost-model.ts';
 import { RoadefTranslation } from './roadef-adapter.ts';
 
@@ -24,12 +25,11 @@ export function roadefInstanceBounds(instance: RoadefInstance): InstanceBounds {
   const translation = new RoadefTranslation(instance);
   const bounds = roadefLowerBounds(translation.problem, new RoadefCostModel(instance.config));
   const used = process.cpuUsage(started);
-  const cancelledByDisruption = new Set(translation.problem.disruptions.flatMap((d) => (d.type === 'flight_cancellation' ? [d.flightId] : [])));
   return {
     bounds,
     cpuMs: (used.user + used.system) / 1000,
     boundOf(solution) {
-      const keeps = translation.toPlan(solution).legs.every((l) => l.isNew || l.tail !== null || cancelledByDisruption.has(l.flightId) || bounds.mayCancel.has(l.flightId));
+      const keeps = keepsFlights(translation.problem, translation.toPlan(solution), bounds.mayCancel);
       return keeps ? { bound: bounds.keepsFlights, problem: 'keeps-flights' } : { bound: bounds.official, problem: 'official' };
     },
   };

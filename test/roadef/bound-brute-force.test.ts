@@ -9,6 +9,9 @@
 // keeps-flights bound lies between the official one and the grid's least keeps-flights plan.
 // T3 (a leg planned before the window and delayed into it; its cheap aircraft flies the dear one's
 // round trip before it) failed when that aircraft counted as busy until the delayed leg had landed.
+// T4 (T2 with AAA closed to departures and arrivals at 11:00-12:00 instead of its cut) is where the
+// passengers' part counts a closed hour: flight 11 (BBB-AAA, planned to land at 11:40) cannot land
+// before 12:00 in any plan.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RoadefInstance } from '../../src/formats/roadef-2009/instance.ts';
@@ -126,7 +129,7 @@ function cheapestPassengers(instance: RoadefInstance, rotations: readonly Soluti
 }
 
 describe('ROADEF bounds against a brute force on tiny instances', () => {
-  it.each(['T1', 'T2', 'T3'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
+  it.each(['T1', 'T2', 'T3', 'T4'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
     const instance = readInstance(join(FIXTURES, name));
     const { bounds, boundOf } = roadefInstanceBounds(instance);
     const { all, keepsFlights, plans } = bruteForce(instance, (solution) => boundOf(solution).problem === 'keeps-flights');

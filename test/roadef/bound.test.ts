@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution, readSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
+import { roadefLowerBounds } from '../../src/recovery/bounds/roadef-bound.ts';
+import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
+import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
 import { roadefInstanceBounds } from '../../src/recovery/roadef-bounds.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { INSTANCE_NAMES, calibrationDir, instance, type InstanceName } from './support.ts';
@@ -27,6 +30,14 @@ describe('ROADEF lower bounds on the published instances', () => {
     expect(boundOf(solution)).toEqual({ bound: bounds.keepsFlights, problem: 'keeps-flights' });
     // Every passenger costs at least 0 and the official objective may credit every leg: the passengers' part is what lifts it.
     expect(bounds.parts.official.passengers).toBeGreaterThan(0);
+  });
+
+  it('A04: the hours its cuts close (CDG and ORY to departures at 11:00-13:00) hold its passengers back: their part is higher than without the cuts', () => {
+    const { problem } = new RoadefTranslation(instance('A04'));
+    const cost = new RoadefCostModel(instance('A04').config);
+    const withCuts = roadefLowerBounds(problem, cost).parts.official.passengers;
+    const withoutCuts = roadefLowerBounds({ ...problem, disruptions: problem.disruptions.filter((d) => d.type !== 'airport_capacity') }, cost).parts.official.passengers;
+    expect(withCuts).toBeGreaterThan(withoutCuts);
   });
 
   describe('every incumbent of a short solve costs at least the bound of its problem', () => {

@@ -10,14 +10,18 @@
 // a new flight its own cost (spec 5.3). Every term but −K is at least 0, so each part is bounded apart:
 //   - flying: the legs a plan must fly (fixed, disrupted, shuttle legs on their own aircraft; in the
 //     keeps-flights problem every leg outside `mayCancel`, each on some aircraft of its family within
-//     the airborne minutes that aircraft has left), new flights at 0;
+//     the minutes that aircraft has left, a leg taking its block and the family's least ground time),
+//     new flights at 0;
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
-//     new flights from wherever an aircraft could first be), downgrading at 0;
+//     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
+//     pinned legs already take), downgrading at 0;
 //   - positions at 0.
 import type { CostModel, TripFacts } from '../model/cost-model.ts';
 import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
+import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
+import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
 import type { NetworkAircraft, NetworkFlight, NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
@@ -49,7 +53,7 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
   const delays = disruptionDelays(problem);
   const S = problem.window.startMinutes;
   const byTail = rotations(problem);
-  const mayCancel = legsTheDisruptionsMayCancel(problem, delays, byTail);
+  const mayCancel = legsTheDisruptionsMayCancel(problem);
   const fly = (tail: string, blockMinutes: number) => cost.newLeg(aircraftFacts(problem, tail), blockMinutes) ?? 0;
 
   // Legs pinned to their planned aircraft: fixed (departed before S), disrupted (delayed: that very
@@ -81,20 +85,6 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
   };
 }
 
-/** Each aircraft's planned legs in departure order (the source's order breaks ties). */
-function rotations(problem: NetworkProblem): Map<string, NetworkFlight[]> {
-  const byTail = new Map<string, NetworkFlight[]>();
-  for (const f of problem.flights) (byTail.get(f.tail) ?? byTail.set(f.tail, []).get(f.tail)!).push(f);
-  for (const legs of byTail.values()) legs.sort((a, b) => a.depMinutes - b.depMinutes);
-  return byTail;
-}
-
-/** The departure of a planned leg after its disruption (its planned one when not delayed). */
-function disruptedDeparture(f: NetworkFlight, delays: ReadonlyMap<string, number>): number {
-  const d = delays.get(f.id);
-  return f.depMinutes + (d === undefined || d === CANCELLED ? 0 : d);
-}
-
 /**
  * Where and when each aircraft is first free at or after the window start: after its last leg departing
  * before S (after its disruption: a leg planned before S but delayed to S or later leaves inside the
@@ -118,72 +108,6 @@ function firstFree(problem: NetworkProblem, byTail: ReadonlyMap<string, readonly
 }
 
 /**
- * The legs a plan of the keeps-flights problem may cancel: walk each rotation as planned with the
- * disruption delays propagated (turnaround, or transit after the flight a leg continues) and every leg
- * whose departure or arrival falls in a clock hour of a capacity cut held until the cut is over; from
- * the first leg that then lands after the window, meets its aircraft's unavailability, breaks its
- * check (landing after its start, flying time, a departure during it) or does not start where the
- * aircraft is, that leg and the rest of the rotation; and every leg of an aircraft that would not be at
- * its check's station when the check starts.
- */
-function legsTheDisruptionsMayCancel(problem: NetworkProblem, delays: ReadonlyMap<string, number>, byTail: ReadonlyMap<string, readonly NetworkFlight[]>): Set<string> {
-  const S = problem.window.startMinutes;
-  const E = problem.window.endMinutes;
-  const cuts = problem.disruptions.flatMap((d) => (d.type === 'airport_capacity' ? [d] : []));
-  const outOfService = problem.disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [d] : []));
-  // The end of the cut whose clock hours hold `minute` at `airport` (spec 4.6: a cut holds for the hours starting in its period), else null.
-  const cutEnd = (airport: string, minute: number) => {
-    const hour = Math.floor(minute / 60) * 60;
-    const cut = cuts.find((c) => c.airport === airport && c.fromMinutes <= hour && hour < c.toMinutes);
-    return cut ? Math.ceil(cut.toMinutes / 60) * 60 : null;
-  };
-  const mayCancel = new Set<string>();
-  for (const [tail, legs] of byTail) {
-    const aircraft = problem.aircraft.get(tail);
-    if (!aircraft || aircraft.shuttle) continue;
-    const check = aircraft.check;
-    let previousArr = Number.NEGATIVE_INFINITY;
-    let previous: NetworkFlight | null = null;
-    let location = aircraft.base;
-    let flyingBeforeCheck = 0;
-    let broken = false;
-    for (const f of legs) {
-      if (delays.get(f.id) === CANCELLED) continue;
-      const pinned = delays.has(f.id) || f.depMinutes < S;
-      const ground = previous && f.continues !== null && previous.flightNumber === f.continues ? aircraft.transitMinutes : aircraft.turnaroundMinutes;
-      const block = f.arrMinutes - f.depMinutes;
-      let dep = pinned ? disruptedDeparture(f, delays) : Math.max(f.depMinutes, previousArr + ground);
-      for (let held = !pinned; held;) {
-        const leave = cutEnd(f.origin, dep);
-        const land = cutEnd(f.dest, dep + block);
-        held = leave !== null || land !== null;
-        if (leave !== null) dep = Math.max(dep, leave);
-        if (land !== null) dep = Math.max(dep, land - block);
-      }
-      const arr = dep + block;
-      if (!pinned && !broken) {
-        broken = arr > E || f.origin !== location
-          || outOfService.some((u) => u.tail === tail && dep < u.toMinutes && arr > u.fromMinutes)
-          || (check !== null && ((dep < check.startMinutes && (arr > check.startMinutes || flyingBeforeCheck + block > check.maxFlyingMinutes))
-            || (check.startMinutes <= dep && dep < check.endMinutes)));
-      }
-      if (!pinned && broken) mayCancel.add(f.id);
-      if (check !== null && dep < check.startMinutes) flyingBeforeCheck += block;
-      previousArr = arr;
-      previous = f;
-      location = f.dest;
-    }
-    // A rotation that leaves the aircraft away from its check's station when the check starts: every leg of it may go.
-    if (check !== null && !broken) {
-      const before = legs.filter((f) => delays.get(f.id) !== CANCELLED && disruptedDeparture(f, delays) < check.startMinutes);
-      const at = before.at(-1)?.dest ?? aircraft.base;
-      if (at !== check.station) for (const f of legs) if (!(delays.has(f.id) || f.depMinutes < S)) mayCancel.add(f.id);
-    }
-  }
-  return mayCancel;
-}
-
-/**
  * The least α·H·COST of flying `legs` when each goes to some aircraft of its family and an aircraft
  * flies at most the airborne minutes it has left (from when it is first free to the window's end,
  * less its pinned legs and its time out of service). Minutes of leg ℓ on aircraft a cost
@@ -201,44 +125,122 @@ function leastFlyingCost(
   for (const f of legs) (families.get(familyOf(f)) ?? families.set(familyOf(f), []).get(familyOf(f))!).push(f);
   let total = 0;
   for (const [family, own] of families) {
-    const fleet = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle).map((a) => ({ perHour: fly(a.tail, 60), minutes: airborneMinutesLeft(problem, a, free.get(a.tail)!.from, byTail, delays) }));
+    const aircraft = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle);
+    // The least time any aircraft of the family spends on the ground between two legs.
+    const ground = Math.min(...aircraft.map((a) => Math.min(a.turnaroundMinutes, a.transitMinutes)));
+    const fleet = aircraft.map((a) => ({ perHour: fly(a.tail, 60), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays) }));
     fleet.sort((x, y) => x.perHour - y.perHour);
-    const demand = own.map((f) => ({ block: f.arrMinutes - f.depMinutes, hours: startedHours(f.arrMinutes - f.depMinutes) }));
-    demand.sort((x, y) => y.hours / y.block - x.hours / x.block);
+    const demand = own.map((f) => ({ busy: f.arrMinutes - f.depMinutes + ground, hours: startedHours(f.arrMinutes - f.depMinutes) }));
+    demand.sort((x, y) => y.hours / y.busy - x.hours / x.busy);
     let k = 0;
     for (const leg of demand) {
-      let minutesLeft = leg.block;
+      let minutesLeft = leg.busy;
       while (minutesLeft > 0 && k < fleet.length) {
         const take = Math.min(minutesLeft, fleet[k]!.minutes);
-        total += (take / leg.block) * leg.hours * fleet[k]!.perHour;
+        total += (take / leg.busy) * leg.hours * fleet[k]!.perHour;
         minutesLeft -= take;
         fleet[k]!.minutes -= take;
         if (fleet[k]!.minutes <= 0) k++;
       }
       // More minutes than the family has left cannot all be flown; charge them at the cheapest rate (a bound still).
-      if (minutesLeft > 0) total += (minutesLeft / leg.block) * leg.hours * (fleet[0]?.perHour ?? 0);
+      if (minutesLeft > 0) total += (minutesLeft / leg.busy) * leg.hours * (fleet[0]?.perHour ?? 0);
     }
   }
   return total;
 }
 
-/** Minutes aircraft `a` can still be airborne for free legs: from `from` to the window's end, less its disrupted legs leaving after `from` and its time out of service. */
-function airborneMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+/**
+ * Minutes aircraft `a` can still spend on free legs, each leg counting its block plus `ground` (the
+ * family's least ground time): from `from` to the window's end, plus one `ground` (the last leg needs
+ * none after it) and one more per period out of service (the legs before it need none either), less its
+ * disrupted legs leaving after `from` (block plus `ground` each) and its time out of service.
+ */
+function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, ground: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
   const E = problem.window.endMinutes;
-  let minutes = Math.max(0, E - from);
+  let minutes = Math.max(0, E - from) + ground;
   for (const f of byTail.get(a.tail) ?? []) {
     const d = delays.get(f.id);
     if (d === undefined || d === CANCELLED) continue;
-    if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes;
+    if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes + ground;
   }
   for (const d of problem.disruptions) {
-    if (d.type === 'aircraft_unavailable' && d.tail === a.tail) minutes -= Math.max(0, Math.min(E, d.toMinutes) - Math.max(from, d.fromMinutes));
+    if (d.type !== 'aircraft_unavailable' || d.tail !== a.tail) continue;
+    const overlap = Math.max(0, Math.min(E, d.toMinutes) - Math.max(from, d.fromMinutes));
+    if (overlap > 0) minutes -= overlap - ground;
   }
   return Math.max(0, minutes);
 }
 
-/** A flight any plan could give a passenger out of an airport: pinned to one departure, or free to leave at or after its planned one. */
-interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number }
+/**
+ * A flight any plan could give a passenger out of an airport: pinned to one departure, or free to leave
+ * at or after its planned one, at the first minute from then whose clock hours (of its departure and
+ * of its arrival) are not closed to it (`leave`, non-decreasing).
+ */
+interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number }
+
+/** The clock hours (minutes / 60) closed to departures and to arrivals at one airport (closedHours). */
+interface ClosedHours { departures: ReadonlySet<number>; arrivals: ReadonlySet<number> }
+
+/**
+ * The first minute from `minute` at which a flight of `block` minutes may leave an airport closed in
+ * `from` and land at one closed in `to` in open clock hours; once past `end` (too late to land in the
+ * window) the minute reached. Each step skips only minutes that cannot be used, so this is the least
+ * usable minute, and it is non-decreasing in `minute`.
+ */
+function firstOpenDeparture(from: ClosedHours | undefined, to: ClosedHours | undefined, block: number, minute: number, end: number): number {
+  let t = minute;
+  while (t <= end) {
+    if (from?.departures.has(Math.floor(t / 60))) t = (Math.floor(t / 60) + 1) * 60;
+    else if (to?.arrivals.has(Math.floor((t + block) / 60))) t = (Math.floor((t + block) / 60) + 1) * 60 - block;
+    else return t;
+  }
+  return t;
+}
+
+/**
+ * Per airport, the clock hours closed to every flight a plan may move or add: those whose capacity
+ * (spec 4.6) the legs every plan flies at their own minutes already take (fixed, disrupted; ground
+ * shuttles are not counted), a capacity of 0 among them. Only the hours from the window start to its
+ * end are looked at.
+ */
+function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number>): Map<string, ClosedHours> {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  const taken = new Map<string, number>();
+  const count = (key: string) => taken.set(key, (taken.get(key) ?? 0) + 1);
+  const airports = new Set<string>(problem.airportCapacity.keys());
+  for (const f of problem.flights) {
+    airports.add(f.origin);
+    airports.add(f.dest);
+    const d = delays.get(f.id);
+    if (d === CANCELLED || problem.aircraft.get(f.tail)?.shuttle === true) continue;
+    if (d === undefined && f.depMinutes >= S) continue; // not pinned: a plan may move it
+    const shift = d ?? 0;
+    count(`departures ${f.origin} ${Math.floor((f.depMinutes + shift) / 60)}`);
+    count(`arrivals ${f.dest} ${Math.floor((f.arrMinutes + shift) / 60)}`);
+  }
+  const closed = new Map<string, { departures: Set<number>; arrivals: Set<number> }>();
+  const close = (kind: 'departures' | 'arrivals', airport: string, hour: number) =>
+    (closed.get(airport) ?? closed.set(airport, { departures: new Set(), arrivals: new Set() }).get(airport)!)[kind].add(hour);
+  if (problem.hourlyLimits) {
+    for (const l of problem.hourlyLimits) {
+      const hour = Math.floor(l.hourStartMinutes / 60);
+      if (l.max - l.outside - (taken.get(`${l.kind} ${l.airport} ${hour}`) ?? 0) <= 0) close(l.kind, l.airport, hour);
+    }
+    return closed;
+  }
+  const cuts = capacityCuts(problem);
+  for (const airport of airports) {
+    for (let hour = Math.floor(S / 60); hour <= Math.floor(E / 60); hour++) {
+      const cap = hourCapacity(problem, cuts, airport, hour);
+      if (cap === null) continue;
+      for (const kind of ['departures', 'arrivals'] as const) {
+        if (cap[kind] - (taken.get(`${kind} ${airport} ${hour}`) ?? 0) <= 0) close(kind, airport, hour);
+      }
+    }
+  }
+  return closed;
+}
 
 /**
  * Each passenger's least cost: the cheaper of its least cancellation and the arrival cost at its
@@ -255,11 +257,18 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
   const E = problem.window.endMinutes;
   const arcs = new Map<string, PassengerArc[]>();
   const add = (from: string, arc: PassengerArc) => (arcs.get(from) ?? arcs.set(from, []).get(from)!).push(arc);
+  const closed = closedHours(problem, delays);
+  const leaving = (origin: string, dest: string, block: number) => {
+    const from = closed.get(origin);
+    const to = closed.get(dest);
+    return from?.departures.size || to?.arrivals.size ? (minute: number) => firstOpenDeparture(from, to, block, minute, E) : (minute: number) => minute;
+  };
   for (const f of problem.flights) {
     const d = delays.get(f.id);
     if (d === CANCELLED) continue;
     const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
-    add(f.origin, { dest: f.dest, block: f.arrMinutes - f.depMinutes, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes });
+    const block = f.arrMinutes - f.depMinutes;
+    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block) });
   }
   const ready = earliestAircraft(problem, delays);
   const longest = Math.max(0, ...[...problem.aircraft.values()].map((a) => a.rangeMinutes));
@@ -267,7 +276,7 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     const [origin, dest] = key.split('-') as [string, string];
     const at = ready.get(origin);
     if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
-    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at) });
+    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes) });
   }
   const cache = new Map<string, Map<string, number>>();
   const earliestArrivals = (airport: string, arrived: number, readyAt: number) => {
@@ -321,7 +330,7 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
   for (let next = settleNext(readyOf, done); next !== null; next = settleNext(readyOf, done)) {
     const [airport, at] = next;
     for (const arc of arcs.get(airport) ?? []) {
-      const dep = arc.pinnedDeparture ?? Math.max(arc.earliestDeparture, at);
+      const dep = arc.pinnedDeparture ?? arc.leave(Math.max(arc.earliestDeparture, at));
       if (dep < at) continue;
       const arr = dep + arc.block;
       if (arr > end) continue;

@@ -16,6 +16,28 @@ import {
 
 interface Period { startMinutes: number; endMinutes: number }
 
+/** A capacity cut of the problem (an airport_capacity disruption), as hourCapacity reads it. */
+export interface CapacityCut { airport: string; startMinutes: number; endMinutes: number; departures: number; arrivals: number }
+
+/** The problem's capacity cuts, in its order. */
+export function capacityCuts(problem: NetworkProblem): CapacityCut[] {
+  return problem.disruptions.flatMap((d) => (d.type === 'airport_capacity'
+    ? [{ airport: d.airport, startMinutes: d.fromMinutes, endMinutes: d.toMinutes, departures: d.maxDeparturesPerHour, arrivals: d.maxArrivalsPerHour }]
+    : []));
+}
+
+/**
+ * The hourly capacities of `airport` in clock hour `hour` (minutes / 60), null when unlimited (spec
+ * 4.6: the first cut whose period holds the hour's start, else the airport's window holding that time
+ * of day). Not for a problem stated by `hourlyLimits`.
+ */
+export function hourCapacity(problem: NetworkProblem, cuts: readonly CapacityCut[], airport: string, hour: number): { departures: number; arrivals: number } | null {
+  const start = hour * 60;
+  for (const c of cuts) if (c.airport === airport && c.startMinutes <= start && start < c.endMinutes) return c;
+  const minute = ((start % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return problem.airportCapacity.get(airport)?.find((w) => w.fromMinute <= minute && minute < w.toMinute) ?? null;
+}
+
 /**
  * Movements booked per airport and clock hour, against the hourly capacities: the problem's own
  * (spec 4.6: a capacity cut holds for the clock hours that start within its period, the airport's own
@@ -24,12 +46,10 @@ interface Period { startMinutes: number; endMinutes: number }
  */
 class AirportSlots {
   private readonly used = new Map<string, number>();
-  private readonly cuts: { airport: string; startMinutes: number; endMinutes: number; departures: number; arrivals: number }[] = [];
+  private readonly cuts: readonly CapacityCut[];
   private readonly limits: Map<string, number> | null;
   constructor(private readonly problem: NetworkProblem) {
-    for (const d of problem.disruptions) {
-      if (d.type === 'airport_capacity') this.cuts.push({ airport: d.airport, startMinutes: d.fromMinutes, endMinutes: d.toMinutes, departures: d.maxDeparturesPerHour, arrivals: d.maxArrivalsPerHour });
-    }
+    this.cuts = capacityCuts(problem);
     this.limits = problem.hourlyLimits ? new Map() : null;
     for (const l of problem.hourlyLimits ?? []) {
       const key = AirportSlots.key(l.kind, l.airport, l.hourStartMinutes);
@@ -43,10 +63,7 @@ class AirportSlots {
   }
 
   private capacity(airport: string, hour: number): { departures: number; arrivals: number } | null {
-    const start = hour * 60;
-    for (const c of this.cuts) if (c.airport === airport && c.startMinutes <= start && start < c.endMinutes) return c;
-    const minute = ((start % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-    return this.problem.airportCapacity.get(airport)?.find((w) => w.fromMinute <= minute && minute < w.toMinute) ?? null;
+    return hourCapacity(this.problem, this.cuts, airport, hour);
   }
 
   free(airport: string, minute: number, kind: 'departures' | 'arrivals'): boolean {
