@@ -105,6 +105,9 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       return { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: 'No time was left for this solve when a worker became free.' };
     }
     const task = left === asked.timeLimitMs ? asked : { ...asked, timeLimitMs: left };
+    // Packed before the solve counts as running: packing fails only on a programmer error, which must
+    // not leave a worker counted busy for ever.
+    const packed = packTask(task);
     running++;
     const controller = new AbortController();
     const started = performance.now();
@@ -119,7 +122,6 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     // time limit: its worker is terminated and replaced, as on a hard stop.
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const packed = packTask(task);
     const solving = piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(packed) }) as Promise<PackedOutcome>;
     // The worker takes no other solve until this one has ended, waited for or not.
     const ended = () => {
