@@ -1,19 +1,15 @@
 // The nice value of the threads that compute (solver workers, the simulation thread): on Linux,
 // os.setPriority(0, n) called inside a worker thread renices that thread alone (setpriority with
 // PRIO_PROCESS and id 0 acts on the calling thread), so the HTTP thread keeps nice 0 and gets the CPU
-// first when both want it. Measured by `npm run load` (README "Operating the service"). The nice
-// value is added to the main thread's (getpriority of the process id reads the main thread's on
-// Linux; a thread's own would compound, as the solver workers are started by the simulation
-// thread): a service started under `nice -n 10`, as the benchmarks run on a shared machine, keeps its
-// HTTP thread ahead too, where an absolute 10 would make them equals.
-import { getPriority, setPriority } from 'node:os';
+// first when both want it. Measured by `npm run load` (README "Operating the service").
+import { setPriority } from 'node:os';
 
 export const COMPUTE_THREAD_NICE = 10;
 
 /** Lowers the calling thread's priority; a platform that refuses (or is not Linux) keeps its default. */
 export function yieldToHttpThread(): void {
   try {
-    setPriority(0, Math.min(19, getPriority(process.pid) + COMPUTE_THREAD_NICE));
+    setPriority(0, COMPUTE_THREAD_NICE);
   } catch {
     // Not fatal: the thread runs at the default priority, as it did before.
   }
