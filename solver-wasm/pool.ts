@@ -1,7 +1,7 @@
 // The pool of solver worker threads. Solves run here and never on the HTTP thread (glpk.js solve()
 // is synchronous). GLPK's own time limit is not a wall-clock bound (it restarts after the root LP),
-// so a worker still busy `hardStopGraceMs` after its limit, or at its caller's deadline, is terminated
-// and replaced by piscina.
+// so a worker still busy `hardStopGraceMs` after its limit is terminated and replaced by piscina. A
+// caller's deadline ends the caller's wait (the solve is answered as time_limit), not the solve.
 //
 // Admission is ours, not piscina's: a solve is handed to piscina only when a worker that has loaded
 // GLPK is free, the rest wait in a bounded FIFO queue here. That tells a waiting solve from a running
@@ -26,7 +26,8 @@ export interface SolverPoolOptions {
   queueTimeoutMs?: number;
   /**
    * Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds; with a
-   * deadline, GLPK's limit ends this much before it (at most a quarter of the time left). Default 500.
+   * deadline, GLPK's limit ends this much before it (at most a quarter of the time left), and the
+   * caller stops waiting at the deadline. Default 500.
    */
   hardStopGraceMs?: number;
   /**
@@ -104,19 +105,47 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       return { status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: 'No time was left for this solve when a worker became free.' };
     }
     const task = left === asked.timeLimitMs ? asked : { ...asked, timeLimitMs: left };
+    // Packed before the solve counts as running: packing fails only on a programmer error, which must
+    // not leave a worker counted busy for ever.
+    const packed = packTask(task);
     running++;
     const controller = new AbortController();
     const started = performance.now();
-    const timer = setTimeout(() => controller.abort(), Math.min(task.timeLimitMs + grace, untilDeadline));
+    // The worker is terminated (and replaced) only when GLPK is `grace` past its own limit, as on a
+    // solve without a deadline. A caller's deadline ends its wait, not the solve: GLPK stops near its
+    // limit, which is before the deadline, and a solve started just before a deadline (the restricted
+    // strategies' after an integrated proof: RESTRICTED_AFTER_SHARE in pipeline.ts, 40 ms at 2 s) often
+    // overran it by a few milliseconds; terminating it then cost a replacement worker 0.2 s of CPU
+    // and 0.5-0.7 s without that worker, under the next request (docs/model.md 3.6, request path).
+    const stopTimer = setTimeout(() => controller.abort(), task.timeLimitMs + grace);
     // A caller that gives up (a cancelled job) must not leave its solve running for the rest of a long
     // time limit: its worker is terminated and replaced, as on a hard stop.
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
+    const solving = piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(packed) }) as Promise<PackedOutcome>;
+    // The worker takes no other solve until this one has ended, waited for or not.
+    const ended = () => {
+      clearTimeout(stopTimer);
+      signal?.removeEventListener('abort', onAbort);
+      running--;
+      dispatch();
+    };
+    solving.then(ended, ended);
+    let lateTimer: NodeJS.Timeout | undefined;
+    const late = untilDeadline < task.timeLimitMs + grace
+      ? new Promise<'late'>((resolve) => { lateTimer = setTimeout(() => resolve('late'), untilDeadline); })
+      : null;
     try {
-      const packed = packTask(task);
-      const outcome = (await piscina.run(packed, { signal: controller.signal, transferList: packedBuffers(packed) })) as PackedOutcome;
+      const outcome = late ? await Promise.race([solving, late]) : await solving;
       counters.completed++;
-      return unpackOutcome(outcome, task.model);
+      if (outcome !== 'late') return unpackOutcome(outcome, task.model);
+      // No longer waited for: its caller cannot cancel it any more; the stop timer bounds it.
+      signal?.removeEventListener('abort', onAbort);
+      counters.hardStops++;
+      return {
+        status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: performance.now() - started,
+        detail: `The solve had not ended by its caller's deadline (its limit ${task.timeLimitMs} ms); its answer was not waited for.`,
+      };
     } catch (error) {
       if (signal?.aborted) {
         counters.aborted++;
@@ -133,10 +162,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       counters.crashes++;
       throw new RecoveryError({ kind: 'crashed', message: `A solver worker failed: ${(error as Error).message}` });
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      running--;
-      dispatch();
+      clearTimeout(lateTimer);
     }
   }
 
