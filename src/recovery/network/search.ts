@@ -18,16 +18,12 @@
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
 //     their operating cost saved, when their passengers find other seats.
-// Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a plan
-// whose walk cancels a leg outside those the disruptions may force (forced-cancellations.ts) is not
-// priced.
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
 import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
 import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart } from './bookings.ts';
-import { keepsFlights, legsTheDisruptionsMayCancel } from './forced-cancellations.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { lastFlownLegs, operatingCost } from './plan-cost.ts';
@@ -67,8 +63,6 @@ class EngineSearch {
   private readonly plannedEnd = new Map<string, string>();
   /** The problem's bookings by id. */
   private readonly bookings: ReadonlyMap<string, NetworkBooking>;
-  /** Without `cancelRoundTrips`: the legs the disruptions may force to go, the only ones a plan may cancel (besides theirs). */
-  private readonly mayCancel: ReadonlySet<string> | null;
 
   constructor(
     private readonly problem: NetworkProblem, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number,
@@ -77,7 +71,6 @@ class EngineSearch {
     this.delays = disruptionDelays(problem);
     this.bookings = new Map(problem.bookings.map((b) => [b.id, b]));
     this.S = problem.window.startMinutes;
-    this.mayCancel = options.cancelRoundTrips ? null : legsTheDisruptionsMayCancel(problem);
     const last = new Map<string, number>();
     for (const leg of problem.flights) {
       if ((last.get(leg.tail) ?? -Infinity) >= leg.depMinutes) continue;
@@ -86,23 +79,11 @@ class EngineSearch {
     }
   }
 
-  /**
-   * The plan of `changes` with its optimal passengers; null past the deadline, when no passenger plan
-   * came back in time, or (without `cancelRoundTrips`) when its walk cancels a leg the disruptions
-   * leave flyable (a hold or an exchange can: A03 at 120 s then reached 60,188.45 outside the problem,
-   * and 57,709.90 in it with this check, 2026-11-28).
-   */
+  /** The plan of `changes` with its optimal passengers; null when no passenger plan came back in time. */
   async evaluate(changes: Required<PlanChanges>): Promise<Plan | null> {
-    // A walk and a passenger model hold the thread (a model up to 1.7 s with eight searches beside
-    // each other on a loaded machine): the timers (the limit's abort) and the other searches run
-    // before each plan, and nothing is built past the deadline. Before, past the deadline with the
-    // abort's timer still waiting, each remaining move was walked and dropped without a turn for the
-    // timers, and a batch's two models were built back to back.
-    await new Promise((resolve) => setImmediate(resolve));
-    const left = this.deadline - performance.now();
-    if (left <= 0 || this.signal.aborted) return null;
     const ops = solveReferencePlan(this.problem, changes);
-    if (this.mayCancel && !keepsFlights(this.problem, ops, this.mayCancel)) return null;
+    const left = this.deadline - performance.now();
+    if (left <= 0) return null;
     const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
     if (!passengers) return null;
     return { changes, solution: { legs: ops.legs, passengers: passengers.lines }, cost: operatingCost(this.problem, ops.legs, this.options.cost) + passengers.objective };
@@ -399,7 +380,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     const tried = new Set<string>();
     // One plan per solver thread keeps the pool busy.
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
-    while (!signal.aborted && performance.now() < started + timeLimitMs) {
+    while (!signal.aborted) {
       const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, parallel);
       if (batch.length === 0) break;
       const from: Plan = best;
