@@ -2045,6 +2045,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request in the service's logs (1-128 characters of A-Z a-z 0-9 . _ : -); the answer echoes it, or a new UUID when absent or unsafe. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description An ETag of an earlier answer: 304 without a body when it is still current. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -2057,6 +2059,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2087,6 +2090,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["FlightListResponse"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: the detail names the parameter or field and the rule it breaks (problem details: `errors`, one per field). */
             400: {
@@ -2190,6 +2202,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request in the service's logs (1-128 characters of A-Z a-z 0-9 . _ : -); the answer echoes it, or a new UUID when absent or unsafe. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description An ETag of an earlier answer: 304 without a body when it is still current. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 /** @description Name of a bundled schedule, with or without `.json` (e.g. `default`, `small.json`). Only names of loaded schedules are accepted; anything else is 404. */
@@ -2205,6 +2219,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2235,6 +2250,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["FlightListResponse"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: the detail names the parameter or field and the rule it breaks (problem details: `errors`, one per field). */
             400: {
