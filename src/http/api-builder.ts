@@ -8,7 +8,7 @@ import type { Request, Response, Router } from 'express';
 import type { ZodObject, ZodType } from 'zod';
 import { z } from './openapi-zod.ts';
 import { API_KEY_HEADER, isPublicPath } from './auth.ts';
-import { ifNoneMatchHits, strongETag } from './conditional.ts';
+import { answeredNotModified, strongETag } from './conditional.ts';
 import { HttpError, PROBLEM_CONTENT_TYPE, quote, type FieldError } from './errors.ts';
 import { PreparedJson } from './prepared-json.ts';
 import examplesJson from './openapi-examples.json' with { type: 'json' };
@@ -218,12 +218,7 @@ export class ApiBuilder {
       if (this.validateResponses) check(result);
       if (spec.response.etag) {
         const json = JSON.stringify(result);
-        const tag = strongETag(json);
-        res.setHeader('ETag', tag);
-        // Cached copies must be revalidated: the answer changes when the service does.
-        res.setHeader('Cache-Control', 'no-cache');
-        if (ifNoneMatchHits(res, tag)) res.status(304).end();
-        else res.status(successStatus).type('application/json').send(json);
+        if (!answeredNotModified(res, strongETag(json))) res.status(successStatus).type('application/json').send(json);
         return;
       }
       res.status(successStatus).json(result);

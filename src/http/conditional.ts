@@ -20,3 +20,16 @@ export function ifNoneMatchHits(res: Response, etag: string): boolean {
   if (asked === undefined) return false;
   return asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
+
+/**
+ * Tags the answer with `etag` (to be revalidated: cached copies must ask again, as the answer changes
+ * when the service does) and answers 304 when the request's If-None-Match names it; true when it did,
+ * and the caller sends nothing more.
+ */
+export function answeredNotModified(res: Response, etag: string): boolean {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', 'no-cache');
+  if (!ifNoneMatchHits(res, etag)) return false;
+  res.status(304).end();
+  return true;
+}

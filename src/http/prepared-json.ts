@@ -5,7 +5,7 @@
 // CPU on that thread).
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { ifNoneMatchHits, strongETag } from './conditional.ts';
+import { answeredNotModified, strongETag } from './conditional.ts';
 
 export class PreparedJson {
   readonly json: Buffer;
@@ -22,14 +22,8 @@ export class PreparedJson {
 
   /** 304 when If-None-Match names it; else the body, gzipped when the client accepts gzip. */
   send(req: Request, res: Response, status: number): void {
-    res.setHeader('ETag', this.etag);
-    // Cached copies must be revalidated: the answer changes when the service does.
-    res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
-    if (ifNoneMatchHits(res, this.etag)) {
-      res.status(304).end();
-      return;
-    }
+    if (answeredNotModified(res, this.etag)) return;
     res.status(status).type('application/json');
     // With Content-Encoding set, the compression middleware leaves the body as it is.
     if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.setHeader('Content-Encoding', 'gzip').send(this.gzip);

@@ -24,7 +24,7 @@ import {
   RevisionListQuerySchema, RevisionListSchema, RevisionParamsSchema, WrittenRevisionSchema,
 } from '../day-schemas.ts';
 import { presentAlerts, presentDay, presentDaySummary, presentDiff, presentRevision } from '../day-presenter.ts';
-import { ifNoneMatchHits } from '../conditional.ts';
+import { answeredNotModified } from '../conditional.ts';
 import { paginate } from '../pagination.ts';
 import type { EndpointDeps } from '../deps.ts';
 import { HttpError, quote } from '../errors.ts';
@@ -256,12 +256,7 @@ export function dayEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
       const s = await store();
       const day = await s.getDay(environment, params.day_id);
       if (!day) throw new HttpError(404, DAY_NOT_FOUND);
-      res.setHeader('ETag', etagOf(day.revision));
-      res.setHeader('Cache-Control', 'no-cache');
-      if (ifNoneMatchHits(res, etagOf(day.revision))) {
-        res.status(304).end();
-        return undefined;
-      }
+      if (answeredNotModified(res, etagOf(day.revision))) return undefined;
       const key = `${day.id}/${day.revision}`;
       const kept = views.get(key);
       if (kept !== undefined) {
