@@ -3,6 +3,7 @@
 // its lower bound (bounds/roadef-bound.ts, argued in docs/model.md 3.9) holds for the plans of that
 // problem (keepsFlights says whether a plan is one).
 import { CANCELLED, disruptionDelays } from './bookings.ts';
+import { capacityCuts, cutHolding } from './operating-plan.ts';
 import type { NetworkFlight, NetworkPlan, NetworkProblem } from './problem.ts';
 
 /** Each aircraft's planned legs in departure order (the source's order breaks ties). */
@@ -33,13 +34,12 @@ export function legsTheDisruptionsMayCancel(problem: NetworkProblem): Set<string
   const byTail = rotations(problem);
   const S = problem.window.startMinutes;
   const E = problem.window.endMinutes;
-  const cuts = problem.disruptions.flatMap((d) => (d.type === 'airport_capacity' ? [d] : []));
+  const cuts = capacityCuts(problem);
   const outOfService = problem.disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [d] : []));
-  // The end of the cut whose clock hours hold `minute` at `airport` (spec 4.6: a cut holds for the hours starting in its period), else null.
+  // The end of the cut whose clock hours hold `minute` at `airport`, else null.
   const cutEnd = (airport: string, minute: number) => {
-    const hour = Math.floor(minute / 60) * 60;
-    const cut = cuts.find((c) => c.airport === airport && c.fromMinutes <= hour && hour < c.toMinutes);
-    return cut ? Math.ceil(cut.toMinutes / 60) * 60 : null;
+    const cut = cutHolding(cuts, airport, Math.floor(minute / 60));
+    return cut ? Math.ceil(cut.endMinutes / 60) * 60 : null;
   };
   const mayCancel = new Set<string>();
   for (const [tail, legs] of byTail) {

@@ -26,14 +26,21 @@ export function capacityCuts(problem: NetworkProblem): CapacityCut[] {
     : []));
 }
 
+/** The cut of `airport` that holds clock hour `hour` (minutes / 60): the first whose period holds the hour's start (spec 4.6). */
+export function cutHolding(cuts: readonly CapacityCut[], airport: string, hour: number): CapacityCut | undefined {
+  const start = hour * 60;
+  return cuts.find((c) => c.airport === airport && c.startMinutes <= start && start < c.endMinutes);
+}
+
 /**
  * The hourly capacities of `airport` in clock hour `hour` (minutes / 60), null when unlimited (spec
  * 4.6: the first cut whose period holds the hour's start, else the airport's window holding that time
  * of day). Not for a problem stated by `hourlyLimits`.
  */
 export function hourCapacity(problem: NetworkProblem, cuts: readonly CapacityCut[], airport: string, hour: number): { departures: number; arrivals: number } | null {
+  const cut = cutHolding(cuts, airport, hour);
+  if (cut) return cut;
   const start = hour * 60;
-  for (const c of cuts) if (c.airport === airport && c.startMinutes <= start && start < c.endMinutes) return c;
   const minute = ((start % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   return problem.airportCapacity.get(airport)?.find((w) => w.fromMinute <= minute && minute < w.toMinute) ?? null;
 }
