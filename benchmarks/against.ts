@@ -192,8 +192,10 @@ each alternately): p50 / p95 of each, their ratios, and the integrated option's 
       for (const [side, who] of [[r.cand, 'this tree'], [r.base, ref]] as const) {
         if (side.cost === null) continue;
         const { failures, notes } = judgePlan(side.cost, side.planStatus, side.score, side === r.cand);
-        for (const text of failures) scorerFailures.push(`${r.scenario.key}, ${who}'s plan ${text}`);
-        for (const text of failures) process.stdout.write(`SCORER FAILURE: ${r.scenario.key}, ${who}'s plan ${text}\n`);
+        for (const text of failures) {
+          scorerFailures.push(`${r.scenario.key}, ${who}'s plan ${text}`);
+          process.stdout.write(`SCORER FAILURE: ${scorerFailures.at(-1)}\n`);
+        }
         for (const text of notes) process.stdout.write(`scorer note: ${r.scenario.key}, ${who}'s plan ${text}\n`);
       }
     }
