@@ -22,7 +22,7 @@ import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
 import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
 import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
-import type { NetworkAircraft, NetworkFlight, NetworkProblem } from '../network/problem.ts';
+import type { NetworkAircraft, NetworkBooking, NetworkFlight, NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
   /** −K plus the least cost of flying the legs the problem's plans must fly. */
@@ -176,7 +176,7 @@ function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: numb
  * at or after its planned one, at the first minute from then whose clock hours (of its departure and
  * of its arrival) are not closed to it (`leave`, non-decreasing).
  */
-interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number }
+interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number; flightId: string | null }
 
 /** The clock hours (minutes / 60) closed to departures and to arrivals at one airport (closedHours). */
 interface ClosedHours { departures: ReadonlySet<number>; arrivals: ReadonlySet<number> }
@@ -250,9 +250,86 @@ function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number
  * disruptions (a pinned one at its departure, any other at any departure from its planned one) and a
  * new flight between any two airports of the pairs, leaving no earlier than any aircraft could be
  * there (earliestAircraft), all landing by the window's end. Seats, aircraft, capacities and whether
- * those legs are flown at all are relaxed away.
+ * those legs are flown at all are relaxed away. `least[i]` is booking i's least cost per passenger.
  */
-function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number } {
+function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number; least: number[] } {
+  const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays, Number.NEGATIVE_INFINITY));
+  let total = 0;
+  let cancelled = 0;
+  const least: number[] = [];
+  for (const b of problem.bookings) {
+    const start = passengerStart(problem, cost, b, delays);
+    const reach = search.reachCost(start, search.arrivals(start).get(start.dest));
+    if (start.cancellation <= reach) cancelled += b.passengers;
+    const each = Math.min(start.cancellation, reach);
+    least.push(each);
+    total += b.passengers * each;
+  }
+  return { total, cancelled, least };
+}
+
+/** Where a booking's passengers stand when the window starts, and what they cost not carried. */
+interface PassengerStart {
+  trip: TripFacts;
+  outbound: boolean;
+  /** The airport they leave from; `arrived` is when they landed there (+Infinity at their origin), `readyAt` the first minute they may leave. */
+  airport: string;
+  arrived: number;
+  readyAt: number;
+  dest: string;
+  plannedArrival: number;
+  /** The booked legs left to fly (after the fixed part). */
+  legsLeft: readonly string[];
+  /** Per passenger, the least cancellation (leastCancellation). */
+  cancellation: number;
+}
+
+function passengerStart(problem: NetworkProblem, cost: CostModel, b: NetworkBooking, delays: ReadonlyMap<string, number>): PassengerStart {
+  const fixed = fixedPart(problem, b, delays);
+  const trip = tripFacts(problem, b, fixed.length > 0);
+  const first = problem.flightsById.get(b.flights[0]!.flightId)!;
+  const last = problem.flightsById.get(b.flights.at(-1)!.flightId)!;
+  const base = { trip, outbound: b.direction !== 'inbound', dest: last.dest, plannedArrival: last.arrMinutes, legsLeft: b.flights.slice(fixed.length).map((l) => l.flightId), cancellation: leastCancellation(cost, trip) };
+  if (fixed.length > 0) {
+    const leg = problem.flightsById.get(fixed.at(-1)!.flightId)!;
+    const arrived = leg.arrMinutes + (delays.get(leg.id) ?? 0);
+    return { ...base, airport: leg.dest, arrived, readyAt: arrived + MIN_CONNECTION_MINUTES };
+  }
+  return { ...base, airport: first.origin, arrived: Number.POSITIVE_INFINITY, readyAt: first.depMinutes };
+}
+
+/** Earliest-arrival searches over one set of passenger arcs, cached, and what an arrival costs a passenger. */
+class PassengerSearch {
+  private readonly cache = new Map<string, Map<string, number>>();
+  constructor(
+    private readonly problem: NetworkProblem, private readonly cost: CostModel,
+    private readonly delays: ReadonlyMap<string, number>, private readonly arcs: ReadonlyMap<string, readonly PassengerArc[]>,
+  ) {}
+
+  /** Earliest arrivals from where `start` stands, leaving the planned leg `without` out (when given). */
+  arrivals(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, without: string | null = null): Map<string, number> {
+    const key = `${start.airport} ${start.arrived} ${start.readyAt} ${without}`;
+    let found = this.cache.get(key);
+    if (!found) this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes, without)));
+    return found;
+  }
+
+  /** Per passenger, arriving at `arrival` (undefined: never): the arrival cost, +Infinity when not allowed (R50) or never. */
+  reachCost(start: PassengerStart, arrival: number | undefined): number {
+    if (arrival === undefined) return Number.POSITIVE_INFINITY;
+    const delay = Math.max(0, arrival - start.plannedArrival);
+    if (start.outbound && delay > MAX_OUTBOUND_DELAY_MINUTES[start.trip.haul]) return Number.POSITIVE_INFINITY;
+    return this.cost.arrival(start.trip, delay, true);
+  }
+}
+
+/**
+ * The flights any plan could give a passenger: every planned leg not cancelled by the disruptions
+ * (pinned at its departure, the others at any departure from their planned one) and a new flight
+ * between any two airports of the pairs, leaving no earlier than any aircraft could be there
+ * (earliestAircraft) nor than `newFlightsNotBefore`; none in a clock hour the pinned legs close.
+ */
+function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, number>, newFlightsNotBefore: number): Map<string, PassengerArc[]> {
   const S = problem.window.startMinutes;
   const E = problem.window.endMinutes;
   const arcs = new Map<string, PassengerArc[]>();
@@ -268,7 +345,7 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     if (d === CANCELLED) continue;
     const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
     const block = f.arrMinutes - f.depMinutes;
-    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block) });
+    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block), flightId: f.id });
   }
   const ready = earliestAircraft(problem, delays);
   const longest = Math.max(0, ...[...problem.aircraft.values()].map((a) => a.rangeMinutes));
@@ -276,39 +353,9 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     const [origin, dest] = key.split('-') as [string, string];
     const at = ready.get(origin);
     if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
-    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes) });
+    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at, newFlightsNotBefore), leave: leaving(origin, dest, pair.blockMinutes), flightId: null });
   }
-  const cache = new Map<string, Map<string, number>>();
-  const earliestArrivals = (airport: string, arrived: number, readyAt: number) => {
-    const key = `${airport} ${arrived} ${readyAt}`;
-    let found = cache.get(key);
-    if (!found) cache.set(key, (found = earliestArrivalsFrom(arcs, airport, arrived, readyAt, E)));
-    return found;
-  };
-  let total = 0;
-  let cancelled = 0;
-  for (const b of problem.bookings) {
-    const fixed = fixedPart(problem, b, delays);
-    const trip = tripFacts(problem, b, fixed.length > 0);
-    const first = problem.flightsById.get(b.flights[0]!.flightId)!;
-    const last = problem.flightsById.get(b.flights.at(-1)!.flightId)!;
-    let arrivals: Map<string, number>;
-    if (fixed.length > 0) {
-      const leg = problem.flightsById.get(fixed.at(-1)!.flightId)!;
-      const arrived = leg.arrMinutes + (delays.get(leg.id) ?? 0);
-      arrivals = earliestArrivals(leg.dest, arrived, arrived + MIN_CONNECTION_MINUTES);
-    } else {
-      arrivals = earliestArrivals(first.origin, Number.POSITIVE_INFINITY, first.depMinutes);
-    }
-    const arrival = arrivals.get(last.dest);
-    const cancellation = leastCancellation(cost, trip);
-    const delay = arrival === undefined ? null : Math.max(0, arrival - last.arrMinutes);
-    const reachable = delay !== null && (b.direction === 'inbound' || delay <= MAX_OUTBOUND_DELAY_MINUTES[trip.haul]);
-    const reach = reachable ? cost.arrival(trip, delay!, true) : Number.POSITIVE_INFINITY;
-    if (cancellation <= reach) cancelled += b.passengers;
-    total += b.passengers * Math.min(cancellation, reach);
-  }
-  return { total, cancelled };
+  return arcs;
 }
 
 /** The least a passenger of `trip` not carried costs: a trip begun is cancelled at the inbound price; one not begun at the cheaper of both (no legs, or misrouted). */
@@ -322,7 +369,7 @@ function leastCancellation(cost: CostModel, trip: TripFacts): number {
  * +Infinity when it starts there) leaving at `readyAt` or later, a 30-minute connection after each leg,
  * landing by `end`: Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
  */
-function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number): Map<string, number> {
+function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number, without: string | null = null): Map<string, number> {
   // A round trip ends where it starts: the origin's arrival is only a leg's (or the fixed part's).
   const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
   const done = new Set<string>();
@@ -330,6 +377,7 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
   for (let next = settleNext(readyOf, done); next !== null; next = settleNext(readyOf, done)) {
     const [airport, at] = next;
     for (const arc of arcs.get(airport) ?? []) {
+      if (without !== null && arc.flightId === without) continue;
       const dep = arc.pinnedDeparture ?? arc.leave(Math.max(arc.earliestDeparture, at));
       if (dep < at) continue;
       const arr = dep + arc.block;
