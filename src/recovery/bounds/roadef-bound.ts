@@ -15,7 +15,9 @@
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
 //     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
-//     pinned legs already take), downgrading at 0;
+//     pinned legs already take), downgrading at 0; those bound for a metro (airports the ground
+//     shuttles tie) from outside it held to the seats that can land there each clock hour (the
+//     Lagrangian of those rows);
 //   - positions at 0.
 import type { CostModel, TripFacts } from '../model/cost-model.ts';
 import { startedHours } from '../model/cost-model.ts';
@@ -46,6 +48,8 @@ export interface RoadefBounds {
   mayCancel: ReadonlySet<string>;
   /** Passengers whose least cost the bound counts as a cancellation (no arrival any plan could give them is cheaper). */
   cancelledPassengers: number;
+  /** How much the seats that can land in each metro each clock hour lift the passengers' part (entrySeatsLift; included in it). */
+  entrySeats: number;
 }
 
 /** Both bounds of `problem` under `cost` (the ROADEF objective: its newLeg prices α·H·COST, its cancelledLeg credits it). */
@@ -82,6 +86,7 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
     parts: { official, keepsFlights },
     mayCancel,
     cancelledPassengers: passengers.cancelled,
+    entrySeats: passengers.entrySeats,
   };
 }
 
@@ -176,7 +181,7 @@ function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: numb
  * at or after its planned one, at the first minute from then whose clock hours (of its departure and
  * of its arrival) are not closed to it (`leave`, non-decreasing).
  */
-interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number; flightId: string | null }
+interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number }
 
 /** The clock hours (minutes / 60) closed to departures and to arrivals at one airport (closedHours). */
 interface ClosedHours { departures: ReadonlySet<number>; arrivals: ReadonlySet<number> }
@@ -250,22 +255,156 @@ function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number
  * disruptions (a pinned one at its departure, any other at any departure from its planned one) and a
  * new flight between any two airports of the pairs, leaving no earlier than any aircraft could be
  * there (earliestAircraft), all landing by the window's end. Seats, aircraft, capacities and whether
- * those legs are flown at all are relaxed away. `least[i]` is booking i's least cost per passenger.
+ * those legs are flown at all are relaxed away; then the passengers bound for each metro from outside it
+ * are held to the seats that can land there each hour (entrySeatsLift), which lifts their total by `entrySeats`.
  */
-function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number; least: number[] } {
-  const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays, Number.NEGATIVE_INFINITY));
+function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number; entrySeats: number } {
+  const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays));
+  const metroOf = metros(problem);
+  const entering = new Map<string, EnteringPassengers[]>();
   let total = 0;
   let cancelled = 0;
-  const least: number[] = [];
   for (const b of problem.bookings) {
     const start = passengerStart(problem, cost, b, delays);
-    const reach = search.reachCost(start, search.arrivals(start).get(start.dest));
+    const arrival = search.arrivals(start).get(start.dest);
+    const reach = search.reachCost(start, arrival);
     if (start.cancellation <= reach) cancelled += b.passengers;
-    const each = Math.min(start.cancellation, reach);
-    least.push(each);
-    total += b.passengers * each;
+    const least = Math.min(start.cancellation, reach);
+    total += b.passengers * least;
+    const metro = metroOf(start.dest);
+    if (arrival !== undefined && reach < start.cancellation && metroOf(start.airport) !== metro) {
+      const at = (minute: number) => Math.min(start.cancellation, search.reachCost(start, Math.max(arrival, minute)));
+      (entering.get(metro) ?? entering.set(metro, []).get(metro)!).push({ passengers: b.passengers, least, cancellation: start.cancellation, earliest: arrival, at });
+    }
   }
-  return { total, cancelled, least };
+  let entrySeats = 0;
+  if (entering.size > 0) {
+    const seats = entrySeatsByHour(problem, delays, metroOf);
+    const shuttlesFrom = shuttleNewFlightStart(problem, delays);
+    for (const [metro, group] of entering) entrySeats += entrySeatsLift(group, seats(metro), shuttlesFrom, problem.window.endMinutes);
+  }
+  return { total: total + entrySeats, cancelled, entrySeats };
+}
+
+/** Passengers of one booking bound for a metro they are not in, with their least cost, earliest arrival, and cost arriving no earlier than a minute. */
+interface EnteringPassengers { passengers: number; least: number; cancellation: number; earliest: number; at(minute: number): number }
+
+/**
+ * Airports tied by ground shuttles' legs (CDG and ORY in the ROADEF instances), each named by one of
+ * them; every other airport is its own. A passenger reaches an airport of a metro from outside it
+ * only by a flight landing in it: the shuttles' planned legs stay inside.
+ */
+function metros(problem: NetworkProblem): (airport: string) => string {
+  const parent = new Map<string, string>();
+  const find = (a: string): string => {
+    const p = parent.get(a);
+    if (p === undefined || p === a) return a;
+    const root = find(p);
+    parent.set(a, root);
+    return root;
+  };
+  for (const f of problem.flights) {
+    if (problem.aircraft.get(f.tail)?.shuttle !== true) continue;
+    const [x, y] = [find(f.origin), find(f.dest)];
+    if (x !== y) parent.set(x, y);
+  }
+  return find;
+}
+
+/**
+ * Per metro, the seats that can land in it in each clock hour of the window (Infinity where an airport
+ * of it has no capacity that hour): per airport, the seats of the pinned legs (fixed, disrupted; every
+ * plan lands them there then) and the arrivals its capacity leaves (spec 4.6; ground shuttles are not
+ * counted), each with at most the most seats of any aircraft.
+ */
+function entrySeatsByHour(problem: NetworkProblem, delays: ReadonlyMap<string, number>, metroOf: (airport: string) => string): (metro: string) => Map<number, number> {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  const seatsOf = (tail: string) => Object.values(problem.aircraft.get(tail)?.seats ?? {}).reduce((n, s) => n + Math.max(0, s), 0);
+  const most = Math.max(0, ...[...problem.aircraft.values()].filter((a) => !a.shuttle).map((a) => seatsOf(a.tail)));
+  const pinnedLandings = new Map<string, { count: number; seats: number }>();
+  for (const f of problem.flights) {
+    const d = delays.get(f.id);
+    if (d === CANCELLED || problem.aircraft.get(f.tail)?.shuttle === true) continue;
+    if (d === undefined && f.depMinutes >= S) continue; // not pinned: a plan may move it
+    const key = `${f.dest} ${Math.floor((f.arrMinutes + (d ?? 0)) / 60)}`;
+    const p = pinnedLandings.get(key) ?? pinnedLandings.set(key, { count: 0, seats: 0 }).get(key)!;
+    p.count += 1;
+    p.seats += seatsOf(f.tail);
+  }
+  const limits = new Map<string, number>();
+  for (const l of problem.hourlyLimits ?? []) if (l.kind === 'arrivals') limits.set(`${l.airport} ${Math.floor(l.hourStartMinutes / 60)}`, l.max - l.outside);
+  const cuts = capacityCuts(problem);
+  const capacity = (airport: string, hour: number): number | null =>
+    problem.hourlyLimits ? (limits.get(`${airport} ${hour}`) ?? null) : (hourCapacity(problem, cuts, airport, hour)?.arrivals ?? null);
+  const airports = new Set<string>([...problem.airportCapacity.keys(), ...problem.flights.flatMap((f) => [f.origin, f.dest])]);
+  return (metro) => {
+    const byHour = new Map<number, number>();
+    for (let hour = Math.floor(S / 60); hour * 60 <= E; hour++) {
+      let seats = 0;
+      for (const airport of airports) {
+        if (metroOf(airport) !== metro) continue;
+        const cap = capacity(airport, hour);
+        const pinned = pinnedLandings.get(`${airport} ${hour}`) ?? { count: 0, seats: 0 };
+        seats += cap === null ? Number.POSITIVE_INFINITY : pinned.seats + Math.max(0, cap - pinned.count) * most;
+      }
+      byHour.set(hour, seats);
+    }
+    return byHour;
+  };
+}
+
+/** Subgradient steps of the entry seats' Lagrangian (entrySeatsLift): enough for its value to settle on A04. */
+const ENTRY_SEAT_ITERATIONS = 300;
+
+/**
+ * How much the seats that can land in a metro each hour lift the least costs of `group` (passengers
+ * bound for it from outside): each lands on its way in in some clock hour, on a counted flight (at most
+ * `seats` of the hour, an hour not listed unlimited) or on a shuttle's new flight from `shuttlesFrom`
+ * (not counted), and then costs at least `at` of that hour's start; or is not carried (its cancellation). The
+ * Lagrangian of the hourly seat rows with prices π ≥ 0, Σ min over hours (at(h) + π_h) − Σ π_h·seats_h,
+ * is at most the least total over such landings (weak duality) and is Σ least at π = 0; the prices
+ * follow the subgradient (the passengers each hour takes beyond its seats), the best value is kept.
+ */
+function entrySeatsLift(group: readonly EnteringPassengers[], seats: ReadonlyMap<number, number>, shuttlesFrom: number, end: number): number {
+  const hours = [...seats.keys()].sort((x, y) => x - y);
+  const limited = hours.filter((h) => Number.isFinite(seats.get(h)!));
+  if (limited.length === 0) return 0;
+  // Per booking, the cost of landing in each hour from its earliest on, and of what needs no counted seat.
+  const options = group.map((p) => {
+    const byHour = new Map<number, number>();
+    for (const h of hours) if (h * 60 + 59 >= p.earliest) byHour.set(h, p.at(h * 60));
+    const unlimited = Math.min(
+      p.cancellation,
+      Math.min(...[...byHour].filter(([h]) => !Number.isFinite(seats.get(h)!)).map(([, c]) => c)),
+      shuttlesFrom <= end ? p.at(shuttlesFrom) : Number.POSITIVE_INFINITY,
+    );
+    return { passengers: p.passengers, least: p.least, unlimited, byHour: [...byHour].filter(([h]) => Number.isFinite(seats.get(h)!)) };
+  });
+  const base = group.reduce((n, p) => n + p.passengers * p.least, 0);
+  const price = new Map<number, number>(limited.map((h) => [h, 0]));
+  let best = base;
+  // The first step: the most an entering passenger's cost can rise above its least (a price beyond it changes nothing).
+  let step = Math.max(1, ...options.map((o) => o.unlimited - o.least));
+  for (let k = 0; k < ENTRY_SEAT_ITERATIONS; k++) {
+    const taken = new Map<number, number>(limited.map((h) => [h, 0]));
+    let value = 0;
+    for (const o of options) {
+      let least = o.unlimited;
+      let hour: number | null = null;
+      for (const [h, c] of o.byHour) if (c + price.get(h)! < least) { least = c + price.get(h)!; hour = h; }
+      value += o.passengers * least;
+      if (hour !== null) taken.set(hour, taken.get(hour)! + o.passengers);
+    }
+    for (const h of limited) value -= price.get(h)! * seats.get(h)!;
+    best = Math.max(best, value);
+    const gradient = limited.map((h) => (price.get(h)! > 0 || taken.get(h)! > seats.get(h)! ? taken.get(h)! - seats.get(h)! : 0));
+    const norm = Math.hypot(...gradient);
+    if (norm === 0) break; // every hour within its seats at these prices: the Lagrangian is at its optimum
+    limited.forEach((h, i) => price.set(h, Math.max(0, price.get(h)! + (step * gradient[i]!) / norm)));
+    step *= 0.98;
+  }
+  return best - base;
 }
 
 /** Where a booking's passengers stand when the window starts, and what they cost not carried. */
@@ -278,8 +417,6 @@ interface PassengerStart {
   readyAt: number;
   dest: string;
   plannedArrival: number;
-  /** The booked legs left to fly (after the fixed part). */
-  legsLeft: readonly string[];
   /** Per passenger, the least cancellation (leastCancellation). */
   cancellation: number;
 }
@@ -289,7 +426,7 @@ function passengerStart(problem: NetworkProblem, cost: CostModel, b: NetworkBook
   const trip = tripFacts(problem, b, fixed.length > 0);
   const first = problem.flightsById.get(b.flights[0]!.flightId)!;
   const last = problem.flightsById.get(b.flights.at(-1)!.flightId)!;
-  const base = { trip, outbound: b.direction !== 'inbound', dest: last.dest, plannedArrival: last.arrMinutes, legsLeft: b.flights.slice(fixed.length).map((l) => l.flightId), cancellation: leastCancellation(cost, trip) };
+  const base = { trip, outbound: b.direction !== 'inbound', dest: last.dest, plannedArrival: last.arrMinutes, cancellation: leastCancellation(cost, trip) };
   if (fixed.length > 0) {
     const leg = problem.flightsById.get(fixed.at(-1)!.flightId)!;
     const arrived = leg.arrMinutes + (delays.get(leg.id) ?? 0);
@@ -306,11 +443,11 @@ class PassengerSearch {
     private readonly delays: ReadonlyMap<string, number>, private readonly arcs: ReadonlyMap<string, readonly PassengerArc[]>,
   ) {}
 
-  /** Earliest arrivals from where `start` stands, leaving the planned leg `without` out (when given). */
-  arrivals(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, without: string | null = null): Map<string, number> {
-    const key = `${start.airport} ${start.arrived} ${start.readyAt} ${without}`;
+  /** Earliest arrivals from where `start` stands. */
+  arrivals(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>): Map<string, number> {
+    const key = `${start.airport} ${start.arrived} ${start.readyAt}`;
     let found = this.cache.get(key);
-    if (!found) this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes, without)));
+    if (!found) this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes)));
     return found;
   }
 
@@ -327,9 +464,9 @@ class PassengerSearch {
  * The flights any plan could give a passenger: every planned leg not cancelled by the disruptions
  * (pinned at its departure, the others at any departure from their planned one) and a new flight
  * between any two airports of the pairs, leaving no earlier than any aircraft could be there
- * (earliestAircraft) nor than `newFlightsNotBefore`; none in a clock hour the pinned legs close.
+ * (earliestAircraft); none in a clock hour the pinned legs close.
  */
-function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, number>, newFlightsNotBefore: number): Map<string, PassengerArc[]> {
+function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, number>): Map<string, PassengerArc[]> {
   const S = problem.window.startMinutes;
   const E = problem.window.endMinutes;
   const arcs = new Map<string, PassengerArc[]>();
@@ -345,7 +482,7 @@ function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, numb
     if (d === CANCELLED) continue;
     const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
     const block = f.arrMinutes - f.depMinutes;
-    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block), flightId: f.id });
+    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block) });
   }
   const ready = earliestAircraft(problem, delays);
   const longest = Math.max(0, ...[...problem.aircraft.values()].map((a) => a.rangeMinutes));
@@ -353,7 +490,7 @@ function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, numb
     const [origin, dest] = key.split('-') as [string, string];
     const at = ready.get(origin);
     if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
-    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at, newFlightsNotBefore), leave: leaving(origin, dest, pair.blockMinutes), flightId: null });
+    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes) });
   }
   return arcs;
 }
@@ -369,7 +506,7 @@ function leastCancellation(cost: CostModel, trip: TripFacts): number {
  * +Infinity when it starts there) leaving at `readyAt` or later, a 30-minute connection after each leg,
  * landing by `end`: Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
  */
-function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number, without: string | null = null): Map<string, number> {
+function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number): Map<string, number> {
   // A round trip ends where it starts: the origin's arrival is only a leg's (or the fixed part's).
   const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
   const done = new Set<string>();
@@ -377,7 +514,6 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
   for (let next = settleNext(readyOf, done); next !== null; next = settleNext(readyOf, done)) {
     const [airport, at] = next;
     for (const arc of arcs.get(airport) ?? []) {
-      if (without !== null && arc.flightId === without) continue;
       const dep = arc.pinnedDeparture ?? arc.leave(Math.max(arc.earliestDeparture, at));
       if (dep < at) continue;
       const arr = dep + arc.block;
@@ -443,6 +579,33 @@ function earliestAircraft(problem: NetworkProblem, delays: ReadonlyMap<string, n
       for (const p of pairsFrom.get(airport) ?? []) if (p.block <= range) relax(p.dest, Math.max(t, problem.window.startMinutes) + p.block);
       for (const p of plannedPairs.get(airport) ?? []) relax(p.dest, Math.max(t, p.earliestDeparture) + p.block);
     }
+  }
+  return earliest;
+}
+
+/**
+ * The earliest minute a ground shuttle (a TranspCom aircraft, which flies free and is not counted in
+ * the capacities) could leave on a new flight: the start of the first stretch between its legs that
+ * every plan flies as planned (spec R19a-c), or after the last, long enough for the shortest pair within
+ * its range and landing by the window's end. +Infinity when there is none.
+ */
+function shuttleNewFlightStart(problem: NetworkProblem, delays: ReadonlyMap<string, number>): number {
+  const E = problem.window.endMinutes;
+  const byTail = rotations(problem);
+  const free = firstFree(problem, byTail, delays);
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const a of problem.aircraft.values()) {
+    if (!a.shuttle) continue;
+    const shortest = Math.min(...[...problem.airportPairs.values()].map((p) => p.blockMinutes).filter((m) => m > 0 && m <= a.rangeMinutes));
+    let ready = free.get(a.tail)!.from;
+    for (const f of byTail.get(a.tail) ?? []) {
+      if (delays.get(f.id) === CANCELLED) continue;
+      const dep = disruptedDeparture(f, delays);
+      if (dep < ready) continue;
+      if (dep - ready >= shortest) break;
+      ready = f.arrMinutes + (delays.get(f.id) ?? 0);
+    }
+    if (E - ready >= shortest) earliest = Math.min(earliest, ready);
   }
   return earliest;
 }
