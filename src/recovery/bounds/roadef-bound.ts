@@ -356,6 +356,8 @@ function entrySeatsByHour(problem: NetworkProblem, delays: ReadonlyMap<string, n
 
 /** Subgradient steps of the entry seats' Lagrangian (entrySeatsLift): enough for its value to settle on A04. */
 const ENTRY_SEAT_ITERATIONS = 300;
+/** Steps without a better value after which the step halves. */
+const ENTRY_SEAT_PATIENCE = 5;
 
 /**
  * How much the seats that can land in a metro each hour lift the least costs of `group` (passengers
@@ -364,7 +366,8 @@ const ENTRY_SEAT_ITERATIONS = 300;
  * (not counted), and then costs at least `at` of that hour's start; or is not carried (its cancellation). The
  * Lagrangian of the hourly seat rows with prices π ≥ 0, Σ min over hours (at(h) + π_h) − Σ π_h·seats_h,
  * is at most the least total over such landings (weak duality) and is Σ least at π = 0; the prices
- * follow the subgradient (the passengers each hour takes beyond its seats), the best value is kept.
+ * follow the subgradient (the passengers each hour takes beyond its seats), its step halved whenever
+ * ENTRY_SEAT_PATIENCE steps find no better value; the best value is kept.
  */
 function entrySeatsLift(group: readonly EnteringPassengers[], seats: ReadonlyMap<number, number>, shuttlesFrom: number, end: number): number {
   const hours = [...seats.keys()].sort((x, y) => x - y);
@@ -386,6 +389,7 @@ function entrySeatsLift(group: readonly EnteringPassengers[], seats: ReadonlyMap
   let best = base;
   // The first step: the most an entering passenger's cost can rise above its least (a price beyond it changes nothing).
   let step = Math.max(1, ...options.map((o) => o.unlimited - o.least));
+  let stalled = 0;
   for (let k = 0; k < ENTRY_SEAT_ITERATIONS; k++) {
     const taken = new Map<number, number>(limited.map((h) => [h, 0]));
     let value = 0;
@@ -397,12 +401,11 @@ function entrySeatsLift(group: readonly EnteringPassengers[], seats: ReadonlyMap
       if (hour !== null) taken.set(hour, taken.get(hour)! + o.passengers);
     }
     for (const h of limited) value -= price.get(h)! * seats.get(h)!;
-    best = Math.max(best, value);
+    if (value > best + 1e-9) { best = value; stalled = 0; } else if (++stalled >= ENTRY_SEAT_PATIENCE) { step /= 2; stalled = 0; }
     const gradient = limited.map((h) => (price.get(h)! > 0 || taken.get(h)! > seats.get(h)! ? taken.get(h)! - seats.get(h)! : 0));
     const norm = Math.hypot(...gradient);
     if (norm === 0) break; // every hour within its seats at these prices: the Lagrangian is at its optimum
     limited.forEach((h, i) => price.set(h, Math.max(0, price.get(h)! + (step * gradient[i]!) / norm)));
-    step *= 0.98;
   }
   return best - base;
 }
