@@ -373,39 +373,51 @@ function entrySeatsLift(group: readonly EnteringPassengers[], seats: ReadonlyMap
   const hours = [...seats.keys()].sort((x, y) => x - y);
   const limited = hours.filter((h) => Number.isFinite(seats.get(h)!));
   if (limited.length === 0) return 0;
-  // Per booking, the cost of landing in each hour from its earliest on, and of what needs no counted seat.
+  // Per booking, the cost of landing in each hour from its earliest on, and of what needs no counted seat;
+  // of the limited hours only those cheaper than the latter (a price is never negative).
+  const capacity = Float64Array.from(limited, (h) => seats.get(h)!);
   const options = group.map((p) => {
-    const byHour = new Map<number, number>();
-    for (const h of hours) if (h * 60 + 59 >= p.earliest) byHour.set(h, p.at(h * 60));
+    const open = hours.filter((h) => h * 60 + 59 >= p.earliest);
     const unlimited = Math.min(
       p.cancellation,
-      Math.min(...[...byHour].filter(([h]) => !Number.isFinite(seats.get(h)!)).map(([, c]) => c)),
+      ...open.filter((h) => !Number.isFinite(seats.get(h)!)).map((h) => p.at(h * 60)),
       shuttlesFrom <= end ? p.at(shuttlesFrom) : Number.POSITIVE_INFINITY,
     );
-    return { passengers: p.passengers, least: p.least, unlimited, byHour: [...byHour].filter(([h]) => Number.isFinite(seats.get(h)!)) };
+    const rows: number[] = [];
+    const costs: number[] = [];
+    limited.forEach((h, i) => {
+      if (h * 60 + 59 < p.earliest) return;
+      const c = p.at(h * 60);
+      if (c < unlimited) { rows.push(i); costs.push(c); }
+    });
+    return { passengers: p.passengers, least: p.least, unlimited, rows: Int32Array.from(rows), costs: Float64Array.from(costs) };
   });
   const base = group.reduce((n, p) => n + p.passengers * p.least, 0);
-  const price = new Map<number, number>(limited.map((h) => [h, 0]));
+  const price = new Float64Array(limited.length);
+  const taken = new Float64Array(limited.length);
   let best = base;
   // The first step: the most an entering passenger's cost can rise above its least (a price beyond it changes nothing).
   let step = Math.max(1, ...options.map((o) => o.unlimited - o.least));
   let stalled = 0;
   for (let k = 0; k < ENTRY_SEAT_ITERATIONS; k++) {
-    const taken = new Map<number, number>(limited.map((h) => [h, 0]));
+    taken.fill(0);
     let value = 0;
     for (const o of options) {
       let least = o.unlimited;
-      let hour: number | null = null;
-      for (const [h, c] of o.byHour) if (c + price.get(h)! < least) { least = c + price.get(h)!; hour = h; }
+      let row = -1;
+      for (let j = 0; j < o.rows.length; j++) {
+        const c = o.costs[j]! + price[o.rows[j]!]!;
+        if (c < least) { least = c; row = o.rows[j]!; }
+      }
       value += o.passengers * least;
-      if (hour !== null) taken.set(hour, taken.get(hour)! + o.passengers);
+      if (row >= 0) taken[row]! += o.passengers;
     }
-    for (const h of limited) value -= price.get(h)! * seats.get(h)!;
+    for (let i = 0; i < limited.length; i++) value -= price[i]! * capacity[i]!;
     if (value > best + 1e-9) { best = value; stalled = 0; } else if (++stalled >= ENTRY_SEAT_PATIENCE) { step /= 2; stalled = 0; }
-    const gradient = limited.map((h) => (price.get(h)! > 0 || taken.get(h)! > seats.get(h)! ? taken.get(h)! - seats.get(h)! : 0));
+    const gradient = Array.from(price, (pi, i) => (pi > 0 || taken[i]! > capacity[i]! ? taken[i]! - capacity[i]! : 0));
     const norm = Math.hypot(...gradient);
     if (norm === 0) break; // every hour within its seats at these prices: the Lagrangian is at its optimum
-    limited.forEach((h, i) => price.set(h, Math.max(0, price.get(h)! + (step * gradient[i]!) / norm)));
+    for (let i = 0; i < limited.length; i++) price[i] = Math.max(0, price[i]! + (step * gradient[i]!) / norm);
   }
   return best - base;
 }
