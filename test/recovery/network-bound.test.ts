@@ -143,6 +143,30 @@ describe('network bound', () => {
     expect(bound).toBeGreaterThan(52_150 * 0.998);
   });
 
+  it('unit: a flight offers the seats of the aircraft that may fly it, not of the largest of the scope (the optimum)', async () => {
+    // The test above with A319s (144 seats) for every aircraft but OE-AAA, an A320 (180) out of service
+    // all day: NV5 (134 booked) has 10 seats free whoever of them flies it, so 10 of NV1's 100 are
+    // re-accommodated at 165 and 90 compensated at 250, the optimum 52,150 again. Seats counted on the
+    // largest aircraft of the scope let 46 take NV5 (180 − 134): 49,090 (the code before, 1,000 steps).
+    const schedule = fixture({
+      aircraft: [{ tail: 'OE-AAA' }, { tail: 'OE-CCC', fleet: 'A319' }, { tail: 'OE-DDD', fleet: 'A319' }, { tail: 'OE-EEE', fleet: 'A319', base: 'BUD' }],
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '08:00', arr: '09:00' },
+        { no: 'NV5', tail: 'OE-CCC', from: 'VIE', to: 'PRG', dep: '09:30', arr: '10:30', booked: 134 },
+        { no: 'NV6', tail: 'OE-DDD', from: 'VIE', to: 'BUD', dep: '09:00', arr: '10:00', booked: 20 },
+        { no: 'NV7', tail: 'OE-EEE', from: 'BUD', to: 'PRG', dep: '09:30', arr: '10:30', booked: 20 },
+      ],
+    });
+    const body = { disruptions: [{ type: 'aircraft_unavailable' as const, tail: 'OE-AAA', from: at('06:00'), to: at('23:00') }], config: config() };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(52_150, 6);
+    // The seat price it must find takes more steps than the test above's: 51,746 after 300, 52,150.0 after 1,000.
+    const bound = (await networkBoundOf(schedule, body, 1000))!.value;
+    expect(bound).toBeLessThanOrEqual(52_150 + 1e-6);
+    expect(bound).toBeGreaterThan(52_150 * 0.998);
+  });
+
   it('scenario: on the committed small hub storm it lies between the flight bound and the proven optimum', async () => {
     const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
     const schedule = loadSchedulesFor([scenario]).get('small')!;

@@ -192,6 +192,12 @@ interface AircraftNet {
   rc: Float64Array;
   extra: Float64Array;
   swap: Uint8Array;
+  /**
+   * Per copy: its flight's per-flight seat row (−1: none), and the seats this aircraft has free on it
+   * (in hundreds): the row's right side is 0, each copy flown offers its aircraft's seats.
+   */
+  seatRow: Int32Array;
+  freeSeats: Float64Array;
   origin: Int32Array;
   dest: Int32Array;
   /** Events in time order: kind, and the copy (or check) it is about. */
@@ -400,8 +406,8 @@ export class NetworkRelaxation {
       if (missed.rows.length > 0) this.missedGroups.push(missed);
     }
 
-    this.buildSeatRows(schedule, scope, groups);
-    this.buildFlightSeatRows(schedule, scope, groups);
+    this.buildSeatRows(schedule, scope, groups, config);
+    this.buildFlightSeatRows(schedule, scope, groups, config);
     let offset = 0;
     for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
     this.stretchCost = new Float64Array(offset);
@@ -448,6 +454,8 @@ export class NetworkRelaxation {
         flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
         global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
         extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
+        seatRow: Int32Array.from(copies, (c) => this.flights[c.fi]!.seatRow),
+        freeSeats: Float64Array.from(copies, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
         origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
         dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
         eventKind, eventIndex,
@@ -481,8 +489,8 @@ export class NetworkRelaxation {
    * flights can have free (the largest aircraft that may fly each, less its bookings); the same for
    * the flights landing at their destination. One row per airport, side and such τ, where it can bind.
    */
-  private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
-    const free = freeSeats(schedule, scope);
+  private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, config: SolverConfig): void {
+    const free = freeSeats(schedule, scope, config);
     for (const side of ['origin', 'dest'] as const) {
       const byAirport = new Map<string, SeatGroup[]>();
       for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
@@ -501,20 +509,20 @@ export class NetworkRelaxation {
   }
 
   /**
-   * Per-flight seat rows: one per flight of the journey network, its free seats as the airport rows
-   * count them; priced only once some group's journey takes it (a row at price 0 and below its seats
+   * Per-flight seat rows: one per flight of the journey network, its free seats: outside the scope
+   * its own aircraft's, in it those of the aircraft whose copy flies it (the copies' coefficients); priced only once some group's journey takes it (a row at price 0 and below its seats
    * moves nothing).
    */
-  private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
+  private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, config: SolverConfig): void {
     if (!this.seatGroups.some((g) => g.finder)) return;
-    const free = freeSeats(schedule, scope);
+    const free = freeSeats(schedule, scope, config);
     const byId = new Map<string, number>();
     groups.network.flights.forEach((f, k) => {
       this.networkIndex.set(f, k);
       byId.set(f.id, k);
-      this.flightSeatRows.push({ rhs: free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
+      // A flight of the scope has the seats of the copy that flies it (none when cancelled): right side 0.
+      this.flightSeatRows.push({ rhs: scope.flightIds.has(f.id) ? 0 : free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
     });
-    // A flight the plan cancels takes no one: its row counts its seats as taken (free × cancel).
     for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
     this.flightSeatPrices = new Float64Array(groups.network.flights.length);
   }
@@ -655,9 +663,7 @@ export class NetworkRelaxation {
     for (const [fi, d] of this.flights.entries()) {
       d.cancel = 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const seatRow = d.seatRow >= 0 ? this.flightSeatRows[d.seatRow]! : null;
-      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]! + (seatRow ? seatRow.price * seatRow.rhs : 0);
-      if (seatRow) magnitude += seatRow.price * seatRow.rhs;
+      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
       let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
       // The search of the journeys only where cancelling pays at their least at zero prices.
       if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
@@ -688,7 +694,7 @@ export class NetworkRelaxation {
       for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
       for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
     }
-    for (const d of this.flights) if (d.cancel && d.seatRow >= 0) this.flightSeatRows[d.seatRow]!.activity += this.flightSeatRows[d.seatRow]!.rhs;
+    this.nets.forEach((net, i) => { for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!; });
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
   }
@@ -777,7 +783,11 @@ export class NetworkRelaxation {
     touched[net.station] = 1;
     const { rc, value: values, pred, eventKind, eventIndex } = net;
     const base = this.stretchCost;
-    for (let j = 0; j < rc.length; j++) rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
+    const seatRows = this.flightSeatRows;
+    for (let j = 0; j < rc.length; j++) {
+      const k = net.seatRow[j]!;
+      rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0) - (k >= 0 ? seatRows[k]!.price * net.freeSeats[j]! : 0);
+    }
     for (let e = 0; e < eventKind.length; e++) {
       const kind = eventKind[e]!;
       const j = eventIndex[e]!;
@@ -837,7 +847,8 @@ export class NetworkRelaxation {
       const j = Math.floor(label / S);
       copies.push(j);
       const d = this.flights[net.flight[j]!]!;
-      magnitude += Math.abs(d.cost[net.stretch[j]!]!) + Math.abs(d.adjust[net.stretch[j]!]!) + Math.abs(net.extra[j]!) + swapPrice;
+      const k = net.seatRow[j]!;
+      magnitude += Math.abs(d.cost[net.stretch[j]!]!) + Math.abs(d.adjust[net.stretch[j]!]!) + Math.abs(net.extra[j]!) + swapPrice + (k >= 0 ? this.flightSeatRows[k]!.price * net.freeSeats[j]! : 0);
     }
     return { value, copies, magnitude };
   }
@@ -961,10 +972,20 @@ function sortEvents(others: [number, number, number][], copies: readonly { dep: 
  * The seats a flight can have free in any plan (docs/model.md 1.6, 3.9): none when a disruption
  * cancels it, else those of the largest aircraft that may fly it (its own outside the scope) less its bookings.
  */
-function freeSeats(schedule: Schedule, scope: RecoveryScope): (f: Flight) => number {
-  const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
+function freeSeats(schedule: Schedule, scope: RecoveryScope, config: SolverConfig): (f: Flight) => number {
+  const policy = config.constraints.swap_fleet_policy;
+  const largestFor = new Map<string, number>();
+  const largest = (tail: string): number => {
+    let seats = largestFor.get(tail);
+    if (seats === undefined) {
+      const planned = schedule.aircraft.get(tail)!;
+      seats = Math.max(planned.seats, ...scope.aircraft.filter((a) => mayFly(policy, a.aircraft, planned)).map((a) => a.aircraft.seats));
+      largestFor.set(tail, seats);
+    }
+    return seats;
+  };
   return (f) => (scope.cancelledFlights.has(f.id) ? 0
-    : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
+    : Math.max(0, (scope.flightIds.has(f.id) ? largest(f.tail) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
 }
 
 /** Whether `holds` is true of some whole minute in [from, to]. */
