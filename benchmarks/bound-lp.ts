@@ -18,6 +18,13 @@ import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
 import { NetworkRelaxation, withLeastRebooking } from '../src/recovery/bounds/network-bound.ts';
 import type { Constraint, LinearModel, Variable } from '../src/recovery/model/linear-model.ts';
 import { toCplexLp } from '../solver-wasm/lp-format.ts';
+import { createSolverPool } from '../solver-wasm/pool.ts';
+import { RouteEvaluator, type Route } from '../src/recovery/neighbourhood/aircraft-routes.ts';
+import { buildStrategyModel } from '../src/recovery/neighbourhood/rows/strategy-model.ts';
+import { ScopeWalks } from '../src/recovery/network/scope-walk.ts';
+import { brokenLegRule } from '../src/recovery/model/rules.ts';
+import type { Flight } from '../src/domain/schedule.ts';
+import { JourneyFinder, type Journey } from '../src/recovery/passengers/journeys.ts';
 import { ISSUE_23_STORM } from './storm.ts';
 import { loadScenarios, simulationRequest } from './lib/scenarios.ts';
 import { loadSchedulesFor } from './lib/schedules.ts';
@@ -157,7 +164,7 @@ relaxation.seatGroups.forEach((g, i) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'bound-lp-'));
 /** Solves the restricted master with glpsol; its optimum and each row's dual. */
-function solveMaster(integer = false): { objective: number; duals: Float64Array; artificial: number; cpuMs: number } {
+function solveMaster(integer = false): { objective: number; duals: Float64Array; artificial: number; cpuMs: number; primal: Float64Array } {
   const constraints: Constraint[] = rows.map((r) => ({ name: r.name, sense: r.sense, rhs: r.rhs, terms: [...r.terms].map(([variable, coef]) => ({ variable, coef })) }));
   // As a MIP: routes, cancellations, missed and broken itineraries whole (the seats stay continuous).
   const model: LinearModel = { name: 'network-bound-master', variables: integer ? variables.map((v, k) => (kinds[k] === 'whole' ? { ...v, kind: 'integer' } : v)) : variables, constraints };
@@ -194,7 +201,7 @@ function solveMaster(integer = false): { objective: number; duals: Float64Array;
   console.log([...terms].map(([kind, t]) => `${kind} ${round(t.cost)} (${t.amount.toFixed(1)})`).join(', '));
   let artificial = 0;
   variables.forEach((v, k) => { if (v.cost === ARTIFICIAL) artificial += primal[k]!; });
-  return { objective: objective + rel.constant, duals, artificial, cpuMs };
+  return { objective: objective + rel.constant, duals, artificial, cpuMs, primal };
 }
 
 try {
@@ -224,7 +231,92 @@ try {
   if (process.env.MIP) {
     const mip = solveMaster(true);
     console.log(`restricted master as a MIP (routes, cancellations, missed and broken whole): ${round(mip.objective)} (glpsol ${round(mip.cpuMs)} ms wall)`);
+    if (process.env.PLAN) await priceAsPlan(mip.primal);
   }
 } finally {
   if (!process.env.KEEP_LP) rmSync(dir, { recursive: true, force: true }); else console.log(dir);
+}
+
+/**
+ * The MIP's routes as a plan of the service: each aircraft's flights in the order the MIP flies them,
+ * walked at the first grid minute the capacities allow (scope-walk.ts, first come, first served), then
+ * the integrated strategy's model over those routes alone (passengers on direct flights, which costs at
+ * least what the exact stage would) on GLPK: what such a plan really costs.
+ */
+async function priceAsPlan(primal: Float64Array): Promise<void> {
+  const sequences = new Map<string, Flight[]>(relaxation.nets.map((net) => [net.a.aircraft.tail, []]));
+  const ev = new RouteEvaluator(schedule, prepared.scope, request.config);
+  // The MIP's own timing: each leg at its stretch's first minute, or when its aircraft is ready if later
+  // (no later than the stretch's end, so in the same clock hours); each check after the first leg that
+  // lands at its station by its start and is followed by no departure before its end.
+  const timed = new Map<string, Route | null>();
+  keys.forEach((key, k) => {
+    if (!key.startsWith('route ') || primal[k]! < 0.5) return;
+    const [, a, copies] = key.split(' ');
+    const net = relaxation.nets[Number(a)]!;
+    const legs = (copies ? copies.split(',').map(Number) : []).map((j) => ({ flight: relaxation.flights[net.flight[j]!]!.flight, from: relaxation.flights[net.flight[j]!]!.stretches[net.stretch[j]!]!.from }));
+    legs.sort((p, q) => p.from - q.from);
+    sequences.set(net.a.aircraft.tail, legs.map((l) => l.flight));
+    const a_ = net.a;
+    let ready = a_.readyMinutes;
+    const timedLegs = legs.map((l) => {
+      const block = l.flight.arrMinutes - l.flight.depMinutes;
+      const dep = Math.max(l.from, ready);
+      ready = dep + block + ev.turnaround(a_, l.flight.dest);
+      return { flight: l.flight, depMinutes: dep, arrMinutes: dep + block, delayMinutes: dep - l.flight.depMinutes };
+    });
+    const points = a_.checks.map((m) => {
+      for (let k = -1; k < timedLegs.length; k++) {
+        const at = k < 0 ? a_.station : timedLegs[k]!.flight.dest;
+        const landed = k < 0 ? a_.arrivalMinutes : timedLegs[k]!.arrMinutes;
+        const next = timedLegs[k + 1]?.depMinutes ?? Number.POSITIVE_INFINITY;
+        if (at === m.station && landed <= m.startMinutes && next >= m.endMinutes) return k;
+      }
+      return null;
+    });
+    timed.set(a_.aircraft.tail, ev.finish(a_, timedLegs, points));
+    // Every leg rule where it leaves (the checks performed before it no longer pending).
+    let station = a_.station;
+    let swaps = 0;
+    timedLegs.forEach((l, k) => {
+      if (l.flight.tail !== a_.aircraft.tail) swaps++;
+      const pending = a_.checks.filter((_, i) => points[i] === null || points[i]! >= k);
+      const broken = brokenLegRule(ev.legContext(a_, station, l.flight, l.depMinutes, swaps, pending));
+      if (broken) console.log(`${a_.aircraft.tail} ${l.flight.id} at ${l.depMinutes}: breaks ${broken}`);
+      station = l.flight.dest;
+    });
+  });
+  // The capacities, counted by hand over the timed legs.
+  for (const c of prepared.scope.capacities) {
+    let used = 0;
+    for (const r of timed.values()) for (const l of r?.legs ?? []) {
+      const at = c.kind === 'departures' ? (l.flight.origin === c.airport ? l.depMinutes : null) : (l.flight.dest === c.airport ? l.arrMinutes : null);
+      if (at !== null && at >= c.hourStartMinutes && at < c.hourStartMinutes + 60) used++;
+    }
+    if (used > c.max - c.fixed) console.log(`capacity ${c.airport} ${c.kind} at ${c.hourStartMinutes}: ${used} > ${c.max - c.fixed}`);
+  }
+  const walks = new ScopeWalks(prepared.scope, ev, request.config.solver.time_step_minutes);
+  const pool = createSolverPool({ threads: 1 });
+  try {
+    for (const [name, walked] of [['relaxation\'s MIP at its own times', timed], ['relaxation\'s MIP', walks.walk({ sequences, thresholdMinutes: Number.POSITIVE_INFINITY })], ['the 90-minute walk (the service\'s first plan at 2 s)', walks.walk({ thresholdMinutes: 90 })]] as const) {
+      const missing = [...walked].filter(([, r]) => r === null).map(([tail]) => tail);
+      if (missing.length > 0) { console.log(`${name}: no route for ${missing.join(', ')}`); continue; }
+      const routes = new Map([...walked].map(([tail, r]): [string, Route[]] => [tail, [r!]]));
+      const model = buildStrategyModel(schedule, prepared.scope, request.config, 'integrated', routes, prepared.groups);
+      const outcome = await pool.solve({ model: model.model, timeLimitMs: 300_000, mipGap: 0 });
+      // Every journey worth taking, as the search's exact stage (service-search.ts withAllJourneys).
+      const journeys = new Map<string, Journey[]>();
+      for (const source of model.journeySources) {
+        const list = new JourneyFinder(prepared.groups.network, request.config, source.search, source.usable, request.config.constraints.max_reaccommodation_legs).worthTaking();
+        if (list.length > 0) journeys.set(source.key, list);
+      }
+      const exact = await pool.solve({ model: buildStrategyModel(schedule, prepared.scope, request.config, 'integrated', routes, prepared.groups, journeys).model, timeLimitMs: 300_000, mipGap: 0 });
+      const delays = [...walked.values()].reduce((sum, r) => sum + r!.legs.reduce((d, l) => d + l.delayMinutes, 0), 0);
+      const routeCost = [...walked.values()].reduce((sum, r) => sum + r!.cost, 0);
+      console.log(`${name} walked as a plan: ${outcome.status} ${outcome.objective === null ? '-' : round(outcome.objective)} on direct flights, ${exact.status} ${exact.objective === null ? '-' : round(exact.objective)} on every journey worth taking`
+        + ` (${[...walked.values()].reduce((n, r) => n + r!.legs.length, 0)} legs flown, ${delays} minutes of delay, routes ${round(routeCost)})`);
+    }
+  } finally {
+    await pool.close();
+  }
 }
