@@ -233,6 +233,7 @@ try {
     console.log(`restricted master as a MIP (routes, cancellations, missed and broken whole): ${round(mip.objective)} (glpsol ${round(mip.cpuMs)} ms wall)`);
     if (process.env.PLAN) await priceAsPlan(mip.primal);
   }
+  if (process.env.OFFER) await offerRoutes();
 } finally {
   if (!process.env.KEEP_LP) rmSync(dir, { recursive: true, force: true }); else console.log(dir);
 }
@@ -246,45 +247,13 @@ try {
 async function priceAsPlan(primal: Float64Array): Promise<void> {
   const sequences = new Map<string, Flight[]>(relaxation.nets.map((net) => [net.a.aircraft.tail, []]));
   const ev = new RouteEvaluator(schedule, prepared.scope, request.config);
-  // The MIP's own timing: each leg at its stretch's first minute, or when its aircraft is ready if later
-  // (no later than the stretch's end, so in the same clock hours); each check after the first leg that
-  // lands at its station by its start and is followed by no departure before its end.
   const timed = new Map<string, Route | null>();
   keys.forEach((key, k) => {
     if (!key.startsWith('route ') || primal[k]! < 0.5) return;
-    const [, a, copies] = key.split(' ');
-    const net = relaxation.nets[Number(a)]!;
-    const legs = (copies ? copies.split(',').map(Number) : []).map((j) => ({ flight: relaxation.flights[net.flight[j]!]!.flight, from: relaxation.flights[net.flight[j]!]!.stretches[net.stretch[j]!]!.from }));
-    legs.sort((p, q) => p.from - q.from);
-    sequences.set(net.a.aircraft.tail, legs.map((l) => l.flight));
-    const a_ = net.a;
-    let ready = a_.readyMinutes;
-    const timedLegs = legs.map((l) => {
-      const block = l.flight.arrMinutes - l.flight.depMinutes;
-      const dep = Math.max(l.from, ready);
-      ready = dep + block + ev.turnaround(a_, l.flight.dest);
-      return { flight: l.flight, depMinutes: dep, arrMinutes: dep + block, delayMinutes: dep - l.flight.depMinutes };
-    });
-    const points = a_.checks.map((m) => {
-      for (let k = -1; k < timedLegs.length; k++) {
-        const at = k < 0 ? a_.station : timedLegs[k]!.flight.dest;
-        const landed = k < 0 ? a_.arrivalMinutes : timedLegs[k]!.arrMinutes;
-        const next = timedLegs[k + 1]?.depMinutes ?? Number.POSITIVE_INFINITY;
-        if (at === m.station && landed <= m.startMinutes && next >= m.endMinutes) return k;
-      }
-      return null;
-    });
-    timed.set(a_.aircraft.tail, ev.finish(a_, timedLegs, points));
-    // Every leg rule where it leaves (the checks performed before it no longer pending).
-    let station = a_.station;
-    let swaps = 0;
-    timedLegs.forEach((l, k) => {
-      if (l.flight.tail !== a_.aircraft.tail) swaps++;
-      const pending = a_.checks.filter((_, i) => points[i] === null || points[i]! >= k);
-      const broken = brokenLegRule(ev.legContext(a_, station, l.flight, l.depMinutes, swaps, pending));
-      if (broken) console.log(`${a_.aircraft.tail} ${l.flight.id} at ${l.depMinutes}: breaks ${broken}`);
-      station = l.flight.dest;
-    });
+    const t = timedRoute(ev, key);
+    sequences.set(t.tail, t.flights);
+    timed.set(t.tail, t.route);
+    for (const b of t.broken) console.log(b);
   });
   // The capacities, counted by hand over the timed legs.
   for (const c of prepared.scope.capacities) {
@@ -316,6 +285,78 @@ async function priceAsPlan(primal: Float64Array): Promise<void> {
       console.log(`${name} walked as a plan: ${outcome.status} ${outcome.objective === null ? '-' : round(outcome.objective)} on direct flights, ${exact.status} ${exact.objective === null ? '-' : round(exact.objective)} on every journey worth taking`
         + ` (${[...walked.values()].reduce((n, r) => n + r!.legs.length, 0)} legs flown, ${delays} minutes of delay, routes ${round(routeCost)})`);
     }
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * A route column of the relaxation (its key) as a route of the service: its flights in time order,
+ * each at its stretch's first minute or when its aircraft is ready if later (no later than the
+ * stretch's end, so in the same clock hours); each check after the first leg that lands at its
+ * station by its start and is followed by no departure before its end; the leg rules it breaks.
+ */
+function timedRoute(ev: RouteEvaluator, key: string): { tail: string; flights: Flight[]; route: Route | null; broken: string[] } {
+  const [, a, copies] = key.split(' ');
+  const net = relaxation.nets[Number(a)]!;
+  const legs = (copies ? copies.split(',').map(Number) : []).map((j) => ({ flight: relaxation.flights[net.flight[j]!]!.flight, from: relaxation.flights[net.flight[j]!]!.stretches[net.stretch[j]!]!.from }));
+  legs.sort((p, q) => p.from - q.from);
+  const craft = net.a;
+  let ready = craft.readyMinutes;
+  const timedLegs = legs.map((l) => {
+    const block = l.flight.arrMinutes - l.flight.depMinutes;
+    const dep = Math.max(l.from, ready);
+    ready = dep + block + ev.turnaround(craft, l.flight.dest);
+    return { flight: l.flight, depMinutes: dep, arrMinutes: dep + block, delayMinutes: dep - l.flight.depMinutes };
+  });
+  const points = craft.checks.map((m) => {
+    for (let k = -1; k < timedLegs.length; k++) {
+      const at = k < 0 ? craft.station : timedLegs[k]!.flight.dest;
+      const landed = k < 0 ? craft.arrivalMinutes : timedLegs[k]!.arrMinutes;
+      const next = timedLegs[k + 1]?.depMinutes ?? Number.POSITIVE_INFINITY;
+      if (at === m.station && landed <= m.startMinutes && next >= m.endMinutes) return k;
+    }
+    return null;
+  });
+  // Every leg rule where it leaves (the checks performed before it no longer pending).
+  const broken: string[] = [];
+  let station = craft.station;
+  let swaps = 0;
+  timedLegs.forEach((l, k) => {
+    if (l.flight.tail !== craft.aircraft.tail) swaps++;
+    const pending = craft.checks.filter((_, i) => points[i] === null || points[i]! >= k);
+    const rule = brokenLegRule(ev.legContext(craft, station, l.flight, l.depMinutes, swaps, pending));
+    if (rule) broken.push(`${craft.aircraft.tail} ${l.flight.id} at ${l.depMinutes}: breaks ${rule}`);
+    station = l.flight.dest;
+  });
+  return { tail: craft.aircraft.tail, flights: legs.map((l) => l.flight), route: ev.finish(craft, timedLegs, points), broken };
+}
+
+/**
+ * Every route column seen (the subgradient's and the rounds'), timed as above, offered to the
+ * integrated strategy's model as the search solves it (direct flights, GLPK on the worker pool): the
+ * plan, and the CPU it takes (this process and its worker threads).
+ */
+async function offerRoutes(): Promise<void> {
+  const ev = new RouteEvaluator(schedule, prepared.scope, request.config);
+  const routes = new Map<string, Route[]>(relaxation.nets.map((net) => [net.a.aircraft.tail, []]));
+  const seenRoutes = new Set<string>();
+  let broken = 0;
+  for (const key of keys) {
+    if (!key.startsWith('route ')) continue;
+    const t = timedRoute(ev, key);
+    if (t.broken.length > 0 || !t.route) { broken++; continue; }
+    if (seenRoutes.has(t.route.key)) continue;
+    seenRoutes.add(t.route.key);
+    routes.get(t.tail)!.push(t.route);
+  }
+  const pool = createSolverPool({ threads: 1 });
+  try {
+    const cpu = process.cpuUsage();
+    const model = buildStrategyModel(schedule, prepared.scope, request.config, 'integrated', routes, prepared.groups);
+    const outcome = await pool.solve({ model: model.model, timeLimitMs: Number(process.env.OFFER_MS ?? 60_000), mipGap: request.config.solver.mip_gap });
+    const used = process.cpuUsage(cpu);
+    console.log(`${seenRoutes.size} routes offered (${broken} breaking a rule left out): ${outcome.status} ${outcome.objective === null ? '-' : round(outcome.objective)} on direct flights, ${round((used.user + used.system) / 1000)} ms of CPU`);
   } finally {
     await pool.close();
   }
