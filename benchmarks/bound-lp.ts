@@ -15,14 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareSimulation, type SimulationRequest } from '../src/recovery/pipeline.ts';
 import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
-import { NetworkRelaxation, withLeastRebooking } from '../src/recovery/bounds/network-bound.ts';
+import { NetworkRelaxation, relaxationRouteAsRoute, withLeastRebooking, type RelaxationRoute } from '../src/recovery/bounds/network-bound.ts';
 import type { Constraint, LinearModel, Variable } from '../src/recovery/model/linear-model.ts';
 import { toCplexLp } from '../solver-wasm/lp-format.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 import { RouteEvaluator, type Route } from '../src/recovery/neighbourhood/aircraft-routes.ts';
 import { buildStrategyModel } from '../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { ScopeWalks } from '../src/recovery/network/scope-walk.ts';
-import { brokenLegRule } from '../src/recovery/model/rules.ts';
 import type { Flight } from '../src/domain/schedule.ts';
 import { JourneyFinder, type Journey } from '../src/recovery/passengers/journeys.ts';
 import { ISSUE_23_STORM } from './storm.ts';
@@ -122,7 +121,18 @@ relaxation.seatGroups.forEach((g, i) => {
 // Artificial units: a flight covered twice, any inequality row exceeded.
 rows.forEach((r, i) => { if (r.sense === '<=' || flightRows.includes(r)) column(`artificial ${i}`, ARTIFICIAL, Infinity, [[r, -1]]); });
 
-// Routes and journeys, captured where the evaluation finds them.
+// Routes and journeys, captured where the evaluation finds them; each new route column's route as the
+// relaxation gives it for plans (drainRoutes: the same new routes in the same order).
+const pendingKeys: string[] = [];
+const routeOfColumn = new Map<string, RelaxationRoute>();
+const evaluate = (): number => {
+  const value = relaxation.evaluate();
+  const drained = relaxation.drainRoutes();
+  if (drained.length !== pendingKeys.length) throw new Error('routes and route columns differ');
+  pendingKeys.forEach((key, k) => routeOfColumn.set(key, drained[k]!));
+  pendingKeys.length = 0;
+  return value;
+};
 let newColumns = 0;
 const cheapestRoute = rel.cheapestRoute.bind(rel);
 rel.cheapestRoute = (net: (typeof relaxation.nets)[number], swapPrice: number) => {
@@ -140,7 +150,7 @@ rel.cheapestRoute = (net: (typeof relaxation.nets)[number], swapPrice: number) =
     if (k >= 0) entries.push([rowOf.get(relaxation.flightSeatRows[k]!)!, -net.freeSeats[j]! * SEAT_ROW_SCALE]);
     if (net.swap[j] && relaxation.maxSwaps) entries.push([rowOf.get(relaxation.maxSwaps)!, 1]);
   }
-  if (column(`route ${a} ${route.copies.join(',')}`, intrinsic, Infinity, entries)) newColumns++;
+  if (column(`route ${a} ${route.copies.join(',')}`, intrinsic, Infinity, entries)) { newColumns++; pendingKeys.push(`route ${a} ${route.copies.join(',')}`); }
   return route;
 };
 relaxation.seatGroups.forEach((g, i) => {
@@ -211,7 +221,7 @@ try {
   const target = Number(targetArg);
   const iterations = Number(iterationsArg);
   for (let it = 1; it <= iterations; it++) {
-    const value = relaxation.evaluate();
+    const value = evaluate();
     if (value > best) { best = value; stale = 0; } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
     const norm = relaxation.direct(DEFLECTION);
     if (relaxation.violated === 0 || norm === 0) break;
@@ -223,7 +233,7 @@ try {
     rows.forEach((row, i) => row.set(master.duals[i]!));
     rel.flightSeatPrices = Float64Array.from(relaxation.flightSeatRows, (x) => x.price / SEAT_ROW_SCALE);
     newColumns = 0;
-    const value = relaxation.evaluate();
+    const value = evaluate();
     if (value > best) best = value;
     console.log(`round ${r}: master M ${round(master.objective)} (artificial ${master.artificial.toFixed(3)}, glpsol ${round(master.cpuMs)} ms wall), L at its duals ${round(value)}, best L ${round(best)}, ${newColumns} new columns, ${variables.length} in all`);
     if (newColumns === 0) { console.log('no column prices out: M is the relaxation\'s LP optimum'); break; }
@@ -248,12 +258,13 @@ async function priceAsPlan(primal: Float64Array): Promise<void> {
   const sequences = new Map<string, Flight[]>(relaxation.nets.map((net) => [net.a.aircraft.tail, []]));
   const ev = new RouteEvaluator(schedule, prepared.scope, request.config);
   const timed = new Map<string, Route | null>();
+  const aircraftOf = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail, a]));
   keys.forEach((key, k) => {
     if (!key.startsWith('route ') || primal[k]! < 0.5) return;
-    const t = timedRoute(ev, key);
-    sequences.set(t.tail, t.flights);
-    timed.set(t.tail, t.route);
-    for (const b of t.broken) console.log(b);
+    const r = routeOfColumn.get(key)!;
+    sequences.set(r.tail, r.legs.map((l) => schedule.flightsById.get(l.flightId)!));
+    timed.set(r.tail, relaxationRouteAsRoute(ev, aircraftOf.get(r.tail)!, r));
+    if (!timed.get(r.tail)) console.log(`${r.tail}: its route breaks a rule`);
   });
   // The capacities, counted by hand over the timed legs.
   for (const c of prepared.scope.capacities) {
@@ -291,48 +302,6 @@ async function priceAsPlan(primal: Float64Array): Promise<void> {
 }
 
 /**
- * A route column of the relaxation (its key) as a route of the service: its flights in time order,
- * each at its stretch's first minute or when its aircraft is ready if later (no later than the
- * stretch's end, so in the same clock hours); each check after the first leg that lands at its
- * station by its start and is followed by no departure before its end; the leg rules it breaks.
- */
-function timedRoute(ev: RouteEvaluator, key: string): { tail: string; flights: Flight[]; route: Route | null; broken: string[] } {
-  const [, a, copies] = key.split(' ');
-  const net = relaxation.nets[Number(a)]!;
-  const legs = (copies ? copies.split(',').map(Number) : []).map((j) => ({ flight: relaxation.flights[net.flight[j]!]!.flight, from: relaxation.flights[net.flight[j]!]!.stretches[net.stretch[j]!]!.from }));
-  legs.sort((p, q) => p.from - q.from);
-  const craft = net.a;
-  let ready = craft.readyMinutes;
-  const timedLegs = legs.map((l) => {
-    const block = l.flight.arrMinutes - l.flight.depMinutes;
-    const dep = Math.max(l.from, ready);
-    ready = dep + block + ev.turnaround(craft, l.flight.dest);
-    return { flight: l.flight, depMinutes: dep, arrMinutes: dep + block, delayMinutes: dep - l.flight.depMinutes };
-  });
-  const points = craft.checks.map((m) => {
-    for (let k = -1; k < timedLegs.length; k++) {
-      const at = k < 0 ? craft.station : timedLegs[k]!.flight.dest;
-      const landed = k < 0 ? craft.arrivalMinutes : timedLegs[k]!.arrMinutes;
-      const next = timedLegs[k + 1]?.depMinutes ?? Number.POSITIVE_INFINITY;
-      if (at === m.station && landed <= m.startMinutes && next >= m.endMinutes) return k;
-    }
-    return null;
-  });
-  // Every leg rule where it leaves (the checks performed before it no longer pending).
-  const broken: string[] = [];
-  let station = craft.station;
-  let swaps = 0;
-  timedLegs.forEach((l, k) => {
-    if (l.flight.tail !== craft.aircraft.tail) swaps++;
-    const pending = craft.checks.filter((_, i) => points[i] === null || points[i]! >= k);
-    const rule = brokenLegRule(ev.legContext(craft, station, l.flight, l.depMinutes, swaps, pending));
-    if (rule) broken.push(`${craft.aircraft.tail} ${l.flight.id} at ${l.depMinutes}: breaks ${rule}`);
-    station = l.flight.dest;
-  });
-  return { tail: craft.aircraft.tail, flights: legs.map((l) => l.flight), route: ev.finish(craft, timedLegs, points), broken };
-}
-
-/**
  * Every route column seen (the subgradient's and the rounds'), timed as above, offered to the
  * integrated strategy's model as the search solves it (direct flights, GLPK on the worker pool): the
  * plan, and the CPU it takes (this process and its worker threads).
@@ -342,13 +311,13 @@ async function offerRoutes(): Promise<void> {
   const routes = new Map<string, Route[]>(relaxation.nets.map((net) => [net.a.aircraft.tail, []]));
   const seenRoutes = new Set<string>();
   let broken = 0;
-  for (const key of keys) {
-    if (!key.startsWith('route ')) continue;
-    const t = timedRoute(ev, key);
-    if (t.broken.length > 0 || !t.route) { broken++; continue; }
-    if (seenRoutes.has(t.route.key)) continue;
-    seenRoutes.add(t.route.key);
-    routes.get(t.tail)!.push(t.route);
+  const aircraftOf = new Map(prepared.scope.aircraft.map((a) => [a.aircraft.tail, a]));
+  for (const r of routeOfColumn.values()) {
+    const route = relaxationRouteAsRoute(ev, aircraftOf.get(r.tail)!, r);
+    if (!route) { broken++; continue; }
+    if (seenRoutes.has(route.key)) continue;
+    seenRoutes.add(route.key);
+    routes.get(r.tail)!.push(route);
   }
   const pool = createSolverPool({ threads: 1 });
   try {

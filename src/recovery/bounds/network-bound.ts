@@ -11,9 +11,9 @@
 // TypeScript in a thread of its own (network-bound-thread.ts) or the simulation thread, never the
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
-import { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
+import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
-import { crewBreaches, mayFly } from '../model/rules.ts';
+import { brokenLegRule, crewBreaches, mayFly } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 import type { Solver } from '../model/solver-port.ts';
@@ -112,6 +112,14 @@ export interface RelaxationTerms {
   rebookedPassengers: number; strandedPassengers: number;
 }
 
+/**
+ * A route the relaxation priced, as a rotation a plan may fly (docs/model.md 3.9, "Its routes as
+ * plans"): its flights in time order, each at its stretch's first minute or, if later, when its
+ * aircraft is ready, which is never past the stretch's end, so each movement stays in the clock hours
+ * the relaxation counted it in. Plain data.
+ */
+export interface RelaxationRoute { tail: string; legs: { flightId: string; depMinutes: number }[] }
+
 /** A stretch of departures [from, to] of one flight, represented by one copy (see docs/model.md 3.9). */
 interface Stretch { from: number; to: number }
 
@@ -192,6 +200,8 @@ interface AircraftNet {
   rc: Float64Array;
   extra: Float64Array;
   swap: Uint8Array;
+  /** Per copy: its block plus this aircraft's turnaround at its destination (a RelaxationRoute's timing). */
+  blockTurn: Int32Array;
   /**
    * Per copy: its flight's per-flight seat row (−1: none), and the seats this aircraft has free on it
    * (in hundreds): the row's right side is 0, each copy flown offers its aircraft's seats.
@@ -310,6 +320,9 @@ export class NetworkRelaxation {
   private constant = 0;
   /** The last evaluation's route of each aircraft (its copies), for `terms`. */
   private readonly routes: number[][] = [];
+  /** Every route priced so far (aircraft and copies), and those not yet taken by `drainRoutes`. */
+  private readonly routesSeen = new Set<string>();
+  private freshRoutes: RelaxationRoute[] = [];
 
   constructor(input: NetworkBoundInput) {
     const { schedule, scope, groups, config } = input;
@@ -416,7 +429,7 @@ export class NetworkRelaxation {
     for (const a of scope.aircraft) {
       const tail = a.aircraft.tail;
       const facts = factsOf(tail);
-      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number }[] = [];
+      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number; blockTurn: number }[] = [];
       this.flights.forEach((d, fi) => {
         const f = d.flight;
         if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) return;
@@ -429,7 +442,7 @@ export class NetworkRelaxation {
           // Out of service: kept if some departure of the stretch overlaps no period.
           if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) return;
           if (!Number.isFinite(d.cost[si]!)) return;
-          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn });
+          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn, blockTurn: block + turn });
         });
       });
       const n = copies.length;
@@ -454,6 +467,7 @@ export class NetworkRelaxation {
         flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
         global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
         extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
+        blockTurn: Int32Array.from(copies, (c) => c.blockTurn),
         seatRow: Int32Array.from(copies, (c) => this.flights[c.fi]!.seatRow),
         freeSeats: Float64Array.from(copies, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
         origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
@@ -675,6 +689,7 @@ export class NetworkRelaxation {
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
       this.routes[i] = route.copies;
+      this.keep(i, net, route.copies);
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
@@ -697,6 +712,30 @@ export class NetworkRelaxation {
     this.nets.forEach((net, i) => { for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!; });
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
+  }
+
+  /** Keeps a route of aircraft `i` (its copies, last first) the first time an evaluation prices it. */
+  private keep(i: number, net: AircraftNet, copies: readonly number[]): void {
+    const key = `${i}:${copies.join(',')}`;
+    if (this.routesSeen.has(key)) return;
+    this.routesSeen.add(key);
+    const legs: RelaxationRoute['legs'] = [];
+    let ready = net.a.readyMinutes;
+    for (let k = copies.length - 1; k >= 0; k--) {
+      const j = copies[k]!;
+      const d = this.flights[net.flight[j]!]!;
+      const depMinutes = Math.max(d.stretches[net.stretch[j]!]!.from, ready);
+      ready = depMinutes + net.blockTurn[j]!;
+      legs.push({ flightId: d.flight.id, depMinutes });
+    }
+    this.freshRoutes.push({ tail: net.a.aircraft.tail, legs });
+  }
+
+  /** The routes priced since the last call, each once (docs/model.md 3.9, "Its routes as plans"). */
+  drainRoutes(): RelaxationRoute[] {
+    const routes = this.freshRoutes;
+    this.freshRoutes = [];
+    return routes;
   }
 
   /** The last evaluation's solution, term by term (see RelaxationTerms). */
@@ -1126,4 +1165,35 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
       aircraft: relaxation.nets.length, copies: relaxation.copies,
     };
   }
+}
+
+/**
+ * A relaxation's route as a route of the service (a column of the strategies' models): its legs at
+ * their minutes, each check performed after the first leg that lands at its station by its start and
+ * leaves none before its end (else missed, and charged). Null where a leg or route rule forbids it (an
+ * aircraft out of service whose stretch it left early enough in the relaxation but not here, say).
+ */
+export function relaxationRouteAsRoute(ev: RouteEvaluator, a: AircraftInScope, route: RelaxationRoute): Route | null {
+  const legs = route.legs.map(({ flightId, depMinutes }) => {
+    const flight = ev.schedule.flightsById.get(flightId)!;
+    const block = flight.arrMinutes - flight.depMinutes;
+    return { flight, depMinutes, arrMinutes: depMinutes + block, delayMinutes: depMinutes - flight.depMinutes };
+  });
+  const points = a.checks.map((m) => {
+    for (let k = -1; k < legs.length; k++) {
+      const at = k < 0 ? a.station : legs[k]!.flight.dest;
+      const landed = k < 0 ? a.arrivalMinutes : legs[k]!.arrMinutes;
+      if (at === m.station && landed <= m.startMinutes && (legs[k + 1]?.depMinutes ?? Number.POSITIVE_INFINITY) >= m.endMinutes) return k;
+    }
+    return null;
+  });
+  let station = a.station;
+  let swaps = 0;
+  for (const [k, leg] of legs.entries()) {
+    if (leg.flight.tail !== a.aircraft.tail) swaps++;
+    const pending = a.checks.filter((_, i) => points[i] === null || points[i]! >= k);
+    if (brokenLegRule(ev.legContext(a, station, leg.flight, leg.depMinutes, swaps, pending)) !== null) return null;
+    station = leg.flight.dest;
+  }
+  return ev.finish(a, legs, points);
 }
