@@ -48,6 +48,7 @@ const prepared = prepareSimulation(schedule, request);
 const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const rel = relaxation as any;
+relaxation.collectRoutes = true;
 
 // ---- Rows, named once; each priced row of the relaxation is one master row.
 type Row = { name: string; sense: '=' | '<='; rhs: number; terms: Map<string, number>; set: (dual: number) => void };

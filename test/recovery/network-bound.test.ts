@@ -2,7 +2,9 @@
 // optimum that the independent brute force of test/oracle/ finds on random small instances, never
 // below the flight bound, on a hand-checked rotation above the flight bound, and below the proven
 // optimum of the committed small hub storm (in its thread too: kept after a bound, also an aborted
-// one; the flight bound's LP when no iteration ends); from its own start above the flight bound's LP.
+// one; the flight bound's LP when no iteration ends); from its own start above the flight bound's LP; its
+// routes, as the service's, make a plan at the small hub storm's optimum; a flight offers the seats
+// of the aircraft that may fly it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
@@ -225,6 +227,7 @@ describe('network bound', () => {
     const request = simulationRequest(scenario);
     const prepared = prepareSimulation(schedule, request);
     const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
+    relaxation.collectRoutes = true;
     relaxation.startFromFlights();
     // Steps aimed 50 % above each iteration's bound (no plan to aim at).
     for (let i = 0; i < 300; i++) {

@@ -320,6 +320,8 @@ export class NetworkRelaxation {
   private constant = 0;
   /** The last evaluation's route of each aircraft (its copies), for `terms`. */
   private readonly routes: number[][] = [];
+  /** Whether evaluations keep the routes they price for `drainRoutes` (off: the bound alone needs none). */
+  collectRoutes = false;
   /** Every route priced so far (aircraft and copies), and those not yet taken by `drainRoutes`. */
   private readonly routesSeen = new Set<string>();
   private freshRoutes: RelaxationRoute[] = [];
@@ -689,7 +691,7 @@ export class NetworkRelaxation {
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
       this.routes[i] = route.copies;
-      this.keep(i, net, route.copies);
+      if (this.collectRoutes) this.keep(i, net, route.copies);
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
