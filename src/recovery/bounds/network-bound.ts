@@ -303,6 +303,8 @@ export class NetworkRelaxation {
   readonly flightSeatRows: PricedRow[] = [];
   /** Their prices per passenger (price / SEAT_ROW_SCALE), a new array at every step: a JourneyFinder keeps bounds per array. */
   private flightSeatPrices = new Float64Array(0);
+  /** The per-flight seat rows' prices (not per passenger), copied at each evaluation for the sweeps. */
+  private seatRowPrice = new Float64Array(0);
   private readonly networkIndex = new Map<Flight, number>();
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
@@ -541,6 +543,7 @@ export class NetworkRelaxation {
     });
     for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
     this.flightSeatPrices = new Float64Array(groups.network.flights.length);
+    this.seatRowPrice = new Float64Array(groups.network.flights.length);
   }
 
   /**
@@ -687,6 +690,8 @@ export class NetworkRelaxation {
       magnitude += Math.abs(rc);
     }
     let swaps = 0;
+    // The per-flight seat rows' prices in one array: the sweeps read one per copy.
+    for (const [k, r] of this.flightSeatRows.entries()) this.seatRowPrice[k] = r.price;
     for (const [i, net] of this.nets.entries()) {
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
@@ -824,10 +829,10 @@ export class NetworkRelaxation {
     touched[net.station] = 1;
     const { rc, value: values, pred, eventKind, eventIndex } = net;
     const base = this.stretchCost;
-    const seatRows = this.flightSeatRows;
+    const seatPrice = this.seatRowPrice;
     for (let j = 0; j < rc.length; j++) {
       const k = net.seatRow[j]!;
-      rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0) - (k >= 0 ? seatRows[k]!.price * net.freeSeats[j]! : 0);
+      rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0) - (k >= 0 ? seatPrice[k]! * net.freeSeats[j]! : 0);
     }
     for (let e = 0; e < eventKind.length; e++) {
       const kind = eventKind[e]!;
