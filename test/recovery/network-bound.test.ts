@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
-import { NetworkRelaxation, networkBound, relaxationRouteAsRoute, withLeastRebooking, type NetworkBound } from '../../src/recovery/bounds/network-bound.ts';
+import { NetworkRelaxation, networkBound, relaxationRouteAsRoute, withLeastRebooking, type NetworkBound, type RelaxationRoute } from '../../src/recovery/bounds/network-bound.ts';
 import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { idleBoundThreads, relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
@@ -191,10 +191,15 @@ describe('network bound', () => {
     // Its thread, done in time, is kept for the next bound, which it computes the same from scratch
     // (the same iterations without a target to aim at: the same prices, the same bound).
     expect(idleBoundThreads()).toBeGreaterThanOrEqual(1);
+    // (Asked for the routes it prices, it tells them, each once, as it goes: the same bound.)
+    const heardRoutes: RelaxationRoute[] = [];
     const again = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
-      maxIterations: 300, deadline: performance.now() + 60_000, thread: relaxationThread,
+      maxIterations: 300, deadline: performance.now() + 60_000, thread: relaxationThread, onRoutes: (routes) => heardRoutes.push(...routes),
     }))!;
     expect(again.value).toBe(threaded.value);
+    expect(heardRoutes.length).toBeGreaterThan(prepared.scope.aircraft.length);
+    expect(new Set(heardRoutes.map((r) => JSON.stringify(r))).size).toBe(heardRoutes.length);
+    expect(new Set(heardRoutes.map((r) => r.tail))).toEqual(new Set(prepared.scope.aircraft.map((a) => a.aircraft.tail)));
     // Aborted while it iterates (no iteration limit), it answers at once with the best bound heard,
     // at least the flight bound, and its thread stops and is kept again.
     const abort = new AbortController();

@@ -84,6 +84,8 @@ export interface NetworkBoundOptions {
   onBound?: (bound: number, source: 'flight_bound' | 'network_bound') => void;
   /** Stop after this many iterations (default: until the deadline or converged). */
   maxIterations?: number;
+  /** Told of the routes the steps price, each once, as they come (docs/model.md 3.9, "Its routes as plans"); none are kept without it. */
+  onRoutes?: (routes: RelaxationRoute[]) => void;
 }
 
 /** What a network bound computation gave. */
@@ -1141,6 +1143,11 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
   // An iteration is not cut short: the next starts only if one as long as the last ends by the deadline.
   let lastMs = 0;
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  if (options.onRoutes) relaxation.collectRoutes = true;
+  const tellRoutes = () => {
+    const routes = options.onRoutes ? relaxation.drainRoutes() : [];
+    if (routes.length > 0) options.onRoutes!(routes);
+  };
   while (iterations < maxIterations && !options.signal?.aborted && performance.now() < deadline) {
     const slice = performance.now();
     while (iterations < maxIterations && performance.now() - slice < SLICE_MS && performance.now() + lastMs < deadline) {
@@ -1161,11 +1168,13 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
       const aim = target !== null && target > best ? best + TARGET_SHARE * (target - best) : best + Math.max(1, SELF_AIM * Math.abs(best));
       relaxation.step(theta * (aim - value) / norm);
     }
+    tellRoutes();
     await new Promise((resolve) => setImmediate(resolve));
   }
   return finish();
 
   function finish(): NetworkBound | null {
+    tellRoutes();
     if (best === Number.NEGATIVE_INFINITY && flightBound === null) return null;
     return {
       value: Math.max(best, flightBound ?? Number.NEGATIVE_INFINITY), flightBound, iterations, elapsedMs: bestAt,
