@@ -320,6 +320,13 @@ async function offerRoutes(): Promise<void> {
     seenRoutes.add(route.key);
     routes.get(r.tail)!.push(route);
   }
+  // WALKS=1: the search's own first walks beside them (scope-walk.ts at its cancellation thresholds), as its pool would hold.
+  if (process.env.WALKS) {
+    const walks = new ScopeWalks(prepared.scope, ev, request.config.solver.time_step_minutes);
+    for (const thresholdMinutes of [Number.POSITIVE_INFINITY, 240, 150, 90, 45]) {
+      for (const [tail, route] of walks.walk({ thresholdMinutes })) if (route && !seenRoutes.has(route.key)) { seenRoutes.add(route.key); routes.get(tail)!.push(route); }
+    }
+  }
   const pool = createSolverPool({ threads: 1 });
   try {
     const cpu = process.cpuUsage();
