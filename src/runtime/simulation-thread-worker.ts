@@ -9,6 +9,7 @@ import { createSolverPool } from '../../solver-wasm/pool.ts';
 import { yieldToHttpThread } from '../../solver-wasm/thread-priority.ts';
 import type { FromThread, SimulationThreadData, ToThread } from './simulation-thread.ts';
 import { createInProcessRunner } from './simulation-runner.ts';
+import { startRestrictedThread } from './simulation-thread-restricted.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
@@ -21,14 +22,18 @@ let start;
 try {
   const schedules = createScheduleCatalog(data.schedules, data.defaultSchedule);
   const pool = createSolverPool({ ...data.pool, onWorkerError: (error) => post({ type: 'worker-error', message: error.message }) });
-  await pool.ready();
-  start = { schedules, pool };
+  // The restricted thread starts beside the pool (simulation-thread-restricted.ts).
+  const [restricted] = await Promise.all([
+    data.restrictedThread ? startRestrictedThread({ schedules: data.schedules, defaultSchedule: data.defaultSchedule, pool: data.pool }, (error) => post({ type: 'worker-error', message: error.message })) : null,
+    pool.ready(),
+  ]);
+  start = { schedules, pool, restricted };
 } catch (error) {
   post({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 }
-const { schedules, pool } = start;
-const runner = createInProcessRunner(schedules, pool);
+const { schedules, pool, restricted } = start;
+const runner = createInProcessRunner(schedules, pool, restricted ? (request, budget) => restricted.solve(request, budget) : undefined);
 for (const request of data.warmUp) {
   // A warm-up that fails says so and the thread starts anyway: it serves requests, only colder.
   await runner.run(request, Budget.start(request.config.solver.time_limit_ms)).catch((error: unknown) => {
@@ -64,7 +69,7 @@ port.on('message', (message: ToThread) => {
       break;
     case 'close':
       for (const controller of running.values()) controller.abort();
-      void pool.close().finally(() => {
+      void Promise.all([pool.close(), restricted?.close()]).finally(() => {
         post({ type: 'closed' });
         process.exit(0);
       });

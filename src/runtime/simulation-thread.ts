@@ -28,7 +28,7 @@ export const SIMULATION_THREAD_HEAP_MB = 2048;
  * and promotes less: measured on the default schedule's single delays, 7-9 % less busy time on this
  * thread (V8 --max-semi-space-size=64, the same size).
  */
-const SIMULATION_THREAD_YOUNG_MB = 192;
+export const SIMULATION_THREAD_YOUNG_MB = 192;
 
 const ENTRY = new URL('./simulation-thread-entry.mjs', import.meta.url);
 
@@ -50,6 +50,12 @@ export interface SimulationThreadOptions {
    * also after a restart): its JavaScript is cold until then (warm-up.ts). Default: none.
    */
   warmUp?: SimulationRequest[];
+  /**
+   * Whether a single delay's cancellation and delay propagation strategies are solved on a thread of
+   * their own beside the integrated one (simulation-thread-restricted.ts), with one GLPK worker of
+   * its own. Default: true.
+   */
+  restrictedThread?: boolean;
 }
 
 export interface SimulationThreadData {
@@ -58,6 +64,7 @@ export interface SimulationThreadData {
   defaultSchedule: string;
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
   warmUp: SimulationRequest[];
+  restrictedThread: boolean;
 }
 
 export type ToThread =
@@ -103,6 +110,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
     defaultSchedule: schedules.defaultName,
     pool: options.pool,
     warmUp: options.warmUp ?? [],
+    restrictedThread: options.restrictedThread ?? true,
   };
   let nextId = 1;
   const pending = new Map<number, Pending>();
