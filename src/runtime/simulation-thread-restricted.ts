@@ -50,6 +50,11 @@ export type FromRestricted =
 export interface RestrictedThread {
   /** Solves the request's strategies there, or null while the thread is (re)starting: the caller solves them itself. */
   solve(request: SimulationRequest, budget: Budget): RestrictedSolves | null;
+  /**
+   * FAULT INJECTION FOR TESTS ONLY (test/hardening): the thread while it is up, so that a test can
+   * terminate it mid-simulation the way a crash would. Production code never calls it.
+   */
+  threadForTesting(): Worker | null;
   close(): Promise<void>;
 }
 
@@ -118,6 +123,7 @@ export async function startRestrictedThread(
       }).finally(() => budget.signal.removeEventListener('abort', onAbort));
       return { done, cutTo: (at) => send({ type: 'cut', id, atEpochMs: performance.timeOrigin + at }) };
     },
+    threadForTesting: () => worker,
     async close() {
       if (closing) return;
       closing = true;

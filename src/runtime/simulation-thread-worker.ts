@@ -24,7 +24,7 @@ try {
   const pool = createSolverPool({ ...data.pool, onWorkerError: (error) => post({ type: 'worker-error', message: error.message }) });
   // The restricted thread starts beside the pool (simulation-thread-restricted.ts).
   const [restricted] = await Promise.all([
-    data.restrictedThread ? startRestrictedThread({ schedules: data.schedules, defaultSchedule: data.defaultSchedule, pool: data.pool }, (error) => post({ type: 'worker-error', message: error.message })) : null,
+    data.restrictedThread ? startRestrictedThread({ schedules: data.schedules, defaultSchedule: data.defaultSchedule, pool: data.pool }, (error) => post({ type: 'restricted-thread-error', message: error.message })) : null,
     pool.ready(),
   ]);
   start = { schedules, pool, restricted };

@@ -82,6 +82,7 @@ export type FromThread =
   | { type: 'error'; id: number; message: string }
   | { type: 'stats'; id: number; stats: SolverStats }
   | { type: 'worker-error'; message: string }
+  | { type: 'restricted-thread-error'; message: string }
   | { type: 'warm-up-failed'; message: string }
   | { type: 'closed' };
 
@@ -142,6 +143,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
           case 'error': settle(message.id, { error: new Error(`Simulation thread: ${message.message}`) }); break;
           case 'stats': settle(message.id, { value: message.stats }); break;
           case 'worker-error': options.onError?.(new Error(`a solver worker failed outside a solve: ${message.message}`)); break;
+          case 'restricted-thread-error': options.onError?.(new Error(`restricted thread: ${message.message}`)); break;
           case 'warm-up-failed': options.onError?.(new Error(`a warm-up simulation failed (the thread serves anyway): ${message.message}`)); break;
           case 'closed': break;
         }
