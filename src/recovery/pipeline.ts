@@ -589,8 +589,7 @@ export async function simulate(
   // large LP.
   const restrictedDone = new AbortController();
   const away = elsewhere && !onProgress && splitsWell(prepared, request.config)
-    ? elsewhere({ ...request, config: { ...request.config, strategies: { ...request.config.strategies, evaluate: request.config.strategies.evaluate.filter((s) => ELSEWHERE.includes(s)) } } },
-      budget.within(Number.POSITIVE_INFINITY, AbortSignal.any([budget.signal, restrictedDone.signal])))
+    ? elsewhere(restrictedPart(request), budget.within(Number.POSITIVE_INFINITY, AbortSignal.any([budget.signal, restrictedDone.signal])))
     : null;
   let solved: StrategySolve[];
   let readElsewhere: ReadOptions | undefined;
@@ -607,6 +606,12 @@ export async function simulate(
     build: Math.round(prepared.buildMs),
     solve: Math.round(performance.now() - solveStarted),
   });
+}
+
+/** The part of `request` solved elsewhere (SolveElsewhere): the same request with only those strategies. */
+export function restrictedPart(request: SimulationRequest): SimulationRequest {
+  const { config } = request;
+  return { ...request, config: { ...config, strategies: { ...config.strategies, evaluate: config.strategies.evaluate.filter((s) => ELSEWHERE.includes(s)) } } };
 }
 
 /**

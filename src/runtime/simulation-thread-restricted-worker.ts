@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { Budget } from '../recovery/model/budget.ts';
 import { recoveryFailureOf } from '../recovery/model/failure.ts';
-import { simulate } from '../recovery/pipeline.ts';
+import { restrictedPart, simulate } from '../recovery/pipeline.ts';
 import { createSolverPool } from '../../solver-wasm/pool.ts';
 import { yieldToHttpThread } from '../../solver-wasm/thread-priority.ts';
 import type { FromRestricted, RestrictedThreadData, ToRestricted } from './simulation-thread-restricted.ts';
@@ -27,6 +27,11 @@ try {
   process.exit(1);
 }
 const { source, pool } = start;
+for (const request of data.warmUp) {
+  // A warm-up that fails leaves the thread colder, nothing else (the simulation thread's warm-ups say so).
+  const part = restrictedPart(request);
+  await simulate(source.scheduleFor(part), part, pool, Budget.start(part.config.solver.time_limit_ms)).catch(() => undefined);
+}
 // One budget per request: its signal is the simulation thread's 'cancel', its end that thread's 'cut'.
 const running = new Map<number, { controller: AbortController; budget: Budget }>();
 

@@ -31,6 +31,8 @@ export interface RestrictedThreadData {
   schedules: Map<string, Schedule>;
   defaultSchedule: string;
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
+  /** The simulation thread's warm-up simulations, whose restricted part it runs before it is ready (its JavaScript is cold until then: warm-up.ts). */
+  warmUp: SimulationRequest[];
 }
 
 export type ToRestricted =
@@ -61,12 +63,10 @@ export interface RestrictedThread {
 interface Pending { resolve: (read: ReadOptions) => void; reject: (error: Error) => void }
 
 /**
- * Starts the restricted thread; resolves when it is ready. A thread that stops fails what it was
+ * Starts the restricted thread; resolves when it is ready (its warm-up simulations run). A thread that stops fails what it was
  * solving (RecoveryError 'crashed') and is started again; until it is ready, `solve` says null.
  */
-export async function startRestrictedThread(
-  data: Omit<RestrictedThreadData, 'pool'> & { pool: Omit<SolverPoolOptions, 'onWorkerError'> }, onError: (error: Error) => void,
-): Promise<RestrictedThread> {
+export async function startRestrictedThread(data: RestrictedThreadData, onError: (error: Error) => void): Promise<RestrictedThread> {
   const threadData: RestrictedThreadData = { ...data, pool: { ...data.pool, threads: RESTRICTED_SOLVER_THREADS } };
   const pending = new Map<number, Pending>();
   let nextId = 1;

@@ -19,7 +19,7 @@ const schedules = bundledCatalog();
 const schedule = schedules.resolve('small')!.schedule;
 beforeAll(async () => {
   pool = createSolverPool({ threads: 1 });
-  restricted = await startRestrictedThread({ schedules: new Map([['small', schedule]]), defaultSchedule: 'small', pool: {} }, (error) => errors.push(error));
+  restricted = await startRestrictedThread({ schedules: new Map([['small', schedule]]), defaultSchedule: 'small', pool: {}, warmUp: [] }, (error) => errors.push(error));
   await pool.ready();
 }, 60_000);
 afterAll(async () => { await Promise.all([pool.close(), restricted.close()]); });
@@ -86,14 +86,19 @@ describe('restricted thread', () => {
     expect(errors.some((e) => /restricted thread stopped/.test(e.message))).toBe(true);
   }, 180_000);
 
-  it('scenario: the simulation thread, with its restricted thread (the default), answers a single delay with every strategy proven and closes both', async () => {
-    const thread = await startSimulationThread({ schedules, pool: { threads: 1 }, onError: (error) => errors.push(error) });
+  it('scenario: the simulation thread, with its restricted thread (the default, started once the simulation thread is ready), answers single delays with every strategy proven and closes both', async () => {
+    const own: Error[] = [];
+    const thread = await startSimulationThread({ schedules, pool: { threads: 1 }, onError: (error) => own.push(error) });
     try {
-      const result = await thread.run(delay('NV100_2026-11-21T04:45:00Z', 90), Budget.start(20_000));
-      expect(result.options.map((o) => o.strategy).sort()).toEqual(['aircraft_swap', 'cancellation', 'delay_propagation', 'integrated']);
-      for (const o of result.options) expect(o.solver.status, o.strategy).toBe('optimal');
+      // The first may be solved before the restricted thread is up, the later ones after.
+      for (const minutes of [90, 60, 120]) {
+        const result = await thread.run(delay('NV100_2026-11-21T04:45:00Z', minutes), Budget.start(20_000));
+        expect(result.options.map((o) => o.strategy).sort()).toEqual(['aircraft_swap', 'cancellation', 'delay_propagation', 'integrated']);
+        for (const o of result.options) expect(o.solver.status, o.strategy).toBe('optimal');
+      }
     } finally {
       await thread.close();
     }
-  }, 120_000);
+    expect(own).toEqual([]);
+  }, 180_000);
 });
