@@ -141,7 +141,8 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
  * (RESTRICTED_SHARE). The first failure (RecoveryError) rejects and drops the solves still waiting,
  * since the simulation cannot be answered without them; the budget's signal drops them too.
  * `bound` is a lower bound of every plan computed alongside (simulate's network or flight bound);
- * without one, the scope's flight bound is (flightBoundOf).
+ * without one, the scope's flight bound is (flightBoundOf). With `elsewhere`, the strategies it solves
+ * (ELSEWHERE) are not solved here: it is awaited with the others and cut with the restricted ones.
  */
 export async function solveStrategies(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
