@@ -19,7 +19,7 @@ import type { Schedule } from '../domain/schedule.ts';
 import type { Budget, BudgetData } from '../recovery/model/budget.ts';
 import { RecoveryError, type RecoveryFailure } from '../recovery/model/failure.ts';
 import type { ReadOptions, RestrictedSolves, SimulationRequest } from '../recovery/pipeline.ts';
-import type { SolverPoolOptions } from '../../solver-wasm/pool.ts';
+import { poolSize, type SolverPoolOptions } from '../../solver-wasm/pool.ts';
 import { SIMULATION_THREAD_HEAP_MB, SIMULATION_THREAD_YOUNG_MB } from './simulation-thread.ts';
 
 /** The restricted thread's GLPK workers: its strategies' solves are small and one at a time each. */
@@ -67,7 +67,10 @@ interface Pending { resolve: (read: ReadOptions) => void; reject: (error: Error)
  * solving (RecoveryError 'crashed') and is started again; until it is ready, `solve` says null.
  */
 export async function startRestrictedThread(data: RestrictedThreadData, onError: (error: Error) => void): Promise<RestrictedThread> {
-  const threadData: RestrictedThreadData = { ...data, pool: { ...data.pool, threads: RESTRICTED_SOLVER_THREADS } };
+  // Its queue as long as the simulation thread's pool's: admission counts there, and each simulation
+  // it admits puts at most one solve per restricted strategy here at a time, so this queue does not
+  // refuse what that one took.
+  const threadData: RestrictedThreadData = { ...data, pool: { ...data.pool, threads: RESTRICTED_SOLVER_THREADS, maxQueue: poolSize(data.pool).maxQueue } };
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let worker: Worker | null = null;
