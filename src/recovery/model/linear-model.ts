@@ -62,7 +62,12 @@ export class ModelBuilder {
     return name;
   }
 
-  addConstraint(name: string, terms: Term[], sense: Constraint['sense'], rhs: number): void {
+  /**
+   * `checked`: the terms from this place on are known to be of declared columns, non-zero, and each
+   * of a column no other term of the row has (the route terms of a strategy model's rows, merged per
+   * column where they are made: row-families.ts, addRouteTerms), so they are not looked up.
+   */
+  addConstraint(name: string, terms: Term[], sense: Constraint['sense'], rhs: number, checked = terms.length): void {
     // Merge repeated variables so that every row lists a column once (GLPK requires it). Models are
     // rebuilt every pricing round, so this runs over every non-zero each round: one map lookup per
     // term, and repeats found by the row stamp of the column's place.
@@ -76,7 +81,7 @@ export class ModelBuilder {
     // have neither, and a copy of every row each round was much of a rebuild's garbage.
     let clean: Term[] | null = null;
     let repeated = false;
-    for (let i = 0; i < terms.length; i++) {
+    for (let i = 0; i < checked; i++) {
       const t = terms[i]!;
       const place = this.places.get(t.variable);
       if (place === undefined) throw new Error(`row ${name} uses undeclared ${t.variable}`);
@@ -87,6 +92,7 @@ export class ModelBuilder {
         else clean?.push(t);
       }
     }
+    if (clean) for (let i = checked; i < terms.length; i++) clean.push(terms[i]!);
     if (repeated) {
       const merged = new Map<string, number>();
       for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);

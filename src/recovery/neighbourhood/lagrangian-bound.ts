@@ -29,10 +29,18 @@ export interface BoundWitness { duals: PricingDuals; prices: Record<string, numb
  */
 export function legPricesAt(network: JourneyNetwork, prices: Record<string, number>): LegPrices {
   let legPrices = LEG_PRICES.get(prices);
-  if (!legPrices) LEG_PRICES.set(prices, legPrices = Float64Array.from(network.flights, (flight) => -(prices[seatRowName(flight)] ?? 0)));
+  if (!legPrices) {
+    let names = SEAT_ROWS.get(network);
+    if (!names) SEAT_ROWS.set(network, names = network.flights.map(seatRowName));
+    legPrices = new Float64Array(names.length);
+    for (let k = 0; k < names.length; k++) legPrices[k] = -(prices[names[k]!] ?? 0);
+    LEG_PRICES.set(prices, legPrices);
+  }
   return legPrices;
 }
 const LEG_PRICES = new WeakMap<Record<string, number>, LegPrices>();
+/** Each network flight's seat row name, by network index (a network's flights never change). */
+const SEAT_ROWS = new WeakMap<JourneyNetwork, readonly string[]>();
 
 /** The prices of a source's rows other than its flights' seat rows: a journey's reduced cost is its value (journeys.ts) less this. */
 export function rowsPrice(source: JourneySource, prices: Record<string, number>): number {
