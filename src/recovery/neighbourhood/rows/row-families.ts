@@ -125,7 +125,20 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
 
 // Every whole build offers every journey again (each pricing round): named once per journey and
 // group, so that a column keeps one string from model to model (no joining, no hashing it anew).
-interface JourneyNames { suffix: string; rebook: string; seats: string; reach: string[] }
+interface JourneyNames { suffix: string; rebook: string; seats: string; reach: string[]; column?: JourneyColumn }
+
+/**
+ * What a journey's column is in a model of `scope` under `config` (addRebookings), whatever the
+ * routes: none (`null`: its passengers never reach its first flight, or a flight of it can offer no
+ * seat), else its cost and kind, the seats it may take, and its `reach__` rows' leg rows. Kept with
+ * the journey's names: every whole build offers every journey again (a simulation's strategies share
+ * one scope and configuration).
+ */
+interface JourneyColumn {
+  scope: ModelContext['scope'];
+  config: ModelContext['config'];
+  value: { cost: number; kind: 'integer' | 'continuous'; offered: number; reach: [Flight, LegRow][] } | null;
+}
 const JOURNEY_NAMES = new WeakMap<Journey, Map<string, JourneyNames>>();
 function journeyNames(groupName: string, journey: Journey): JourneyNames {
   let byGroup = JOURNEY_NAMES.get(journey);
@@ -178,42 +191,60 @@ function addRebookings(
   // makes the passenger part no transportation problem (docs/model.md 2.5). The origin does not
   // count: its share is the first leg's cancellation, and every other hub needs that leg flown.
   const severalHubs = group.kind === 'misconnection' && group.connections.length > 1;
-  const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
   // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
-  const seatsAtMost = (leg: Flight) => Math.max(0, ctx.scope.flightIds.has(leg.id) ? mostSeats - leg.bookedPassengers : ownFreeSeats(ctx, leg));
-  for (const journey of [...targets, ...ctx.journeys.get(groupName) ?? []]) {
+  const seatsAtMost = (leg: Flight) => Math.max(0, ctx.scope.flightIds.has(leg.id) ? mostSeatsOf(ctx.scope) - leg.bookedPassengers : ownFreeSeats(ctx, leg));
+  const columnOf = (journey: Journey, names: JourneyNames): JourneyColumn['value'] => {
     const reached = reach(journey[0]!);
-    if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) continue;
-    const names = journeyNames(groupName, journey);
-    const name = names.rebook;
-    const cost = reaccommodationCost(ctx.config, group, journey);
-    const seats = journey.map((leg) => seatRow(ctx, leg)!);
-    const column = ctx.b.addVariable(name, journey.length > 1 || severalHubs ? 'integer' : 'continuous', cost, 0, group.passengers);
-    ctx.rebookColumns.set(column, { group, journey, from });
-    for (const row of seats) row.terms.push({ variable: column, coef: 1 });
-    terms.push({ variable: column, coef: 1 });
-    const offered = Math.min(group.passengers, ...journey.map(seatsAtMost));
-    if (offered < group.passengers) {
-      declare(ctx, {
-        name: names.seats,
-        terms: [{ variable: column, coef: 1 }, ...disrupted.map((variable) => ({ variable, coef: -offered }))], sense: '<=', rhs: 0,
-      });
-    }
+    if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) return null;
     const conditions = reached === true ? [] : [reached];
     for (const [i, leg] of journey.slice(0, -1).entries()) {
       if (!ctx.scope.flightIds.has(leg.id)) continue;
       const connectionMinutes = ctx.schedule.airports.get(leg.dest)!.minConnectionMinutes;
       conditions.push({ first: leg, spec: { kind: 'reaches', atMinutes: journey[i + 1]!.depMinutes, connectionMinutes, passengers: group.passengers, airport: '' } });
     }
-    for (const [k, condition] of conditions.entries()) {
-      const row = declare(ctx, {
-        name: names.reach[k] ??= `reach__${names.suffix}${k === 0 ? '' : `__${k}`}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0,
+    return {
+      cost: reaccommodationCost(ctx.config, group, journey),
+      kind: journey.length > 1 || severalHubs ? 'integer' : 'continuous',
+      offered: Math.min(group.passengers, ...journey.map(seatsAtMost)),
+      reach: conditions.map((condition, k): [Flight, LegRow] => [condition.first, {
+        ...condition.spec, row: names.reach[k] ??= `reach__${names.suffix}${k === 0 ? '' : `__${k}`}`,
+      }]),
+    };
+  };
+  const offer = (journey: Journey) => {
+    const names = journeyNames(groupName, journey);
+    let known = names.column;
+    if (known?.scope !== ctx.scope || known.config !== ctx.config) names.column = known = { scope: ctx.scope, config: ctx.config, value: columnOf(journey, names) };
+    const value = known.value;
+    if (value === null) return;
+    const column = ctx.b.addVariable(names.rebook, value.kind, value.cost, 0, group.passengers);
+    ctx.rebookColumns.set(column, { group, journey, from });
+    for (const leg of journey) seatRow(ctx, leg)!.terms.push({ variable: column, coef: 1 });
+    terms.push({ variable: column, coef: 1 });
+    const offered = value.offered;
+    if (offered < group.passengers) {
+      declare(ctx, {
+        name: names.seats,
+        terms: [{ variable: column, coef: 1 }, ...disrupted.map((variable) => ({ variable, coef: -offered }))], sense: '<=', rhs: 0,
       });
-      legRow(ctx, condition.first, { ...condition.spec, row: row.name });
     }
-  }
+    for (const [first, spec] of value.reach) {
+      declare(ctx, { name: spec.row, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0 });
+      pushTo(ctx.legRows, first.id, spec);
+    }
+  };
+  for (const journey of targets) offer(journey);
+  for (const journey of ctx.journeys.get(groupName) ?? []) offer(journey);
   return terms;
 }
+
+/** The most seats an aircraft of the scope has (a flight of the scope offers at most that less its bookings). */
+function mostSeatsOf(scope: ModelContext['scope']): number {
+  let most = MOST_SEATS.get(scope);
+  if (most === undefined) MOST_SEATS.set(scope, most = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats)));
+  return most;
+}
+const MOST_SEATS = new WeakMap<ModelContext['scope'], number>();
 
 /**
  * The names of a group's rows and columns that do not depend on its journeys: every whole build
