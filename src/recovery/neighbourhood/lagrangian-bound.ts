@@ -135,14 +135,30 @@ export function reducedCost(route: Route, a: AircraftInScope, duals: PricingDual
 }
 
 export function pricingDuals(model: StrategyModel, duals: Record<string, number>, breakpoints: BreakpointMemo): PricingDuals {
-  return {
-    leg(a, flight, depMinutes) {
-      const leg = { flight, depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes };
-      let sum = 0;
+  // Per flight, its leg rows with a price here and those prices, in the model's order (the sum below
+  // adds them in it): found once, not by row name for every copy of the flight the pricing values.
+  const priced = new Map<string, { specs: LegRow[]; prices: number[] }>();
+  const pricedRows = (flight: Flight) => {
+    let rows = priced.get(flight.id);
+    if (!rows) {
+      rows = { specs: [], prices: [] };
       for (const spec of model.legRows.get(flight.id) ?? []) {
         const dual = duals[spec.row];
-        if (dual) sum += dual * legCoefficient(spec, a.aircraft, leg);
+        if (!dual) continue;
+        rows.specs.push(spec);
+        rows.prices.push(dual);
       }
+      priced.set(flight.id, rows);
+    }
+    return rows;
+  };
+  return {
+    leg(a, flight, depMinutes) {
+      const { specs, prices } = pricedRows(flight);
+      if (specs.length === 0) return 0;
+      const leg = { flight, depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes };
+      let sum = 0;
+      for (let k = 0; k < specs.length; k++) sum += prices[k]! * legCoefficient(specs[k]!, a.aircraft, leg);
       return sum;
     },
     aircraft: (a) => duals[`aircraft__${lpName(a.aircraft.tail)}`] ?? 0,
