@@ -5,7 +5,7 @@
 // the optimality proof (proof.ts) starts from.
 import type { Flight } from '../../domain/schedule.ts';
 import type { Route } from './aircraft-routes.ts';
-import { lpName, type LinearModel } from '../model/linear-model.ts';
+import { lpName, termColumns, type LinearModel } from '../model/linear-model.ts';
 import type { JourneyFinder, Journey, JourneyNetwork, LegPrices } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { legCoefficient, type JourneySource, type LegRow } from './rows/context.ts';
@@ -109,20 +109,31 @@ export function journeysTerm(
  */
 export function lagrangianBound(master: LinearModel, routeColumns: ReadonlyMap<string, unknown>, duals: Record<string, number>, leastSum: number): number {
   let bound = leastSum;
-  const reduced = new Map<string, number>();
-  for (const v of master.variables) if (!routeColumns.has(v.name)) reduced.set(v.name, v.cost);
-  for (const c of master.constraints) {
+  const { variables, constraints } = master;
+  // Per column place: whether it is a route's, and the reduced cost so far of the others.
+  const route = new Uint8Array(variables.length);
+  const reduced = new Float64Array(variables.length);
+  for (let j = 0; j < variables.length; j++) {
+    if (routeColumns.has(variables[j]!.name)) route[j] = 1;
+    else reduced[j] = variables[j]!.cost;
+  }
+  const { rowStarts, columns } = termColumns(master);
+  for (let r = 0; r < constraints.length; r++) {
+    const c = constraints[r]!;
     const pi = duals[c.name] ?? 0;
     if (pi === 0) continue;
     bound += c.rhs * pi;
-    for (const t of c.terms) {
-      const rc = reduced.get(t.variable);
-      if (rc !== undefined) reduced.set(t.variable, rc - pi * t.coef);
+    const { terms } = c;
+    const start = rowStarts[r]!;
+    for (let k = 0; k < terms.length; k++) {
+      const j = columns[start + k]!;
+      if (route[j] === 0) reduced[j] = reduced[j]! - pi * terms[k]!.coef;
     }
   }
-  for (const v of master.variables) {
-    const rc = reduced.get(v.name);
-    if (rc !== undefined) bound += Math.min(rc * v.lb, rc * v.ub);
+  for (let j = 0; j < variables.length; j++) {
+    if (route[j] === 1) continue;
+    const rc = reduced[j]!;
+    bound += Math.min(rc * variables[j]!.lb, rc * variables[j]!.ub);
   }
   return bound;
 }
