@@ -250,12 +250,12 @@ const MOST_SEATS = new WeakMap<ModelContext['scope'], number>();
  * The names of a group's rows and columns that do not depend on its journeys: every whole build
  * declares them again, and the same strings each time (their hashes computed once) keep the model
  * builder's lookups cheap (as routeColumnName). Per connection hub (`hubs`, the origin's last when
- * it is one) the key of its rebookings, its `missed__` column and `from__` row, and its `missed__`
- * rows (by number, named when first needed).
+ * it is one) the source key of its rebookings, its `missed__` column and `from__` row, and its
+ * `missed__` rows (by number, named when first needed).
  */
 interface GroupNames {
   name: string; stranded: string; passengers: string; once: string;
-  hubs: { key: string; groupName: string; column: string; from: string; rows: string[]; cancelled: string }[];
+  hubs: { groupName: string; column: string; from: string; rows: string[]; cancelled: string }[];
 }
 const GROUP_NAMES = new WeakMap<PassengerGroup, GroupNames>();
 function groupNames(group: PassengerGroup): GroupNames {
@@ -267,7 +267,7 @@ function groupNames(group: PassengerGroup): GroupNames {
   } else {
     const name = lpName(group.itinerary.id);
     const several = group.connections.length > 1;
-    const hub = (key: string) => ({ key, groupName: `missed_${key}`, column: `missed__${key}`, from: `from__missed_${key}`, rows: [], cancelled: `missed__${key}__cancelled` });
+    const hub = (key: string) => ({ groupName: `missed_${key}`, column: `missed__${key}`, from: `from__missed_${key}`, rows: [], cancelled: `missed__${key}__cancelled` });
     names = {
       name, stranded: `stranded__missed_${name}`, passengers: `passengers__missed_${name}`, once: `once__missed_${name}`,
       hubs: [...group.connections.map((c) => hub(several ? `${name}__c${c.index + 1}` : name)), hub(`${name}__c0`)],
