@@ -111,17 +111,15 @@ export class ModelBuilder {
 export interface TermColumns { rowStarts: Int32Array; columns: Int32Array }
 
 /**
- * The places of every row's columns, for the solver's packing and the Lagrangian bound's sums, made
- * once per model. A row's places are kept with the row object: the masters of a column generation
- * share most rows with the model before them (an extension adds columns after the others, so a
- * column keeps its place), and a row's kept places are used again where the model's columns at
- * them still have the row's names (checked term by term; a name lookup otherwise).
+ * The places of every row's columns, for the solver's packing and the Lagrangian bound's sums: made
+ * once per model (a master is packed for its solve, then its bound read at one or two prices).
  */
 export function termColumns(model: LinearModel): TermColumns {
   let known = MODEL_COLUMNS.get(model);
   if (known) return known;
   const { variables, constraints } = model;
-  let index: Map<string, number> | null = null;
+  const index = new Map<string, number>();
+  for (let j = 0; j < variables.length; j++) index.set(variables[j]!.name, j);
   let nonzeros = 0;
   for (const c of constraints) nonzeros += c.terms.length;
   const rowStarts = new Int32Array(constraints.length + 1);
@@ -130,34 +128,14 @@ export function termColumns(model: LinearModel): TermColumns {
   for (let r = 0; r < constraints.length; r++) {
     const { terms, name } = constraints[r]!;
     rowStarts[r] = at;
-    let places = ROW_COLUMNS.get(constraints[r]!);
-    if (places && places.length !== terms.length) places = undefined;
-    if (places) {
-      for (let k = 0; k < terms.length; k++) {
-        if (variables[places[k]!]?.name === terms[k]!.variable) continue;
-        places = undefined;
-        break;
-      }
+    for (let k = 0; k < terms.length; k++) {
+      const place = index.get(terms[k]!.variable);
+      if (place === undefined) throw new Error(`row ${name} uses undeclared ${terms[k]!.variable}`);
+      columns[at++] = place;
     }
-    if (!places) {
-      if (!index) {
-        index = new Map();
-        for (let j = 0; j < variables.length; j++) index.set(variables[j]!.name, j);
-      }
-      places = new Int32Array(terms.length);
-      for (let k = 0; k < terms.length; k++) {
-        const place = index.get(terms[k]!.variable);
-        if (place === undefined) throw new Error(`row ${name} uses undeclared ${terms[k]!.variable}`);
-        places[k] = place;
-      }
-      ROW_COLUMNS.set(constraints[r]!, places);
-    }
-    columns.set(places, at);
-    at += places.length;
   }
   rowStarts[constraints.length] = at;
   MODEL_COLUMNS.set(model, (known = { rowStarts, columns }));
   return known;
 }
 const MODEL_COLUMNS = new WeakMap<LinearModel, TermColumns>();
-const ROW_COLUMNS = new WeakMap<Constraint, Int32Array>();
