@@ -4,7 +4,7 @@
 // typed arrays are moved to the worker instead (transferList). Names never cross: GLPK knows columns
 // and rows by index, and the outcome comes back by index (PackedOutcome) for the caller, who has the
 // model, to name (unpackOutcome).
-import type { LinearModel, VariableKind } from '../src/recovery/model/linear-model.ts';
+import { termColumns, type LinearModel, type VariableKind } from '../src/recovery/model/linear-model.ts';
 import type { SolveOutcome, SolveTask } from '../src/recovery/model/solver-port.ts';
 
 const KINDS: readonly VariableKind[] = ['continuous', 'binary', 'integer'];
@@ -67,13 +67,11 @@ export function unpackOutcome(outcome: PackedOutcome, model: LinearModel): Solve
 
 export function packModel(model: LinearModel): PackedModel {
   const n = model.variables.length;
-  const index = new Map<string, number>();
   const kinds = new Uint8Array(n);
   const lb = new Float64Array(n);
   const ub = new Float64Array(n);
   const cost = new Float64Array(n);
   model.variables.forEach((v, i) => {
-    index.set(v.name, i);
     kinds[i] = KINDS.indexOf(v.kind);
     lb[i] = v.lb;
     ub[i] = v.ub;
@@ -82,25 +80,19 @@ export function packModel(model: LinearModel): PackedModel {
   const rows = model.constraints.length;
   const senses = new Uint8Array(rows);
   const rhs = new Float64Array(rows);
-  const rowStarts = new Int32Array(rows + 1);
-  let nonzeros = 0;
-  for (const c of model.constraints) nonzeros += c.terms.length;
-  const termColumns = new Int32Array(nonzeros);
-  const termCoefs = new Float64Array(nonzeros);
+  // The columns by place, found once per model (the Lagrangian bound reads them too): copies, as
+  // these arrays are handed over to a worker (packedBuffers).
+  const places = termColumns(model);
+  const rowStarts = places.rowStarts.slice();
+  const columns = places.columns.slice();
+  const termCoefs = new Float64Array(columns.length);
   let at = 0;
   model.constraints.forEach((c, r) => {
     senses[r] = SENSES.indexOf(c.sense);
     rhs[r] = c.rhs;
-    rowStarts[r] = at;
-    for (const t of c.terms) {
-      const column = index.get(t.variable);
-      if (column === undefined) throw new Error(`row ${c.name} uses undeclared ${t.variable}`);
-      termColumns[at] = column;
-      termCoefs[at++] = t.coef;
-    }
+    for (const t of c.terms) termCoefs[at++] = t.coef;
   });
-  rowStarts[rows] = at;
-  return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns, termCoefs };
+  return { name: model.name, kinds, lb, ub, cost, senses, rhs, rowStarts, termColumns: columns, termCoefs };
 }
 
 /** Per warm-start key (SolveTask.warmStart): its sequence number and the numbers given to names so far. */

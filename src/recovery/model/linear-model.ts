@@ -62,7 +62,12 @@ export class ModelBuilder {
     return name;
   }
 
-  addConstraint(name: string, terms: Term[], sense: Constraint['sense'], rhs: number): void {
+  /**
+   * `checked`: the terms from this place on are known to be of declared columns, non-zero, and each
+   * of a column no other term of the row has (the route terms of a strategy model's rows, merged per
+   * column where they are made: row-families.ts, addRouteTerms), so they are not looked up.
+   */
+  addConstraint(name: string, terms: Term[], sense: Constraint['sense'], rhs: number, checked = terms.length): void {
     // Merge repeated variables so that every row lists a column once (GLPK requires it). Models are
     // rebuilt every pricing round, so this runs over every non-zero each round: one map lookup per
     // term, and repeats found by the row stamp of the column's place.
@@ -76,7 +81,7 @@ export class ModelBuilder {
     // have neither, and a copy of every row each round was much of a rebuild's garbage.
     let clean: Term[] | null = null;
     let repeated = false;
-    for (let i = 0; i < terms.length; i++) {
+    for (let i = 0; i < checked; i++) {
       const t = terms[i]!;
       const place = this.places.get(t.variable);
       if (place === undefined) throw new Error(`row ${name} uses undeclared ${t.variable}`);
@@ -87,6 +92,7 @@ export class ModelBuilder {
         else clean?.push(t);
       }
     }
+    if (clean) for (let i = checked; i < terms.length; i++) clean.push(terms[i]!);
     if (repeated) {
       const merged = new Map<string, number>();
       for (const t of terms) merged.set(t.variable, (merged.get(t.variable) ?? 0) + t.coef);
@@ -100,3 +106,36 @@ export class ModelBuilder {
     return { name: this.name, variables: [...this.variables.values()], constraints: this.constraints };
   }
 }
+
+/** A model's terms by column place (index in `variables`): row r's are `columns[rowStarts[r] .. rowStarts[r + 1])`. */
+export interface TermColumns { rowStarts: Int32Array; columns: Int32Array }
+
+/**
+ * The places of every row's columns, for the solver's packing and the Lagrangian bound's sums: made
+ * once per model (a master is packed for its solve, then its bound read at one or two prices).
+ */
+export function termColumns(model: LinearModel): TermColumns {
+  let known = MODEL_COLUMNS.get(model);
+  if (known) return known;
+  const { variables, constraints } = model;
+  const index = new Map<string, number>();
+  for (let j = 0; j < variables.length; j++) index.set(variables[j]!.name, j);
+  let nonzeros = 0;
+  for (const c of constraints) nonzeros += c.terms.length;
+  const rowStarts = new Int32Array(constraints.length + 1);
+  const columns = new Int32Array(nonzeros);
+  let at = 0;
+  for (let r = 0; r < constraints.length; r++) {
+    const { terms, name } = constraints[r]!;
+    rowStarts[r] = at;
+    for (let k = 0; k < terms.length; k++) {
+      const place = index.get(terms[k]!.variable);
+      if (place === undefined) throw new Error(`row ${name} uses undeclared ${terms[k]!.variable}`);
+      columns[at++] = place;
+    }
+  }
+  rowStarts[constraints.length] = at;
+  MODEL_COLUMNS.set(model, (known = { rowStarts, columns }));
+  return known;
+}
+const MODEL_COLUMNS = new WeakMap<LinearModel, TermColumns>();

@@ -5,7 +5,7 @@
 // the optimality proof (proof.ts) starts from.
 import type { Flight } from '../../domain/schedule.ts';
 import type { Route } from './aircraft-routes.ts';
-import { lpName, type LinearModel } from '../model/linear-model.ts';
+import { lpName, termColumns, type LinearModel } from '../model/linear-model.ts';
 import type { JourneyFinder, Journey, JourneyNetwork, LegPrices } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { legCoefficient, type JourneySource, type LegRow } from './rows/context.ts';
@@ -29,10 +29,18 @@ export interface BoundWitness { duals: PricingDuals; prices: Record<string, numb
  */
 export function legPricesAt(network: JourneyNetwork, prices: Record<string, number>): LegPrices {
   let legPrices = LEG_PRICES.get(prices);
-  if (!legPrices) LEG_PRICES.set(prices, legPrices = Float64Array.from(network.flights, (flight) => -(prices[seatRowName(flight)] ?? 0)));
+  if (!legPrices) {
+    let names = SEAT_ROWS.get(network);
+    if (!names) SEAT_ROWS.set(network, names = network.flights.map(seatRowName));
+    legPrices = new Float64Array(names.length);
+    for (let k = 0; k < names.length; k++) legPrices[k] = -(prices[names[k]!] ?? 0);
+    LEG_PRICES.set(prices, legPrices);
+  }
   return legPrices;
 }
 const LEG_PRICES = new WeakMap<Record<string, number>, LegPrices>();
+/** Each network flight's seat row name, by network index (a network's flights never change). */
+const SEAT_ROWS = new WeakMap<JourneyNetwork, readonly string[]>();
 
 /** The prices of a source's rows other than its flights' seat rows: a journey's reduced cost is its value (journeys.ts) less this. */
 export function rowsPrice(source: JourneySource, prices: Record<string, number>): number {
@@ -101,20 +109,31 @@ export function journeysTerm(
  */
 export function lagrangianBound(master: LinearModel, routeColumns: ReadonlyMap<string, unknown>, duals: Record<string, number>, leastSum: number): number {
   let bound = leastSum;
-  const reduced = new Map<string, number>();
-  for (const v of master.variables) if (!routeColumns.has(v.name)) reduced.set(v.name, v.cost);
-  for (const c of master.constraints) {
+  const { variables, constraints } = master;
+  // Per column place: whether it is a route's, and the reduced cost so far of the others.
+  const route = new Uint8Array(variables.length);
+  const reduced = new Float64Array(variables.length);
+  for (let j = 0; j < variables.length; j++) {
+    if (routeColumns.has(variables[j]!.name)) route[j] = 1;
+    else reduced[j] = variables[j]!.cost;
+  }
+  const { rowStarts, columns } = termColumns(master);
+  for (let r = 0; r < constraints.length; r++) {
+    const c = constraints[r]!;
     const pi = duals[c.name] ?? 0;
     if (pi === 0) continue;
     bound += c.rhs * pi;
-    for (const t of c.terms) {
-      const rc = reduced.get(t.variable);
-      if (rc !== undefined) reduced.set(t.variable, rc - pi * t.coef);
+    const { terms } = c;
+    const start = rowStarts[r]!;
+    for (let k = 0; k < terms.length; k++) {
+      const j = columns[start + k]!;
+      if (route[j] === 0) reduced[j] = reduced[j]! - pi * terms[k]!.coef;
     }
   }
-  for (const v of master.variables) {
-    const rc = reduced.get(v.name);
-    if (rc !== undefined) bound += Math.min(rc * v.lb, rc * v.ub);
+  for (let j = 0; j < variables.length; j++) {
+    if (route[j] === 1) continue;
+    const rc = reduced[j]!;
+    bound += Math.min(rc * variables[j]!.lb, rc * variables[j]!.ub);
   }
   return bound;
 }
@@ -127,14 +146,30 @@ export function reducedCost(route: Route, a: AircraftInScope, duals: PricingDual
 }
 
 export function pricingDuals(model: StrategyModel, duals: Record<string, number>, breakpoints: BreakpointMemo): PricingDuals {
-  return {
-    leg(a, flight, depMinutes) {
-      const leg = { flight, depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes };
-      let sum = 0;
+  // Per flight, its leg rows with a price here and those prices, in the model's order (the sum below
+  // adds them in it): found once, not by row name for every copy of the flight the pricing values.
+  const priced = new Map<string, { specs: LegRow[]; prices: number[] }>();
+  const pricedRows = (flight: Flight) => {
+    let rows = priced.get(flight.id);
+    if (!rows) {
+      rows = { specs: [], prices: [] };
       for (const spec of model.legRows.get(flight.id) ?? []) {
         const dual = duals[spec.row];
-        if (dual) sum += dual * legCoefficient(spec, a.aircraft, leg);
+        if (!dual) continue;
+        rows.specs.push(spec);
+        rows.prices.push(dual);
       }
+      priced.set(flight.id, rows);
+    }
+    return rows;
+  };
+  return {
+    leg(a, flight, depMinutes) {
+      const { specs, prices } = pricedRows(flight);
+      if (specs.length === 0) return 0;
+      const leg = { flight, depMinutes, arrMinutes: depMinutes + (flight.arrMinutes - flight.depMinutes), delayMinutes: depMinutes - flight.depMinutes };
+      let sum = 0;
+      for (let k = 0; k < specs.length; k++) sum += prices[k]! * legCoefficient(specs[k]!, a.aircraft, leg);
       return sum;
     },
     aircraft: (a) => duals[`aircraft__${lpName(a.aircraft.tail)}`] ?? 0,

@@ -33,6 +33,9 @@ export const PRICING_MODES: Record<Strategy, PricingMode> = {
  */
 const PRICING_CACHES = new WeakMap<RecoveryScope, WeakMap<SolverConfig, PricingCache>>();
 
+/** A node of StrategyRun's journey tree. */
+interface JourneyNode { column: boolean; next: Map<string, JourneyNode> }
+
 export class StrategyRun {
   readonly schedule: Schedule;
   readonly scope: RecoveryScope;
@@ -72,7 +75,12 @@ export class StrategyRun {
   private readonly args: SolveStrategyArgs;
   /** The passengers' journeys of several flights that have a column, by source; the others are searched for (3.3). */
   private readonly journeys = new Map<string, Journey[]>();
-  private readonly journeyKeys = new Set<string>();
+  /**
+   * The same journeys, by source key then flight id after flight id (a journey with a column ends at
+   * a node marked `column`): the searches ask about every journey they find, and a walk down this
+   * makes no string of the journey's flights.
+   */
+  private readonly journeyTree = new Map<string, JourneyNode>();
   private readonly finderOf: Map<string, JourneyFinder>;
   /**
    * The slowest build so far per route, to tell whether a model of many more routes can still be
@@ -109,11 +117,22 @@ export class StrategyRun {
     return finder;
   };
 
-  private journeyKey(source: JourneySource, journey: Journey): string {
-    return `${source.key}>${journey.map((f) => f.id).join('>')}`;
-  }
+  readonly hasColumn = (source: JourneySource, journey: Journey): boolean => {
+    let node = this.journeyTree.get(source.key);
+    for (let i = 0; node && i < journey.length; i++) node = node.next.get(journey[i]!.id);
+    return node?.column === true;
+  };
 
-  readonly hasColumn = (source: JourneySource, journey: Journey): boolean => this.journeyKeys.has(this.journeyKey(source, journey));
+  private addColumnOf(source: JourneySource, journey: Journey): void {
+    let node: JourneyNode | undefined = this.journeyTree.get(source.key);
+    if (!node) this.journeyTree.set(source.key, node = { column: false, next: new Map() });
+    for (const flight of journey) {
+      let next: JourneyNode | undefined = node.next.get(flight.id);
+      if (!next) node.next.set(flight.id, next = { column: false, next: new Map() });
+      node = next;
+    }
+    node.column = true;
+  }
 
   /** This solve's journeys with a column, for its journey searches (the bound's and the columns'): the finders keep their last answers per this object (JourneyFinder.leastFor, bestFor). */
   readonly journeyColumns: JourneyColumns = { has: this.hasColumn, count: (source) => this.journeys.get(source.key)?.length ?? 0 };
@@ -303,7 +322,7 @@ export class StrategyRun {
       // A proof that needs more journeys than allowed for one source is lost: no need to search the rest.
       if (!complete || !timely) break;
       for (const { journey } of found.journeys) {
-        this.journeyKeys.add(this.journeyKey(source, journey));
+        this.addColumnOf(source, journey);
         pushTo(this.journeys, source.key, journey);
         this.rowsSince = true;
         given++;

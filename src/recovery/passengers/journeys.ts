@@ -115,6 +115,7 @@ export type LegPrices = Float64Array;
 interface FinderLayout {
   flights: readonly Flight[]; networkIndex: Int32Array; blockStart: Int32Array; nextBlock: Int32Array; nextCount: Int32Array;
   arrivalCost: Float64Array; order: Int32Array; origin: { start: number; count: number }; cheapestOfSeveral: number | null;
+  destAirport: Int32Array; originAirport: number; airports: number;
 }
 
 /**
@@ -212,6 +213,14 @@ export class JourneyFinder {
   private readonly order: Int32Array;
   /** The origin's block: [start, start + count). */
   private readonly origin: { start: number; count: number };
+  /**
+   * Per flight: the number of the block (airport) it lands at, -1 where no candidate leaves from
+   * there (a journey never goes on from such an airport, so never comes back to it); the origin's
+   * number; how many blocks. What the searches mark as visited.
+   */
+  private readonly destAirport: Int32Array;
+  private readonly originAirport: number;
+  private readonly airports: number;
   private readonly layerCount: number;
   /**
    * The least value of a journey of several flights at zero leg prices (Infinity: there is none):
@@ -244,6 +253,7 @@ export class JourneyFinder {
     const { layout } = made;
     ({ flights: this.flights, networkIndex: this.networkIndex, blockStart: this.blockStart, nextBlock: this.nextBlock, nextCount: this.nextCount } = layout);
     ({ arrivalCost: this.arrivalCost, order: this.order, origin: this.origin } = layout);
+    ({ destAirport: this.destAirport, originAirport: this.originAirport, airports: this.airports } = layout);
     // The search reads the arrays above; a layout keeps its least once found.
     this.cheapestOfSeveral = layout.cheapestOfSeveral
       ??= this.least(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
@@ -297,7 +307,12 @@ export class JourneyFinder {
       nextCount[i] = leavingFrom(flights, next, f.arrMinutes + network.connectionMinutes(f.dest));
     });
     const origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
-    return { flights, networkIndex, blockStart, nextBlock, nextCount, arrivalCost, order, origin, cheapestOfSeveral: null };
+    const airportNumber = new Map([...blocks.keys()].map((airport, number) => [airport, number]));
+    const destAirport = Int32Array.from(flights, (f) => airportNumber.get(f.dest) ?? -1);
+    return {
+      flights, networkIndex, blockStart, nextBlock, nextCount, arrivalCost, order, origin, cheapestOfSeveral: null,
+      destAirport, originAirport: airportNumber.get(search.origin) ?? -1, airports: blocks.size,
+    };
   }
 
   /**
@@ -366,7 +381,9 @@ export class JourneyFinder {
     const bound = this.completionBounds(legPrices);
     const L = this.layerCount;
     const limited = this.maxLegs !== null;
-    const visited = new Set([this.search.origin]);
+    // The airports the journey so far has been at, by block number (the origin's block exists: its count is not 0).
+    const visited = new Uint8Array(this.airports);
+    visited[this.originAirport] = 1;
     const path: Flight[] = [];
     let going = true;
     let timely = true;
@@ -378,15 +395,16 @@ export class JourneyFinder {
         // The clock is read now and then: a search with a loose threshold can walk for long.
         if (++steps % 4096 === 0 && performance.now() >= until) going = timely = false;
         const f = this.flights[i]!;
-        if (visited.has(f.dest) || (path.length === 0 && !this.usable(f, true))) continue;
+        const dest = this.destAirport[i]!;
+        if ((dest >= 0 && visited[dest] === 1) || (path.length === 0 && !this.usable(f, true))) continue;
         if (sofar + bound[i * L + legsLeft]! > threshold()) continue;
         path.push(f);
         const value = sofar + legPrices[this.networkIndex[i]!]!;
         if (f.dest === this.search.dest) going = visit([...path], value + this.arrivalCost[i]!);
         else if ((!limited || legsLeft > 0) && this.nextCount[i]! > 0) {
-          visited.add(f.dest);
+          visited[dest] = 1;
           extend(this.nextBlock[i]!, this.nextCount[i]!, value, limited ? legsLeft - 1 : 0);
-          visited.delete(f.dest);
+          visited[dest] = 0;
         }
         path.pop();
       }

@@ -125,14 +125,28 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
 
 // Every whole build offers every journey again (each pricing round): named once per journey and
 // group, so that a column keeps one string from model to model (no joining, no hashing it anew).
-const JOURNEY_NAMES = new WeakMap<Journey, Map<string, { suffix: string; rebook: string }>>();
-function journeyNames(groupName: string, journey: Journey): { suffix: string; rebook: string } {
+interface JourneyNames { suffix: string; rebook: string; seats: string; reach: string[]; column?: JourneyColumn }
+
+/**
+ * What a journey's column is in a model of `scope` under `config` (addRebookings), whatever the
+ * routes: none (`null`: its passengers never reach its first flight, or a flight of it can offer no
+ * seat), else its cost and kind, the seats it may take, and its `reach__` rows' leg rows. Kept with
+ * the journey's names: every whole build offers every journey again (a simulation's strategies share
+ * one scope and configuration).
+ */
+interface JourneyColumn {
+  scope: ModelContext['scope'];
+  config: ModelContext['config'];
+  value: { cost: number; kind: 'integer' | 'continuous'; offered: number; reach: [Flight, LegRow][] } | null;
+}
+const JOURNEY_NAMES = new WeakMap<Journey, Map<string, JourneyNames>>();
+function journeyNames(groupName: string, journey: Journey): JourneyNames {
   let byGroup = JOURNEY_NAMES.get(journey);
   if (!byGroup) JOURNEY_NAMES.set(journey, (byGroup = new Map()));
   let names = byGroup.get(groupName);
   if (!names) {
     const suffix = `${groupName}__to__${journey.map((leg) => lpName(leg.id)).join('__then__')}`;
-    byGroup.set(groupName, (names = { suffix, rebook: `rebook__${suffix}` }));
+    byGroup.set(groupName, (names = { suffix, rebook: `rebook__${suffix}`, seats: `journey_seats__${suffix}`, reach: [] }));
   }
   return names;
 }
@@ -177,45 +191,95 @@ function addRebookings(
   // makes the passenger part no transportation problem (docs/model.md 2.5). The origin does not
   // count: its share is the first leg's cancellation, and every other hub needs that leg flown.
   const severalHubs = group.kind === 'misconnection' && group.connections.length > 1;
-  const mostSeats = Math.max(0, ...ctx.scope.aircraft.map((a) => a.aircraft.seats));
   // Inside the scope a flight offers the free seats of whichever aircraft flies it, outside those of its own.
-  const seatsAtMost = (leg: Flight) => Math.max(0, ctx.scope.flightIds.has(leg.id) ? mostSeats - leg.bookedPassengers : ownFreeSeats(ctx, leg));
-  for (const journey of [...targets, ...ctx.journeys.get(groupName) ?? []]) {
+  const seatsAtMost = (leg: Flight) => Math.max(0, ctx.scope.flightIds.has(leg.id) ? mostSeatsOf(ctx.scope) - leg.bookedPassengers : ownFreeSeats(ctx, leg));
+  const columnOf = (journey: Journey, names: JourneyNames): JourneyColumn['value'] => {
     const reached = reach(journey[0]!);
-    if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) continue;
-    const { suffix, rebook: name } = journeyNames(groupName, journey);
-    const cost = reaccommodationCost(ctx.config, group, journey);
-    const seats = journey.map((leg) => seatRow(ctx, leg)!);
-    const column = ctx.b.addVariable(name, journey.length > 1 || severalHubs ? 'integer' : 'continuous', cost, 0, group.passengers);
-    ctx.rebookColumns.set(column, { group, journey, from });
-    for (const row of seats) row.terms.push({ variable: column, coef: 1 });
-    terms.push({ variable: column, coef: 1 });
-    const offered = Math.min(group.passengers, ...journey.map(seatsAtMost));
-    if (offered < group.passengers) {
-      declare(ctx, {
-        name: `journey_seats__${suffix}`,
-        terms: [{ variable: column, coef: 1 }, ...disrupted.map((variable) => ({ variable, coef: -offered }))], sense: '<=', rhs: 0,
-      });
-    }
+    if (reached === false || !journey.every((leg) => canOfferSeats(ctx, leg))) return null;
     const conditions = reached === true ? [] : [reached];
     for (const [i, leg] of journey.slice(0, -1).entries()) {
       if (!ctx.scope.flightIds.has(leg.id)) continue;
       const connectionMinutes = ctx.schedule.airports.get(leg.dest)!.minConnectionMinutes;
       conditions.push({ first: leg, spec: { kind: 'reaches', atMinutes: journey[i + 1]!.depMinutes, connectionMinutes, passengers: group.passengers, airport: '' } });
     }
-    for (const [k, condition] of conditions.entries()) {
-      const row = declare(ctx, {
-        name: `reach__${suffix}${k === 0 ? '' : `__${k}`}`, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0,
+    return {
+      cost: reaccommodationCost(ctx.config, group, journey),
+      kind: journey.length > 1 || severalHubs ? 'integer' : 'continuous',
+      offered: Math.min(group.passengers, ...journey.map(seatsAtMost)),
+      reach: conditions.map((condition, k): [Flight, LegRow] => [condition.first, {
+        ...condition.spec, row: names.reach[k] ??= `reach__${names.suffix}${k === 0 ? '' : `__${k}`}`,
+      }]),
+    };
+  };
+  const offer = (journey: Journey) => {
+    const names = journeyNames(groupName, journey);
+    let known = names.column;
+    if (known?.scope !== ctx.scope || known.config !== ctx.config) names.column = known = { scope: ctx.scope, config: ctx.config, value: columnOf(journey, names) };
+    const value = known.value;
+    if (value === null) return;
+    const column = ctx.b.addVariable(names.rebook, value.kind, value.cost, 0, group.passengers);
+    ctx.rebookColumns.set(column, { group, journey, from });
+    for (const leg of journey) seatRow(ctx, leg)!.terms.push({ variable: column, coef: 1 });
+    terms.push({ variable: column, coef: 1 });
+    const offered = value.offered;
+    if (offered < group.passengers) {
+      declare(ctx, {
+        name: names.seats,
+        terms: [{ variable: column, coef: 1 }, ...disrupted.map((variable) => ({ variable, coef: -offered }))], sense: '<=', rhs: 0,
       });
-      legRow(ctx, condition.first, { ...condition.spec, row: row.name });
     }
-  }
+    for (const [first, spec] of value.reach) {
+      declare(ctx, { name: spec.row, terms: [{ variable: column, coef: 1 }], sense: '<=', rhs: 0 });
+      pushTo(ctx.legRows, first.id, spec);
+    }
+  };
+  for (const journey of targets) offer(journey);
+  for (const journey of ctx.journeys.get(groupName) ?? []) offer(journey);
   return terms;
 }
 
+/** The most seats an aircraft of the scope has (a flight of the scope offers at most that less its bookings). */
+function mostSeatsOf(scope: ModelContext['scope']): number {
+  let most = MOST_SEATS.get(scope);
+  if (most === undefined) MOST_SEATS.set(scope, most = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats)));
+  return most;
+}
+const MOST_SEATS = new WeakMap<ModelContext['scope'], number>();
+
+/**
+ * The names of a group's rows and columns that do not depend on its journeys: every whole build
+ * declares them again, and the same strings each time (their hashes computed once) keep the model
+ * builder's lookups cheap (as routeColumnName). Per connection hub (`hubs`, the origin's last when
+ * it is one) the source key of its rebookings, its `missed__` column and `from__` row, and its
+ * `missed__` rows (by number, named when first needed).
+ */
+interface GroupNames {
+  name: string; stranded: string; passengers: string; once: string;
+  hubs: { groupName: string; column: string; from: string; rows: string[]; cancelled: string }[];
+}
+const GROUP_NAMES = new WeakMap<PassengerGroup, GroupNames>();
+function groupNames(group: PassengerGroup): GroupNames {
+  let names = GROUP_NAMES.get(group);
+  if (names) return names;
+  if (group.kind === 'cancellation') {
+    const name = lpName(group.flight.id);
+    names = { name, stranded: `stranded__${name}`, passengers: `passengers__${name}`, once: '', hubs: [] };
+  } else {
+    const name = lpName(group.itinerary.id);
+    const several = group.connections.length > 1;
+    const hub = (key: string) => ({ groupName: `missed_${key}`, column: `missed__${key}`, from: `from__missed_${key}`, rows: [], cancelled: `missed__${key}__cancelled` });
+    names = {
+      name, stranded: `stranded__missed_${name}`, passengers: `passengers__missed_${name}`, once: `once__missed_${name}`,
+      hubs: [...group.connections.map((c) => hub(several ? `${name}__c${c.index + 1}` : name)), hub(`${name}__c0`)],
+    };
+  }
+  GROUP_NAMES.set(group, names);
+  return names;
+}
+
 /** The `stranded__` column of a group (passengers not re-accommodated, compensated), as a term. */
-function addStranded(ctx: ModelContext, group: PassengerGroup, groupName: string): Term {
-  const stranded = ctx.b.addVariable(`stranded__${groupName}`, 'continuous', group.compensationPerPassenger, 0, group.passengers);
+function addStranded(ctx: ModelContext, group: PassengerGroup): Term {
+  const stranded = ctx.b.addVariable(groupNames(group).stranded, 'continuous', group.compensationPerPassenger, 0, group.passengers);
   ctx.strandedColumns.set(stranded, group);
   return { variable: stranded, coef: 1 };
 }
@@ -225,9 +289,9 @@ export function addCancelledPassengerRows(ctx: ModelContext): void {
   for (const group of ctx.groups.cancellations) {
     const cancel = ctx.cancelColumnOf.get(group.flight.id);
     if (!cancel) continue;
-    const name = lpName(group.flight.id);
-    const terms = [...addRebookings(ctx, group, name, group.targets, group.search, null, () => true, [cancel], [`passengers__${name}`]), addStranded(ctx, group, name)];
-    declare(ctx, { name: `passengers__${name}`, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
+    const { name, passengers } = groupNames(group);
+    const terms = [...addRebookings(ctx, group, name, group.targets, group.search, null, () => true, [cancel], [passengers]), addStranded(ctx, group)];
+    declare(ctx, { name: passengers, terms: [...terms, { variable: cancel, coef: -group.passengers }], sense: '=', rhs: 0 });
   }
 }
 
@@ -327,14 +391,13 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
     && (known === null || known.has(group.itinerary.id) || ctx.scope.cancelledFlights.has(group.legs[j]!.id)));
   if (!rowsOf.some((rows) => rows.length > 0) && !cancelBreaks) return; // nothing breaks this itinerary (yet)
   ctx.itineraryRows.add(group.itinerary.id);
-  const name = lpName(group.itinerary.id);
+  const names = groupNames(group);
   const start = group.start && cancelOf[0] ? { hub: group.start, share: cancelOf[0] } : null;
   const hubs = group.connections.length + (start ? 1 : 0);
   const several = group.connections.length > 1;
-  const hubName = (c: Connection) => (several ? `${name}__c${c.index + 1}` : name);
   // Every hub gets its columns, also those after the last connection a route can break yet: the
   // passengers row has a price, and a column missing from it could make the Lagrangian bound too high.
-  const missed = group.connections.map((c) => ctx.b.addVariable(`missed__${hubName(c)}`, 'continuous', 0, 0, 1));
+  const missed = group.connections.map((c, i) => ctx.b.addVariable(names.hubs[i]!.column, 'continuous', 0, 0, 1));
   // The shares of the hubs up to connection i's (the origin's first).
   const sharesUpTo = (i: number): Term[] => [...(start ? [start.share] : []), ...missed.slice(0, i + 1)].map((variable) => ({ variable, coef: 1 }));
   for (const [i, rows] of rowsOf.entries()) {
@@ -342,8 +405,9 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
     // the passengers are not at the origin, and a plan that cancels it half and flies it late half
     // must not pay the one half with the other (a relaxation otherwise far below the mixture's cost).
     const terms = i === 0 ? missed.slice(0, 1).map((variable) => ({ variable, coef: 1 })) : sharesUpTo(i);
+    const hub = names.hubs[i]!;
     for (const [k, own] of rows.entries()) {
-      const row = declare(ctx, { name: `missed__${hubName(group.connections[i]!)}__${k}`, terms: terms.map((t) => ({ ...t })), sense: '>=', rhs: 1 - own.length });
+      const row = declare(ctx, { name: hub.rows[k] ??= `${hub.column}__${k}`, terms: terms.map((t) => ({ ...t })), sense: '>=', rhs: 1 - own.length });
       for (const [flight, spec] of own) {
         spec.row = row.name;
         pushTo(ctx.legRows, flight.id, spec);
@@ -353,7 +417,7 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   for (const [k, cancel] of cancelOf.entries()) {
     if (k === 0 || cancel === null) continue;
     declare(ctx, {
-      name: `missed__${hubName(group.connections[k - 1]!)}__cancelled`, terms: [...sharesUpTo(k - 1), { variable: cancel, coef: -1 }], sense: '>=', rhs: 0,
+      name: names.hubs[k - 1]!.cancelled, terms: [...sharesUpTo(k - 1), { variable: cancel, coef: -1 }], sense: '>=', rhs: 0,
     });
   }
   const shares = sharesUpTo(group.connections.length - 1).map((t) => t.variable);
@@ -361,23 +425,23 @@ function addMisconnection(ctx: ModelContext, group: MisconnectionGroup, usesOf: 
   // connection and the origin, the hub's columns need the first leg flown in time (their `reach`
   // rows), which its cancellation (the origin's share) excludes: the origin's `from` row is all it
   // takes (and Σ shares ≤ 1 only caps what the costs already keep down).
-  if (several) declare(ctx, { name: `once__missed_${name}`, terms: shares.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
-  const passengersRow = `passengers__missed_${name}`;
+  if (several) declare(ctx, { name: names.once, terms: shares.map((variable) => ({ variable, coef: 1 })), sense: '<=', rhs: 1 });
+  const passengersRow = names.passengers;
   const terms: Term[] = [];
-  const rebookFrom = (hub: ItineraryHub, key: string, share: string, ownRow: boolean, reach: Parameters<typeof addRebookings>[6]) => {
-    const fromRow = `from__missed_${key}`;
-    const fromHub = addRebookings(ctx, group, `missed_${key}`, hub.targets, hub.search, hub, reach, shares, [passengersRow, ...(ownRow ? [fromRow] : [])]);
+  const rebookFrom = (hub: ItineraryHub, hubNames: GroupNames['hubs'][number], share: string, ownRow: boolean, reach: Parameters<typeof addRebookings>[6]) => {
+    const fromRow = hubNames.from;
+    const fromHub = addRebookings(ctx, group, hubNames.groupName, hub.targets, hub.search, hub, reach, shares, [passengersRow, ...(ownRow ? [fromRow] : [])]);
     if (ownRow && fromHub.length) declare(ctx, { name: fromRow, terms: [...fromHub, { variable: share, coef: -group.passengers }], sense: '<=', rhs: 0 });
     terms.push(...fromHub);
   };
-  if (start) rebookFrom(start.hub, `${name}__c0`, start.share, hubs > 1, () => true);
+  if (start) rebookFrom(start.hub, names.hubs[group.connections.length]!, start.share, hubs > 1, () => true);
   for (const [i, c] of group.connections.entries()) {
-    rebookFrom(c, hubName(c), missed[i]!, several, (first) => {
+    rebookFrom(c, names.hubs[i]!, missed[i]!, several, (first) => {
       if (!inScope[c.index]) return c.arriving.arrMinutes + c.connectionMinutes <= first.depMinutes;
       return { first: c.arriving, spec: { kind: 'reaches', atMinutes: first.depMinutes, connectionMinutes: c.connectionMinutes, passengers: group.passengers, airport: '' } };
     });
   }
-  terms.push(addStranded(ctx, group, `missed_${name}`));
+  terms.push(addStranded(ctx, group));
   declare(ctx, { name: passengersRow, terms: [...terms, ...shares.map((variable) => ({ variable, coef: -group.passengers }))], sense: '=', rhs: 0 });
 }
 
@@ -410,9 +474,15 @@ export function addCapacityRows(ctx: ModelContext): void {
   }
 }
 
-/** Every route column's coefficients in the leg rows (the sum over its legs), then every row into the model, in declaration order. */
+/**
+ * Every route column's coefficients in the leg rows (the sum over its legs: one term per column and
+ * row, as the model builder would merge them), then every row into the model, in declaration order.
+ * The route terms come last in their rows, declared columns each once and non-zero: the builder
+ * does not look them up (ModelBuilder.addConstraint's `checked`).
+ */
 export function addRouteTerms(ctx: ModelContext): void {
   const byName = new Map(ctx.rows.map((row) => [row.name, row]));
+  const own = ctx.rows.map((row) => row.terms.length);
   // Per flight, its leg rows with the rows they name, looked up once (routes share flights).
   const rowsOf = new Map<string, { spec: LegRow; row: PendingRow }[]>();
   for (const [flight, specs] of ctx.legRows) rowsOf.set(flight, specs.map((spec) => ({ spec, row: byName.get(spec.row)! })));
@@ -421,9 +491,13 @@ export function addRouteTerms(ctx: ModelContext): void {
     for (const leg of route.legs) {
       for (const { spec, row } of rowsOf.get(leg.flight.id) ?? []) {
         const coef = legCoefficient(spec, aircraft, leg);
-        if (coef !== 0) row.terms.push({ variable: column, coef });
+        if (coef === 0) continue;
+        // Two legs of the route in one row (a capacity hour): one term, their sum (none when it is 0).
+        const last = row.terms[row.terms.length - 1];
+        if (last?.variable !== column) row.terms.push({ variable: column, coef });
+        else if ((last.coef += coef) === 0) row.terms.pop();
       }
     }
   }
-  for (const row of ctx.rows) ctx.b.addConstraint(row.name, row.terms, row.sense, row.rhs);
+  for (const [r, row] of ctx.rows.entries()) ctx.b.addConstraint(row.name, row.terms, row.sense, row.rhs, own[r]);
 }
