@@ -27,8 +27,8 @@
 import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
-import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart } from './bookings.ts';
-import { keepsFlights, legsTheDisruptionsMayCancel } from './forced-cancellations.ts';
+import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, pinned } from './bookings.ts';
+import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-cancellations.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { lastFlownLegs, operatingCost } from './plan-cost.ts';
@@ -79,12 +79,7 @@ class EngineSearch {
     this.bookings = new Map(problem.bookings.map((b) => [b.id, b]));
     this.S = problem.window.startMinutes;
     this.mayCancel = options.cancelRoundTrips ? null : legsTheDisruptionsMayCancel(problem);
-    const last = new Map<string, number>();
-    for (const leg of problem.flights) {
-      if ((last.get(leg.tail) ?? -Infinity) >= leg.depMinutes) continue;
-      last.set(leg.tail, leg.depMinutes);
-      this.plannedEnd.set(leg.tail, leg.dest);
-    }
+    for (const [tail, legs] of rotations(problem)) this.plannedEnd.set(tail, legs.at(-1)!.dest);
   }
 
   /**
@@ -109,7 +104,7 @@ class EngineSearch {
   /** Whether the search may move a flight (spec 4.3): not disrupted, not before the window, not a shuttle's. */
   private movable(key: string): boolean {
     const leg = this.problem.flightsById.get(key);
-    return !!leg && !this.delays.has(key) && leg.depMinutes >= this.S && this.problem.aircraft.get(leg.tail)?.shuttle !== true;
+    return !!leg && !pinned(this.problem, this.delays, leg);
   }
 
   /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
