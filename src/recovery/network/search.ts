@@ -385,15 +385,19 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     const reference = solveReferencePlan(problem);
     onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
     const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
+    const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
     const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map() };
-    const first = await search.price(none, reference).catch(keepBest);
-    if (!first) return reference;
+    let first: Plan | null | typeof UNPRICED = UNPRICED;
+    while (first === UNPRICED && inTime()) {
+      first = await search.price(none, reference).catch(unpriced);
+      if (first === UNPRICED) await pause();
+    }
+    if (!first || first === UNPRICED) return reference;
     let best: Plan = first;
     onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
     const tried = new Set<string>();
     // One plan per solver thread keeps the pool busy.
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
-    const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
     let moves: Move[] = search.moves(best);
     while (inTime()) {
       const batch = moves.filter((m) => !tried.has(m.key)).slice(0, parallel);
@@ -412,11 +416,12 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
         if (ops) walked.push({ move, changes, ops });
         else tried.add(move.key);
       }
-      const plans = await Promise.all(walked.map(({ changes, ops }) => search.price(changes, ops).catch(keepBest)));
+      const plans = await Promise.all(walked.map(({ changes, ops }) => search.price(changes, ops).catch(unpriced)));
       // Moves that did not pay are not tried again; one that paid but lost to a better one of its batch
-      // is tried again on top of the winner.
-      walked.forEach(({ move }, i) => { if (!plans[i] || plans[i]!.cost >= from.cost - 0.005) tried.add(move.key); });
-      const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
+      // is tried again on top of the winner, and one the pool had no worker for comes again.
+      walked.forEach(({ move }, i) => { const plan = plans[i]; if (plan !== UNPRICED && (!plan || plan.cost >= from.cost - 0.005)) tried.add(move.key); });
+      if (walked.length > 0 && plans.every((plan) => plan === UNPRICED)) await pause();
+      const better = plans.filter((p): p is Plan => p !== null && p !== UNPRICED && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
       if (better) {
         best = better;
         moves = search.moves(best);
@@ -427,8 +432,17 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
   };
 }
 
-/** The pool refused or lost a solve, or the limit aborted it: no plan from it, the best so far stands. */
-function keepBest(error: unknown): null {
-  if (error instanceof RecoveryError) return null;
+/** A plan the pool had no worker for (its queue full, or the wait too long): not priced, to be tried again. */
+const UNPRICED = Symbol('unpriced');
+/** How long the search waits for a worker after the pool refused every plan of a batch, milliseconds. */
+const BUSY_PAUSE_MS = 200;
+const pause = () => new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+
+/**
+ * A solve the pool had no worker for (busy) is UNPRICED; one it lost or the limit aborted gives no
+ * plan (null), and the best so far stands.
+ */
+function unpriced(error: unknown): null | typeof UNPRICED {
+  if (error instanceof RecoveryError) return error.failure.kind === 'busy' ? UNPRICED : null;
   throw error;
 }
