@@ -238,7 +238,7 @@ function openCabins(leg: FlownLeg): Cabin[] {
 const TIE_BREAK = 1e-4;
 
 /**
- * The passenger plan for the operating plan `legs`: solved by `solver` (GLPK) within `timeLimitMs`;
+ * The passenger plan for the operating plan `legs`: solved by `solver` (GLPK) within `timeLimitMs` (and by `deadline`, a performance.now() instant);
  * null when the solver returned no plan or `signal` aborted the build (the caller keeps its own). Lines in the order of the
  * problem's bookings.
  *
@@ -249,7 +249,7 @@ const TIE_BREAK = 1e-4;
  * changing the cost.
  */
 export async function planPassengers(
-  problem: NetworkProblem, legs: readonly PlanLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
+  problem: NetworkProblem, legs: readonly PlanLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal; deadline?: number },
 ): Promise<PassengerPlan | null> {
   const model = new PassengerModel(problem, legs, cost);
   const builder = new ModelBuilder(`network_passengers_${problem.name}`);
@@ -303,7 +303,9 @@ export async function planPassengers(
   }
   for (const [row, { leg, cabin, terms }] of seatTerms) builder.addConstraint(row, terms, '<=', leg.seats[cabin]);
 
-  const outcome = await solver.solve({ model: builder.build(), timeLimitMs: options.timeLimitMs, mipGap: 0 }, { signal: options.signal });
+  // With a deadline (the search's end), the solve may wait for a worker until then, not only the
+  // pool's queue timeout: searches side by side (eight in engine.test.ts) queue behind each other.
+  const outcome = await solver.solve({ model: builder.build(), timeLimitMs: options.timeLimitMs, mipGap: 0 }, { signal: options.signal, deadline: options.deadline });
   if (outcome.objective === null) return null;
   const count = (name: string) => Math.round(outcome.values[name] ?? 0);
 

@@ -96,7 +96,7 @@ class EngineSearch {
   async price(changes: Required<PlanChanges>, ops: NetworkPlan): Promise<Plan | null> {
     const left = this.deadline - performance.now();
     if (left <= 0 || this.signal.aborted) return null;
-    const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
+    const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal, deadline: this.deadline });
     if (!passengers) return null;
     return { changes, solution: { legs: ops.legs, passengers: passengers.lines }, cost: operatingCost(this.problem, ops.legs, this.options.cost) + passengers.objective };
   }
