@@ -200,18 +200,20 @@ export interface SolveRun {
 export const RETURN_GRACE_MS = 2_000;
 
 /**
- * Run `solver` under a wall-clock limit: abort at `timeLimitMs`, wait at most `graceMs` (default
- * RETURN_GRACE_MS) more for it to return, otherwise keep its last incumbent. A solver that throws
- * propagates its error. `glpk` is the solver pool the solver's models go to.
+ * Run `solver` under a wall-clock limit: abort at `timeLimitMs` (or when `stop` aborts, if earlier),
+ * wait at most `graceMs` (default RETURN_GRACE_MS) past the limit for it to return, otherwise keep its
+ * last incumbent. A solver that throws propagates its error. `glpk` is the solver pool the solver's
+ * models go to.
  */
 export async function runSolver(
   solver: RoadefSolver, instance: RoadefInstance,
-  { timeLimitMs, glpk, onIncumbent = () => {}, graceMs = RETURN_GRACE_MS }: {
-    timeLimitMs: number; glpk: Solver; onIncumbent?: (incumbent: RoadefIncumbent) => void; graceMs?: number;
+  { timeLimitMs, glpk, onIncumbent = () => {}, graceMs = RETURN_GRACE_MS, stop }: {
+    timeLimitMs: number; glpk: Solver; onIncumbent?: (incumbent: RoadefIncumbent) => void; graceMs?: number; stop?: AbortSignal;
   },
 ): Promise<SolveRun> {
   const started = performance.now();
   const controller = new AbortController();
+  stop?.addEventListener('abort', () => controller.abort(), { once: true });
   const incumbents: RoadefIncumbent[] = [];
   const timers: NodeJS.Timeout[] = [];
   const deadline = new Promise<'overran'>((resolve) => {

@@ -2,7 +2,7 @@
 // 5.1), engine side: the operating plan and the passenger plan read them here. The ROADEF scorer keeps
 // its own copy on purpose: it must judge the engine, so the two share no code.
 import { CABIN_RANK, compensationBand, type AircraftCostFacts, type CabinCode, type HaulCode, type TripFacts } from '../model/cost-model.ts';
-import { CABIN_CODES, HAUL_RANK, pairKey, type NetworkBooking, type NetworkProblem } from './problem.ts';
+import { CABIN_CODES, HAUL_RANK, pairKey, type NetworkBooking, type NetworkFlight, type NetworkProblem } from './problem.ts';
 
 /** Shortest passenger connection, minutes (ROADEF 2009 spec 4.8, R43). */
 export const MIN_CONNECTION_MINUTES = 30;
@@ -61,6 +61,16 @@ export function disruptionDelays(problem: NetworkProblem): Map<string, number> {
     else if (d.type === 'flight_cancellation') delays.set(d.flightId, CANCELLED);
   }
   return delays;
+}
+
+/**
+ * Whether a planned flight stays as the disruptions leave it (spec 4.3): one they delay or cancel, one
+ * that leaves before the window, or a ground shuttle's. No plan moves it to another aircraft or time,
+ * and none cancels it unless the disruptions do; the search's moves and the keeps-flights problem's
+ * forced cancellations (forced-cancellations.ts) leave it alone alike.
+ */
+export function pinned(problem: NetworkProblem, delays: ReadonlyMap<string, number>, flight: NetworkFlight): boolean {
+  return delays.has(flight.id) || flight.depMinutes < problem.window.startMinutes || problem.aircraft.get(flight.tail)?.shuttle === true;
 }
 
 /** Passengers booked per flight id. */

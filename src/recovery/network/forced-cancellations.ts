@@ -2,7 +2,7 @@
 // keeps-flights problem cancels no planned leg outside them and the disruptions' own cancellations, and
 // its lower bound (bounds/roadef-bound.ts, argued in docs/model.md 3.9) holds for the plans of that
 // problem (keepsFlights says whether a plan is one).
-import { CANCELLED, disruptionDelays } from './bookings.ts';
+import { CANCELLED, disruptionDelays, pinned } from './bookings.ts';
 import { capacityCuts, cutHolding } from './operating-plan.ts';
 import type { NetworkFlight, NetworkPlan, NetworkProblem } from './problem.ts';
 
@@ -32,7 +32,6 @@ export function disruptedDeparture(f: NetworkFlight, delays: ReadonlyMap<string,
 export function legsTheDisruptionsMayCancel(problem: NetworkProblem): Set<string> {
   const delays = disruptionDelays(problem);
   const byTail = rotations(problem);
-  const S = problem.window.startMinutes;
   const E = problem.window.endMinutes;
   const cuts = capacityCuts(problem);
   const outOfService = problem.disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [d] : []));
@@ -53,11 +52,11 @@ export function legsTheDisruptionsMayCancel(problem: NetworkProblem): Set<string
     let broken = false;
     for (const f of legs) {
       if (delays.get(f.id) === CANCELLED) continue;
-      const pinned = delays.has(f.id) || f.depMinutes < S;
+      const fixed = pinned(problem, delays, f);
       const ground = previous && f.continues !== null && previous.flightNumber === f.continues ? aircraft.transitMinutes : aircraft.turnaroundMinutes;
       const block = f.arrMinutes - f.depMinutes;
-      let dep = pinned ? disruptedDeparture(f, delays) : Math.max(f.depMinutes, previousArr + ground);
-      for (let held = !pinned; held;) {
+      let dep = fixed ? disruptedDeparture(f, delays) : Math.max(f.depMinutes, previousArr + ground);
+      for (let held = !fixed; held;) {
         const leave = cutEnd(f.origin, dep);
         const land = cutEnd(f.dest, dep + block);
         held = leave !== null || land !== null;
@@ -65,13 +64,13 @@ export function legsTheDisruptionsMayCancel(problem: NetworkProblem): Set<string
         if (land !== null) dep = Math.max(dep, land - block);
       }
       const arr = dep + block;
-      if (!pinned && !broken) {
+      if (!fixed && !broken) {
         broken = arr > E || f.origin !== location
           || outOfService.some((u) => u.tail === tail && dep < u.toMinutes && arr > u.fromMinutes)
           || (check !== null && ((dep < check.startMinutes && (arr > check.startMinutes || flyingBeforeCheck + block > check.maxFlyingMinutes))
             || (check.startMinutes <= dep && dep < check.endMinutes)));
       }
-      if (!pinned && broken) mayCancel.add(f.id);
+      if (!fixed && broken) mayCancel.add(f.id);
       if (check !== null && dep < check.startMinutes) flyingBeforeCheck += block;
       previousArr = arr;
       previous = f;
@@ -81,7 +80,7 @@ export function legsTheDisruptionsMayCancel(problem: NetworkProblem): Set<string
     if (check !== null && !broken) {
       const before = legs.filter((f) => delays.get(f.id) !== CANCELLED && disruptedDeparture(f, delays) < check.startMinutes);
       const at = before.at(-1)?.dest ?? aircraft.base;
-      if (at !== check.station) for (const f of legs) if (!(delays.has(f.id) || f.depMinutes < S)) mayCancel.add(f.id);
+      if (at !== check.station) for (const f of legs) if (!pinned(problem, delays, f)) mayCancel.add(f.id);
     }
   }
   return mayCancel;

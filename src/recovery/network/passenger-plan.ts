@@ -30,6 +30,8 @@ const PATHS_PER_BOOKING = 24;
 const FULL_MODEL_MAX_BOOKINGS = 5_000;
 /** Search nodes per booking before the enumeration stops (the kept paths are then the cheapest found). */
 const SEARCH_NODES_PER_BOOKING = 20_000;
+/** Bookings whose paths are built between two turns for the timers (about 20-60 ms of CPU on an A instance). */
+const BOOKINGS_PER_TURN = 250;
 
 interface FlownLeg {
   /** The flight id. */
@@ -236,8 +238,8 @@ function openCabins(leg: FlownLeg): Cabin[] {
 const TIE_BREAK = 1e-4;
 
 /**
- * The passenger plan for the operating plan `legs`: solved by `solver` (GLPK) within `timeLimitMs`;
- * null when the solver returned no plan (the caller keeps its own). Lines in the order of the
+ * The passenger plan for the operating plan `legs`: solved by `solver` (GLPK) within `timeLimitMs` (and by `deadline`, a performance.now() instant);
+ * null when the solver returned no plan or `signal` aborted the build (the caller keeps its own). Lines in the order of the
  * problem's bookings.
  *
  * Model: for each booking, integer passengers per path and cancelled; for each flown leg and cabin
@@ -247,7 +249,7 @@ const TIE_BREAK = 1e-4;
  * changing the cost.
  */
 export async function planPassengers(
-  problem: NetworkProblem, legs: readonly PlanLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal },
+  problem: NetworkProblem, legs: readonly PlanLeg[], cost: CostModel, solver: Solver, options: { timeLimitMs: number; signal?: AbortSignal; deadline?: number },
 ): Promise<PassengerPlan | null> {
   const model = new PassengerModel(problem, legs, cost);
   const builder = new ModelBuilder(`network_passengers_${problem.name}`);
@@ -256,6 +258,13 @@ export async function planPassengers(
   /** Per flown leg and cabin group: the group, the leg, and the path variables riding it. */
   const groups = new Map<string, { leg: FlownLeg; group: CabinGroup; riders: { k: number; path: number; leg: number; variable: string }[] }>();
   for (const [k, itinerary] of problem.bookings.entries()) {
+    // The build holds the thread (150-500 ms of CPU on an A instance, seconds on a loaded machine):
+    // the timers (a limit's abort) and other searches get a turn every so many bookings, and an
+    // aborted build stops there.
+    if (k > 0 && k % BOOKINGS_PER_TURN === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (options.signal?.aborted) return null;
+    }
     const booking = model.booking(itinerary);
     if (!booking) { unplanned.push(itinerary); continue; }
     bookings.push({ k, booking });
@@ -294,7 +303,9 @@ export async function planPassengers(
   }
   for (const [row, { leg, cabin, terms }] of seatTerms) builder.addConstraint(row, terms, '<=', leg.seats[cabin]);
 
-  const outcome = await solver.solve({ model: builder.build(), timeLimitMs: options.timeLimitMs, mipGap: 0 }, { signal: options.signal });
+  // With a deadline (the search's end), the solve may wait for a worker until then, not only the
+  // pool's queue timeout: searches side by side (eight in engine.test.ts) queue behind each other.
+  const outcome = await solver.solve({ model: builder.build(), timeLimitMs: options.timeLimitMs, mipGap: 0 }, { signal: options.signal, deadline: options.deadline });
   if (outcome.objective === null) return null;
   const count = (name: string) => Math.round(outcome.values[name] ?? 0);
 

@@ -18,12 +18,17 @@
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
 //     their operating cost saved, when their passengers find other seats.
+// Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a
+// hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it pushes legs
+// past the window, hands an aircraft legs it cannot reach), and such a plan is dropped after its walk,
+// before its passengers are priced (forced-cancellations.ts says which legs a plan may cancel).
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
 import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
-import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart } from './bookings.ts';
+import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, pinned } from './bookings.ts';
+import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-cancellations.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { lastFlownLegs, operatingCost } from './plan-cost.ts';
@@ -63,6 +68,8 @@ class EngineSearch {
   private readonly plannedEnd = new Map<string, string>();
   /** The problem's bookings by id. */
   private readonly bookings: ReadonlyMap<string, NetworkBooking>;
+  /** Without `cancelRoundTrips`: the legs a plan may cancel besides the disruptions' own cancellations. */
+  private readonly mayCancel: ReadonlySet<string> | null;
 
   constructor(
     private readonly problem: NetworkProblem, private readonly glpk: Solver, private readonly signal: AbortSignal, private readonly deadline: number,
@@ -71,20 +78,25 @@ class EngineSearch {
     this.delays = disruptionDelays(problem);
     this.bookings = new Map(problem.bookings.map((b) => [b.id, b]));
     this.S = problem.window.startMinutes;
-    const last = new Map<string, number>();
-    for (const leg of problem.flights) {
-      if ((last.get(leg.tail) ?? -Infinity) >= leg.depMinutes) continue;
-      last.set(leg.tail, leg.depMinutes);
-      this.plannedEnd.set(leg.tail, leg.dest);
-    }
+    this.mayCancel = options.cancelRoundTrips ? null : legsTheDisruptionsMayCancel(problem);
+    for (const [tail, legs] of rotations(problem)) this.plannedEnd.set(tail, legs.at(-1)!.dest);
   }
 
-  /** The plan of `changes` with its optimal passengers; null when no passenger plan came back in time. */
-  async evaluate(changes: Required<PlanChanges>): Promise<Plan | null> {
+  /**
+   * The operating plan of `changes` (the walk, a few milliseconds on an A instance); null when it
+   * leaves the search's problem: without `cancelRoundTrips`, it cancels a leg outside the disruptions'
+   * cancellations and the legs they may force to go.
+   */
+  walk(changes: Required<PlanChanges>): NetworkPlan | null {
     const ops = solveReferencePlan(this.problem, changes);
+    return this.mayCancel && !keepsFlights(this.problem, ops, this.mayCancel) ? null : ops;
+  }
+
+  /** The walked plan of `changes` with its optimal passengers; null when no passenger plan came back in time. */
+  async price(changes: Required<PlanChanges>, ops: NetworkPlan): Promise<Plan | null> {
     const left = this.deadline - performance.now();
-    if (left <= 0) return null;
-    const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal });
+    if (left <= 0 || this.signal.aborted) return null;
+    const passengers = await planPassengers(this.problem, ops.legs, this.options.cost, this.glpk, { timeLimitMs: Math.min(PASSENGER_SOLVE_LIMIT_MS, left), signal: this.signal, deadline: this.deadline });
     if (!passengers) return null;
     return { changes, solution: { legs: ops.legs, passengers: passengers.lines }, cost: operatingCost(this.problem, ops.legs, this.options.cost) + passengers.objective };
   }
@@ -92,7 +104,7 @@ class EngineSearch {
   /** Whether the search may move a flight (spec 4.3): not disrupted, not before the window, not a shuttle's. */
   private movable(key: string): boolean {
     const leg = this.problem.flightsById.get(key);
-    return !!leg && !this.delays.has(key) && leg.depMinutes >= this.S && this.problem.aircraft.get(leg.tail)?.shuttle !== true;
+    return !!leg && !pinned(this.problem, this.delays, leg);
   }
 
   /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
@@ -373,24 +385,46 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     const reference = solveReferencePlan(problem);
     onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
     const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
-    const first = await search.evaluate({ aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map() }).catch(keepBest);
-    if (!first) return reference;
+    const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
+    const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map() };
+    let first: Plan | null | typeof UNPRICED = UNPRICED;
+    while (first === UNPRICED && inTime()) {
+      first = await search.price(none, reference).catch(unpriced);
+      if (first === UNPRICED) await pause();
+    }
+    if (!first || first === UNPRICED) return reference;
     let best: Plan = first;
     onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
     const tried = new Set<string>();
     // One plan per solver thread keeps the pool busy.
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
-    while (!signal.aborted) {
-      const batch: Move[] = search.moves(best).filter((m) => !tried.has(m.key)).slice(0, parallel);
+    let moves: Move[] = search.moves(best);
+    while (inTime()) {
+      const batch = moves.filter((m) => !tried.has(m.key)).slice(0, parallel);
       if (batch.length === 0) break;
+      // Each move of the batch walked, one at a time: a plan that leaves the problem is dropped before
+      // its passengers are priced, and each walk gives the timers (the limit's abort) and the searches
+      // beside this one a turn, since a run of refused walks would otherwise hold the thread. (Filling
+      // the batch with the next moves instead ended A02 and A03 dearer: docs/model.md 4.4.)
       const from: Plan = best;
-      const plans = await Promise.all(batch.map((m) => search.evaluate(m.apply(from.changes)).catch(keepBest)));
+      const walked: { move: Move; changes: Required<PlanChanges>; ops: NetworkPlan }[] = [];
+      for (const move of batch) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (!inTime()) break;
+        const changes = move.apply(from.changes);
+        const ops = search.walk(changes);
+        if (ops) walked.push({ move, changes, ops });
+        else tried.add(move.key);
+      }
+      const plans = await Promise.all(walked.map(({ changes, ops }) => search.price(changes, ops).catch(unpriced)));
       // Moves that did not pay are not tried again; one that paid but lost to a better one of its batch
-      // is tried again on top of the winner.
-      batch.forEach((m, i) => { if (!plans[i] || plans[i]!.cost >= from.cost - 0.005) tried.add(m.key); });
-      const better = plans.filter((p): p is Plan => p !== null && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
+      // is tried again on top of the winner, and one the pool had no worker for comes again.
+      walked.forEach(({ move }, i) => { const plan = plans[i]; if (plan !== UNPRICED && (!plan || plan.cost >= from.cost - 0.005)) tried.add(move.key); });
+      if (walked.length > 0 && plans.every((plan) => plan === UNPRICED)) await pause();
+      const better = plans.filter((p): p is Plan => p !== null && p !== UNPRICED && p.cost < from.cost - 0.005).sort((a, b) => a.cost - b.cost)[0];
       if (better) {
         best = better;
+        moves = search.moves(best);
         onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
       }
     }
@@ -398,8 +432,17 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
   };
 }
 
-/** The pool refused or lost a solve, or the limit aborted it: no plan from it, the best so far stands. */
-function keepBest(error: unknown): null {
-  if (error instanceof RecoveryError) return null;
+/** A plan the pool had no worker for (its queue full, or the wait too long): not priced, to be tried again. */
+const UNPRICED = Symbol('unpriced');
+/** How long the search waits for a worker after the pool refused every plan of a batch, milliseconds. */
+const BUSY_PAUSE_MS = 200;
+const pause = () => new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+
+/**
+ * A solve the pool had no worker for (busy) is UNPRICED; one it lost or the limit aborted gives no
+ * plan (null), and the best so far stands.
+ */
+function unpriced(error: unknown): null | typeof UNPRICED {
+  if (error instanceof RecoveryError) return error.failure.kind === 'busy' ? UNPRICED : null;
   throw error;
 }
