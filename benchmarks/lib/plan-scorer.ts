@@ -19,10 +19,12 @@ import type { OracleConfig } from '../../test/oracle/config.ts';
 // benchmarks/ reads test/oracle/ on purpose (here, and its types in against.ts): the oracle is the
 // reading of docs/model.md section 1 written apart from src/recovery (it shares no code with the
 // engine), which is what a yardstick of two engines must be; a copy here would be a third reading of
-// the model to keep in step. The scorer adds only the reading of a plan's actions.
+// the model to keep in step; the rules that bind a plan's aircraft are the checker's own
+// (aircraft-rules.ts), worded here. The scorer adds only the reading of a plan's actions.
+import { aircraftRuleBreaks } from '../../test/oracle/aircraft-rules.ts';
 import {
   baseOutcome, buildProblem, capacityExcess, cheapestReaccommodation, crewViolations, delayPropagationRoute, disruptedGroups, earliestDep, evaluatePlan,
-  isoMinutes, isoOf, maxDelayOf, onGrid, performableChecks, policyAllows, routeOf, turnOf, unavailabilityHit,
+  isoMinutes, isoOf, maxDelayOf, onGrid, performableChecks, routeOf, unavailabilityHit,
   type OracleDisruption, type Problem,
 } from '../../test/oracle/model.ts';
 
@@ -113,22 +115,12 @@ export function scorePlan(input: ScoreInput): PlanScore {
     const b = dp.get(tail)!;
     return !b.broken && a.length === b.legs.length && a.every((l, i) => l.f.id === b.legs[i]!.f.id && l.dep === b.legs[i]!.dep);
   });
-  const byTail = new Map<string, { id: string; origin: string; dest: string; dep: number; arr: number }[]>();
-  for (const f of p.airlineFlights) {
-    const a = o.get(f.id)!;
-    if (!a.flown) continue;
-    if (!byTail.has(a.tail)) byTail.set(a.tail, []);
-    byTail.get(a.tail)!.push({ id: f.id, origin: f.origin, dest: f.dest, dep: a.dep, arr: a.arr });
-  }
-  for (const [tail, day] of byTail) {
-    day.sort((x, y) => x.dep - y.dep);
-    for (let i = 1; i < day.length; i++) {
-      const [prev, next] = [day[i - 1]!, day[i]!];
-      if (prev.dest !== next.origin) infeasible.push(`${tail} lands ${prev.id} at ${prev.dest} but flies ${next.id} from ${next.origin}`);
-      else if (next.dep - prev.arr < turnOf(p, tail, prev.dest)) infeasible.push(`${tail} turns ${prev.id} into ${next.id} in ${next.dep - prev.arr} min, below ${turnOf(p, tail, prev.dest)} min`);
-    }
-    const init = p.init.get(tail);
-    if (init && !init.lastDeparted && day.length > 0 && day[0]!.origin !== init.station) infeasible.push(`${tail} starts with ${day[0]!.id} from ${day[0]!.origin} but is at ${init.station}`);
+  const rules = aircraftRuleBreaks(p, o, routes);
+  for (const b of rules.days) {
+    if (b.kind === 'start') { infeasible.push(`${b.tail} starts with ${b.first.id} from ${b.first.origin} but is at ${b.station}`); continue; }
+    const { tail, prev, next } = b;
+    if (!b.continuous) infeasible.push(`${tail} lands ${prev.id} at ${prev.dest} but flies ${next.id} from ${next.origin}`);
+    else infeasible.push(`${tail} turns ${prev.id} into ${next.id} in ${b.turn} min, below ${b.need} min`);
   }
   for (const tail of p.K) {
     for (const l of routes.get(tail)!) {
@@ -140,27 +132,14 @@ export function scorePlan(input: ScoreInput): PlanScore {
       if (l.dep < earliestDep(p, l.f)) infeasible.push(`${l.f.id} departs at ${isoOf(l.dep)}, before its earliest departure ${isoOf(earliestDep(p, l.f))}`);
       else if (!onGrid(p, l.f, l.dep)) infeasible.push(`${l.f.id} departs at ${isoOf(l.dep)}, off its grid`);
     }
-    const after = p.afterWindow.get(tail);
-    const legs = routes.get(tail)!;
-    if (after) {
-      const station = legs.length > 0 ? legs[legs.length - 1]!.f.dest : p.init.get(tail)!.station;
-      const ready = legs.length > 0 ? legs[legs.length - 1]!.arr + turnOf(p, tail, station) : p.init.get(tail)!.ready;
-      if (station !== after.origin || ready > after.sdep) infeasible.push(`${tail} is not at ${after.origin} in time for ${after.id}`);
-    }
+    const end = rules.ends.get(tail);
+    if (end) infeasible.push(`${tail} is not at ${end.after.origin} in time for ${end.after.id}`);
   }
 
   // Constraints 3-8 (docs/model.md 1.3).
   const c = p.cfg.constraints;
-  let swaps = 0;
-  let cancelled = 0;
-  for (const f of p.airlineFlights) {
-    const a = o.get(f.id)!;
-    if (!a.flown) { if (!p.disruptedCancelled.has(f.id)) cancelled++; continue; }
-    if (a.tail === f.tail) continue;
-    swaps++;
-    const flying = p.aircraft.get(a.tail);
-    if (flying && !policyAllows(p, flying.fleet, p.aircraft.get(f.tail)!.fleet)) infeasible.push(`${a.tail} (${flying.fleet}) may not fly ${f.id} under the ${c.swap_fleet_policy} policy`);
-  }
+  const { swaps, cancelled } = rules;
+  for (const [id, x] of rules.policy) infeasible.push(`${x.tail} (${x.fleet}) may not fly ${id} under the ${c.swap_fleet_policy} policy`);
   if (swaps > c.max_swaps) infeasible.push(`${swaps} swaps, above max_swaps ${c.max_swaps}`);
   if (cancelled > 0 && !c.allow_cancellations) infeasible.push(`${cancelled} cancellations, not allowed`);
   if (c.max_cancellations !== null && cancelled > c.max_cancellations) infeasible.push(`${cancelled} cancellations, above max_cancellations ${c.max_cancellations}`);

@@ -4,11 +4,12 @@
 // option carries (rotations, aircraft out of position, the solver report). Shares no code with the
 // engine (only the result TYPES are imported).
 import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
+import { aircraftRuleBreaks } from './aircraft-rules.ts';
 import { propagatedRouteBreaks } from './brute-force.ts';
 import type { OracleStrategy } from './config.ts';
 import {
   baseOutcome, buildProblem, capacityExcess, cheapestReaccommodation, close, delayPropagationRoute, disruptedGroups,
-  earliestDep, evaluatePlan, firstGridDep, freeSeats, groupKey, isoMinutes, isoOf, journeyKey, maxDelayOf, onGrid, performableAt, plannedPoint, policyAllows,
+  earliestDep, evaluatePlan, firstGridDep, freeSeats, groupKey, isoMinutes, isoOf, journeyKey, maxDelayOf, onGrid, performableAt, plannedPoint,
   routeOf, routePoints, slotText, turnOf, unavailabilityHit, violationKey,
   type Outcome, type PaxMove, type Problem, type ProblemInput,
 } from './model.ts';
@@ -117,30 +118,16 @@ export function checkOption(input: CheckInput): string[] {
   }
 
   // ---------------------------------------------------------------- every tail's day: continuity and turnarounds
-  const dayOf = new Map<string, { id: string; origin: string; dest: string; dep: number; arr: number }[]>();
-  for (const f of p.airlineFlights) {
-    const a = o.get(f.id)!;
-    if (!a.flown) continue;
-    if (!dayOf.has(a.tail)) dayOf.set(a.tail, []);
-    dayOf.get(a.tail)!.push({ id: f.id, origin: f.origin, dest: f.dest, dep: a.dep, arr: a.arr });
-  }
-  for (const [tail, day] of dayOf) {
-    day.sort((x, y) => x.dep - y.dep);
-    for (let i = 1; i < day.length; i++) {
-      const prev = day[i - 1]!;
-      const next = day[i]!;
-      if (prev.dest !== next.origin) say(`The day of ${tail} is not continuous: ${prev.id} arrives at ${prev.dest} but the next flight ${next.id} departs from ${next.origin}.`);
-      const need = turnOf(p, tail, prev.dest);
-      if (next.dep - prev.arr < need) say(`The day of ${tail} turns ${prev.id} into ${next.id} at ${prev.dest} in ${next.dep - prev.arr} min, below the minimum turnaround of ${need} min.`);
-    }
-    const init = p.init.get(tail);
-    if (init && !init.lastDeparted && day.length > 0 && day[0]!.origin !== init.station) {
-      say(`The day of ${tail} starts with ${day[0]!.id} from ${day[0]!.origin} but the aircraft is at ${init.station}.`);
-    }
+  const routes = new Map(p.K.map((tail) => [tail, routeOf(p, o, tail)]));
+  const rules = aircraftRuleBreaks(p, o, routes);
+  for (const b of rules.days) {
+    if (b.kind === 'start') { say(`The day of ${b.tail} starts with ${b.first.id} from ${b.first.origin} but the aircraft is at ${b.station}.`); continue; }
+    const { tail, prev, next } = b;
+    if (!b.continuous) say(`The day of ${tail} is not continuous: ${prev.id} arrives at ${prev.dest} but the next flight ${next.id} departs from ${next.origin}.`);
+    if (b.short) say(`The day of ${tail} turns ${prev.id} into ${next.id} at ${prev.dest} in ${b.turn} min, below the minimum turnaround of ${b.need} min.`);
   }
 
   // ---------------------------------------------------------------- departure times (1.3 and 1.8)
-  const routes = new Map(p.K.map((tail) => [tail, routeOf(p, o, tail)]));
   const propagated = new Map(p.K.map((tail) => [tail, delayPropagationRoute(p, tail)]));
   const samePlan = (tail: string) => {
     const a = routes.get(tail)!;
@@ -210,19 +197,14 @@ export function checkOption(input: CheckInput): string[] {
 
   // ---------------------------------------------------------------- constraints 3-8, fleet policy, strategy
   const c = p.cfg.constraints;
-  let nSwaps = 0;
-  let nCancelled = 0;
+  const { swaps: nSwaps, cancelled: nCancelled } = rules;
   for (const f of p.airlineFlights) {
     const a = o.get(f.id)!;
-    if (!a.flown) { if (!p.disruptedCancelled.has(f.id)) nCancelled++; continue; }
+    if (!a.flown) continue;
     const delay = a.dep - f.sdep;
     if (p.inF.has(f.id) && delay > maxDelayOf(p, f)) say(`Flight ${f.id} is delayed ${delay} min, more than the ${maxDelayOf(p, f)} min allowed.`);
-    if (a.tail !== f.tail) {
-      nSwaps++;
-      const flying = p.aircraft.get(a.tail);
-      const planned = p.aircraft.get(f.tail)!;
-      if (flying && !policyAllows(p, flying.fleet, planned.fleet)) say(`Flight ${f.id} is flown by ${a.tail} (${flying.fleet}) instead of ${f.tail} (${planned.fleet}), which the ${c.swap_fleet_policy} fleet policy forbids.`);
-    }
+    const x = rules.policy.get(f.id);
+    if (x) say(`Flight ${f.id} is flown by ${x.tail} (${x.fleet}) instead of ${f.tail} (${x.plannedFleet}), which the ${c.swap_fleet_policy} fleet policy forbids.`);
   }
   if (nSwaps > c.max_swaps) say(`The option swaps ${nSwaps} flights, more than max_swaps = ${c.max_swaps}.`);
   if (nCancelled > 0 && !c.allow_cancellations) say(`The option cancels ${nCancelled} flights but cancellations are not allowed.`);
@@ -237,15 +219,8 @@ export function checkOption(input: CheckInput): string[] {
       }
     }
   }
-  for (const tail of p.K) {
-    // Constraint 6: with its checks done at the end, the aircraft is at L(a) by its first flight after the window.
-    const after = p.afterWindow.get(tail);
-    if (!after) continue;
-    const legs = routes.get(tail)!;
-    const station = legs.length > 0 ? legs[legs.length - 1]!.f.dest : p.init.get(tail)!.station;
-    const ready = legs.length > 0 ? legs[legs.length - 1]!.arr + turnOf(p, tail, station) : p.init.get(tail)!.ready;
-    if (station !== after.origin || ready > after.sdep) say(`${tail} ends its route at ${station}, ready ${hhmm(ready)}, but must be at ${after.origin} by ${hhmm(after.sdep)} for ${after.id}.`);
-  }
+  // Constraint 6: with its checks done at the end, the aircraft is at L(a) by its first flight after the window.
+  for (const [tail, x] of rules.ends) say(`${tail} ends its route at ${x.station}, ready ${hhmm(x.ready)}, but must be at ${x.after.origin} by ${hhmm(x.after.sdep)} for ${x.after.id}.`);
   for (const x of capacityExcess(p, o)) say(`The option has ${x.count} ${slotText(p, x.slot)}, above the capacity of ${x.limit}.`);
 
   // ---------------------------------------------------------------- passengers
