@@ -540,7 +540,7 @@ export async function simulate(
   const deadline = strategiesDeadline(budget);
   let best: SimulationBound | null = null;
   // The network bound's routes go to the network search (bounds/relaxation-routes.ts).
-  const boundRoutes = prepared.engine.engine === 'network' && !process.env.NO_BOUND_ROUTES ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
+  const boundRoutes = prepared.engine.engine === 'network' ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
   const finished = simulationBound(schedule, prepared, request.config, solver, budget.within(deadline, AbortSignal.any([budget.signal, boundDone.signal])), () => floor.incumbent, (b, source) => {
     const before = floor.bound;
     if (best === null || b > best.value) best = { value: b, source };

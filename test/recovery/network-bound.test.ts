@@ -307,7 +307,7 @@ describe('network bound', () => {
       options: rankOptions(options, request.config), violations: prepared.violations, unsolved: [], timingsMs: { total: 0, build: 0, solve: 0 },
     });
     const option = response.options[0]!;
-    // (2026-11-28: 1,2xx,xxx, against 1.37-1.41 M for the service's 10 s plans before the routes were wired.)
+    // The option is the plan the model priced (its cost as read back), and every rule and figure holds.
     expect(option.summary.cost).toBeCloseTo(outcome.objective!, 3);
     const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../schedules/default.json', import.meta.url)), 'utf8')) as ScheduleFile;
     expect(checkOption({ schedule: file, disruptions: ISSUE_23_STORM, airline: 'NV', config: oracleConfig({ solver: { time_limit_ms: 10_000 } }), option })).toEqual([]);
