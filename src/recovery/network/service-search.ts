@@ -261,12 +261,6 @@ export async function searchNetwork(args: {
     if (added === 0) break;
   }
   if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
-  if (args.boundRoutes && deadline - started >= LONG_BUDGET_MS) best = await boundRound(best);
-  // The best plan's routes alone, with every journey of several flights worth taking: its passengers
-  // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
-  // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
-  // at 10 s under load 12-15: done only after them, it did not finish in two runs of three); the
-  // journeys found then serve the neighbourhoods' plan's own exact stage.
   // The bound round (a job's budget): the network bound's routes (its relaxation's own timing: docs/model.md
   // 3.9) come seconds after the rounds end (measured: 3-7 s at load average 14-20), so one round more,
   // from BOUND_ROUND_SHARE of the budget, over the pool with the routes the bound has priced by then and
@@ -275,6 +269,7 @@ export async function searchNetwork(args: {
     const at = started + BOUND_ROUND_SHARE * (deadline - started);
     const until = started + BOUND_ROUND_END_SHARE * (deadline - started);
     if (performance.now() < at) await new Promise((resolve) => setTimeout(resolve, at - performance.now()));
+    if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     const before = keys.size;
     for (const route of args.boundRoutes!()) add(route);
     for (const route of chosenRoutes(plan.model, plan.outcome.values).values()) add(route);
@@ -286,6 +281,12 @@ export async function searchNetwork(args: {
     args.onIncumbent?.(better);
     return better;
   }
+  if (args.boundRoutes && deadline - started >= LONG_BUDGET_MS) best = await boundRound(best);
+  // The best plan's routes alone, with every journey of several flights worth taking: its passengers
+  // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
+  // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
+  // at 10 s under load 12-15: done only after them, it did not finish in two runs of three); the
+  // journeys found then serve the neighbourhoods' plan's own exact stage.
   const exactly = async (plan: StrategySolve): Promise<StrategySolve | null> => {
     if (performance.now() >= exactDeadline) return null;
     const routes = new Map([...chosenRoutes(plan.model, plan.outcome.values)].map(([tail, route]) => [tail, [route]]));
