@@ -12,8 +12,9 @@ import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyPro
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
 import { flightBoundInClosedForm, flightBoundModel } from './bounds/flight-bound.ts';
-import { networkBound } from './bounds/network-bound.ts';
+import { networkBound, type RelaxationRoute } from './bounds/network-bound.ts';
 import { relaxationThread } from './bounds/network-bound-thread.ts';
+import { RelaxationRoutes } from './bounds/relaxation-routes.ts';
 import { Budget } from './model/budget.ts';
 import { chosenRoutes, type StrategyModel } from './neighbourhood/rows/strategy-model.ts';
 import { passengerGroups, type PassengerGroups } from './passengers/passengers.ts';
@@ -148,6 +149,8 @@ export async function solveStrategies(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
   budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
   bound?: Promise<SimulationBound | null>, elsewhere?: RestrictedSolves,
+  /** The network bound's routes told since the last call (bounds/relaxation-routes.ts), for the network search's bound round. */
+  boundRoutes?: () => Route[],
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const started = performance.now();
@@ -176,7 +179,7 @@ export async function solveStrategies(
   // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, background: solving.background, offer: cancellationRoutes!,
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, background: solving.background, offer: cancellationRoutes!, boundRoutes,
       onIncumbent: (best) => integratedProgress?.search(best), generationPlan: () => generationPlan,
     }).catch((error: unknown) => {
       if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false, neighbourhoods: 0 };
@@ -255,6 +258,7 @@ export function networkBoundWanted(disruptions: readonly Disruption[]): boolean 
 export function simulationBound(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver, budget: Budget,
   incumbent: () => number | null, onBound: (bound: number, source: SimulationBound['source']) => void,
+  onRoutes?: (routes: RelaxationRoute[]) => void,
 ): Promise<SimulationBound | null> {
   if (prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions) || config.solver.time_limit_ms < NETWORK_BOUND_MIN_LIMIT_MS) {
     return flightBoundOf(schedule, prepared, config, solver, budget, onBound);
@@ -264,7 +268,7 @@ export function simulationBound(
   const closed = closedFlightBound(schedule, prepared, config);
   if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
-    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, thread: relaxationThread,
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: relaxationThread,
   }).then((b): SimulationBound | null => {
     // A network bound that never rose above the flight bound's LP it started from is that LP's.
     if (b && (closed === null || b.value > closed)) return { value: b.value, source: b.flightBound !== null && b.value <= b.flightBound ? 'flight_bound' : 'network_bound' };
@@ -560,13 +564,15 @@ export async function simulate(
   const boundDone = new AbortController();
   const deadline = strategiesDeadline(budget);
   let best: SimulationBound | null = null;
+  // The network bound's routes go to the network search (bounds/relaxation-routes.ts).
+  const boundRoutes = prepared.engine.engine === 'network' ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
   const finished = simulationBound(schedule, prepared, request.config, solver, budget.within(deadline, AbortSignal.any([budget.signal, boundDone.signal])), () => floor.incumbent, (b, source) => {
     const before = floor.bound;
     if (best === null || b > best.value) best = { value: b, source };
     floor.bound = best.value;
     // Reported at once when it is the first or 0.1 % better (the network bound improves many times a second).
     if (before === null || floor.bound > before + 1e-3 * Math.abs(before)) tracker?.bound();
-  }).catch(() => null);
+  }, boundRoutes?.hear).catch(() => null);
   // A strategy that asks for the bound (`await` calls `then` then) takes the best one known once the
   // bound is done, or by the deadline when it asks late (it ran out of time: the bound may still rise),
   // or after BOUND_WAIT_SHARE of the limit when it asks early (proven, or out of routes: it answers).
@@ -595,7 +601,7 @@ export async function simulate(
   let solved: StrategySolve[];
   let readElsewhere: ReadOptions | undefined;
   try {
-    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound, away ?? undefined);
+    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound, away ?? undefined, boundRoutes?.take);
     readElsewhere = await away?.done;
   } finally {
     boundDone.abort();

@@ -4,7 +4,10 @@
 // optimum of the committed small hub storm (in its thread too: kept after a bound, also an aborted
 // one; the flight bound's LP when no iteration ends); from its own start above the flight bound's LP; its
 // routes, as the service's, make a plan at the small hub storm's optimum; a flight offers the seats
-// of the aircraft that may fly it.
+// of the aircraft that may fly it; on the storm of issue 23 the routes it tells the pipeline make a plan
+// the independent checker (test/oracle/checker.ts) accepts.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
@@ -13,13 +16,21 @@ import { NetworkRelaxation, networkBound, relaxationRouteAsRoute, withLeastReboo
 import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { idleBoundThreads, relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
-import { prepareSimulation } from '../../src/recovery/pipeline.ts';
+import { prepareSimulation, rankOptions, readOptions } from '../../src/recovery/pipeline.ts';
+import { RelaxationRoutes } from '../../src/recovery/bounds/relaxation-routes.ts';
+import { chosenRoutes } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
+import { JourneyFinder, type Journey } from '../../src/recovery/passengers/journeys.ts';
+import { presentSimulation } from '../../src/http/recovery-presenter.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
 import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { bruteForceOptimum } from '../oracle/brute-force.ts';
+import { checkOption } from '../oracle/checker.ts';
+import { oracleConfig } from '../oracle/config.ts';
+import { ISSUE_23_STORM_REQUEST as ISSUE_23_STORM } from '../support/storms.ts';
 import { close } from '../oracle/model.ts';
 import { randomInstanceArbitrary } from '../oracle/random-instance.ts';
-import { at, config, fixture, flightBoundOf, fullRequest, id, inProcessSolver, simulateAsResponse, type DisruptionsRequest } from './fixtures.ts';
+import { at, config, fixture, flightBoundOf, fullRequest, id, inProcessSolver, simulateAsResponse, type DisruptionBody, type DisruptionsRequest } from './fixtures.ts';
 
 const RUNS = 120;
 const SEED = 20261128;
@@ -257,6 +268,50 @@ describe('network bound', () => {
     expect(plan.objective!).toBeGreaterThanOrEqual(optimum.summary.cost - 1e-6);
     expect(plan.objective!).toBeLessThanOrEqual(optimum.summary.cost * 1.01);
   });
+
+  it('scenario: a plan of the storm of issue 23 over the routes the bound tells (RelaxationRoutes, as the pipeline hears them), its passengers re-accommodated exactly, is one the independent checker accepts', async () => {
+    const schedule = buildSchedule(JSON.parse(readFileSync(fileURLToPath(new URL('../../schedules/default.json', import.meta.url)), 'utf8')) as ScheduleFile);
+    const request = fullRequest({ disruptions: ISSUE_23_STORM as DisruptionBody[], config: config({ solver: { time_limit_ms: 10_000 } }) });
+    const prepared = prepareSimulation(schedule, request);
+    // The bound in its thread, as the service runs it, telling its routes to RelaxationRoutes (60 steps:
+    // no clock, the same routes on a loaded machine).
+    const told = new RelaxationRoutes(schedule, prepared.scope, request.config);
+    await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
+      maxIterations: 60, deadline: performance.now() + 600_000, thread: relaxationThread, onRoutes: told.hear,
+    });
+    const pool = new Map(prepared.scope.aircraft.map((a): [string, Route[]] => [a.aircraft.tail, []]));
+    const keys = new Set<string>();
+    for (const route of told.take()) if (!keys.has(route.key)) { keys.add(route.key); pool.get(route.tail)!.push(route); }
+    expect(told.take()).toEqual([]);
+    // The integrated model over them alone (direct flights, as the search's rounds), then its chosen
+    // routes with every journey worth taking (as the search's exact stage).
+    const rounds = buildStrategyModel(schedule, prepared.scope, request.config, 'integrated', pool, prepared.groups);
+    const chosen = await inProcessSolver.solve({ model: rounds.model, timeLimitMs: 300_000, mipGap: 0 });
+    expect(chosen.objective).not.toBeNull();
+    const routes = new Map([...chosenRoutes(rounds, chosen.values)].map(([tail, route]) => [tail, [route]]));
+    const journeys = new Map<string, Journey[]>();
+    for (const source of buildStrategyModel(schedule, prepared.scope, request.config, 'integrated', routes, prepared.groups).journeySources) {
+      const list = new JourneyFinder(prepared.groups.network, request.config, source.search, source.usable, request.config.constraints.max_reaccommodation_legs).worthTaking();
+      if (list.length > 0) journeys.set(source.key, list);
+    }
+    const exact = buildStrategyModel(schedule, prepared.scope, request.config, 'integrated', routes, prepared.groups, journeys);
+    const outcome = await inProcessSolver.solve({ model: exact.model, timeLimitMs: 300_000, mipGap: 0 });
+    expect(outcome.status).toBe('optimal');
+    // As the search reports its plans: feasible, no bound of its own.
+    const solve = { model: exact, iterations: 1, boundSource: null, facts: { kind: 'running' as const }, outcome: { ...outcome, status: 'feasible' as const, lowerBound: null } };
+    const { options } = readOptions(schedule, prepared, request.config, [solve]);
+    const response = presentSimulation(schedule, {
+      scenarioId: 'storm', airline: 'NV', scheduleName: 'default', disruptedFlightId: null, disruptions: prepared.scope.disruptions,
+      disruptionMinutes: prepared.scope.disruptionMinutes, windowEndMinutes: prepared.scope.windowEndMinutes,
+      scope: { tails: prepared.scope.aircraft.map((a) => a.aircraft.tail), flights: prepared.scope.flights.length, itineraries: prepared.groups.misconnections.length },
+      options: rankOptions(options, request.config), violations: prepared.violations, unsolved: [], timingsMs: { total: 0, build: 0, solve: 0 },
+    });
+    const option = response.options[0]!;
+    // The option is the plan the model priced (its cost as read back), and every rule and figure holds.
+    expect(option.summary.cost).toBeCloseTo(outcome.objective!, 3);
+    const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../schedules/default.json', import.meta.url)), 'utf8')) as ScheduleFile;
+    expect(checkOption({ schedule: file, disruptions: ISSUE_23_STORM, airline: 'NV', config: oracleConfig({ solver: { time_limit_ms: 10_000 } }), option })).toEqual([]);
+  }, 600_000);
 
   it('unit: from the flight-level duals it finds itself, its first iteration is already above the flight bound\'s LP', async () => {
     // The aircraft relaxed away, as in the LP, but a cancellation also pays its passengers' least

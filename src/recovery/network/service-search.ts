@@ -83,6 +83,15 @@ const NEIGHBOURHOOD_SHARE = 0.72;
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
 
+/**
+ * Shares of a job's budget (LONG_BUDGET_MS or more) from which and by which the bound round (below) solves:
+ * by 0.3 the bound has stepped long enough that its routes make cheap plans (on the issue storm at 30 s,
+ * 1,183,812.5 from 515 routes where the rounds had 1,640,680: docs/model.md 4.6). Shorter budgets have
+ * none: at 10 s (load average 15) its model found no plan between 40 % and 60 % of the budget.
+ */
+const BOUND_ROUND_SHARE = 0.3;
+const BOUND_ROUND_END_SHARE = 0.5;
+
 /** Aircraft whose variants are tried per round (the most delayed first). */
 const VARIANTS_PER_ROUND = 6;
 /** Thresholds of the single-aircraft variants (fewer than the portfolio's: the search's walks share the thread with the column generations' pricing). */
@@ -118,6 +127,8 @@ export interface NetworkSearchResult {
 export async function searchNetwork(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
   signal?: AbortSignal; deadline: number; offer?: Route[];
+  /** Routes from elsewhere (the network bound's: bounds/relaxation-routes.ts), those told since the last call: the bound round's. */
+  boundRoutes?: () => Route[];
   /** A job's search: its solves wait behind the interactive ones. */
   background?: boolean;
   /** Told of each better plan. */
@@ -250,6 +261,27 @@ export async function searchNetwork(args: {
     if (added === 0) break;
   }
   if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
+  // The bound round (a job's budget): the network bound's routes (its relaxation's own timing: docs/model.md
+  // 3.9) come seconds after the rounds end (measured: 3-7 s at load average 14-20), so one round more,
+  // from BOUND_ROUND_SHARE of the budget, over the pool with the routes the bound has priced by then and
+  // `plan`'s own; its plan replaces `plan` when cheaper (its solve ends by BOUND_ROUND_END_SHARE).
+  async function boundRound(plan: StrategySolve): Promise<StrategySolve> {
+    const at = started + BOUND_ROUND_SHARE * (deadline - started);
+    const until = started + BOUND_ROUND_END_SHARE * (deadline - started);
+    if (performance.now() < at) await new Promise((resolve) => setTimeout(resolve, at - performance.now()));
+    if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
+    const before = keys.size;
+    for (const route of args.boundRoutes!()) add(route);
+    for (const route of chosenRoutes(plan.model, plan.outcome.values).values()) add(route);
+    if (keys.size === before || performance.now() >= until) return plan;
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
+    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline }).catch(keepSearchPlan);
+    if (!outcome || outcome.objective === null || outcome.objective >= plan.outcome.objective! - 1e-6) return plan;
+    const better = asSolve(model, outcome, rounds, started);
+    args.onIncumbent?.(better);
+    return better;
+  }
+  if (args.boundRoutes && deadline - started >= LONG_BUDGET_MS) best = await boundRound(best);
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
   // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
