@@ -83,6 +83,16 @@ const NEIGHBOURHOOD_SHARE = 0.72;
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
 
+/**
+ * Share of the budget by which the cancellation descent (cancellationDescent) ends, its walks on the
+ * simulation thread. Measured on the storms of issue 23 (2026-11-28, quiet host): it converged
+ * after 100-130 walks, 0.2-0.4 s of CPU, to a walk whose plan cost 1,537,987.5 (issue storm) and
+ * 1,326,212.5 (hub storm) alone, against 1,928,660 and 1,768,697.5 for the best threshold's walk.
+ */
+const DESCENT_SHARE = Number(process.env.SP_SHARE ?? 0.3);
+/** Round trips (the most delayed) whose cancellation a step of the descent may try. */
+const DESCENT_CANDIDATES = Number(process.env.SP_K ?? 30);
+
 /** Aircraft whose variants are tried per round (the most delayed first). */
 const VARIANTS_PER_ROUND = 6;
 /** Thresholds of the single-aircraft variants (fewer than the portfolio's: the search's walks share the thread with the column generations' pricing). */
@@ -153,6 +163,10 @@ export async function searchNetwork(args: {
     if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
+  // The cancellation descent (cancellationDescent) runs while the first round's solve is on a worker
+  // (below); its steps' routes join the pool, and its last walk is solved alone next when it looks
+  // cheaper than the first.
+  let descend = mayCancel && !process.env.SP_NO_DESCENT && first !== null;
 
   const journeysFound = new Map<string, Journey[]>();
   let best: StrategySolve | null = null;
@@ -170,9 +184,10 @@ export async function searchNetwork(args: {
   // the 2 s storm's deadline.)
   const searchDeadline = started + (deadline - started >= LONG_BUDGET_MS ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  // (Without a walk solved alone, the portfolio's is the first round.)
-  const portfolioRound = first ? 1 : 0;
-  const roundDeadline = () => (rounds === 0 && first ? exactDeadline : rounds === portfolioRound && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
+  // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
+  // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
+  const alone = first ? [first.routes] : [];
+  const roundDeadline = () => (rounds < alone.length ? exactDeadline : rounds === alone.length && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
@@ -180,12 +195,22 @@ export async function searchNetwork(args: {
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
     // The search's rounds re-accommodate on direct flights only (a model GLPK solves several times
     // faster); the final plan gets every journey (below).
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', rounds === 0 && first ? first.routes : pool, groups);
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', rounds < alone.length ? alone[rounds]! : pool, groups);
     // A model built after the search's share is not solved: the generations have the workers then.
     if (remaining() <= 0) break;
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
     // exact stage's end.
-    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
+    const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
+    if (descend) {
+      // On the simulation thread while GLPK solves on a worker: started before the first solve, the
+      // descent's walks kept it from a worker (measured at 2 s under load 12: the search's solve then
+      // queued behind the generations' masters).
+      descend = false;
+      const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
+      if (process.env.SP_DEBUG) console.error(`DESCENT ${descended?.estimate} first ${first?.estimate} at ${(performance.now() - started).toFixed(0)} ms steps ${descended?.steps}`);
+      if (descended && descended.estimate < first!.estimate) alone.push(new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])));
+    }
+    const outcome = await solving;
     rounds++;
     if (outcome.objective !== null && (!best || outcome.objective < best.outcome.objective! - 1e-6)) {
       best = asSolve(model, outcome, rounds, started);
@@ -359,10 +384,63 @@ function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: Readon
 }
 
 /**
+ * Greedy descent over whole-network walks that cancel nothing but what they are told: from every
+ * planned flight, each step walks the network once per candidate round trip removed (the
+ * DESCENT_CANDIDATES late ones with the most delay minutes on the current walk: delayedRoundTrips)
+ * and keeps the walk that looks cheapest (walkEstimate), until none looks cheaper or `until` (a
+ * performance.now() instant) passes. Where the capacity cut queues the hub's flights first come,
+ * first served, a trip cancelled frees its movements for the others; the thresholds of the portfolio
+ * cancel the trips that happen to queue last instead.
+ *
+ * Candidates are tried lazily: the estimate a trip's removal saved at an earlier step bounds what it
+ * saves now (it is tried again only while it could beat the best of the step; freeing capacity rarely
+ * makes another trip's cancellation save more), and those never tried go first. `onStep` is told of
+ * each walk kept. Null when the walk that cancels nothing leaves an aircraft without a route.
+ */
+function cancellationDescent(
+  walks: ScopeWalks, config: SolverConfig, until: number, onStep: (routes: ReadonlyMap<string, Route | null>) => void,
+): { routes: Map<string, Route | null>; estimate: number; steps: number } | null {
+  const planned = walks.planned;
+  let sequences = new Map([...planned].map(([tail, list]) => [tail, [...list]]));
+  let routes = walks.walk({ sequences, thresholdMinutes: Number.POSITIVE_INFINITY });
+  let estimate = walkEstimate(routes, planned, config);
+  if (!Number.isFinite(estimate)) return null;
+  onStep(routes);
+  const saved = new Map<string, number>();
+  let steps = 0;
+  while (performance.now() < until) {
+    const candidates: { tail: string; ids: Set<string>; key: string; delay: number }[] = [];
+    for (const [tail, route] of routes) {
+      for (const trip of delayedRoundTrips(route!)) {
+        const ids = route!.legs.slice(trip.from, trip.to).map((l) => l.flight.id);
+        candidates.push({ tail, ids: new Set(ids), key: `${tail}:${ids.join(',')}`, delay: trip.delay });
+      }
+    }
+    const tried = candidates.sort((p, q) => q.delay - p.delay).slice(0, DESCENT_CANDIDATES)
+      .sort((p, q) => (saved.get(q.key) ?? Number.POSITIVE_INFINITY) - (saved.get(p.key) ?? Number.POSITIVE_INFINITY));
+    let step: { sequences: Map<string, Flight[]>; routes: Map<string, Route | null>; estimate: number } | null = null;
+    for (const c of tried) {
+      if (step && (saved.get(c.key) ?? Number.POSITIVE_INFINITY) <= estimate - step.estimate) break;
+      if (performance.now() >= until) break;
+      const next = new Map(sequences).set(c.tail, sequences.get(c.tail)!.filter((f) => !c.ids.has(f.id)));
+      const walked = walks.walk({ sequences: next, thresholdMinutes: Number.POSITIVE_INFINITY });
+      const e = walkEstimate(walked, planned, config);
+      saved.set(c.key, estimate - e);
+      if (e < (step?.estimate ?? estimate)) step = { sequences: next, routes: walked, estimate: e };
+    }
+    if (!step) break;
+    ({ sequences, routes, estimate } = step);
+    steps++;
+    onStep(routes);
+  }
+  return { routes, estimate, steps };
+}
+
+/**
  * Runs of legs [from, to) of `route` that leave from an airport and bring the aircraft back to it
  * (the shortest from each leg), late ones only, the most delay minutes first.
  */
-function delayedRoundTrips(route: Route): { from: number; to: number }[] {
+function delayedRoundTrips(route: Route): { from: number; to: number; delay: number }[] {
   const trips: { from: number; to: number; delay: number }[] = [];
   for (let i = 0; i < route.legs.length; i++) {
     let delay = 0;
