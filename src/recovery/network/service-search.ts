@@ -10,11 +10,13 @@
 // delay limit, or whose delay passes the walk's cancellation threshold, is cancelled together with
 // the flights that bring the aircraft back to where it stands (a round trip), so that the rest of the
 // rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans: the one
-// that looks cheapest is solved alone first (a plan within a 2 s budget under load), then their routes
-// form the pool of one integer model, which picks the cheapest combination (capacity rows keep the
-// combination feasible). Then, from the best plan, the most troubled aircraft try a delayed round trip
-// cancelled, their planned sequence restored or the rest of their rotation exchanged (the engine's
-// move, search.ts), the whole network walked again around the change, and the pool grows, for at
+// that looks cheapest is solved alone first (a plan within a 2 s budget under load). Meanwhile a
+// greedy descent cancels, one at a time, the round trips whose cancellation makes the whole-network
+// walk look cheapest; its last walk is solved alone next. Then all their routes form the pool of one
+// integer model, which picks the cheapest combination (capacity rows keep the combination feasible).
+// Then, from the best plan, the most troubled aircraft try a delayed round trip cancelled, their
+// planned sequence restored or the rest of their rotation exchanged (the engine's move, search.ts),
+// the whole network walked again around the change, and the pool grows, for at
 // most 1.5 s (half a job's budget of 30 s or more); then the best plan's passengers are re-accommodated
 // exactly over every journey worth taking; last, within a job's budget, large neighbourhoods of the
 // best plan are re-solved by the column generation (large-neighbourhood.ts) and the best of them
@@ -85,13 +87,15 @@ const EXACT_SHARE = 0.8;
 
 /**
  * Share of the budget by which the cancellation descent (cancellationDescent) ends, its walks on the
- * simulation thread. Measured on the storms of issue 23 (2026-11-28, quiet host): it converged
- * after 100-130 walks, 0.2-0.4 s of CPU, to a walk whose plan cost 1,537,987.5 (issue storm) and
- * 1,326,212.5 (hub storm) alone, against 1,928,660 and 1,768,697.5 for the best threshold's walk.
+ * simulation thread while the first round's model is solved on a worker. On the storms of issue 23
+ * (2026-11-28, load average 7-20) it converged after 87-109 walks, 0.3-0.45 s of CPU, to a walk whose
+ * plan cost 1,553,315 (issue storm) and 1,326,212.5 (hub storm) alone, against 1,928,660 and
+ * 1,768,697.5 for the best threshold's walk; at 2 s under load 14 it got 1-8 steps in its 0.6 s
+ * (docs/model.md 4.6).
  */
-const DESCENT_SHARE = Number(process.env.SP_SHARE ?? 0.3);
-/** Round trips (the most delayed) whose cancellation a step of the descent may try. */
-const DESCENT_CANDIDATES = Number(process.env.SP_K ?? 30);
+const DESCENT_SHARE = 0.3;
+/** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
+const DESCENT_CANDIDATES = 30;
 
 /** Aircraft whose variants are tried per round (the most delayed first). */
 const VARIANTS_PER_ROUND = 6;
@@ -166,7 +170,7 @@ export async function searchNetwork(args: {
   // The cancellation descent (cancellationDescent) runs while the first round's solve is on a worker
   // (below); its steps' routes join the pool, and its last walk is solved alone next when it looks
   // cheaper than the first.
-  let descend = mayCancel && !process.env.SP_NO_DESCENT && first !== null;
+  let descend = mayCancel && first !== null;
 
   const journeysFound = new Map<string, Journey[]>();
   let best: StrategySolve | null = null;
@@ -207,7 +211,6 @@ export async function searchNetwork(args: {
       // queued behind the generations' masters).
       descend = false;
       const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
-      if (process.env.SP_DEBUG) console.error(`DESCENT ${descended?.estimate} first ${first?.estimate} at ${(performance.now() - started).toFixed(0)} ms steps ${descended?.steps}`);
       if (descended && descended.estimate < first!.estimate) alone.push(new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])));
     }
     const outcome = await solving;
@@ -231,7 +234,12 @@ export async function searchNetwork(args: {
     };
     const candidates = scope.aircraft.filter((a) => chosen.has(a.aircraft.tail) && trouble(a) > 0 && !tried.has(chosen.get(a.aircraft.tail)!.key))
       .sort((p, q) => trouble(q) - trouble(p)).slice(0, VARIANTS_PER_ROUND);
-    if (candidates.length === 0 || !mayCancel) break;
+    // (A walk still to be solved alone is solved whatever the variants add.)
+    const aloneNext = rounds < alone.length;
+    if (candidates.length === 0 || !mayCancel) {
+      if (aloneNext) continue;
+      break;
+    }
     let added = 0;
     // The engine's exchanges (search.ts) for the aircraft the best plan leaves with cancelled flights:
     // the rest of its rotation to an aircraft of its family standing where the first of them leaves,
@@ -272,7 +280,7 @@ export async function searchNetwork(args: {
         }
       }
     }
-    if (added === 0) break;
+    if (added === 0 && !aloneNext) break;
   }
   if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
@@ -397,9 +405,9 @@ function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: Readon
  * makes another trip's cancellation save more), and those never tried go first. `onStep` is told of
  * each walk kept. Null when the walk that cancels nothing leaves an aircraft without a route.
  */
-function cancellationDescent(
+export function cancellationDescent(
   walks: ScopeWalks, config: SolverConfig, until: number, onStep: (routes: ReadonlyMap<string, Route | null>) => void,
-): { routes: Map<string, Route | null>; estimate: number; steps: number } | null {
+): { routes: Map<string, Route | null>; estimate: number } | null {
   const planned = walks.planned;
   let sequences = new Map([...planned].map(([tail, list]) => [tail, [...list]]));
   let routes = walks.walk({ sequences, thresholdMinutes: Number.POSITIVE_INFINITY });
@@ -407,7 +415,6 @@ function cancellationDescent(
   if (!Number.isFinite(estimate)) return null;
   onStep(routes);
   const saved = new Map<string, number>();
-  let steps = 0;
   while (performance.now() < until) {
     const candidates: { tail: string; ids: Set<string>; key: string; delay: number }[] = [];
     for (const [tail, route] of routes) {
@@ -430,10 +437,9 @@ function cancellationDescent(
     }
     if (!step) break;
     ({ sequences, routes, estimate } = step);
-    steps++;
     onStep(routes);
   }
-  return { routes, estimate, steps };
+  return { routes, estimate };
 }
 
 /**
