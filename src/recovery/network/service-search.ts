@@ -222,6 +222,9 @@ export async function searchNetwork(args: {
       for (const route of chosenRoutes(model, outcome.values).values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
     }
     if (!best) break;
+    // The descent's walk, when still to be solved alone, comes before any variant: they are of the
+    // best plan, and it is likely the cheaper (their walks would delay its round at 2 s under load).
+    if (rounds < alone.length) continue;
     // Variants of the best plan for the aircraft with the most delay or cancelled flights (each once
     // per route it flies in the best plan): whole-network walks around one change to it, and walks of
     // it alone against the others' capacity use (its flown or its planned sequence, at
@@ -234,12 +237,7 @@ export async function searchNetwork(args: {
     };
     const candidates = scope.aircraft.filter((a) => chosen.has(a.aircraft.tail) && trouble(a) > 0 && !tried.has(chosen.get(a.aircraft.tail)!.key))
       .sort((p, q) => trouble(q) - trouble(p)).slice(0, VARIANTS_PER_ROUND);
-    // (A walk still to be solved alone is solved whatever the variants add.)
-    const aloneNext = rounds < alone.length;
-    if (candidates.length === 0 || !mayCancel) {
-      if (aloneNext) continue;
-      break;
-    }
+    if (candidates.length === 0 || !mayCancel) break;
     let added = 0;
     // The engine's exchanges (search.ts) for the aircraft the best plan leaves with cancelled flights:
     // the rest of its rotation to an aircraft of its family standing where the first of them leaves,
@@ -280,7 +278,7 @@ export async function searchNetwork(args: {
         }
       }
     }
-    if (added === 0 && !aloneNext) break;
+    if (added === 0) break;
   }
   if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
