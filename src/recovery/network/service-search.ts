@@ -206,9 +206,9 @@ export async function searchNetwork(args: {
     // exact stage's end.
     const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
     if (descend) {
-      // On the simulation thread while GLPK solves on a worker: started before the first solve, the
-      // descent's walks kept it from a worker (measured at 2 s under load 12: the search's solve then
-      // queued behind the generations' masters).
+      // On the simulation thread while GLPK solves on a worker. Started before the first solve (tried
+      // at 2 s under load 11-13, eight runs), it delayed that solve by its share of the budget, got
+      // 1-16 steps, and one run of the issue storm ended without an integrated plan.
       descend = false;
       const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
       if (descended && descended.estimate < first!.estimate) alone.push(new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])));
