@@ -90,7 +90,7 @@ const EXACT_SHARE = 0.8;
  * simulation thread while the first round's model is solved on a worker. On the storms of issue 23
  * (2026-11-28, load average 7-20) it converged after 87-109 walks, 0.3-0.45 s of CPU, to a walk whose
  * plan cost 1,553,315 (issue storm) and 1,326,212.5 (hub storm) alone, against 1,928,660 and
- * 1,768,697.5 for the best threshold's walk; at 2 s under load 14 it got 1-8 steps in its 0.6 s
+ * 1,768,697.5 for the best threshold's walk; at 2 s under load 14 it got 1-16 steps in its 0.6 s
  * (docs/model.md 4.6).
  */
 const DESCENT_SHARE = 0.3;
