@@ -67,10 +67,15 @@ interface Waiting {
   background: boolean;
 }
 
-export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
+/** The worker threads and the queue's length of a pool with `options` (their defaults: SolverPoolOptions). */
+export function poolSize(options: Pick<SolverPoolOptions, 'threads' | 'maxQueue'>): { threads: number; maxQueue: number } {
   const threads = options.threads ?? Math.max(1, availableParallelism());
+  return { threads, maxQueue: options.maxQueue ?? threads * 16 };
+}
+
+export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
+  const { threads, maxQueue } = poolSize(options);
   const grace = options.hardStopGraceMs ?? 500;
-  const maxQueue = options.maxQueue ?? threads * 16;
   const queueTimeoutMs = options.queueTimeoutMs ?? 15_000;
   const piscina = new Piscina({
     filename: WORKER_FILE,

@@ -26,7 +26,10 @@
 //   BODY_LIMIT_BYTES      Largest accepted request body in bytes; larger bodies get 413. Default 102400.
 //   SOLVER_THREADS        Solver worker threads (GLPK WebAssembly), 1-64. Default: one per CPU core.
 //                         They belong to the simulation thread, which builds the models; the HTTP thread
-//                         only serves requests (so a 2-core machine runs 4 busy threads under load).
+//                         only serves requests (so a 2-core machine runs 4 busy threads under load, and
+//                         the simulation thread's restricted thread, with one GLPK worker of its own,
+//                         solves a single delay's cancellation and delay propagation strategies beside
+//                         them: runtime/simulation-thread-restricted.ts).
 //
 // Limits and operations (README "Operating the service"):
 //

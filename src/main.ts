@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   const logger = createLogger(config.logLevel);
   const schedules = loadSchedulesOrFail(config);
-  const thread = await startSimulationThreadOrFail(config, schedules, logger);
+  const thread = await startSimulationThreadOrFail(config, schedules, logger, true);
   const jobRunner = createJobRunner(thread);
 
   // Jobs: embedded (this process queues and runs them, and loses them on restart) or, with REDIS_URL,

@@ -40,10 +40,14 @@ export function loadSchedulesOrFail(config: Config): ScheduleCatalog {
  * and the thread runs two simulations of the default schedule (warm-up.ts), before the first
  * simulation can reach it.
  */
-export async function startSimulationThreadOrFail(config: Config, schedules: ScheduleCatalog, logger: Logger): Promise<SimulationThread> {
+/**
+ * `servesSimulate`: whether the thread answers POST /simulate (the API's), whose single delays get the
+ * restricted thread; a job worker's runs only jobs, which never use it (runtime/simulation-thread-restricted.ts).
+ */
+export async function startSimulationThreadOrFail(config: Config, schedules: ScheduleCatalog, logger: Logger, servesSimulate: boolean): Promise<SimulationThread> {
   try {
     return await startSimulationThread({
-      schedules,
+      schedules, restrictedThread: servesSimulate,
       warmUp: warmUpRequests(schedules.resolve(schedules.defaultName)!.schedule, schedules.defaultName, config.defaultAirline),
       pool: {
         ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),

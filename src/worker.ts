@@ -26,7 +26,7 @@ SIGTERM. Configured by the environment as the API is (README: Configuration); ta
   if (config.redisUrl === null) fail('REDIS_URL is not set: a worker takes its jobs from Redis (without it, `npm start` runs jobs in process).');
   const logger = createLogger(config.logLevel);
   const schedules = loadSchedulesOrFail(config);
-  const thread = await startSimulationThreadOrFail(config, schedules, logger);
+  const thread = await startSimulationThreadOrFail(config, schedules, logger, false);
   const runner = createJobRunner(thread);
   const worker = startRedisJobWorker({
     redisUrl: config.redisUrl,

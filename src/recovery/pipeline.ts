@@ -73,6 +73,25 @@ export interface SimulationProgress {
   result: SimulationResult | null;
 }
 
+/**
+ * Restricted strategies solved elsewhere (the restricted thread: runtime/simulation-thread-restricted.ts),
+ * so that the integrated strategy's JavaScript has its thread to itself: their options, read there,
+ * and the instant (performance.now() of this thread) their budget is cut to once the integrated
+ * strategy is proven, as RESTRICTED_AFTER_SHARE cuts them here. Null when it cannot take them now.
+ */
+export type SolveElsewhere = (request: SimulationRequest, budget: Budget) => RestrictedSolves | null;
+
+export interface RestrictedSolves {
+  done: Promise<ReadOptions>;
+  cutTo(at: number): void;
+}
+
+/** Options read from solved strategies, and the strategies that have none. */
+export interface ReadOptions { options: RecoveryOption[]; unsolved: UnsolvedStrategy[] }
+
+/** The strategies that a single delay's simulation hands to another thread (SolveElsewhere). */
+const ELSEWHERE: readonly Strategy[] = ['cancellation', 'delay_propagation'];
+
 export interface PreparedSimulation {
   scope: RecoveryScope;
   groups: PassengerGroups;
@@ -122,12 +141,13 @@ export function prepareSimulation(schedule: Schedule, request: SimulationRequest
  * (RESTRICTED_SHARE). The first failure (RecoveryError) rejects and drops the solves still waiting,
  * since the simulation cannot be answered without them; the budget's signal drops them too.
  * `bound` is a lower bound of every plan computed alongside (simulate's network or flight bound);
- * without one, the scope's flight bound is (flightBoundOf).
+ * without one, the scope's flight bound is (flightBoundOf). With `elsewhere`, the strategies it solves
+ * (ELSEWHERE) are not solved here: it is awaited with the others and cut with the restricted ones.
  */
 export async function solveStrategies(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
   budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
-  bound?: Promise<SimulationBound | null>,
+  bound?: Promise<SimulationBound | null>, elsewhere?: RestrictedSolves,
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const started = performance.now();
@@ -137,7 +157,7 @@ export async function solveStrategies(
   // The restricted strategies' part: once the integrated strategy is proven, an interactive answer
   // waits for them only a little longer (RESTRICTED_SHARE).
   const restricted = solving.within();
-  const evaluate = config.strategies.evaluate;
+  const evaluate = elsewhere ? config.strategies.evaluate.filter((strategy) => !ELSEWHERE.includes(strategy)) : config.strategies.evaluate;
   // The swap strategy starts from the integrated strategy's routes and bound (SharedColumns): once
   // that solve is done, or after SWAP_WAIT_SHARE of the budget with what it has by then.
   const share: SharedColumns | null = evaluate.includes('integrated') && evaluate.includes('aircraft_swap') ? { routes: [], best: null, lowerBound: null } : null;
@@ -192,10 +212,15 @@ export async function solveStrategies(
   for (const strategy of [...evaluate].sort((p, q) => Number(q === 'integrated') - Number(p === 'integrated'))) solves.set(strategy, run(strategy));
   solves.get('integrated')?.then((integrated) => {
     const proven = integrated.outcome.status === 'optimal' || integrated.outcome.status === 'infeasible';
-    if (proven) restricted.cutTo(Math.max(solving.at(RESTRICTED_SHARE), performance.now() + RESTRICTED_AFTER_SHARE * limit));
+    if (!proven) return;
+    const at = Math.max(solving.at(RESTRICTED_SHARE), performance.now() + RESTRICTED_AFTER_SHARE * limit);
+    restricted.cutTo(at);
+    elsewhere?.cutTo(at);
   }, () => undefined);
   try {
-    return await Promise.all(evaluate.map((strategy) => solves.get(strategy)!));
+    // The strategies solved elsewhere end with the simulation too (they may still be running when a local one fails).
+    const [local] = await Promise.all([Promise.all(evaluate.map((strategy) => solves.get(strategy)!)), elsewhere?.done]);
+    return local;
   } catch (error) {
     failed.abort();
     throw error;
@@ -456,11 +481,11 @@ export function solverReport(solved: StrategySolve, facts: SolverFacts = solved.
  * stopped early with something worse (or nothing), the best restricted plan stands in.
  */
 export function readOptions(
-  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solved: readonly StrategySolve[],
-): { options: RecoveryOption[]; unsolved: UnsolvedStrategy[] } {
+  schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solved: readonly StrategySolve[], elsewhere?: ReadOptions,
+): ReadOptions {
   const { scope } = prepared;
-  const options: RecoveryOption[] = [];
-  const unsolved: UnsolvedStrategy[] = [];
+  const options: RecoveryOption[] = [...elsewhere?.options ?? []];
+  const unsolved: UnsolvedStrategy[] = [...elsewhere?.unsolved ?? []];
   for (const s of solved) {
     const { outcome, model } = s;
     if (outcome.objective === null) {
@@ -518,7 +543,7 @@ export function rankOptions(options: RecoveryOption[], config: SolverConfig): Re
  */
 export async function simulate(
   schedule: Schedule, request: SimulationRequest, solver: Solver, budget: Budget = Budget.start(request.config.solver.time_limit_ms),
-  onProgress?: (progress: SimulationProgress) => void,
+  onProgress?: (progress: SimulationProgress) => void, elsewhere?: SolveElsewhere,
 ): Promise<SimulationResult> {
   const started = budget.startedAt;
   onProgress?.({ phase: 'preparing', elapsedMs: 0, iterations: 0, bestCost: null, lowerBound: null, mipGap: null, result: null });
@@ -558,18 +583,46 @@ export async function simulate(
         .then(ok, fail);
     },
   } as unknown as Promise<SimulationBound | null>;
+  // A single delay's cancellation and delay propagation strategies go to another thread when there is
+  // one (SolveElsewhere): they share nothing with the integrated solve there but the flight bound, which
+  // each side computes (a small LP). Not with progress reports (a job's), whose tracker reads every
+  // strategy's plans as they come, nor with the network engine or bound, whose solves share routes and a
+  // large LP.
+  const restrictedDone = new AbortController();
+  const away = elsewhere && !onProgress && splitsWell(prepared, request.config)
+    ? elsewhere(restrictedPart(request), budget.within(Number.POSITIVE_INFINITY, AbortSignal.any([budget.signal, restrictedDone.signal])))
+    : null;
   let solved: StrategySolve[];
+  let readElsewhere: ReadOptions | undefined;
   try {
-    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound);
+    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound, away ?? undefined);
+    readElsewhere = await away?.done;
   } finally {
     boundDone.abort();
+    restrictedDone.abort();
   }
-  const { options, unsolved } = readOptions(schedule, prepared, request.config, solved);
+  const { options, unsolved } = readOptions(schedule, prepared, request.config, solved, readElsewhere);
   return assembleResult(request, prepared, rankOptions(options, request.config), unsolved, {
     total: Math.round(performance.now() - started),
     build: Math.round(prepared.buildMs),
     solve: Math.round(performance.now() - solveStarted),
   });
+}
+
+/** The part of `request` solved elsewhere (SolveElsewhere): the same request with only those strategies. */
+export function restrictedPart(request: SimulationRequest): SimulationRequest {
+  const { config } = request;
+  return { ...request, config: { ...config, strategies: { ...config.strategies, evaluate: config.strategies.evaluate.filter((s) => ELSEWHERE.includes(s)) } } };
+}
+
+/**
+ * Whether a simulation's restricted strategies may be solved elsewhere (SolveElsewhere): the integrated
+ * one is evaluated with at least one of them, by the neighbourhood engine, with the flight bound.
+ */
+function splitsWell(prepared: PreparedSimulation, config: SolverConfig): boolean {
+  const evaluate = config.strategies.evaluate;
+  return evaluate.includes('integrated') && evaluate.some((s) => ELSEWHERE.includes(s))
+    && prepared.engine.engine !== 'network' && !networkBoundWanted(prepared.scope.disruptions);
 }
 
 function assembleResult(

@@ -6,7 +6,7 @@
 //     building and the cloning of models to the solver workers never hold up the HTTP event loop.
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import type { Budget } from '../recovery/model/budget.ts';
-import { simulate, type SimulationProgress, type SimulationRequest } from '../recovery/pipeline.ts';
+import { simulate, type SimulationProgress, type SimulationRequest, type SolveElsewhere } from '../recovery/pipeline.ts';
 import type { SimulationResult } from '../recovery/model/result.ts';
 import type { Solver, SolverStats } from '../recovery/model/solver-port.ts';
 import { admitSimulation } from './admission.ts';
@@ -27,13 +27,14 @@ export interface SimulationRunner {
   stats?(): SolverStats | Promise<SolverStats>;
 }
 
-export function createInProcessRunner(schedules: ScheduleCatalog, solver: Solver): SimulationRunner {
+/** `elsewhere`: where a single delay's restricted strategies may be solved meanwhile (the restricted thread). */
+export function createInProcessRunner(schedules: ScheduleCatalog, solver: Solver, elsewhere?: SolveElsewhere): SimulationRunner {
   const source = createScheduleSource(schedules);
   return {
     async run(request, budget, onProgress) {
       const schedule = source.scheduleFor(request);
       admitSimulation(solver, request);
-      return simulate(schedule, request, solver, budget, onProgress);
+      return simulate(schedule, request, solver, budget, onProgress, elsewhere);
     },
     ...(solver.stats ? { stats: () => solver.stats!() } : {}),
   };

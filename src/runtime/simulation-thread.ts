@@ -28,7 +28,7 @@ export const SIMULATION_THREAD_HEAP_MB = 2048;
  * and promotes less: measured on the default schedule's single delays, 7-9 % less busy time on this
  * thread (V8 --max-semi-space-size=64, the same size).
  */
-const SIMULATION_THREAD_YOUNG_MB = 192;
+export const SIMULATION_THREAD_YOUNG_MB = 192;
 
 const ENTRY = new URL('./simulation-thread-entry.mjs', import.meta.url);
 
@@ -50,6 +50,12 @@ export interface SimulationThreadOptions {
    * also after a restart): its JavaScript is cold until then (warm-up.ts). Default: none.
    */
   warmUp?: SimulationRequest[];
+  /**
+   * Whether a single delay's cancellation and delay propagation strategies are solved on a thread of
+   * their own beside the integrated one (simulation-thread-restricted.ts), with one GLPK worker of
+   * its own. Default: true.
+   */
+  restrictedThread?: boolean;
 }
 
 export interface SimulationThreadData {
@@ -58,6 +64,7 @@ export interface SimulationThreadData {
   defaultSchedule: string;
   pool: Omit<SolverPoolOptions, 'onWorkerError'>;
   warmUp: SimulationRequest[];
+  restrictedThread: boolean;
 }
 
 export type ToThread =
@@ -75,6 +82,7 @@ export type FromThread =
   | { type: 'error'; id: number; message: string }
   | { type: 'stats'; id: number; stats: SolverStats }
   | { type: 'worker-error'; message: string }
+  | { type: 'restricted-thread-error'; message: string }
   | { type: 'warm-up-failed'; message: string }
   | { type: 'closed' };
 
@@ -103,6 +111,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
     defaultSchedule: schedules.defaultName,
     pool: options.pool,
     warmUp: options.warmUp ?? [],
+    restrictedThread: options.restrictedThread ?? true,
   };
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -134,6 +143,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
           case 'error': settle(message.id, { error: new Error(`Simulation thread: ${message.message}`) }); break;
           case 'stats': settle(message.id, { value: message.stats }); break;
           case 'worker-error': options.onError?.(new Error(`a solver worker failed outside a solve: ${message.message}`)); break;
+          case 'restricted-thread-error': options.onError?.(new Error(`restricted thread: ${message.message}`)); break;
           case 'warm-up-failed': options.onError?.(new Error(`a warm-up simulation failed (the thread serves anyway): ${message.message}`)); break;
           case 'closed': break;
         }

@@ -11,7 +11,9 @@
 // round trip before it) failed when that aircraft counted as busy until the delayed leg had landed.
 // T4 (T2 with AAA closed to departures and arrivals at 11:00-12:00 instead of its cut) is where the
 // passengers' part counts a closed hour: flight 11 (BBB-AAA, planned to land at 11:40) cannot land
-// before 12:00 in any plan.
+// before 12:00 in any plan. T5 (AAA takes one arrival an hour; flights 10 and 20, 40 passengers each,
+// both planned to land there at 11:00-11:59, aircraft of 50 seats) is where the seats that can land
+// in an hour bind: 30 of the 80 passengers land at 12:00 or later in every plan.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RoadefInstance } from '../../src/formats/roadef-2009/instance.ts';
@@ -129,7 +131,7 @@ function cheapestPassengers(instance: RoadefInstance, rotations: readonly Soluti
 }
 
 describe('ROADEF bounds against a brute force on tiny instances', () => {
-  it.each(['T1', 'T2', 'T3', 'T4'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
+  it.each(['T1', 'T2', 'T3', 'T4', 'T5'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
     const instance = readInstance(join(FIXTURES, name));
     const { bounds, boundOf } = roadefInstanceBounds(instance);
     const { all, keepsFlights, plans } = bruteForce(instance, (solution) => boundOf(solution).problem === 'keeps-flights');
@@ -139,5 +141,8 @@ describe('ROADEF bounds against a brute force on tiny instances', () => {
     expect(keepsFlights).not.toBeNull();
     expect(bounds.keepsFlights).toBeLessThanOrEqual(keepsFlights!.cost + 1e-6);
     expect(bounds.keepsFlights).toBeGreaterThanOrEqual(bounds.official);
+    // Only T5's arrivals exceed the seats that can land in their hour.
+    if (name === 'T5') expect(bounds.entrySeats).toBeGreaterThan(0);
+    else expect(bounds.entrySeats).toBe(0);
   }, 120_000);
 });

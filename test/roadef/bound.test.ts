@@ -40,6 +40,11 @@ describe('ROADEF lower bounds on the published instances', () => {
     expect(withCuts).toBeGreaterThan(withoutCuts);
   });
 
+  it('A02: its passengers bound for some airports outnumber the seats that can land there in some evening hours: the passengers\' part counts it', () => {
+    const { bounds } = roadefInstanceBounds(instance('A02'));
+    expect(bounds.entrySeats).toBeGreaterThan(0);
+  });
+
   describe('every incumbent of a short solve costs at least the bound of its problem', () => {
     let pool: SolverPool;
     beforeAll(async () => {

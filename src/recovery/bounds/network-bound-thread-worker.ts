@@ -16,7 +16,7 @@ let current: Job | null = null;
 parentPort!.on('message', (message: ToBoundThread) => {
   if (message.type === 'job') {
     current = { job: message.job, stop: new AbortController(), target: null };
-    void run(current, message.input, message.deadlineAt - performance.timeOrigin, message.maxIterations);
+    void run(current, message.input, message.deadlineAt - performance.timeOrigin, message.maxIterations, message.routes);
     return;
   }
   if (current === null || message.job !== current.job) return;
@@ -24,7 +24,7 @@ parentPort!.on('message', (message: ToBoundThread) => {
   else current.stop.abort();
 });
 
-async function run(job: Job, sent: NetworkBoundInput, deadline: number, maxIterations: number | undefined): Promise<void> {
+async function run(job: Job, sent: NetworkBoundInput, deadline: number, maxIterations: number | undefined, routes: boolean): Promise<void> {
   try {
     // The journey network's function does not cross threads: it is rebuilt here from the schedule.
     const input: NetworkBoundInput = { ...sent, groups: { ...sent.groups, network: journeyNetwork(sent.schedule, sent.groups.network.flights) } };
@@ -32,6 +32,7 @@ async function run(job: Job, sent: NetworkBoundInput, deadline: number, maxItera
     relaxation.startFromFlights();
     const result = await iterateRelaxation(relaxation, null, {
       deadline, signal: job.stop.signal, target: () => job.target, maxIterations, onBound: (value) => post({ type: 'bound', job: job.job, value }),
+      onRoutes: routes ? (priced) => post({ type: 'routes', job: job.job, routes: priced }) : undefined,
     });
     post({ type: 'done', job: job.job, result });
   } catch (error) {

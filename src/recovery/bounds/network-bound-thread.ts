@@ -5,15 +5,16 @@
 // idle and unreferenced: a new thread took 0.3-1 s to start and, its code not yet compiled by the
 // JIT, 0.9 s to build a storm's networks, against 0.2 s in a thread that has built some before.
 import { Worker } from 'node:worker_threads';
-import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationThread } from './network-bound.ts';
+import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationRoute, RelaxationThread } from './network-bound.ts';
 
 /** A bound's work, by its job number (a message of an earlier job that ended is ignored). */
 export type ToBoundThread =
-  | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number }
+  | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number; routes: boolean }
   | { type: 'target'; job: number; value: number }
   | { type: 'stop'; job: number };
 export type FromBoundThread =
   | { type: 'bound'; job: number; value: number }
+  | { type: 'routes'; job: number; routes: RelaxationRoute[] }
   | { type: 'done'; job: number; result: NetworkBound | null }
   | { type: 'failed'; job: number; message: string };
 
@@ -92,7 +93,7 @@ export const relaxationThread: RelaxationThread = (input, lp, options: NetworkBo
   try {
     worker = idle.pop() ?? newThread();
     // The deadline as an absolute instant: a new thread reads its job only once it has started.
-    worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations } satisfies ToBoundThread);
+    worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
   } catch {
     // No thread (the input could not be copied, or no memory for one): the flight bound stands.
     void lp.then((value) => { fromLp(value); resolve(heard()); });
@@ -151,6 +152,8 @@ export const relaxationThread: RelaxationThread = (input, lp, options: NetworkBo
     if (message.job !== job) return;
     if (message.type === 'bound') {
       if (!answered && (best === null || message.value > best)) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
+    } else if (message.type === 'routes') {
+      if (!answered) options.onRoutes?.(message.routes);
     } else if (message.type === 'done') {
       // The thread never saw the LP: its optimum is this side's, and the least the bound answers
       // (also when no iteration ended in time).

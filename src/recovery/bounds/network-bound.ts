@@ -11,9 +11,9 @@
 // TypeScript in a thread of its own (network-bound-thread.ts) or the simulation thread, never the
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
-import { RouteEvaluator } from '../neighbourhood/aircraft-routes.ts';
+import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
-import { crewBreaches, mayFly } from '../model/rules.ts';
+import { brokenLegRule, crewBreaches, mayFly } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 import type { Solver } from '../model/solver-port.ts';
@@ -84,6 +84,8 @@ export interface NetworkBoundOptions {
   onBound?: (bound: number, source: 'flight_bound' | 'network_bound') => void;
   /** Stop after this many iterations (default: until the deadline or converged). */
   maxIterations?: number;
+  /** Told of the routes the steps price, each once, as they come (docs/model.md 3.9, "Its routes as plans"); none are kept without it. */
+  onRoutes?: (routes: RelaxationRoute[]) => void;
 }
 
 /** What a network bound computation gave. */
@@ -111,6 +113,14 @@ export interface RelaxationTerms {
   cancelledFlightsPassengerCost: number; missedItineraries: number; missedCost: number; brokenItineraries: number; brokenCost: number;
   rebookedPassengers: number; strandedPassengers: number;
 }
+
+/**
+ * A route the relaxation priced, as a rotation a plan may fly (docs/model.md 3.9, "Its routes as
+ * plans"): its flights in time order, each at its stretch's first minute or, if later, when its
+ * aircraft is ready, which is never past the stretch's end, so each movement stays in the clock hours
+ * the relaxation counted it in. Plain data.
+ */
+export interface RelaxationRoute { tail: string; legs: { flightId: string; depMinutes: number }[] }
 
 /** A stretch of departures [from, to] of one flight, represented by one copy (see docs/model.md 3.9). */
 interface Stretch { from: number; to: number }
@@ -192,6 +202,14 @@ interface AircraftNet {
   rc: Float64Array;
   extra: Float64Array;
   swap: Uint8Array;
+  /** Per copy: its block plus this aircraft's turnaround at its destination (a RelaxationRoute's timing). */
+  blockTurn: Int32Array;
+  /**
+   * Per copy: its flight's per-flight seat row (−1: none), and the seats this aircraft has free on it
+   * (in hundreds): the row's right side is 0, each copy flown offers its aircraft's seats.
+   */
+  seatRow: Int32Array;
+  freeSeats: Float64Array;
   origin: Int32Array;
   dest: Int32Array;
   /** Events in time order: kind, and the copy (or check) it is about. */
@@ -287,6 +305,8 @@ export class NetworkRelaxation {
   readonly flightSeatRows: PricedRow[] = [];
   /** Their prices per passenger (price / SEAT_ROW_SCALE), a new array at every step: a JourneyFinder keeps bounds per array. */
   private flightSeatPrices = new Float64Array(0);
+  /** The per-flight seat rows' prices (not per passenger), copied at each evaluation for the sweeps. */
+  private seatRowPrice = new Float64Array(0);
   private readonly networkIndex = new Map<Flight, number>();
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
@@ -304,6 +324,11 @@ export class NetworkRelaxation {
   private constant = 0;
   /** The last evaluation's route of each aircraft (its copies), for `terms`. */
   private readonly routes: number[][] = [];
+  /** Whether evaluations keep the routes they price for `drainRoutes` (off: the bound alone needs none). */
+  collectRoutes = false;
+  /** Every route priced so far (aircraft and copies), and those not yet taken by `drainRoutes`. */
+  private readonly routesSeen = new Set<string>();
+  private freshRoutes: RelaxationRoute[] = [];
 
   constructor(input: NetworkBoundInput) {
     const { schedule, scope, groups, config } = input;
@@ -400,8 +425,8 @@ export class NetworkRelaxation {
       if (missed.rows.length > 0) this.missedGroups.push(missed);
     }
 
-    this.buildSeatRows(schedule, scope, groups);
-    this.buildFlightSeatRows(schedule, scope, groups);
+    this.buildSeatRows(schedule, scope, groups, config);
+    this.buildFlightSeatRows(schedule, scope, groups, config);
     let offset = 0;
     for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
     this.stretchCost = new Float64Array(offset);
@@ -410,7 +435,7 @@ export class NetworkRelaxation {
     for (const a of scope.aircraft) {
       const tail = a.aircraft.tail;
       const facts = factsOf(tail);
-      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number }[] = [];
+      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number; blockTurn: number }[] = [];
       this.flights.forEach((d, fi) => {
         const f = d.flight;
         if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) return;
@@ -423,7 +448,7 @@ export class NetworkRelaxation {
           // Out of service: kept if some departure of the stretch overlaps no period.
           if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) return;
           if (!Number.isFinite(d.cost[si]!)) return;
-          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn });
+          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn, blockTurn: block + turn });
         });
       });
       const n = copies.length;
@@ -448,6 +473,9 @@ export class NetworkRelaxation {
         flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
         global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
         extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
+        blockTurn: Int32Array.from(copies, (c) => c.blockTurn),
+        seatRow: Int32Array.from(copies, (c) => this.flights[c.fi]!.seatRow),
+        freeSeats: Float64Array.from(copies, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
         origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
         dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
         eventKind, eventIndex,
@@ -481,8 +509,8 @@ export class NetworkRelaxation {
    * flights can have free (the largest aircraft that may fly each, less its bookings); the same for
    * the flights landing at their destination. One row per airport, side and such τ, where it can bind.
    */
-  private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
-    const free = freeSeats(schedule, scope);
+  private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, config: SolverConfig): void {
+    const free = freeSeats(schedule, scope, config);
     for (const side of ['origin', 'dest'] as const) {
       const byAirport = new Map<string, SeatGroup[]>();
       for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
@@ -501,22 +529,23 @@ export class NetworkRelaxation {
   }
 
   /**
-   * Per-flight seat rows: one per flight of the journey network, its free seats as the airport rows
-   * count them; priced only once some group's journey takes it (a row at price 0 and below its seats
+   * Per-flight seat rows: one per flight of the journey network, its free seats: outside the scope
+   * its own aircraft's, in it those of the aircraft whose copy flies it (the copies' coefficients); priced only once some group's journey takes it (a row at price 0 and below its seats
    * moves nothing).
    */
-  private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups): void {
+  private buildFlightSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, config: SolverConfig): void {
     if (!this.seatGroups.some((g) => g.finder)) return;
-    const free = freeSeats(schedule, scope);
+    const free = freeSeats(schedule, scope, config);
     const byId = new Map<string, number>();
     groups.network.flights.forEach((f, k) => {
       this.networkIndex.set(f, k);
       byId.set(f.id, k);
-      this.flightSeatRows.push({ rhs: free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
+      // A flight of the scope has the seats of the copy that flies it (none when cancelled): right side 0.
+      this.flightSeatRows.push({ rhs: scope.flightIds.has(f.id) ? 0 : free(f) / SEAT_ROW_SCALE, price: 0, activity: 0 });
     });
-    // A flight the plan cancels takes no one: its row counts its seats as taken (free × cancel).
     for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
     this.flightSeatPrices = new Float64Array(groups.network.flights.length);
+    this.seatRowPrice = new Float64Array(groups.network.flights.length);
   }
 
   /**
@@ -655,9 +684,7 @@ export class NetworkRelaxation {
     for (const [fi, d] of this.flights.entries()) {
       d.cancel = 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const seatRow = d.seatRow >= 0 ? this.flightSeatRows[d.seatRow]! : null;
-      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]! + (seatRow ? seatRow.price * seatRow.rhs : 0);
-      if (seatRow) magnitude += seatRow.price * seatRow.rhs;
+      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
       let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
       // The search of the journeys only where cancelling pays at their least at zero prices.
       if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
@@ -665,10 +692,13 @@ export class NetworkRelaxation {
       magnitude += Math.abs(rc);
     }
     let swaps = 0;
+    // The per-flight seat rows' prices in one array: the sweeps read one per copy.
+    for (const [k, r] of this.flightSeatRows.entries()) this.seatRowPrice[k] = r.price;
     for (const [i, net] of this.nets.entries()) {
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
       this.routes[i] = route.copies;
+      if (this.collectRoutes) this.keep(i, net, route.copies);
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
@@ -688,9 +718,33 @@ export class NetworkRelaxation {
       for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
       for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
     }
-    for (const d of this.flights) if (d.cancel && d.seatRow >= 0) this.flightSeatRows[d.seatRow]!.activity += this.flightSeatRows[d.seatRow]!.rhs;
+    this.nets.forEach((net, i) => { for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!; });
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
+  }
+
+  /** Keeps a route of aircraft `i` (its copies, last first) the first time an evaluation prices it. */
+  private keep(i: number, net: AircraftNet, copies: readonly number[]): void {
+    const key = `${i}:${copies.join(',')}`;
+    if (this.routesSeen.has(key)) return;
+    this.routesSeen.add(key);
+    const legs: RelaxationRoute['legs'] = [];
+    let ready = net.a.readyMinutes;
+    for (let k = copies.length - 1; k >= 0; k--) {
+      const j = copies[k]!;
+      const d = this.flights[net.flight[j]!]!;
+      const depMinutes = Math.max(d.stretches[net.stretch[j]!]!.from, ready);
+      ready = depMinutes + net.blockTurn[j]!;
+      legs.push({ flightId: d.flight.id, depMinutes });
+    }
+    this.freshRoutes.push({ tail: net.a.aircraft.tail, legs });
+  }
+
+  /** The routes priced since the last call, each once (docs/model.md 3.9, "Its routes as plans"). */
+  drainRoutes(): RelaxationRoute[] {
+    const routes = this.freshRoutes;
+    this.freshRoutes = [];
+    return routes;
   }
 
   /** The last evaluation's solution, term by term (see RelaxationTerms). */
@@ -777,7 +831,11 @@ export class NetworkRelaxation {
     touched[net.station] = 1;
     const { rc, value: values, pred, eventKind, eventIndex } = net;
     const base = this.stretchCost;
-    for (let j = 0; j < rc.length; j++) rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0);
+    const seatPrice = this.seatRowPrice;
+    for (let j = 0; j < rc.length; j++) {
+      const k = net.seatRow[j]!;
+      rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0) - (k >= 0 ? seatPrice[k]! * net.freeSeats[j]! : 0);
+    }
     for (let e = 0; e < eventKind.length; e++) {
       const kind = eventKind[e]!;
       const j = eventIndex[e]!;
@@ -837,7 +895,8 @@ export class NetworkRelaxation {
       const j = Math.floor(label / S);
       copies.push(j);
       const d = this.flights[net.flight[j]!]!;
-      magnitude += Math.abs(d.cost[net.stretch[j]!]!) + Math.abs(d.adjust[net.stretch[j]!]!) + Math.abs(net.extra[j]!) + swapPrice;
+      const k = net.seatRow[j]!;
+      magnitude += Math.abs(d.cost[net.stretch[j]!]!) + Math.abs(d.adjust[net.stretch[j]!]!) + Math.abs(net.extra[j]!) + swapPrice + (k >= 0 ? this.flightSeatRows[k]!.price * net.freeSeats[j]! : 0);
     }
     return { value, copies, magnitude };
   }
@@ -961,10 +1020,20 @@ function sortEvents(others: [number, number, number][], copies: readonly { dep: 
  * The seats a flight can have free in any plan (docs/model.md 1.6, 3.9): none when a disruption
  * cancels it, else those of the largest aircraft that may fly it (its own outside the scope) less its bookings.
  */
-function freeSeats(schedule: Schedule, scope: RecoveryScope): (f: Flight) => number {
-  const largest = Math.max(0, ...scope.aircraft.map((a) => a.aircraft.seats));
+function freeSeats(schedule: Schedule, scope: RecoveryScope, config: SolverConfig): (f: Flight) => number {
+  const policy = config.constraints.swap_fleet_policy;
+  const largestFor = new Map<string, number>();
+  const largest = (tail: string): number => {
+    let seats = largestFor.get(tail);
+    if (seats === undefined) {
+      const planned = schedule.aircraft.get(tail)!;
+      seats = Math.max(planned.seats, ...scope.aircraft.filter((a) => mayFly(policy, a.aircraft, planned)).map((a) => a.aircraft.seats));
+      largestFor.set(tail, seats);
+    }
+    return seats;
+  };
   return (f) => (scope.cancelledFlights.has(f.id) ? 0
-    : Math.max(0, (scope.flightIds.has(f.id) ? Math.max(largest, schedule.aircraft.get(f.tail)!.seats) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
+    : Math.max(0, (scope.flightIds.has(f.id) ? largest(f.tail) : schedule.aircraft.get(f.tail)!.seats) - f.bookedPassengers));
 }
 
 /** Whether `holds` is true of some whole minute in [from, to]. */
@@ -1074,6 +1143,11 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
   // An iteration is not cut short: the next starts only if one as long as the last ends by the deadline.
   let lastMs = 0;
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  if (options.onRoutes) relaxation.collectRoutes = true;
+  const tellRoutes = () => {
+    const routes = options.onRoutes ? relaxation.drainRoutes() : [];
+    if (routes.length > 0) options.onRoutes!(routes);
+  };
   while (iterations < maxIterations && !options.signal?.aborted && performance.now() < deadline) {
     const slice = performance.now();
     while (iterations < maxIterations && performance.now() - slice < SLICE_MS && performance.now() + lastMs < deadline) {
@@ -1094,15 +1168,48 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
       const aim = target !== null && target > best ? best + TARGET_SHARE * (target - best) : best + Math.max(1, SELF_AIM * Math.abs(best));
       relaxation.step(theta * (aim - value) / norm);
     }
+    tellRoutes();
     await new Promise((resolve) => setImmediate(resolve));
   }
   return finish();
 
   function finish(): NetworkBound | null {
+    tellRoutes();
     if (best === Number.NEGATIVE_INFINITY && flightBound === null) return null;
     return {
       value: Math.max(best, flightBound ?? Number.NEGATIVE_INFINITY), flightBound, iterations, elapsedMs: bestAt,
       aircraft: relaxation.nets.length, copies: relaxation.copies,
     };
   }
+}
+
+/**
+ * A relaxation's route as a route of the service (a column of the strategies' models): its legs at
+ * their minutes, each check performed after the first leg that lands at its station by its start and
+ * leaves none before its end (else missed, and charged). Null where a leg or route rule forbids it (an
+ * aircraft out of service whose stretch it left early enough in the relaxation but not here, say).
+ */
+export function relaxationRouteAsRoute(ev: RouteEvaluator, a: AircraftInScope, route: RelaxationRoute): Route | null {
+  const legs = route.legs.map(({ flightId, depMinutes }) => {
+    const flight = ev.schedule.flightsById.get(flightId)!;
+    const block = flight.arrMinutes - flight.depMinutes;
+    return { flight, depMinutes, arrMinutes: depMinutes + block, delayMinutes: depMinutes - flight.depMinutes };
+  });
+  const points = a.checks.map((m) => {
+    for (let k = -1; k < legs.length; k++) {
+      const at = k < 0 ? a.station : legs[k]!.flight.dest;
+      const landed = k < 0 ? a.arrivalMinutes : legs[k]!.arrMinutes;
+      if (at === m.station && landed <= m.startMinutes && (legs[k + 1]?.depMinutes ?? Number.POSITIVE_INFINITY) >= m.endMinutes) return k;
+    }
+    return null;
+  });
+  let station = a.station;
+  let swaps = 0;
+  for (const [k, leg] of legs.entries()) {
+    if (leg.flight.tail !== a.aircraft.tail) swaps++;
+    const pending = a.checks.filter((_, i) => points[i] === null || points[i]! >= k);
+    if (brokenLegRule(ev.legContext(a, station, leg.flight, leg.depMinutes, swaps, pending)) !== null) return null;
+    station = leg.flight.dest;
+  }
+  return ev.finish(a, legs, points);
 }

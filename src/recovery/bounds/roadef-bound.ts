@@ -15,14 +15,16 @@
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
 //     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
-//     pinned legs already take), downgrading at 0;
+//     pinned legs already take), downgrading at 0; those bound for a metro (airports the ground
+//     shuttles tie) from outside it held to the seats that can land there each clock hour (the
+//     Lagrangian of those rows);
 //   - positions at 0.
 import type { CostModel, TripFacts } from '../model/cost-model.ts';
 import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
 import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
 import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
-import type { NetworkAircraft, NetworkFlight, NetworkProblem } from '../network/problem.ts';
+import type { NetworkAircraft, NetworkBooking, NetworkFlight, NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
   /** −K plus the least cost of flying the legs the problem's plans must fly. */
@@ -46,6 +48,8 @@ export interface RoadefBounds {
   mayCancel: ReadonlySet<string>;
   /** Passengers whose least cost the bound counts as a cancellation (no arrival any plan could give them is cheaper). */
   cancelledPassengers: number;
+  /** How much the seats that can land in each metro each clock hour lift the passengers' part (entrySeatsLift; included in it). */
+  entrySeats: number;
 }
 
 /** Both bounds of `problem` under `cost` (the ROADEF objective: its newLeg prices α·H·COST, its cancelledLeg credits it). */
@@ -82,6 +86,7 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
     parts: { official, keepsFlights },
     mayCancel,
     cancelledPassengers: passengers.cancelled,
+    entrySeats: passengers.entrySeats,
   };
 }
 
@@ -250,9 +255,233 @@ function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number
  * disruptions (a pinned one at its departure, any other at any departure from its planned one) and a
  * new flight between any two airports of the pairs, leaving no earlier than any aircraft could be
  * there (earliestAircraft), all landing by the window's end. Seats, aircraft, capacities and whether
- * those legs are flown at all are relaxed away.
+ * those legs are flown at all are relaxed away; then the passengers bound for each metro from outside it
+ * are held to the seats that can land there each hour (entrySeatsLift), which lifts their total by `entrySeats`.
  */
-function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number } {
+function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number; entrySeats: number } {
+  const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays));
+  const metroOf = metros(problem);
+  const entering = new Map<string, EnteringPassengers[]>();
+  let total = 0;
+  let cancelled = 0;
+  for (const b of problem.bookings) {
+    const start = passengerStart(problem, cost, b, delays);
+    const arrival = search.arrivals(start).get(start.dest);
+    const reach = search.reachCost(start, arrival);
+    if (start.cancellation <= reach) cancelled += b.passengers;
+    const least = Math.min(start.cancellation, reach);
+    total += b.passengers * least;
+    const metro = metroOf(start.dest);
+    if (arrival !== undefined && reach < start.cancellation && metroOf(start.airport) !== metro) {
+      const at = (minute: number) => Math.min(start.cancellation, search.reachCost(start, Math.max(arrival, minute)));
+      (entering.get(metro) ?? entering.set(metro, []).get(metro)!).push({ passengers: b.passengers, least, cancellation: start.cancellation, earliest: arrival, at });
+    }
+  }
+  let entrySeats = 0;
+  if (entering.size > 0) {
+    const seats = entrySeatsByHour(problem, delays, metroOf);
+    const shuttlesFrom = shuttleNewFlightStart(problem, delays);
+    for (const [metro, group] of entering) entrySeats += entrySeatsLift(group, seats(metro), shuttlesFrom, problem.window.endMinutes);
+  }
+  return { total: total + entrySeats, cancelled, entrySeats };
+}
+
+/** Passengers of one booking bound for a metro they are not in, with their least cost, earliest arrival, and cost arriving no earlier than a minute. */
+interface EnteringPassengers { passengers: number; least: number; cancellation: number; earliest: number; at(minute: number): number }
+
+/**
+ * Airports tied by ground shuttles' legs (CDG and ORY in the ROADEF instances), each named by one of
+ * them; every other airport is its own. A passenger reaches an airport of a metro from outside it
+ * only by a flight landing in it: the shuttles' planned legs stay inside.
+ */
+function metros(problem: NetworkProblem): (airport: string) => string {
+  const parent = new Map<string, string>();
+  const find = (a: string): string => {
+    const p = parent.get(a);
+    if (p === undefined || p === a) return a;
+    const root = find(p);
+    parent.set(a, root);
+    return root;
+  };
+  for (const f of problem.flights) {
+    if (problem.aircraft.get(f.tail)?.shuttle !== true) continue;
+    const [x, y] = [find(f.origin), find(f.dest)];
+    if (x !== y) parent.set(x, y);
+  }
+  return find;
+}
+
+/**
+ * Per metro, the seats that can land in it in each clock hour of the window (Infinity where an airport
+ * of it has no capacity that hour): per airport, the seats of the pinned legs (fixed, disrupted; every
+ * plan lands them there then) and the arrivals its capacity leaves (spec 4.6; ground shuttles are not
+ * counted), each with at most the most seats of any aircraft.
+ */
+function entrySeatsByHour(problem: NetworkProblem, delays: ReadonlyMap<string, number>, metroOf: (airport: string) => string): (metro: string) => Map<number, number> {
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  const seatsOf = (tail: string) => Object.values(problem.aircraft.get(tail)?.seats ?? {}).reduce((n, s) => n + Math.max(0, s), 0);
+  const most = Math.max(0, ...[...problem.aircraft.values()].filter((a) => !a.shuttle).map((a) => seatsOf(a.tail)));
+  const pinnedLandings = new Map<string, { count: number; seats: number }>();
+  for (const f of problem.flights) {
+    const d = delays.get(f.id);
+    if (d === CANCELLED || problem.aircraft.get(f.tail)?.shuttle === true) continue;
+    if (d === undefined && f.depMinutes >= S) continue; // not pinned: a plan may move it
+    const key = `${f.dest} ${Math.floor((f.arrMinutes + (d ?? 0)) / 60)}`;
+    const p = pinnedLandings.get(key) ?? pinnedLandings.set(key, { count: 0, seats: 0 }).get(key)!;
+    p.count += 1;
+    p.seats += seatsOf(f.tail);
+  }
+  const limits = new Map<string, number>();
+  for (const l of problem.hourlyLimits ?? []) if (l.kind === 'arrivals') limits.set(`${l.airport} ${Math.floor(l.hourStartMinutes / 60)}`, l.max - l.outside);
+  const cuts = capacityCuts(problem);
+  const capacity = (airport: string, hour: number): number | null =>
+    problem.hourlyLimits ? (limits.get(`${airport} ${hour}`) ?? null) : (hourCapacity(problem, cuts, airport, hour)?.arrivals ?? null);
+  const airports = new Set<string>([...problem.airportCapacity.keys(), ...problem.flights.flatMap((f) => [f.origin, f.dest])]);
+  return (metro) => {
+    const byHour = new Map<number, number>();
+    for (let hour = Math.floor(S / 60); hour * 60 <= E; hour++) {
+      let seats = 0;
+      for (const airport of airports) {
+        if (metroOf(airport) !== metro) continue;
+        const cap = capacity(airport, hour);
+        const pinned = pinnedLandings.get(`${airport} ${hour}`) ?? { count: 0, seats: 0 };
+        seats += cap === null ? Number.POSITIVE_INFINITY : pinned.seats + Math.max(0, cap - pinned.count) * most;
+      }
+      byHour.set(hour, seats);
+    }
+    return byHour;
+  };
+}
+
+/** Subgradient steps of the entry seats' Lagrangian (entrySeatsLift): enough for its value to settle on A04. */
+const ENTRY_SEAT_ITERATIONS = 300;
+/** Steps without a better value after which the step halves. */
+const ENTRY_SEAT_PATIENCE = 5;
+
+/**
+ * How much the seats that can land in a metro each hour lift the least costs of `group` (passengers
+ * bound for it from outside): each lands on its way in in some clock hour, on a counted flight (at most
+ * `seats` of the hour, an hour not listed unlimited) or on a shuttle's new flight from `shuttlesFrom`
+ * (not counted), and then costs at least `at` of that hour's start; or is not carried (its cancellation). The
+ * Lagrangian of the hourly seat rows with prices π ≥ 0, Σ min over hours (at(h) + π_h) − Σ π_h·seats_h,
+ * is at most the least total over such landings (weak duality) and is Σ least at π = 0; the prices
+ * follow the subgradient (the passengers each hour takes beyond its seats), its step halved whenever
+ * ENTRY_SEAT_PATIENCE steps find no better value; the best value is kept.
+ */
+function entrySeatsLift(group: readonly EnteringPassengers[], seats: ReadonlyMap<number, number>, shuttlesFrom: number, end: number): number {
+  const hours = [...seats.keys()].sort((x, y) => x - y);
+  const limited = hours.filter((h) => Number.isFinite(seats.get(h)!));
+  if (limited.length === 0) return 0;
+  // Per booking, the cost of landing in each hour from its earliest on, and of what needs no counted seat;
+  // of the limited hours only those cheaper than the latter (a price is never negative).
+  const capacity = Float64Array.from(limited, (h) => seats.get(h)!);
+  const options = group.map((p) => {
+    const open = hours.filter((h) => h * 60 + 59 >= p.earliest);
+    const unlimited = Math.min(
+      p.cancellation,
+      ...open.filter((h) => !Number.isFinite(seats.get(h)!)).map((h) => p.at(h * 60)),
+      shuttlesFrom <= end ? p.at(shuttlesFrom) : Number.POSITIVE_INFINITY,
+    );
+    const rows: number[] = [];
+    const costs: number[] = [];
+    limited.forEach((h, i) => {
+      if (h * 60 + 59 < p.earliest) return;
+      const c = p.at(h * 60);
+      if (c < unlimited) { rows.push(i); costs.push(c); }
+    });
+    return { passengers: p.passengers, least: p.least, unlimited, rows: Int32Array.from(rows), costs: Float64Array.from(costs) };
+  });
+  const base = group.reduce((n, p) => n + p.passengers * p.least, 0);
+  const price = new Float64Array(limited.length);
+  const taken = new Float64Array(limited.length);
+  let best = base;
+  // The first step: the most an entering passenger's cost can rise above its least (a price beyond it changes nothing).
+  let step = Math.max(1, ...options.map((o) => o.unlimited - o.least));
+  let stalled = 0;
+  for (let k = 0; k < ENTRY_SEAT_ITERATIONS; k++) {
+    taken.fill(0);
+    let value = 0;
+    for (const o of options) {
+      let least = o.unlimited;
+      let row = -1;
+      for (let j = 0; j < o.rows.length; j++) {
+        const c = o.costs[j]! + price[o.rows[j]!]!;
+        if (c < least) { least = c; row = o.rows[j]!; }
+      }
+      value += o.passengers * least;
+      if (row >= 0) taken[row]! += o.passengers;
+    }
+    for (let i = 0; i < limited.length; i++) value -= price[i]! * capacity[i]!;
+    if (value > best + 1e-9) { best = value; stalled = 0; } else if (++stalled >= ENTRY_SEAT_PATIENCE) { step /= 2; stalled = 0; }
+    const gradient = Array.from(price, (pi, i) => (pi > 0 || taken[i]! > capacity[i]! ? taken[i]! - capacity[i]! : 0));
+    const norm = Math.hypot(...gradient);
+    if (norm === 0) break; // every hour within its seats at these prices: the Lagrangian is at its optimum
+    for (let i = 0; i < limited.length; i++) price[i] = Math.max(0, price[i]! + (step * gradient[i]!) / norm);
+  }
+  return best - base;
+}
+
+/** Where a booking's passengers stand when the window starts, and what they cost not carried. */
+interface PassengerStart {
+  trip: TripFacts;
+  outbound: boolean;
+  /** The airport they leave from; `arrived` is when they landed there (+Infinity at their origin), `readyAt` the first minute they may leave. */
+  airport: string;
+  arrived: number;
+  readyAt: number;
+  dest: string;
+  plannedArrival: number;
+  /** Per passenger, the least cancellation (leastCancellation). */
+  cancellation: number;
+}
+
+function passengerStart(problem: NetworkProblem, cost: CostModel, b: NetworkBooking, delays: ReadonlyMap<string, number>): PassengerStart {
+  const fixed = fixedPart(problem, b, delays);
+  const trip = tripFacts(problem, b, fixed.length > 0);
+  const first = problem.flightsById.get(b.flights[0]!.flightId)!;
+  const last = problem.flightsById.get(b.flights.at(-1)!.flightId)!;
+  const base = { trip, outbound: b.direction !== 'inbound', dest: last.dest, plannedArrival: last.arrMinutes, cancellation: leastCancellation(cost, trip) };
+  if (fixed.length > 0) {
+    const leg = problem.flightsById.get(fixed.at(-1)!.flightId)!;
+    const arrived = leg.arrMinutes + (delays.get(leg.id) ?? 0);
+    return { ...base, airport: leg.dest, arrived, readyAt: arrived + MIN_CONNECTION_MINUTES };
+  }
+  return { ...base, airport: first.origin, arrived: Number.POSITIVE_INFINITY, readyAt: first.depMinutes };
+}
+
+/** Earliest-arrival searches over one set of passenger arcs, cached, and what an arrival costs a passenger. */
+class PassengerSearch {
+  private readonly cache = new Map<string, Map<string, number>>();
+  constructor(
+    private readonly problem: NetworkProblem, private readonly cost: CostModel,
+    private readonly delays: ReadonlyMap<string, number>, private readonly arcs: ReadonlyMap<string, readonly PassengerArc[]>,
+  ) {}
+
+  /** Earliest arrivals from where `start` stands. */
+  arrivals(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>): Map<string, number> {
+    const key = `${start.airport} ${start.arrived} ${start.readyAt}`;
+    let found = this.cache.get(key);
+    if (!found) this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes)));
+    return found;
+  }
+
+  /** Per passenger, arriving at `arrival` (undefined: never): the arrival cost, +Infinity when not allowed (R50) or never. */
+  reachCost(start: PassengerStart, arrival: number | undefined): number {
+    if (arrival === undefined) return Number.POSITIVE_INFINITY;
+    const delay = Math.max(0, arrival - start.plannedArrival);
+    if (start.outbound && delay > MAX_OUTBOUND_DELAY_MINUTES[start.trip.haul]) return Number.POSITIVE_INFINITY;
+    return this.cost.arrival(start.trip, delay, true);
+  }
+}
+
+/**
+ * The flights any plan could give a passenger: every planned leg not cancelled by the disruptions
+ * (pinned at its departure, the others at any departure from their planned one) and a new flight
+ * between any two airports of the pairs, leaving no earlier than any aircraft could be there
+ * (earliestAircraft); none in a clock hour the pinned legs close.
+ */
+function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, number>): Map<string, PassengerArc[]> {
   const S = problem.window.startMinutes;
   const E = problem.window.endMinutes;
   const arcs = new Map<string, PassengerArc[]>();
@@ -278,37 +507,7 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
     add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes) });
   }
-  const cache = new Map<string, Map<string, number>>();
-  const earliestArrivals = (airport: string, arrived: number, readyAt: number) => {
-    const key = `${airport} ${arrived} ${readyAt}`;
-    let found = cache.get(key);
-    if (!found) cache.set(key, (found = earliestArrivalsFrom(arcs, airport, arrived, readyAt, E)));
-    return found;
-  };
-  let total = 0;
-  let cancelled = 0;
-  for (const b of problem.bookings) {
-    const fixed = fixedPart(problem, b, delays);
-    const trip = tripFacts(problem, b, fixed.length > 0);
-    const first = problem.flightsById.get(b.flights[0]!.flightId)!;
-    const last = problem.flightsById.get(b.flights.at(-1)!.flightId)!;
-    let arrivals: Map<string, number>;
-    if (fixed.length > 0) {
-      const leg = problem.flightsById.get(fixed.at(-1)!.flightId)!;
-      const arrived = leg.arrMinutes + (delays.get(leg.id) ?? 0);
-      arrivals = earliestArrivals(leg.dest, arrived, arrived + MIN_CONNECTION_MINUTES);
-    } else {
-      arrivals = earliestArrivals(first.origin, Number.POSITIVE_INFINITY, first.depMinutes);
-    }
-    const arrival = arrivals.get(last.dest);
-    const cancellation = leastCancellation(cost, trip);
-    const delay = arrival === undefined ? null : Math.max(0, arrival - last.arrMinutes);
-    const reachable = delay !== null && (b.direction === 'inbound' || delay <= MAX_OUTBOUND_DELAY_MINUTES[trip.haul]);
-    const reach = reachable ? cost.arrival(trip, delay!, true) : Number.POSITIVE_INFINITY;
-    if (cancellation <= reach) cancelled += b.passengers;
-    total += b.passengers * Math.min(cancellation, reach);
-  }
-  return { total, cancelled };
+  return arcs;
 }
 
 /** The least a passenger of `trip` not carried costs: a trip begun is cancelled at the inbound price; one not begun at the cheaper of both (no legs, or misrouted). */
@@ -395,6 +594,33 @@ function earliestAircraft(problem: NetworkProblem, delays: ReadonlyMap<string, n
       for (const p of pairsFrom.get(airport) ?? []) if (p.block <= range) relax(p.dest, Math.max(t, problem.window.startMinutes) + p.block);
       for (const p of plannedPairs.get(airport) ?? []) relax(p.dest, Math.max(t, p.earliestDeparture) + p.block);
     }
+  }
+  return earliest;
+}
+
+/**
+ * The earliest minute a ground shuttle (a TranspCom aircraft, which flies free and is not counted in
+ * the capacities) could leave on a new flight: the start of the first stretch between its legs that
+ * every plan flies as planned (spec R19a-c), or after the last, long enough for the shortest pair within
+ * its range and landing by the window's end. +Infinity when there is none.
+ */
+function shuttleNewFlightStart(problem: NetworkProblem, delays: ReadonlyMap<string, number>): number {
+  const E = problem.window.endMinutes;
+  const byTail = rotations(problem);
+  const free = firstFree(problem, byTail, delays);
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const a of problem.aircraft.values()) {
+    if (!a.shuttle) continue;
+    const shortest = Math.min(...[...problem.airportPairs.values()].map((p) => p.blockMinutes).filter((m) => m > 0 && m <= a.rangeMinutes));
+    let ready = free.get(a.tail)!.from;
+    for (const f of byTail.get(a.tail) ?? []) {
+      if (delays.get(f.id) === CANCELLED) continue;
+      const dep = disruptedDeparture(f, delays);
+      if (dep < ready) continue;
+      if (dep - ready >= shortest) break;
+      ready = f.arrMinutes + (delays.get(f.id) ?? 0);
+    }
+    if (E - ready >= shortest) earliest = Math.min(earliest, ready);
   }
   return earliest;
 }
