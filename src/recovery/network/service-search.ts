@@ -106,6 +106,14 @@ const ROUND_TRIPS_PER_AIRCRAFT = 1;
 /** Exchanges of the rest of its rotation (the engine's move, search.ts) tried per aircraft left with cancelled flights, per round. */
 const EXCHANGES_PER_AIRCRAFT = 2;
 
+/**
+ * How the search's plan re-accommodates its passengers: exactly for its routes, over every journey
+ * worth taking (its last step); by a round's solve, over direct flights only (the time limit came
+ * before that step); or, when no solve of the search ended with a plan in time, without a solver
+ * (planWithoutSolver: compensated, or moved greedily onto free seats of direct flights).
+ */
+export type SearchPassengers = 'exact' | 'direct_flights' | 'without_solver';
+
 /** The search's best plan: the model it was read from and GLPK's outcome on it. */
 export interface NetworkSearchResult {
   /** The best plan found, as a solve of the integrated strategy (status feasible: the search proves nothing). */
@@ -113,11 +121,8 @@ export interface NetworkSearchResult {
   /** Walks and rounds of the search. */
   rounds: number;
   routes: number;
-  /**
-   * Whether `best`'s passengers are re-accommodated exactly for its routes (over every journey worth
-   * taking: its last step). False when the time limit came first: the rounds offer direct flights only.
-   */
-  passengersExact: boolean;
+  /** How `best`'s passengers are re-accommodated (SearchPassengers). */
+  passengers: SearchPassengers;
   /** Sub-scopes the large-neighbourhood search solved (large-neighbourhood.ts). */
   neighbourhoods: number;
 }
@@ -190,7 +195,18 @@ export async function searchNetwork(args: {
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
   // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
   // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
-  const alone = first ? [first.routes] : [];
+  const alone = first ? [buildStrategyModel(schedule, scope, config, 'integrated', first.routes, groups)] : [];
+  // The plan to answer with when no solve of the search ends with one in time (planWithoutSolver): the
+  // first walk's at once, the descent's when it looks cheaper; a solved plan that is cheaper wins.
+  let unsolved: StrategySolve | null = null;
+  const withoutSolver = (model: StrategyModel): StrategySolve | null => {
+    const outcome = planWithoutSolver(model);
+    if (!outcome || (unsolved && outcome.objective! >= unsolved.outcome.objective!)) return unsolved;
+    const plan = asSolve(model, outcome, rounds, started);
+    if (!best || outcome.objective! < best.outcome.objective! - 1e-6) args.onIncumbent?.(plan);
+    return plan;
+  };
+  if (alone[0]) unsolved = withoutSolver(alone[0]);
   const roundDeadline = () => (rounds < alone.length ? exactDeadline : rounds === alone.length && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
@@ -199,7 +215,7 @@ export async function searchNetwork(args: {
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
     // The search's rounds re-accommodate on direct flights only (a model GLPK solves several times
     // faster); the final plan gets every journey (below).
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', rounds < alone.length ? alone[rounds]! : pool, groups);
+    const model = rounds < alone.length ? alone[rounds]! : buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
     // A model built after the search's share is not solved: the generations have the workers then.
     if (remaining() <= 0) break;
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
@@ -211,9 +227,19 @@ export async function searchNetwork(args: {
       // 1-16 steps, and one run of the issue storm ended without an integrated plan.
       descend = false;
       const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
-      if (descended && descended.estimate < first!.estimate) alone.push(new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])));
+      if (descended && descended.estimate < first!.estimate) {
+        alone.push(buildStrategyModel(schedule, scope, config, 'integrated', new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), groups));
+        unsolved = withoutSolver(alone.at(-1)!);
+      }
     }
-    const outcome = await solving;
+    let outcome: SolveOutcome;
+    try {
+      outcome = await solving;
+    } catch (error) {
+      // A solve the pool refused, lost or stopped ends the rounds; the plans so far stand (a cancellation still rejects).
+      if (error instanceof RecoveryError && error.failure.kind !== 'aborted') break;
+      throw error;
+    }
     rounds++;
     if (outcome.objective !== null && (!best || outcome.objective < best.outcome.objective! - 1e-6)) {
       best = asSolve(model, outcome, rounds, started);
@@ -280,7 +306,12 @@ export async function searchNetwork(args: {
     }
     if (added === 0) break;
   }
-  if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
+  let passengers: SearchPassengers = 'direct_flights';
+  if (unsolved && (!best || unsolved.outcome.objective! < best.outcome.objective! - 1e-6)) {
+    best = unsolved;
+    passengers = 'without_solver';
+  }
+  if (!best) return { best, rounds, routes: keys.size, passengers, neighbourhoods: 0 };
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
   // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
@@ -296,7 +327,7 @@ export async function searchNetwork(args: {
   };
   const exactRounds = await exactly(best);
   let answer = exactRounds ?? best;
-  let passengersExact = exactRounds !== null;
+  if (exactRounds) passengers = 'exact';
   if (exactRounds) args.onIncumbent?.(exactRounds);
   // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
@@ -317,13 +348,13 @@ export async function searchNetwork(args: {
       const plan = exact ?? found.best;
       if (plan.outcome.objective! < answer.outcome.objective! - 1e-6) {
         answer = plan;
-        passengersExact = exact !== null;
+        passengers = exact ? 'exact' : 'direct_flights';
         args.onIncumbent?.(answer);
       }
     }
   }
   best = answer;
-  return { best, rounds, routes: keys.size, passengersExact, neighbourhoods };
+  return { best, rounds, routes: keys.size, passengers, neighbourhoods };
 }
 
 /** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */
@@ -464,4 +495,86 @@ function asSolve(model: StrategyModel, outcome: SolveOutcome, rounds: number, st
     // The search proves no bound of its own: its plan is feasible, the pipeline adds the bounds it has.
     outcome: { ...outcome, status: 'feasible', lowerBound: null, solveMs: performance.now() - started },
   };
+}
+
+/**
+ * The plan of `model`, built over one route per aircraft (a walk's), with no solver: for an answer
+ * when no solve of the search ends in time (a stuck or refused solve, a loaded machine). Every route
+ * flown and every flight none of them flies cancelled; each itinerary's share of disrupted passengers
+ * the least its rows ask (all at its first hub); every disrupted passenger compensated; then, the
+ * largest saving per passenger first, passengers moved from compensation onto the model's rebooking
+ * columns (direct flights) that cost less, as many as every seat, reach and journey row lets, in whole
+ * passengers. Its values satisfy every row, bound and integrality of the model (checked: null
+ * otherwise), and its objective is theirs, as a solver's would be; the re-accommodation is not
+ * necessarily the cheapest for its routes.
+ */
+export function planWithoutSolver(model: StrategyModel): SolveOutcome | null {
+  const { variables, constraints } = model.model;
+  const value = new Map<string, number>(variables.map((v) => [v.name, v.lb]));
+  const rowsOf = new Map<string, { row: number; coef: number }[]>();
+  constraints.forEach((c, row) => { for (const t of c.terms) (rowsOf.get(t.variable) ?? rowsOf.set(t.variable, []).get(t.variable)!).push({ row, coef: t.coef }); });
+  const activity = constraints.map((c) => c.terms.reduce((sum, t) => sum + t.coef * value.get(t.variable)!, 0));
+  const set = (variable: string, x: number) => {
+    const delta = x - value.get(variable)!;
+    value.set(variable, x);
+    for (const { row, coef } of rowsOf.get(variable) ?? []) activity[row] = activity[row]! + coef * delta;
+  };
+  const flown = new Set<string>();
+  for (const [column, route] of model.routeColumns) {
+    set(column, 1);
+    for (const leg of route.legs) flown.add(leg.flight.id);
+  }
+  for (const [column, flight] of model.cancelColumns) set(column, flown.has(flight.id) ? 0 : 1);
+  // The itineraries' shares (the columns that are none of the others): each `>=` row still short raised
+  // by its first such column, the first hub's (every row of an itinerary holds it).
+  const decided = (name: string) => model.routeColumns.has(name) || model.cancelColumns.has(name) || model.rebookColumns.has(name) || model.strandedColumns.has(name);
+  const byName = new Map(variables.map((v) => [v.name, v]));
+  constraints.forEach((c, row) => {
+    if (c.sense !== '>=' || activity[row]! >= c.rhs - 1e-9) return;
+    const share = c.terms.find((t) => t.coef > 0 && !decided(t.variable));
+    if (share) set(share.variable, Math.min(byName.get(share.variable)!.ub, value.get(share.variable)! + (c.rhs - activity[row]!) / share.coef));
+  });
+  // Every disrupted passenger compensated: the stranded column balances its group's passengers row.
+  const strandedOf = new Map<object, string>([...model.strandedColumns].map(([column, group]) => [group, column]));
+  for (const column of model.strandedColumns.keys()) {
+    for (const { row, coef } of rowsOf.get(column) ?? []) if (constraints[row]!.sense === '=') set(column, value.get(column)! + (constraints[row]!.rhs - activity[row]!) / coef);
+  }
+  // Compensated passengers moved onto cheaper rebookings, the largest saving first, as far as every row lets.
+  const moves = [...model.rebookColumns].map(([column, { group }]) => ({ column, stranded: strandedOf.get(group)!, saving: byName.get(strandedOf.get(group)!)!.cost - byName.get(column)!.cost }))
+    .filter((m) => m.saving > 0).sort((p, q) => q.saving - p.saving);
+  for (const { column, stranded } of moves) {
+    let most = Math.min(value.get(stranded)!, byName.get(column)!.ub - value.get(column)!);
+    const net = new Map<number, number>();
+    for (const { row, coef } of rowsOf.get(column) ?? []) net.set(row, (net.get(row) ?? 0) + coef);
+    for (const { row, coef } of rowsOf.get(stranded) ?? []) net.set(row, (net.get(row) ?? 0) - coef);
+    for (const [row, per] of net) {
+      const c = constraints[row]!;
+      if (Math.abs(per) < 1e-9) continue;
+      if (c.sense === '=') most = 0;
+      else if (c.sense === '<=' && per > 0) most = Math.min(most, (c.rhs - activity[row]!) / per);
+      else if (c.sense === '>=' && per < 0) most = Math.min(most, (activity[row]! - c.rhs) / -per);
+    }
+    const moved = Math.floor(most + 1e-9);
+    if (moved < 1) continue;
+    set(column, value.get(column)! + moved);
+    set(stranded, value.get(stranded)! - moved);
+  }
+  const tolerance = 1e-6;
+  for (const v of variables) {
+    const x = value.get(v.name)!;
+    if (x < v.lb - tolerance || x > v.ub + tolerance || (v.kind !== 'continuous' && Math.abs(x - Math.round(x)) > tolerance)) return null;
+  }
+  for (const [row, c] of constraints.entries()) {
+    const a = activity[row]!;
+    if ((c.sense !== '>=' && a > c.rhs + tolerance) || (c.sense !== '<=' && a < c.rhs - tolerance)) return null;
+  }
+  const values: Record<string, number> = {};
+  let objective = 0;
+  for (const v of variables) {
+    const x = value.get(v.name)!;
+    if (x === 0) continue;
+    values[v.name] = x;
+    objective += v.cost * x;
+  }
+  return { status: 'feasible', objective, values, lowerBound: null, solveMs: 0, detail: null };
 }
