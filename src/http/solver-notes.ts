@@ -48,7 +48,9 @@ function strategyNote(f: StrategyFacts): string {
     case 'generated': return generatedNote(f);
     case 'network_search_plan': {
       const generation = f.generationObjective === null ? 'which has no plan' : `whose best plan costs ${round2(f.generationObjective)}`;
-      const passengers = f.passengersExact ? '' : ' Its passengers are re-accommodated over direct flights only: the time limit came before the search re-accommodated them over every journey.';
+      const passengers = f.passengers === 'exact' ? ''
+        : f.passengers === 'direct_flights' ? ' Its passengers are re-accommodated over direct flights only: the time limit came before the search re-accommodated them over every journey.'
+          : ' No solve of the search ended with a plan in time: its passengers are compensated, or moved onto free seats of direct flights one group at a time without a solver, not necessarily the cheapest way.';
       return `The network engine's search over whole-network operating plans found this plan, cheaper than the column generation's (${generation}).${passengers} ${strategyNote(f.generation)}`;
     }
     case 'running': return 'The best plan so far: the solve of this strategy is still running.';

@@ -182,7 +182,7 @@ export async function solveStrategies(
       schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, background: solving.background, offer: cancellationRoutes!, boundRoutes,
       onIncumbent: (best) => integratedProgress?.search(best), generationPlan: () => generationPlan,
     }).catch((error: unknown) => {
-      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengersExact: false, neighbourhoods: 0 };
+      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengers: 'direct_flights' as const, neighbourhoods: 0 };
       throw error;
     })
     : null;
@@ -304,7 +304,7 @@ function withSearchPlan(generated: StrategySolve, search: NetworkSearchResult, f
   return {
     ...searched,
     boundSource: best?.source ?? null,
-    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts, passengersExact: search.passengersExact },
+    facts: { kind: 'network_search_plan', generationObjective: own.objective, generation: generated.facts, passengers: search.passengers },
     outcome: { ...searched.outcome, status: proven ? 'optimal' : withinGap || own.status === 'feasible' ? 'feasible' : 'time_limit', lowerBound: bound },
   };
 }

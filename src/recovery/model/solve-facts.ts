@@ -68,10 +68,10 @@ export type StrategyFacts =
   /**
    * The integrated strategy under the network engine: the network search's plan, cheaper than the
    * column generation's (`generationObjective`, null without a plan), whose facts are `generation`.
-   * `passengersExact`: its passengers re-accommodated exactly for its routes (false: the time limit
-   * came before that last step, and they are re-accommodated over direct flights only).
+   * `passengers`: how its passengers are re-accommodated (network/service-search.ts, SearchPassengers:
+   * exactly for its routes, over direct flights only, or without a solver).
    */
-  | { kind: 'network_search_plan'; generationObjective: number | null; generation: StrategyFacts; passengersExact: boolean }
+  | { kind: 'network_search_plan'; generationObjective: number | null; generation: StrategyFacts; passengers: 'exact' | 'direct_flights' | 'without_solver' }
   /** The best plan so far of a solve still running (progress). */
   | { kind: 'running' };
 

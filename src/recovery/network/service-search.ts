@@ -10,11 +10,13 @@
 // delay limit, or whose delay passes the walk's cancellation threshold, is cancelled together with
 // the flights that bring the aircraft back to where it stands (a round trip), so that the rest of the
 // rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans: the one
-// that looks cheapest is solved alone first (a plan within a 2 s budget under load), then their routes
-// form the pool of one integer model, which picks the cheapest combination (capacity rows keep the
-// combination feasible). Then, from the best plan, the most troubled aircraft try a delayed round trip
-// cancelled, their planned sequence restored or the rest of their rotation exchanged (the engine's
-// move, search.ts), the whole network walked again around the change, and the pool grows, for at
+// that looks cheapest is solved alone first (a plan within a 2 s budget under load). Meanwhile a
+// greedy descent cancels, one at a time, the round trips whose cancellation makes the whole-network
+// walk look cheapest; its last walk is solved alone next. Then all their routes form the pool of one
+// integer model, which picks the cheapest combination (capacity rows keep the combination feasible).
+// Then, from the best plan, the most troubled aircraft try a delayed round trip cancelled, their
+// planned sequence restored or the rest of their rotation exchanged (the engine's move, search.ts),
+// the whole network walked again around the change, and the pool grows, for at
 // most 1.5 s (half a job's budget of 30 s or more); then the best plan's passengers are re-accommodated
 // exactly over every journey worth taking; last, within a job's budget, large neighbourhoods of the
 // best plan are re-solved by the column generation (large-neighbourhood.ts) and the best of them
@@ -92,6 +94,18 @@ const EXACT_SHARE = 0.8;
 const BOUND_ROUND_SHARE = 0.3;
 const BOUND_ROUND_END_SHARE = 0.5;
 
+/**
+ * Share of the budget by which the cancellation descent (cancellationDescent) ends, its walks on the
+ * simulation thread while the first round's model is solved on a worker. On the storms of issue 23
+ * (2026-11-28, load average 7-20) it converged after 87-109 walks, 0.3-0.45 s of CPU, to a walk whose
+ * plan cost 1,553,315 (issue storm) and 1,326,212.5 (hub storm) alone, against 1,928,660 and
+ * 1,768,697.5 for the best threshold's walk; at 2 s under load 14 it got 1-16 steps in its 0.6 s
+ * (docs/model.md 4.6).
+ */
+const DESCENT_SHARE = 0.3;
+/** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
+const DESCENT_CANDIDATES = 30;
+
 /** Aircraft whose variants are tried per round (the most delayed first). */
 const VARIANTS_PER_ROUND = 6;
 /** Thresholds of the single-aircraft variants (fewer than the portfolio's: the search's walks share the thread with the column generations' pricing). */
@@ -101,6 +115,14 @@ const ROUND_TRIPS_PER_AIRCRAFT = 1;
 /** Exchanges of the rest of its rotation (the engine's move, search.ts) tried per aircraft left with cancelled flights, per round. */
 const EXCHANGES_PER_AIRCRAFT = 2;
 
+/**
+ * How the search's plan re-accommodates its passengers: exactly for its routes, over every journey
+ * worth taking (its last step); by a round's solve, over direct flights only (the time limit came
+ * before that step); or, when no solve of the search ended with a plan in time, without a solver
+ * (planWithoutSolver: compensated, or moved greedily onto free seats of direct flights).
+ */
+export type SearchPassengers = 'exact' | 'direct_flights' | 'without_solver';
+
 /** The search's best plan: the model it was read from and GLPK's outcome on it. */
 export interface NetworkSearchResult {
   /** The best plan found, as a solve of the integrated strategy (status feasible: the search proves nothing). */
@@ -108,11 +130,8 @@ export interface NetworkSearchResult {
   /** Walks and rounds of the search. */
   rounds: number;
   routes: number;
-  /**
-   * Whether `best`'s passengers are re-accommodated exactly for its routes (over every journey worth
-   * taking: its last step). False when the time limit came first: the rounds offer direct flights only.
-   */
-  passengersExact: boolean;
+  /** How `best`'s passengers are re-accommodated (SearchPassengers). */
+  passengers: SearchPassengers;
   /** Sub-scopes the large-neighbourhood search solved (large-neighbourhood.ts). */
   neighbourhoods: number;
 }
@@ -164,6 +183,10 @@ export async function searchNetwork(args: {
     if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
+  // The cancellation descent (cancellationDescent) runs while the first round's solve is on a worker
+  // (below); its steps' routes join the pool, and its last walk is solved alone next when it looks
+  // cheaper than the first.
+  let descend = mayCancel && first !== null;
 
   const journeysFound = new Map<string, Journey[]>();
   let best: StrategySolve | null = null;
@@ -181,9 +204,21 @@ export async function searchNetwork(args: {
   // the 2 s storm's deadline.)
   const searchDeadline = started + (deadline - started >= LONG_BUDGET_MS ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
-  // (Without a walk solved alone, the portfolio's is the first round.)
-  const portfolioRound = first ? 1 : 0;
-  const roundDeadline = () => (rounds === 0 && first ? exactDeadline : rounds === portfolioRound && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
+  // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
+  // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
+  const alone = first ? [buildStrategyModel(schedule, scope, config, 'integrated', first.routes, groups)] : [];
+  // The plan to answer with when no solve of the search ends with one in time (planWithoutSolver): the
+  // first walk's while its solve runs, the descent's when it looks cheaper; a solved plan that is
+  // cheaper wins. (Priced before the first solve, the first walk's plan delayed it by 40-200 ms under load.)
+  let unsolved: StrategySolve | null = null;
+  const withoutSolver = (model: StrategyModel): StrategySolve | null => {
+    const outcome = planWithoutSolver(model);
+    if (!outcome || (unsolved && outcome.objective! >= unsolved.outcome.objective!)) return unsolved;
+    const plan = asSolve(model, outcome, rounds, started);
+    if (!best || outcome.objective! < best.outcome.objective! - 1e-6) args.onIncumbent?.(plan);
+    return plan;
+  };
+  const roundDeadline = () => (rounds < alone.length ? exactDeadline : rounds === alone.length && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
@@ -191,12 +226,32 @@ export async function searchNetwork(args: {
     if (scope.aircraft.some((a) => pool.get(a.aircraft.tail)!.length === 0)) break;
     // The search's rounds re-accommodate on direct flights only (a model GLPK solves several times
     // faster); the final plan gets every journey (below).
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', rounds === 0 && first ? first.routes : pool, groups);
+    const model = rounds < alone.length ? alone[rounds]! : buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
     // A model built after the search's share is not solved: the generations have the workers then.
     if (remaining() <= 0) break;
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
     // exact stage's end.
-    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
+    const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
+    if (rounds === 0 && alone[0]) unsolved = withoutSolver(alone[0]);
+    if (descend) {
+      // On the simulation thread while GLPK solves on a worker. Started before the first solve (tried
+      // at 2 s under load 11-13, eight runs), it delayed that solve by its share of the budget, got
+      // 1-16 steps, and one run of the issue storm ended without an integrated plan.
+      descend = false;
+      const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
+      if (descended && descended.estimate < first!.estimate) {
+        alone.push(buildStrategyModel(schedule, scope, config, 'integrated', new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), groups));
+        unsolved = withoutSolver(alone.at(-1)!);
+      }
+    }
+    let outcome: SolveOutcome;
+    try {
+      outcome = await solving;
+    } catch (error) {
+      // A solve the pool refused, lost or stopped ends the rounds; the plans so far stand (a cancellation still rejects).
+      if (error instanceof RecoveryError && error.failure.kind !== 'aborted') break;
+      throw error;
+    }
     rounds++;
     if (outcome.objective !== null && (!best || outcome.objective < best.outcome.objective! - 1e-6)) {
       best = asSolve(model, outcome, rounds, started);
@@ -205,6 +260,9 @@ export async function searchNetwork(args: {
       for (const route of chosenRoutes(model, outcome.values).values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
     }
     if (!best) break;
+    // The descent's walk, when still to be solved alone, comes before any variant: they are of the
+    // best plan, and it is likely the cheaper (their walks would delay its round at 2 s under load).
+    if (rounds < alone.length) continue;
     // Variants of the best plan for the aircraft with the most delay or cancelled flights (each once
     // per route it flies in the best plan): whole-network walks around one change to it, and walks of
     // it alone against the others' capacity use (its flown or its planned sequence, at
@@ -260,7 +318,14 @@ export async function searchNetwork(args: {
     }
     if (added === 0) break;
   }
-  if (!best) return { best, rounds, routes: keys.size, passengersExact: false, neighbourhoods: 0 };
+  // (No round ran: the first walk's plan is priced now.)
+  if (!unsolved && alone[0]) unsolved = withoutSolver(alone[0]);
+  let passengers: SearchPassengers = 'direct_flights';
+  if (unsolved && (!best || unsolved.outcome.objective! < best.outcome.objective! - 1e-6)) {
+    best = unsolved;
+    passengers = 'without_solver';
+  }
+  if (!best) return { best, rounds, routes: keys.size, passengers, neighbourhoods: 0 };
   // The bound round (a job's budget): the network bound's routes (its relaxation's own timing: docs/model.md
   // 3.9) come seconds after the rounds end (measured: 3-7 s at load average 14-20), so one round more,
   // from BOUND_ROUND_SHARE of the budget, over the pool with the routes the bound has priced by then and
@@ -281,7 +346,11 @@ export async function searchNetwork(args: {
     args.onIncumbent?.(better);
     return better;
   }
-  if (args.boundRoutes && deadline - started >= LONG_BUDGET_MS) best = await boundRound(best);
+  if (args.boundRoutes && deadline - started >= LONG_BUDGET_MS) {
+    const roundsPlan = best;
+    best = await boundRound(best);
+    if (best !== roundsPlan) passengers = 'direct_flights';
+  }
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
   // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
@@ -290,14 +359,14 @@ export async function searchNetwork(args: {
   const exactly = async (plan: StrategySolve): Promise<StrategySolve | null> => {
     if (performance.now() >= exactDeadline) return null;
     const routes = new Map([...chosenRoutes(plan.model, plan.outcome.values)].map(([tail, route]) => [tail, [route]]));
-    const exact = await withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', routes, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', routes, groups, journeys), journeysFound, groups, config);
-    if (performance.now() >= exactDeadline) return null;
+    const exact = await withAllJourneys(buildStrategyModel(schedule, scope, config, 'integrated', routes, groups), (journeys) => buildStrategyModel(schedule, scope, config, 'integrated', routes, groups, journeys), journeysFound, groups, config, exactDeadline);
+    if (!exact || performance.now() >= exactDeadline) return null;
     const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline, background: args.background }).catch(keepSearchPlan);
     return outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= plan.outcome.objective! + 1e-6 ? asSolve(exact, outcome, rounds, started) : null;
   };
   const exactRounds = await exactly(best);
   let answer = exactRounds ?? best;
-  let passengersExact = exactRounds !== null;
+  if (exactRounds) passengers = 'exact';
   if (exactRounds) args.onIncumbent?.(exactRounds);
   // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
@@ -318,13 +387,13 @@ export async function searchNetwork(args: {
       const plan = exact ?? found.best;
       if (plan.outcome.objective! < answer.outcome.objective! - 1e-6) {
         answer = plan;
-        passengersExact = exact !== null;
+        passengers = exact ? 'exact' : 'direct_flights';
         args.onIncumbent?.(answer);
       }
     }
   }
   best = answer;
-  return { best, rounds, routes: keys.size, passengersExact, neighbourhoods };
+  return { best, rounds, routes: keys.size, passengers, neighbourhoods };
 }
 
 /** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */
@@ -342,12 +411,14 @@ const YIELD_EVERY_MS = 25;
  * model decides the passengers exactly for its routes, as the checker of section 1.6 asks. `model`
  * itself when no source has such a journey. A source's journeys depend on the scope only (at zero
  * leg prices), so they are found once per search (`found`); the search yields to the event loop
- * between sources, so that the other solves' deadlines keep their time.
+ * between sources, so that the other solves' deadlines keep their time. Null when `until` (a
+ * performance.now() instant) passes first: at 2 s under load the search for a storm's sources ran
+ * seconds past the exact stage's end, and the answer with it (measured: 5.7 s for a 1.9 s search).
  */
 async function withAllJourneys(
   model: StrategyModel, rebuild: (journeys: ReadonlyMap<string, readonly Journey[]>) => StrategyModel, found: Map<string, Journey[]>,
-  groups: PassengerGroups, config: SolverConfig,
-): Promise<StrategyModel> {
+  groups: PassengerGroups, config: SolverConfig, until: number,
+): Promise<StrategyModel | null> {
   const journeys = new Map<string, Journey[]>();
   let since = performance.now();
   for (const source of model.journeySources) {
@@ -357,6 +428,7 @@ async function withAllJourneys(
         await new Promise<void>((resolve) => setImmediate(resolve));
         since = performance.now();
       }
+      if (performance.now() >= until) return null;
       list = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs).worthTaking();
       found.set(source.key, list);
     }
@@ -391,10 +463,61 @@ function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: Readon
 }
 
 /**
+ * Greedy descent over whole-network walks that cancel nothing but what they are told: from every
+ * planned flight, each step walks the network once per candidate round trip removed (the
+ * DESCENT_CANDIDATES late ones with the most delay minutes on the current walk: delayedRoundTrips)
+ * and keeps the walk that looks cheapest (walkEstimate), until none looks cheaper or `until` (a
+ * performance.now() instant) passes. Where the capacity cut queues the hub's flights first come,
+ * first served, a trip cancelled frees its movements for the others; the thresholds of the portfolio
+ * cancel the trips that happen to queue last instead.
+ *
+ * Candidates are tried lazily: the estimate a trip's removal saved at an earlier step bounds what it
+ * saves now (it is tried again only while it could beat the best of the step; freeing capacity rarely
+ * makes another trip's cancellation save more), and those never tried go first. `onStep` is told of
+ * each walk kept. Null when the walk that cancels nothing leaves an aircraft without a route.
+ */
+export function cancellationDescent(
+  walks: ScopeWalks, config: SolverConfig, until: number, onStep: (routes: ReadonlyMap<string, Route | null>) => void,
+): { routes: Map<string, Route | null>; estimate: number } | null {
+  const planned = walks.planned;
+  let sequences = new Map([...planned].map(([tail, list]) => [tail, [...list]]));
+  let routes = walks.walk({ sequences, thresholdMinutes: Number.POSITIVE_INFINITY });
+  let estimate = walkEstimate(routes, planned, config);
+  if (!Number.isFinite(estimate)) return null;
+  onStep(routes);
+  const saved = new Map<string, number>();
+  while (performance.now() < until) {
+    const candidates: { tail: string; ids: Set<string>; key: string; delay: number }[] = [];
+    for (const [tail, route] of routes) {
+      for (const trip of delayedRoundTrips(route!)) {
+        const ids = route!.legs.slice(trip.from, trip.to).map((l) => l.flight.id);
+        candidates.push({ tail, ids: new Set(ids), key: `${tail}:${ids.join(',')}`, delay: trip.delay });
+      }
+    }
+    const tried = candidates.sort((p, q) => q.delay - p.delay).slice(0, DESCENT_CANDIDATES)
+      .sort((p, q) => (saved.get(q.key) ?? Number.POSITIVE_INFINITY) - (saved.get(p.key) ?? Number.POSITIVE_INFINITY));
+    let step: { sequences: Map<string, Flight[]>; routes: Map<string, Route | null>; estimate: number } | null = null;
+    for (const c of tried) {
+      if (step && (saved.get(c.key) ?? Number.POSITIVE_INFINITY) <= estimate - step.estimate) break;
+      if (performance.now() >= until) break;
+      const next = new Map(sequences).set(c.tail, sequences.get(c.tail)!.filter((f) => !c.ids.has(f.id)));
+      const walked = walks.walk({ sequences: next, thresholdMinutes: Number.POSITIVE_INFINITY });
+      const e = walkEstimate(walked, planned, config);
+      saved.set(c.key, estimate - e);
+      if (e < (step?.estimate ?? estimate)) step = { sequences: next, routes: walked, estimate: e };
+    }
+    if (!step) break;
+    ({ sequences, routes, estimate } = step);
+    onStep(routes);
+  }
+  return { routes, estimate };
+}
+
+/**
  * Runs of legs [from, to) of `route` that leave from an airport and bring the aircraft back to it
  * (the shortest from each leg), late ones only, the most delay minutes first.
  */
-function delayedRoundTrips(route: Route): { from: number; to: number }[] {
+function delayedRoundTrips(route: Route): { from: number; to: number; delay: number }[] {
   const trips: { from: number; to: number; delay: number }[] = [];
   for (let i = 0; i < route.legs.length; i++) {
     let delay = 0;
@@ -414,4 +537,86 @@ function asSolve(model: StrategyModel, outcome: SolveOutcome, rounds: number, st
     // The search proves no bound of its own: its plan is feasible, the pipeline adds the bounds it has.
     outcome: { ...outcome, status: 'feasible', lowerBound: null, solveMs: performance.now() - started },
   };
+}
+
+/**
+ * The plan of `model`, built over one route per aircraft (a walk's), with no solver: for an answer
+ * when no solve of the search ends in time (a stuck or refused solve, a loaded machine). Every route
+ * flown and every flight none of them flies cancelled; each itinerary's share of disrupted passengers
+ * the least its rows ask (all at its first hub); every disrupted passenger compensated; then, the
+ * largest saving per passenger first, passengers moved from compensation onto the model's rebooking
+ * columns (direct flights) that cost less, as many as every seat, reach and journey row lets, in whole
+ * passengers. Its values satisfy every row, bound and integrality of the model (checked: null
+ * otherwise), and its objective is theirs, as a solver's would be; the re-accommodation is not
+ * necessarily the cheapest for its routes.
+ */
+export function planWithoutSolver(model: StrategyModel): SolveOutcome | null {
+  const { variables, constraints } = model.model;
+  const value = new Map<string, number>(variables.map((v) => [v.name, v.lb]));
+  const rowsOf = new Map<string, { row: number; coef: number }[]>();
+  constraints.forEach((c, row) => { for (const t of c.terms) (rowsOf.get(t.variable) ?? rowsOf.set(t.variable, []).get(t.variable)!).push({ row, coef: t.coef }); });
+  const activity = constraints.map((c) => c.terms.reduce((sum, t) => sum + t.coef * value.get(t.variable)!, 0));
+  const set = (variable: string, x: number) => {
+    const delta = x - value.get(variable)!;
+    value.set(variable, x);
+    for (const { row, coef } of rowsOf.get(variable) ?? []) activity[row] = activity[row]! + coef * delta;
+  };
+  const flown = new Set<string>();
+  for (const [column, route] of model.routeColumns) {
+    set(column, 1);
+    for (const leg of route.legs) flown.add(leg.flight.id);
+  }
+  for (const [column, flight] of model.cancelColumns) set(column, flown.has(flight.id) ? 0 : 1);
+  // The itineraries' shares (the columns that are none of the others): each `>=` row still short raised
+  // by its first such column, the first hub's (every row of an itinerary holds it).
+  const decided = (name: string) => model.routeColumns.has(name) || model.cancelColumns.has(name) || model.rebookColumns.has(name) || model.strandedColumns.has(name);
+  const byName = new Map(variables.map((v) => [v.name, v]));
+  constraints.forEach((c, row) => {
+    if (c.sense !== '>=' || activity[row]! >= c.rhs - 1e-9) return;
+    const share = c.terms.find((t) => t.coef > 0 && !decided(t.variable));
+    if (share) set(share.variable, Math.min(byName.get(share.variable)!.ub, value.get(share.variable)! + (c.rhs - activity[row]!) / share.coef));
+  });
+  // Every disrupted passenger compensated: the stranded column balances its group's passengers row.
+  const strandedOf = new Map<object, string>([...model.strandedColumns].map(([column, group]) => [group, column]));
+  for (const column of model.strandedColumns.keys()) {
+    for (const { row, coef } of rowsOf.get(column) ?? []) if (constraints[row]!.sense === '=') set(column, value.get(column)! + (constraints[row]!.rhs - activity[row]!) / coef);
+  }
+  // Compensated passengers moved onto cheaper rebookings, the largest saving first, as far as every row lets.
+  const moves = [...model.rebookColumns].map(([column, { group }]) => ({ column, stranded: strandedOf.get(group)!, saving: byName.get(strandedOf.get(group)!)!.cost - byName.get(column)!.cost }))
+    .filter((m) => m.saving > 0).sort((p, q) => q.saving - p.saving);
+  for (const { column, stranded } of moves) {
+    let most = Math.min(value.get(stranded)!, byName.get(column)!.ub - value.get(column)!);
+    const net = new Map<number, number>();
+    for (const { row, coef } of rowsOf.get(column) ?? []) net.set(row, (net.get(row) ?? 0) + coef);
+    for (const { row, coef } of rowsOf.get(stranded) ?? []) net.set(row, (net.get(row) ?? 0) - coef);
+    for (const [row, per] of net) {
+      const c = constraints[row]!;
+      if (Math.abs(per) < 1e-9) continue;
+      if (c.sense === '=') most = 0;
+      else if (c.sense === '<=' && per > 0) most = Math.min(most, (c.rhs - activity[row]!) / per);
+      else if (c.sense === '>=' && per < 0) most = Math.min(most, (activity[row]! - c.rhs) / -per);
+    }
+    const moved = Math.floor(most + 1e-9);
+    if (moved < 1) continue;
+    set(column, value.get(column)! + moved);
+    set(stranded, value.get(stranded)! - moved);
+  }
+  const tolerance = 1e-6;
+  for (const v of variables) {
+    const x = value.get(v.name)!;
+    if (x < v.lb - tolerance || x > v.ub + tolerance || (v.kind !== 'continuous' && Math.abs(x - Math.round(x)) > tolerance)) return null;
+  }
+  for (const [row, c] of constraints.entries()) {
+    const a = activity[row]!;
+    if ((c.sense !== '>=' && a > c.rhs + tolerance) || (c.sense !== '<=' && a < c.rhs - tolerance)) return null;
+  }
+  const values: Record<string, number> = {};
+  let objective = 0;
+  for (const v of variables) {
+    const x = value.get(v.name)!;
+    if (x === 0) continue;
+    values[v.name] = x;
+    objective += v.cost * x;
+  }
+  return { status: 'feasible', objective, values, lowerBound: null, solveMs: 0, detail: null };
 }

@@ -1,0 +1,118 @@
+// The network engine's plan without a solver (src/recovery/network/service-search.ts, planWithoutSolver;
+// docs/model.md 4.6) on the storm of issue 23 (default schedule): a walk's routes with their passengers
+// compensated or moved greedily onto free seats of direct flights, priced in JavaScript. Its values are
+// a plan of the model (GLPK's optimum over the same model costs no more), and the independent checker
+// (test/oracle/checker.ts, which shares no code with the engine) prices the plan read from them at the
+// cost reported. Then the condition it is for, forced: a solver whose every solve ends at its time limit
+// without a plan (as a stuck GLPK does), beside a CPU hog; the integrated option is still answered.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
+import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
+import { presentSimulation } from '../../src/http/recovery-presenter.ts';
+import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
+import { RecoveryError } from '../../src/recovery/model/failure.ts';
+import type { SimulationResult } from '../../src/recovery/model/result.ts';
+import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/model/solver-config.ts';
+import type { Solver, SolveOutcome } from '../../src/recovery/model/solver-port.ts';
+import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
+import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
+import { ScopeWalks } from '../../src/recovery/network/scope-walk.ts';
+import { planWithoutSolver } from '../../src/recovery/network/service-search.ts';
+import { prepareSimulation, readOptions, simulate } from '../../src/recovery/pipeline.ts';
+import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import { ISSUE_23_STORM } from '../../benchmarks/storm.ts';
+import { schedulePath } from '../../benchmarks/lib/schedules.ts';
+import { checkOption } from '../oracle/checker.ts';
+import { oracleConfig } from '../oracle/config.ts';
+import { ISSUE_23_STORM_REQUEST as STORM } from '../support/storms.ts';
+
+let pool: SolverPool;
+let hog: ChildProcess | undefined;
+beforeAll(async () => {
+  pool = createSolverPool({ threads: 2 });
+  await pool.ready();
+});
+afterAll(async () => {
+  hog?.kill();
+  await pool.close();
+});
+
+const schedule = loadScheduleFile(schedulePath('default'));
+const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../schedules/default.json', import.meta.url)), 'utf8')) as ScheduleFile;
+const configOf = (partial: unknown): SolverConfig => {
+  const resolved = resolveSolverConfig(partial);
+  if (!resolved.valid) throw new Error('invalid configuration');
+  return resolved.config;
+};
+/** The checker's problems with the option, but the one a plan whose passengers no exact solve re-accommodated may have. */
+const problemsOf = (option: RecoveryOptionView, config: unknown) => checkOption({ schedule: file, disruptions: STORM, airline: 'NV', config: oracleConfig(config as never), option })
+  .filter((p) => !/^The re-accommodation costs .* but the cheapest one for these aircraft decisions costs/.test(p));
+
+describe('the network engine\'s plan without a solver', () => {
+  it('unit: a walk of the storm of issue 23 priced without a solver is a plan of its model, at the cost the checker reads from it', async () => {
+    const config = configOf({});
+    const request = { scenarioId: 'no-solver', airline: 'NV', scheduleName: 'default', config, disruptions: ISSUE_23_STORM, disruptedFlightId: null };
+    const prepared = prepareSimulation(schedule, request);
+    const { scope, groups } = prepared;
+    const walks = new ScopeWalks(scope, new RouteEvaluator(schedule, scope, config), config.solver.time_step_minutes);
+    for (const thresholdMinutes of [Number.POSITIVE_INFINITY, 90]) {
+      const routes = walks.walk({ thresholdMinutes });
+      const model = buildStrategyModel(schedule, scope, config, 'integrated', new Map([...routes].map(([tail, route]) => [tail, [route!]])), groups);
+      const plan = planWithoutSolver(model);
+      expect(plan, `threshold ${thresholdMinutes}`).not.toBeNull();
+      // A point of the model: the solver's optimum over the same routes costs no more.
+      const solved = await pool.solve({ model: model.model, timeLimitMs: 60_000, mipGap: 0 });
+      expect(solved.status).toBe('optimal');
+      expect(solved.objective!).toBeLessThanOrEqual(plan!.objective! + 1e-6);
+      const { options } = readOptions(schedule, prepared, config, [{ model, outcome: plan!, iterations: 0, boundSource: null, facts: { kind: 'running' } }]);
+      expect(options).toHaveLength(1);
+      const result: SimulationResult = {
+        scenarioId: request.scenarioId, airline: 'NV', scheduleName: 'default', disruptedFlightId: null, disruptions: scope.disruptions,
+        disruptionMinutes: scope.disruptionMinutes, windowEndMinutes: scope.windowEndMinutes,
+        scope: { tails: scope.aircraft.map((a) => a.aircraft.tail), flights: scope.flights.length, itineraries: groups.misconnections.length },
+        options, violations: prepared.violations, unsolved: [], timingsMs: { total: 0, build: 0, solve: 0 },
+      };
+      const option = presentSimulation(schedule, result).options[0]!;
+      // The checker recomputes every figure from the action set and the schedule: the cost reported is the plan's.
+      expect(option.summary.cost).toBeCloseTo(plan!.objective!, 2);
+      expect(problemsOf(option, {})).toEqual([]);
+      // The greedy step moved passengers onto free seats (else every disrupted passenger is compensated).
+      expect(option.summary.passengers_reaccommodated).toBeGreaterThan(0);
+    }
+  }, 180_000);
+
+  it('scenario: every solve stuck until its time limit, beside a CPU hog: the integrated option is the network engine\'s walk, time_limit, with a bound, accepted by the checker', async () => {
+    hog = spawn('yes', [], { stdio: 'ignore' });
+    let solves = 0;
+    // As GLPK stuck on every model: no plan, its time limit (or the caller's deadline) spent first.
+    const stuck: Solver = {
+      solve: (task, options) => new Promise<SolveOutcome>((resolve, reject) => {
+        solves++;
+        const until = Math.min(performance.now() + task.timeLimitMs, options?.deadline ?? Number.POSITIVE_INFINITY);
+        const timer = setTimeout(() => resolve({ status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: task.timeLimitMs, detail: 'stuck' }), Math.max(0, until - performance.now()));
+        options?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' }));
+        }, { once: true });
+      }),
+    };
+    // 2 s, the default: the walks, the descent's 30 % and the models take 0.2-0.3 s of CPU on this storm.
+    const partial = { solver: { time_limit_ms: 2_000 } };
+    const config = configOf(partial);
+    const request = { scenarioId: 'stuck', airline: 'NV', scheduleName: 'default', config, disruptions: ISSUE_23_STORM, disruptedFlightId: null };
+    const result = presentSimulation(schedule, await simulate(schedule, request, stuck));
+    expect(solves).toBeGreaterThan(0);
+    const integrated = result.options.find((o) => o.strategy === 'integrated');
+    expect(integrated, JSON.stringify(result.unsolved_strategies)).toBeDefined();
+    expect(integrated!.solver.engine).toBe('network');
+    expect(integrated!.solver.status).toBe('time_limit');
+    expect(integrated!.solver.note).toMatch(/No solve of the search ended with a plan in time/);
+    // The flight bound in closed form needs no solve: the cut overfills VIE's hours.
+    expect(integrated!.solver.lower_bound).toBeGreaterThan(0);
+    expect(integrated!.solver.lower_bound!).toBeLessThan(integrated!.summary.cost);
+    expect(problemsOf(integrated!, partial)).toEqual([]);
+  }, 120_000);
+});
