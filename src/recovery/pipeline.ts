@@ -207,6 +207,8 @@ export async function solveStrategies(
       takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
       floor,
     });
+    // The generation's last plan (proven optimal, perhaps): the search's bound round has nothing to add then.
+    if (strategy === 'integrated' && network) generationPlan = generated;
     const solved = strategy === 'integrated' && search ? withSearchPlan(generated, await search, await floor, config) : generated;
     onProgress?.({ strategy, phase: 'done', iterations: solved.iterations, lowerBound: solved.outcome.lowerBound, incumbent: solved });
     return solved;
