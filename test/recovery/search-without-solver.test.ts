@@ -6,28 +6,17 @@
 // cost reported. Then the condition it is for, forced: a solver whose every solve ends at its time limit
 // without a plan (as a stuck GLPK does), beside a CPU hog; the integrated option is still answered.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
-import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
 import { presentSimulation } from '../../src/http/recovery-presenter.ts';
-import type { RecoveryOptionView } from '../../src/http/recovery-schemas.ts';
 import { RecoveryError } from '../../src/recovery/model/failure.ts';
-import type { SimulationResult } from '../../src/recovery/model/result.ts';
-import { resolveSolverConfig, type SolverConfig } from '../../src/recovery/model/solver-config.ts';
 import type { Solver, SolveOutcome } from '../../src/recovery/model/solver-port.ts';
 import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { ScopeWalks } from '../../src/recovery/network/scope-walk.ts';
 import { planWithoutSolver } from '../../src/recovery/network/service-search.ts';
-import { prepareSimulation, readOptions, simulate } from '../../src/recovery/pipeline.ts';
+import { simulate } from '../../src/recovery/pipeline.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
-import { ISSUE_23_STORM } from '../../benchmarks/storm.ts';
-import { schedulePath } from '../../benchmarks/lib/schedules.ts';
-import { checkOption } from '../oracle/checker.ts';
-import { oracleConfig } from '../oracle/config.ts';
-import { ISSUE_23_STORM_REQUEST as STORM } from '../support/storms.ts';
+import { answeredOption, defaultSchedule as schedule, prepareIssueStorm, stormProblems } from '../support/storm-plan.ts';
 
 let pool: SolverPool;
 let hog: ChildProcess | undefined;
@@ -40,23 +29,10 @@ afterAll(async () => {
   await pool.close();
 });
 
-const schedule = loadScheduleFile(schedulePath('default'));
-const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../schedules/default.json', import.meta.url)), 'utf8')) as ScheduleFile;
-const configOf = (partial: unknown): SolverConfig => {
-  const resolved = resolveSolverConfig(partial);
-  if (!resolved.valid) throw new Error('invalid configuration');
-  return resolved.config;
-};
-/** The checker's problems with the option, but the one a plan whose passengers no exact solve re-accommodated may have. */
-const problemsOf = (option: RecoveryOptionView, config: unknown) => checkOption({ schedule: file, disruptions: STORM, airline: 'NV', config: oracleConfig(config as never), option })
-  .filter((p) => !/^The re-accommodation costs .* but the cheapest one for these aircraft decisions costs/.test(p));
-
 describe('the network engine\'s plan without a solver', () => {
   it('unit: a walk of the storm of issue 23 priced without a solver is a plan of its model, at the cost the checker reads from it', async () => {
-    const config = configOf({});
-    const request = { scenarioId: 'no-solver', airline: 'NV', scheduleName: 'default', config, disruptions: ISSUE_23_STORM, disruptedFlightId: null };
-    const prepared = prepareSimulation(schedule, request);
-    const { scope, groups } = prepared;
+    const storm = prepareIssueStorm('no-solver');
+    const { config, prepared: { scope, groups } } = storm;
     const walks = new ScopeWalks(scope, new RouteEvaluator(schedule, scope, config), config.solver.time_step_minutes);
     for (const thresholdMinutes of [Number.POSITIVE_INFINITY, 90]) {
       const routes = walks.walk({ thresholdMinutes });
@@ -67,18 +43,10 @@ describe('the network engine\'s plan without a solver', () => {
       const solved = await pool.solve({ model: model.model, timeLimitMs: 60_000, mipGap: 0 });
       expect(solved.status).toBe('optimal');
       expect(solved.objective!).toBeLessThanOrEqual(plan!.objective! + 1e-6);
-      const { options } = readOptions(schedule, prepared, config, [{ model, outcome: plan!, iterations: 0, boundSource: null, facts: { kind: 'running' } }]);
-      expect(options).toHaveLength(1);
-      const result: SimulationResult = {
-        scenarioId: request.scenarioId, airline: 'NV', scheduleName: 'default', disruptedFlightId: null, disruptions: scope.disruptions,
-        disruptionMinutes: scope.disruptionMinutes, windowEndMinutes: scope.windowEndMinutes,
-        scope: { tails: scope.aircraft.map((a) => a.aircraft.tail), flights: scope.flights.length, itineraries: groups.misconnections.length },
-        options, violations: prepared.violations, unsolved: [], timingsMs: { total: 0, build: 0, solve: 0 },
-      };
-      const option = presentSimulation(schedule, result).options[0]!;
       // The checker recomputes every figure from the action set and the schedule: the cost reported is the plan's.
+      const option = answeredOption(storm, { model, outcome: plan!, iterations: 0, boundSource: null, facts: { kind: 'running' } });
       expect(option.summary.cost).toBeCloseTo(plan!.objective!, 2);
-      expect(problemsOf(option, {})).toEqual([]);
+      expect(stormProblems(option)).toEqual([]);
       // The greedy step moved passengers onto free seats (else every disrupted passenger is compensated).
       expect(option.summary.passengers_reaccommodated).toBeGreaterThan(0);
     }
@@ -101,8 +69,7 @@ describe('the network engine\'s plan without a solver', () => {
     };
     // 2 s, the default: the walks, the descent's 30 % and the models take 0.2-0.3 s of CPU on this storm.
     const partial = { solver: { time_limit_ms: 2_000 } };
-    const config = configOf(partial);
-    const request = { scenarioId: 'stuck', airline: 'NV', scheduleName: 'default', config, disruptions: ISSUE_23_STORM, disruptedFlightId: null };
+    const { request } = prepareIssueStorm('stuck', partial);
     const result = presentSimulation(schedule, await simulate(schedule, request, stuck));
     expect(solves).toBeGreaterThan(0);
     const integrated = result.options.find((o) => o.strategy === 'integrated');
@@ -113,6 +80,6 @@ describe('the network engine\'s plan without a solver', () => {
     // The flight bound in closed form needs no solve: the cut overfills VIE's hours.
     expect(integrated!.solver.lower_bound).toBeGreaterThan(0);
     expect(integrated!.solver.lower_bound!).toBeLessThan(integrated!.summary.cost);
-    expect(problemsOf(integrated!, partial)).toEqual([]);
+    expect(stormProblems(integrated!, partial)).toEqual([]);
   }, 120_000);
 });
