@@ -3,7 +3,10 @@
 // trip AAA-BBB-AAA 09:00-11:30 while Y#1 (1,000 an hour, same family, same seats) stands at AAA until
 // its own round trip at 13:00. No disruption, so no hold, exchange, ferry or trip has anything to do;
 // giving X#1's trip to Y#1 saves 2 legs x 1 started hour x (3,000 - 1,000) = 4,000 (spec 5.3,
-// swapped aircraft operating cost) and moves nobody. The search's plan is judged by our scorer.
+// swapped aircraft operating cost) and moves nobody. And where seats run out (R2): X#1 (30 seats)
+// has 45 booked on its 09:00 leg, Y#1 (60 seats, same hourly cost) stands idle at AAA and its own
+// 13:00 leg is full; flown by Y#1, X#1's trip carries all 45 and every passenger travels as booked,
+// a total of 0 where the reference plan cancels 15. The search's plans are judged by our scorer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
@@ -16,8 +19,9 @@ import { roundTripTransfers } from '../../src/recovery/network/round-trip-transf
 import { ROADEF_SOLVERS, RoadefTranslation, roadefReferencePlan, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 
-const instance = readInstance(join(import.meta.dirname, 'fixtures', 'transfer', 'R1'));
-const judge = (solution: RoadefSolution) => scoreSolution(instance, parseSolution(formatSolution(solution)));
+const fixture = (name: string) => readInstance(join(import.meta.dirname, 'fixtures', 'transfer', name));
+const instance = fixture('R1');
+const judge = (solution: RoadefSolution, of = instance) => scoreSolution(of, parseSolution(formatSolution(solution)));
 
 let pool: SolverPool;
 beforeAll(async () => {
@@ -50,5 +54,20 @@ describe('round-trip transfers', () => {
     expect(report.totals.weightedTotal).toBeCloseTo(reference.totals.weightedTotal - 2 * 1 * (3000 - 1000), 2);
     const flownBy = Object.fromEntries(solution.rotations.map((l) => [l.flight, l.aircraft]));
     expect(flownBy).toEqual({ 10: 'Y#1', 11: 'Y#1', 20: 'Y#1', 21: 'Y#1' });
+  }, 120_000);
+
+  it('R2: a larger aircraft takes a trip that leaves passengers behind; every passenger then travels as booked', async () => {
+    const larger = fixture('R2');
+    const reference = judge(roadefReferencePlan(larger), larger);
+    expect(reference.violations).toEqual([]);
+    expect(reference.totals.weightedTotal).toBeGreaterThan(0);
+    const run = await runSolver(ROADEF_SOLVERS.get('engine-keeps-flights')!, larger, { timeLimitMs: 60_000, glpk: pool });
+    expect(run.overran).toBe(false);
+    const solution = run.solution!;
+    const report = judge(solution, larger);
+    expect(report.violations).toEqual([]);
+    expect(report.totals.weightedTotal).toBeCloseTo(0, 2);
+    expect(solution.itineraries.filter((l) => l.cancelled)).toEqual([]);
+    expect(Object.fromEntries(solution.rotations.map((l) => [l.flight, l.aircraft]))).toEqual({ 10: 'Y#1', 11: 'Y#1', 20: 'Y#1', 21: 'Y#1' });
   }, 120_000);
 });
