@@ -13,6 +13,7 @@
 //     leg that leaves passengers behind goes to a larger aircraft);
 //   - ferry: an aircraft that ends the window away from where the next day needs it flies there empty
 //     after its last leg (a new flight, priced at its operating cost);
+//   - transfer: a round trip goes to an idle aircraft of the family, cheaper or larger (round-trip-transfers.ts);
 //   - trip: passengers left without a seat are flown to their destination by an aircraft whose
 //     rotation ends where they are (there and back), or fetched by one that ends where they go (two
 //     new flights after its last leg);
@@ -32,6 +33,7 @@ import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-c
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { lastFlownLegs, operatingCost } from './plan-cost.ts';
+import { roundTripTransfers } from './round-trip-transfers.ts';
 import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
 /** Longest hold tried to protect a connection, minutes. */
@@ -270,6 +272,7 @@ class EngineSearch {
 
   moves(plan: Plan): Move[] {
     return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...this.trips(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : [])]
+      .concat(roundTripTransfers(this.problem, plan.solution, (key) => this.movable(key)))
       .sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
 }
