@@ -55,6 +55,10 @@
 //                                    a quarter of the time left), since GLPK may overrun it; a worker
 //                                    still solving at the deadline is terminated and replaced, and the
 //                                    strategy reports time_limit with its best plan so far. Default 500.
+//   SIMULATION_RESTRICTED_THREAD     on: a single delay's cancellation and delay propagation strategies
+//                                    are solved on a second thread beside the integrated proof
+//                                    (runtime/simulation-thread-restricted.ts). Default off: on a 2-core
+//                                    machine it was slower over HTTP (docs/model.md 3.6, seventh round).
 //   SIMULATION_MAX_TIME_LIMIT_MS     Largest config.solver.time_limit_ms a simulation may ask for; more is
 //                                    a 400 naming the field and this limit. Default 10000.
 //   SIMULATION_MAX_MODEL_ROUTES      Largest (config.solver.max_candidate_aircraft + 1) ×
@@ -136,6 +140,8 @@ export interface Config {
   solverQueue: number | undefined;
   solverQueueTimeoutMs: number;
   solverHardStopGraceMs: number;
+  /** Whether the API's simulation thread solves a single delay's restricted strategies on a thread of their own. */
+  restrictedThread: boolean;
   rateLimit: {
     /** Requests per key per minute on keyed routes; 0 = off. */
     perMinute: number;
@@ -239,6 +245,7 @@ const EnvSchema = z.object({
   SOLVER_QUEUE: optional(wholeNumber(0, 10_000, 'queued solves')),
   SOLVER_QUEUE_TIMEOUT_MS: optional(wholeNumber(1, 600_000, 'milliseconds')),
   SOLVER_HARD_STOP_GRACE_MS: optional(wholeNumber(0, 60_000, 'milliseconds')),
+  SIMULATION_RESTRICTED_THREAD: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
   SIMULATION_MAX_TIME_LIMIT_MS: optional(wholeNumber(50, 120_000, 'milliseconds')),
   SIMULATION_MAX_MODEL_ROUTES: optional(wholeNumber(1, 1_220_000, 'routes')),
   SHUTDOWN_GRACE_MS: optional(wholeNumber(0, 600_000, 'milliseconds')),
@@ -356,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       solverQueue: vars.SOLVER_QUEUE,
       solverQueueTimeoutMs: vars.SOLVER_QUEUE_TIMEOUT_MS ?? 15_000,
       solverHardStopGraceMs: vars.SOLVER_HARD_STOP_GRACE_MS ?? 500,
+      restrictedThread: vars.SIMULATION_RESTRICTED_THREAD === 'on',
       rateLimit: {
         perMinute: vars.RATE_LIMIT_PER_MINUTE ?? 600,
         simulatePerMinute: vars.RATE_LIMIT_SIMULATE_PER_MINUTE ?? 120,

@@ -42,12 +42,13 @@ export function loadSchedulesOrFail(config: Config): ScheduleCatalog {
  */
 /**
  * `servesSimulate`: whether the thread answers POST /simulate (the API's), whose single delays get the
- * restricted thread; a job worker's runs only jobs, which never use it (runtime/simulation-thread-restricted.ts).
+ * restricted thread when SIMULATION_RESTRICTED_THREAD is on; a job worker's runs only jobs, which never
+ * use it (runtime/simulation-thread-restricted.ts).
  */
 export async function startSimulationThreadOrFail(config: Config, schedules: ScheduleCatalog, logger: Logger, servesSimulate: boolean): Promise<SimulationThread> {
   try {
     return await startSimulationThread({
-      schedules, restrictedThread: servesSimulate,
+      schedules, restrictedThread: servesSimulate && config.restrictedThread,
       warmUp: warmUpRequests(schedules.resolve(schedules.defaultName)!.schedule, schedules.defaultName, config.defaultAirline),
       pool: {
         ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),
