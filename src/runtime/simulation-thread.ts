@@ -53,7 +53,7 @@ export interface SimulationThreadOptions {
   /**
    * Whether a single delay's cancellation and delay propagation strategies are solved on a thread of
    * their own beside the integrated one (simulation-thread-restricted.ts), with one GLPK worker of
-   * its own. Default: true.
+   * its own. Default: false (SIMULATION_RESTRICTED_THREAD, src/config.ts: it did not pay on 2 cores).
    */
   restrictedThread?: boolean;
 }
@@ -111,7 +111,7 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
     defaultSchedule: schedules.defaultName,
     pool: options.pool,
     warmUp: options.warmUp ?? [],
-    restrictedThread: options.restrictedThread ?? true,
+    restrictedThread: options.restrictedThread ?? false,
   };
   let nextId = 1;
   const pending = new Map<number, Pending>();

@@ -89,9 +89,9 @@ describe('restricted thread', () => {
     expect(errors.some((e) => /restricted thread stopped/.test(e.message))).toBe(true);
   }, 180_000);
 
-  it('scenario: the simulation thread, with its restricted thread (the default, started once the simulation thread is ready), answers single delays with every strategy proven and closes both', async () => {
+  it('scenario: the simulation thread, with its restricted thread (SIMULATION_RESTRICTED_THREAD=on; started once the simulation thread is ready), answers single delays with every strategy proven and closes both', async () => {
     const own: Error[] = [];
-    const thread = await startSimulationThread({ schedules, pool: { threads: 1 }, onError: (error) => own.push(error) });
+    const thread = await startSimulationThread({ schedules, pool: { threads: 1 }, onError: (error) => own.push(error), restrictedThread: true });
     try {
       // The first may be solved before the restricted thread is up, the later ones after (while it warms up).
       for (const minutes of [90, 60, 120]) {

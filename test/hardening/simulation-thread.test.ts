@@ -19,12 +19,9 @@ import { expectDetailOnly, expectSecurityHeaders, headersOf } from './support.ts
 let thread: SimulationThread;
 const errors: Error[] = [];
 beforeAll(async () => {
-  // Every strategy's solves on the one pool whose queue these tests watch (the restricted thread, which
-  // takes a single delay's restricted strategies to a pool of its own, has its own tests:
-  // restricted-thread.test.ts).
-  thread = await startSimulationThread({
-    schedules: bundledCatalog(), pool: { threads: 1 }, onError: (error) => errors.push(error), restrictedThread: false,
-  });
+  // Every strategy's solves on the one pool whose queue these tests watch (no restricted thread, the
+  // default: it has its own tests, restricted-thread.test.ts).
+  thread = await startSimulationThread({ schedules: bundledCatalog(), pool: { threads: 1 }, onError: (error) => errors.push(error) });
 });
 afterAll(async () => { await thread.close(); });
 
