@@ -2,31 +2,21 @@
 // solver pool, and solves each request's strategies (the restricted ones the simulation thread hands
 // over) in process, answering with their options read.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { Budget } from '../recovery/model/budget.ts';
 import { recoveryFailureOf } from '../recovery/model/failure.ts';
 import { restrictedPart, simulate } from '../recovery/pipeline.ts';
-import { createSolverPool } from '../../solver-wasm/pool.ts';
 import { yieldToHttpThread } from '../../solver-wasm/thread-priority.ts';
 import type { FromRestricted, RestrictedThreadData, ToRestricted } from './simulation-thread-restricted.ts';
 import { createScheduleSource } from './schedule-source.ts';
+import { catalogAndPoolOrExit } from './thread-start.ts';
 
 const port = parentPort!;
 const post = (message: FromRestricted) => port.postMessage(message);
 const data = workerData as RestrictedThreadData;
 yieldToHttpThread();
 
-let start;
-try {
-  const schedules = createScheduleCatalog(data.schedules, data.defaultSchedule);
-  const pool = createSolverPool({ ...data.pool, onWorkerError: (error) => post({ type: 'worker-error', message: error.message }) });
-  await pool.ready();
-  start = { source: createScheduleSource(schedules), pool };
-} catch (error) {
-  post({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
-  process.exit(1);
-}
-const { source, pool } = start;
+const { schedules, pool } = await catalogAndPoolOrExit(data, post);
+const source = createScheduleSource(schedules);
 for (const request of data.warmUp) {
   // A warm-up that fails leaves the thread colder, nothing else (the simulation thread's warm-ups say so).
   const part = restrictedPart(request);

@@ -15,22 +15,19 @@
 // Plain data crosses: the request, its budget (BudgetData), a cut instant (epoch milliseconds), the
 // options read there (RecoveryOption, a few kilobytes).
 import { Worker } from 'node:worker_threads';
-import type { Schedule } from '../domain/schedule.ts';
 import type { Budget, BudgetData } from '../recovery/model/budget.ts';
 import { RecoveryError, type RecoveryFailure } from '../recovery/model/failure.ts';
 import type { ReadOptions, RestrictedSolves, SimulationRequest } from '../recovery/pipeline.ts';
-import { poolSize, type SolverPoolOptions } from '../../solver-wasm/pool.ts';
+import { poolSize } from '../../solver-wasm/pool.ts';
 import { SIMULATION_THREAD_HEAP_MB, SIMULATION_THREAD_YOUNG_MB } from './simulation-thread.ts';
+import type { ThreadStartData } from './thread-start.ts';
 
 /** The restricted thread's GLPK workers: its strategies' solves are small and one at a time each. */
 const RESTRICTED_SOLVER_THREADS = 1;
 
 const ENTRY = new URL('./simulation-thread-restricted-entry.mjs', import.meta.url);
 
-export interface RestrictedThreadData {
-  schedules: Map<string, Schedule>;
-  defaultSchedule: string;
-  pool: Omit<SolverPoolOptions, 'onWorkerError'>;
+export interface RestrictedThreadData extends ThreadStartData {
   /** The simulation thread's warm-up simulations, whose restricted part it runs before it is ready (its JavaScript is cold until then: warm-up.ts). */
   warmUp: SimulationRequest[];
 }

@@ -1,15 +1,14 @@
 // Inside the simulation thread (see simulation-thread.ts): takes the schedules main.ts loaded, starts
 // the solver pool, and runs each simulation in process on it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import { Budget } from '../recovery/model/budget.ts';
 import { recoveryFailureOf } from '../recovery/model/failure.ts';
 import type { SimulationProgress } from '../recovery/pipeline.ts';
-import { createSolverPool } from '../../solver-wasm/pool.ts';
 import { yieldToHttpThread } from '../../solver-wasm/thread-priority.ts';
 import type { FromThread, SimulationThreadData, ToThread } from './simulation-thread.ts';
 import { createInProcessRunner } from './simulation-runner.ts';
 import { startRestrictedThread, type RestrictedThread } from './simulation-thread-restricted.ts';
+import { catalogAndPoolOrExit } from './thread-start.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
@@ -18,17 +17,7 @@ const data = workerData as SimulationThreadData;
 // workers this thread starts renice themselves.
 yieldToHttpThread();
 
-let start;
-try {
-  const schedules = createScheduleCatalog(data.schedules, data.defaultSchedule);
-  const pool = createSolverPool({ ...data.pool, onWorkerError: (error) => post({ type: 'worker-error', message: error.message }) });
-  await pool.ready();
-  start = { schedules, pool };
-} catch (error) {
-  post({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
-  process.exit(1);
-}
-const { schedules, pool } = start;
+const { schedules, pool } = await catalogAndPoolOrExit(data, post);
 // The restricted thread (simulation-thread-restricted.ts) starts once this thread is ready, so that the
 // service's start does not wait for it (1.3-1.4 s more of CPU: a second thread loading the use case,
 // a GLPK worker, its warm-up): until it is ready every strategy is solved here.

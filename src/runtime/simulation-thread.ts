@@ -10,7 +10,6 @@
 // memory ends this thread, not the process: the simulations in flight fail with 503 and a new thread
 // is started.
 import { Worker } from 'node:worker_threads';
-import type { Schedule } from '../domain/schedule.ts';
 import type { ScheduleCatalog } from '../formats/schedule-json/schedule-catalog.ts';
 import type { Budget, BudgetData } from '../recovery/model/budget.ts';
 import { RecoveryError, type RecoveryFailure } from '../recovery/model/failure.ts';
@@ -19,6 +18,7 @@ import type { SimulationResult } from '../recovery/model/result.ts';
 import type { SolverStats } from '../recovery/model/solver-port.ts';
 import type { SolverPoolOptions } from '../../solver-wasm/pool.ts';
 import type { SimulationRunner } from './simulation-runner.ts';
+import type { ThreadStartData } from './thread-start.ts';
 
 /** Old-generation heap of the simulation thread, MiB: far above any model the default limits allow. */
 export const SIMULATION_THREAD_HEAP_MB = 2048;
@@ -58,11 +58,8 @@ export interface SimulationThreadOptions {
   restrictedThread?: boolean;
 }
 
-export interface SimulationThreadData {
-  /** Canonical name -> schedule; structured cloning keeps the shared records of each schedule shared. */
-  schedules: Map<string, Schedule>;
-  defaultSchedule: string;
-  pool: Omit<SolverPoolOptions, 'onWorkerError'>;
+/** `schedules`: canonical name -> schedule; structured cloning keeps the shared records of each schedule shared. */
+export interface SimulationThreadData extends ThreadStartData {
   warmUp: SimulationRequest[];
   restrictedThread: boolean;
 }
