@@ -2,7 +2,7 @@
 // 5.1), engine side: the operating plan and the passenger plan read them here. The ROADEF scorer keeps
 // its own copy on purpose: it must judge the engine, so the two share no code.
 import { CABIN_RANK, compensationBand, type AircraftCostFacts, type CabinCode, type HaulCode, type TripFacts } from '../model/cost-model.ts';
-import { CABIN_CODES, HAUL_RANK, pairKey, type NetworkBooking, type NetworkFlight, type NetworkProblem } from './problem.ts';
+import { CABIN_CODES, HAUL_RANK, pairKey, type NetworkBooking, type NetworkFlight, type NetworkPlan, type NetworkProblem } from './problem.ts';
 
 /** Shortest passenger connection, minutes (ROADEF 2009 spec 4.8, R43). */
 export const MIN_CONNECTION_MINUTES = 30;
@@ -71,6 +71,19 @@ export function disruptionDelays(problem: NetworkProblem): Map<string, number> {
  */
 export function pinned(problem: NetworkProblem, delays: ReadonlyMap<string, number>, flight: NetworkFlight): boolean {
   return delays.has(flight.id) || flight.depMinutes < problem.window.startMinutes || problem.aircraft.get(flight.tail)?.shuttle === true;
+}
+
+/**
+ * Booked passengers `plan` leaves behind (its cancelled passenger lines), per leg of their bookings:
+ * where the seats ran out, a larger aircraft may carry them (the search's exchanges and transfers).
+ */
+export function passengersLeftBehind(bookings: ReadonlyMap<string, NetworkBooking>, plan: NetworkPlan): Map<string, number> {
+  const left = new Map<string, number>();
+  for (const line of plan.passengers) {
+    if (!line.cancelled) continue;
+    for (const l of bookings.get(line.booking)!.flights) left.set(l.flightId, (left.get(l.flightId) ?? 0) + line.passengers);
+  }
+  return left;
 }
 
 /** Passengers booked per flight id. */

@@ -6,6 +6,7 @@
 // next leg, so neither rotation loses a leg: the move cancels nothing. The walk (operating-plan.ts)
 // keeps every rule around it (airport capacity, checks, the taker's range leg by leg) and the
 // passenger plan prices what the seats change, so only transfers that pay are kept.
+import { passengersLeftBehind } from './bookings.ts';
 import type { PlanChanges } from './operating-plan.ts';
 import { CABIN_CODES, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
@@ -25,12 +26,7 @@ export interface RoundTripTransfer { key: string; giver: string; taker: string; 
  * behind on the trip's legs (the bookings of its cancelled passenger lines).
  */
 export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, movable: (key: string) => boolean): RoundTripTransfer[] {
-  const bookings = new Map(problem.bookings.map((b) => [b.id, b]));
-  const left = new Map<string, number>();
-  for (const line of plan.passengers) {
-    if (!line.cancelled) continue;
-    for (const l of bookings.get(line.booking)!.flights) left.set(l.flightId, (left.get(l.flightId) ?? 0) + line.passengers);
-  }
+  const left = passengersLeftBehind(new Map(problem.bookings.map((b) => [b.id, b])), plan);
   const byAircraft = new Map<string, PlanLeg[]>();
   for (const r of plan.legs) {
     if (r.tail === null) continue;

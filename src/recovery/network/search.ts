@@ -28,7 +28,7 @@
 import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
-import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, pinned } from './bookings.ts';
+import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, passengersLeftBehind, pinned } from './bookings.ts';
 import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-cancellations.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
@@ -138,13 +138,7 @@ class EngineSearch {
 
   /** Exchanges of the rest of two rotations (rotationExchanges), for the aircraft the plan leaves with cancelled legs or with passengers behind. */
   private exchanges(plan: Plan): Move[] {
-    // Legs whose booked passengers are cancelled: where the seats ran out, a larger aircraft may carry them.
-    const left = new Map<string, number>();
-    for (const line of plan.solution.passengers) {
-      if (!line.cancelled) continue;
-      for (const l of this.bookings.get(line.booking)!.flights) left.set(l.flightId, (left.get(l.flightId) ?? 0) + line.passengers);
-    }
-    return rotationExchanges(this.problem, plan.solution.legs, plan.changes.aircraft, (key) => this.movable(key), left)
+    return rotationExchanges(this.problem, plan.solution.legs, plan.changes.aircraft, (key) => this.movable(key), passengersLeftBehind(this.bookings, plan.solution))
       .map(({ key, priority, assign }) => ({ key, priority, apply: (c) => ({ ...c, aircraft: assign(c.aircraft) }) }));
   }
 
