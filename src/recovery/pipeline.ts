@@ -24,7 +24,7 @@ import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy }
 import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
-import { searchNetwork, type NetworkSearchResult } from './network/service-search.ts';
+import { hasBoundRound, searchNetwork, type NetworkSearchResult } from './network/service-search.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
 
@@ -566,8 +566,9 @@ export async function simulate(
   const boundDone = new AbortController();
   const deadline = strategiesDeadline(budget);
   let best: SimulationBound | null = null;
-  // The network bound's routes go to the network search (bounds/relaxation-routes.ts).
-  const boundRoutes = prepared.engine.engine === 'network' ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
+  // The network bound's routes go to the network search (bounds/relaxation-routes.ts), for its bound
+  // round: only a job's budget has one, so a shorter one has the bound collect none.
+  const boundRoutes = prepared.engine.engine === 'network' && hasBoundRound(deadline - performance.now()) ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
   const finished = simulationBound(schedule, prepared, request.config, solver, budget.within(deadline, AbortSignal.any([budget.signal, boundDone.signal])), () => floor.incumbent, (b, source) => {
     const before = floor.bound;
     if (best === null || b > best.value) best = { value: b, source };

@@ -93,6 +93,10 @@ const EXACT_SHARE = 0.8;
  */
 const BOUND_ROUND_SHARE = 0.3;
 const BOUND_ROUND_END_SHARE = 0.5;
+/** Whether a search with this budget (milliseconds to its deadline) runs the bound round: a job's (LONG_BUDGET_MS or more). */
+export function hasBoundRound(budgetMs: number): boolean {
+  return budgetMs >= LONG_BUDGET_MS;
+}
 /** How often the bound round's wait looks whether the generation has proven its plan optimal, milliseconds. */
 const BOUND_ROUND_POLL_MS = 100;
 
@@ -352,7 +356,7 @@ export async function searchNetwork(args: {
     args.onIncumbent?.(better);
     return better;
   }
-  if (args.boundRoutes && deadline - started >= LONG_BUDGET_MS) {
+  if (args.boundRoutes && hasBoundRound(deadline - started)) {
     const roundsPlan = best;
     best = await boundRound(best);
     if (best !== roundsPlan) passengers = 'direct_flights';
