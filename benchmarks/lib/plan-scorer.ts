@@ -90,6 +90,8 @@ export function scorePlan(input: ScoreInput): PlanScore {
   if (unknown.length > 0) return { cost: null, breakdown: null, infeasible: [`unknown flights ${unknown.join(', ')}`], outOfScope, longJourneys: 0 };
 
   const inK = new Set(p.K);
+  // A flight given to an aircraft the schedule does not have: the plan has no day to check or price.
+  const unknownTails: string[] = [];
   for (const f of p.airlineFlights) {
     const a = o.get(f.id)!;
     if (p.disruptedCancelled.has(f.id)) {
@@ -98,13 +100,14 @@ export function scorePlan(input: ScoreInput): PlanScore {
     }
     const changed = !a.flown || a.tail !== f.tail || a.dep !== f.sdep;
     if (!changed) continue;
-    if (a.flown && !p.aircraft.has(a.tail)) { infeasible.push(`${f.id} is flown by unknown aircraft ${a.tail}`); continue; }
+    if (a.flown && !p.aircraft.has(a.tail)) { unknownTails.push(`${f.id} is flown by unknown aircraft ${a.tail}`); continue; }
     if (a.flown && a.arr - a.dep !== f.block) infeasible.push(`${f.id} is flown in ${a.arr - a.dep} min, not its block time ${f.block} min`);
     if (a.flown && a.dep < f.sdep) infeasible.push(`${f.id} departs before its scheduled departure`);
     if (f.sdep < p.t0) infeasible.push(`${f.id} departed before the disruption time but is changed`);
     else if (!p.inF.has(f.id)) outOfScope.push(`${f.id} is outside this tree's window or aircraft but is changed`);
     else if (a.flown && !inK.has(a.tail)) outOfScope.push(`${f.id} is flown by ${a.tail}, not an aircraft of this tree's scope (${p.K.join(', ')})`);
   }
+  if (unknownTails.length > 0) return { cost: null, breakdown: null, infeasible: [...unknownTails, ...infeasible], outOfScope, longJourneys: 0 };
 
   // Every aircraft's day (1.3): continuity, turnarounds, unavailability, grid, delay limit, fleet policy.
   const dp = new Map(p.K.map((tail) => [tail, delayPropagationRoute(p, tail)]));

@@ -97,6 +97,12 @@ describe('the --against scorer, on hand-checked plans', () => {
     expect(scored.infeasible).toEqual(['OE-AAA starts with NV202_2026-11-21T10:15:00Z from FRA but is at VIE']);
   });
 
+  it('says a plan that gives a flight to an aircraft the schedule lacks is infeasible, and prices nothing', () => {
+    const scored = score({ delays: [], swaps: [{ flight: fid('NV202', '10:15'), to_tail: 'OE-ZZZ' }], cancellations: [{ flight: fid('NV201', '08:00') }] });
+    expect(scored.cost).toBeNull();
+    expect(scored.infeasible).toEqual(['NV202_2026-11-21T10:15:00Z is flown by unknown aircraft OE-ZZZ']);
+  });
+
   it('reads a delayed departure: NV212 an hour late on its own aircraft', () => {
     // NV212 13:15 -> 14:15 (on the 5-minute grid from its earliest departure 13:15), 150 booked:
     // delay 60 x (100 + 0.5 x 150) = 10500, added to the first plan's 61250 = 71750. Its 30 free seats
