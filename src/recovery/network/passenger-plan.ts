@@ -101,6 +101,11 @@ class PassengerModel {
   private readonly restrictIntact: boolean;
   /** The search's leg prices: PER_LEG on every flown leg. */
   private readonly perLeg: Float64Array;
+  /** Fewest legs over the flown network (ignoring time) to each airport from a key airport, and from each airport to it. */
+  private readonly hopsFrom = new Map<string, Map<string, number>>();
+  private readonly hopsTo = new Map<string, Map<string, number>>();
+  /** The cheapest paths of each search so far (bookings alike in where, when and how they are priced share them). */
+  private readonly pathsOf = new Map<string, Path[]>();
 
   constructor(private readonly problem: NetworkProblem, legs: readonly PlanLeg[], private readonly cost: CostModel) {
     this.delays = disruptionDelays(problem);
@@ -141,14 +146,11 @@ class PassengerModel {
     // earlier than any of its legs, and the cost never falls with a later arrival).
     const price: JourneyPrice = {
       cost: arrivalCost,
-      worth: (arr) => arr <= latest && arrivalCost(arr) <= bound,
+      worth: bound === Number.POSITIVE_INFINITY ? (arr) => arr <= latest : (arr) => arr <= latest && arrivalCost(arr) <= bound,
       lastDepartureMinutes: latest,
       key: [trip.cabin, trip.haul, trip.plannedTripMinutes, plannedArr, latest, bound].join('|'),
     };
-    const finder = new JourneyFinder(this.legs.network, price, { origin: from, dest, earliestMinutes: readyAt, excluded: new Set(), returnsToOrigin: true }, () => true, MAX_PATH_LEGS);
-    // The cheapest paths, the fewer legs first among equal costs, the earlier departures first among those.
-    const found: Path[] = finder.best(this.perLeg, Number.MAX_VALUE, PATHS_PER_BOOKING, () => false)
-      .map(({ journey }) => ({ legs: [...journey], cost: arrivalCost(journey.at(-1)!.arrMinutes) }));
+    const found = [...this.cheapestPaths(from, dest, readyAt, price)];
     const isBooked = (p: Path) => booked !== null && p.legs.length === booked.length && p.legs.every((l, j) => l === booked[j]);
     // The booked path stays among them: flying as booked must always remain possible.
     if (booked && !found.some(isBooked)) {
@@ -158,6 +160,48 @@ class PassengerModel {
     // Cheapest first, the booked path first among equal costs (the solver's order of the columns).
     found.sort((a, b) => a.cost - b.cost || Number(isBooked(b)) - Number(isBooked(a)) || a.legs.length - b.legs.length);
     return { booking: itinerary, trip, fixed, paths: found, cancellationCost };
+  }
+
+  /**
+   * The cheapest paths from `from` (leaving at or after `readyAt`) to `dest` under `price`: the fewer
+   * legs first among equal costs, the earlier departures first among those. The search is handed only
+   * the legs that could be on a path of MAX_PATH_LEGS at all (by the hops from `from` to the leg and
+   * on to `dest`, a pruning the search's own bounds would also make, but after laying every leg out).
+   */
+  private cheapestPaths(from: string, dest: string, readyAt: number, price: JourneyPrice): readonly Path[] {
+    const key = `${from}|${dest}|${readyAt}|${price.key}`;
+    const known = this.pathsOf.get(key);
+    if (known) return known;
+    const before = this.hops(this.hopsFrom, from, 'from');
+    const after = this.hops(this.hopsTo, dest, 'to');
+    const onAPath = (leg: FlownLeg) => (before.get(leg.origin) ?? MAX_PATH_LEGS) + (after.get(leg.dest) ?? MAX_PATH_LEGS) < MAX_PATH_LEGS;
+    const query = { origin: from, dest, earliestMinutes: readyAt, excluded: new Set<FlownLeg>(), returnsToOrigin: true };
+    const finder = new JourneyFinder(this.legs.network, price, query, onAPath, MAX_PATH_LEGS);
+    const paths = finder.best(this.perLeg, Number.MAX_VALUE, PATHS_PER_BOOKING, () => false)
+      .map(({ journey }) => ({ legs: [...journey], cost: price.cost(journey.at(-1)!.arrMinutes) }));
+    this.pathsOf.set(key, paths);
+    return paths;
+  }
+
+  /** Fewest legs from `airport` to every airport (`from`) or from every airport to it (`to`), up to MAX_PATH_LEGS − 1, over the flown legs ignoring time. */
+  private hops(cache: Map<string, Map<string, number>>, airport: string, way: 'from' | 'to'): Map<string, number> {
+    let hops = cache.get(airport);
+    if (hops) return hops;
+    const next = new Map<string, Set<string>>();
+    for (const leg of this.legs.network.flights) {
+      const [a, b] = way === 'from' ? [leg.origin, leg.dest] : [leg.dest, leg.origin];
+      const set = next.get(a);
+      if (set) set.add(b); else next.set(a, new Set([b]));
+    }
+    hops = new Map([[airport, 0]]);
+    let frontier = [airport];
+    for (let h = 1; frontier.length > 0 && h < MAX_PATH_LEGS; h++) {
+      const reached: string[] = [];
+      for (const at of frontier) for (const b of next.get(at) ?? []) if (!hops.has(b)) { hops.set(b, h); reached.push(b); }
+      frontier = reached;
+    }
+    cache.set(airport, hops);
+    return hops;
   }
 
   /**
