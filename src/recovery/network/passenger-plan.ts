@@ -91,7 +91,7 @@ function flownLegs(problem: NetworkProblem, legs: readonly PlanLeg[]) {
     const list = fromAirport.get(leg.origin);
     if (list) list.push(leg); else fromAirport.set(leg.origin, [leg]);
   }
-  const network: JourneyNetwork<FlownLeg> = { flights, fromAirport, connectionMinutes: () => MIN_CONNECTION_MINUTES };
+  const network: JourneyNetwork<FlownLeg> = { flights, fromAirport, connectionMinutes: () => MIN_CONNECTION_MINUTES, keepsSearches: false };
   return { byKey, network };
 }
 
