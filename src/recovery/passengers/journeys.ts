@@ -41,8 +41,8 @@ export interface JourneyNetwork<F extends JourneyFlight = Flight> {
   /**
    * Whether the finders keep what they derive per search on this network for the next finder of the
    * same search (SEARCHES). Default true: the service's networks live as long as their schedule. The
-   * network engine's lives for one passenger plan, whose alike bookings share one search anyway, and
-   * its 2,000 searches' layouts held while it lived cost 25-110 MiB of peak memory on A01-A04.
+   * network engine's lives for one passenger plan, whose alike bookings share one search anyway: kept,
+   * its 2,000 searches' layouts (some kilobytes each) would be held for nothing until the plan is priced.
    */
   keepsSearches?: boolean;
 }
