@@ -104,6 +104,8 @@ class PassengerModel {
   /** Fewest legs over the flown network (ignoring time) to each airport from a key airport, and from each airport to it. */
   private readonly hopsFrom = new Map<string, Map<string, number>>();
   private readonly hopsTo = new Map<string, Map<string, number>>();
+  /** The airports each airport has a flown leg to (`from`), and from (`to`). */
+  private readonly neighbours = { from: new Map<string, Set<string>>(), to: new Map<string, Set<string>>() };
   /** The cheapest paths of each search so far (bookings alike in where, when and how they are priced share them). */
   private readonly pathsOf = new Map<string, Path[]>();
 
@@ -112,6 +114,14 @@ class PassengerModel {
     this.legs = flownLegs(problem, legs);
     this.restrictIntact = problem.bookings.length > FULL_MODEL_MAX_BOOKINGS;
     this.perLeg = new Float64Array(this.legs.network.flights.length).fill(PER_LEG);
+    const add = (map: Map<string, Set<string>>, a: string, b: string) => {
+      const set = map.get(a);
+      if (set) set.add(b); else map.set(a, new Set([b]));
+    };
+    for (const leg of this.legs.network.flights) {
+      add(this.neighbours.from, leg.origin, leg.dest);
+      add(this.neighbours.to, leg.dest, leg.origin);
+    }
   }
 
   /** The booking's paths and costs; null when its fixed part is not flown (nothing can be decided for it). */
@@ -187,12 +197,7 @@ class PassengerModel {
   private hops(cache: Map<string, Map<string, number>>, airport: string, way: 'from' | 'to'): Map<string, number> {
     let hops = cache.get(airport);
     if (hops) return hops;
-    const next = new Map<string, Set<string>>();
-    for (const leg of this.legs.network.flights) {
-      const [a, b] = way === 'from' ? [leg.origin, leg.dest] : [leg.dest, leg.origin];
-      const set = next.get(a);
-      if (set) set.add(b); else next.set(a, new Set([b]));
-    }
+    const next = this.neighbours[way];
     hops = new Map([[airport, 0]]);
     let frontier = [airport];
     for (let h = 1; frontier.length > 0 && h < MAX_PATH_LEGS; h++) {
