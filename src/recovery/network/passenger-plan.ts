@@ -5,12 +5,14 @@
 // start, with connections of at least 30 minutes; each leg of a path is travelled in any cabin with
 // seats (downgrading costs, upgrading is free); the seats of every leg and cabin bound the loads.
 //
-// The paths of a booking are enumerated (depth-first over the flown legs, pruned by the hops left to
-// its destination and by the outbound delay limit) and the cheapest are kept: the plan is optimal over
-// those paths, not over every path (the engine claims no bound).
+// The paths of a booking are the cheapest journeys of up to three legs the service's journey search
+// finds over the flown legs (passengers/journeys.ts, priced by the booking's arrival cost under the
+// cost model, within the outbound delay limit): the plan is optimal over those paths, not over every
+// path (the engine claims no bound).
 import type { CabinCode, CostModel, TripFacts } from '../model/cost-model.ts';
 import { ModelBuilder, type Term } from '../model/linear-model.ts';
 import type { Solver } from '../model/solver-port.ts';
+import { JourneyFinder, type JourneyNetwork, type JourneyPrice } from '../passengers/journeys.ts';
 import { MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, legClass, tripFacts } from './bookings.ts';
 import { CABIN_CODES, UNLIMITED_SEATS, type CabinSeats, type NetworkBooking, type NetworkProblem, type PassengerLine, type PlanLeg } from './problem.ts';
 
@@ -28,20 +30,23 @@ const PATHS_PER_BOOKING = 24;
  * keep only paths no costlier than that. On A01-A04 the restriction costs 0.2-1.9 % more.
  */
 const FULL_MODEL_MAX_BOOKINGS = 5_000;
-/** Search nodes per booking before the enumeration stops (the kept paths are then the cheapest found). */
-const SEARCH_NODES_PER_BOOKING = 20_000;
+/**
+ * What each leg adds to a path's value in the search, on top of its cost: among paths of equal cost the
+ * fewer legs come first (and the search prunes the ties by it). Far below any cost difference (cents).
+ */
+const PER_LEG = 1e-6;
 /** Bookings whose paths are built between two turns for the timers (about 20-60 ms of CPU on an A instance). */
 const BOOKINGS_PER_TURN = 250;
 
 interface FlownLeg {
   /** The flight id. */
-  key: string;
+  id: string;
   /** Its place in the plan (names its rows and variables). */
   index: number;
   origin: string;
   dest: string;
-  dep: number;
-  arr: number;
+  depMinutes: number;
+  arrMinutes: number;
   /** Seats per cabin of the operating aircraft (-1 unlimited). */
   seats: CabinSeats;
 }
@@ -67,67 +72,56 @@ export interface PassengerPlan {
   objective: number;
 }
 
-/** Every flown leg, and the legs leaving each airport by departure time. */
+/** Every flown leg by flight id, and the network of them the paths are searched on (any airport's connection: 30 minutes). */
 function flownLegs(problem: NetworkProblem, legs: readonly PlanLeg[]) {
   const byKey = new Map<string, FlownLeg>();
-  const byOrigin = new Map<string, FlownLeg[]>();
+  const fromAirport = new Map<string, FlownLeg[]>();
+  const flights: FlownLeg[] = [];
   for (const [index, r] of legs.entries()) {
     if (r.tail === null) continue;
     const aircraft = problem.aircraft.get(r.tail);
     if (!aircraft) continue;
-    const leg: FlownLeg = { key: r.flightId, index, origin: r.origin, dest: r.dest, dep: r.depMinutes, arr: r.arrMinutes, seats: aircraft.seats };
-    byKey.set(leg.key, leg);
-    const list = byOrigin.get(leg.origin);
-    if (list) list.push(leg); else byOrigin.set(leg.origin, [leg]);
+    const leg: FlownLeg = { id: r.flightId, index, origin: r.origin, dest: r.dest, depMinutes: r.depMinutes, arrMinutes: r.arrMinutes, seats: aircraft.seats };
+    byKey.set(leg.id, leg);
+    flights.push(leg);
   }
-  for (const list of byOrigin.values()) list.sort((a, b) => a.dep - b.dep);
-  return { byKey, byOrigin };
-}
-
-/** Fewest legs from each airport to `dest` over the flown legs, ignoring time (a bound for pruning). */
-function hopsTo(dest: string, byOrigin: ReadonlyMap<string, FlownLeg[]>): Map<string, number> {
-  const into = new Map<string, Set<string>>();
-  for (const [origin, legs] of byOrigin) for (const l of legs) {
-    const set = into.get(l.dest);
-    if (set) set.add(origin); else into.set(l.dest, new Set([origin]));
+  // Sorted once (stable: legs leaving together keep the plan's order), and so is each airport's list.
+  flights.sort((a, b) => a.depMinutes - b.depMinutes);
+  for (const leg of flights) {
+    const list = fromAirport.get(leg.origin);
+    if (list) list.push(leg); else fromAirport.set(leg.origin, [leg]);
   }
-  const hops = new Map([[dest, 0]]);
-  let frontier = [dest];
-  for (let h = 1; frontier.length > 0 && h <= MAX_PATH_LEGS; h++) {
-    const next: string[] = [];
-    for (const airport of frontier) for (const from of into.get(airport) ?? []) if (!hops.has(from)) { hops.set(from, h); next.push(from); }
-    frontier = next;
-  }
-  return hops;
-}
-
-/** First index of `legs` (sorted by departure) departing at or after `at`. */
-function firstFrom(legs: readonly FlownLeg[], at: number): number {
-  let lo = 0;
-  let hi = legs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (legs[mid]!.dep < at) lo = mid + 1; else hi = mid;
-  }
-  return lo;
+  const network: JourneyNetwork<FlownLeg> = { flights, fromAirport, connectionMinutes: () => MIN_CONNECTION_MINUTES, keepsSearches: false };
+  return { byKey, network };
 }
 
 class PassengerModel {
   private readonly delays: ReadonlyMap<string, number>;
   private readonly legs: ReturnType<typeof flownLegs>;
-  private readonly hopsCache = new Map<string, Map<string, number>>();
   private readonly restrictIntact: boolean;
+  /** The search's leg prices: PER_LEG on every flown leg. */
+  private readonly perLeg: Float64Array;
+  /** Fewest legs over the flown network (ignoring time) to each airport from a key airport, and from each airport to it. */
+  private readonly hopsFrom = new Map<string, Map<string, number>>();
+  private readonly hopsTo = new Map<string, Map<string, number>>();
+  /** The airports each airport has a flown leg to (`from`), and from (`to`). */
+  private readonly neighbours = { from: new Map<string, Set<string>>(), to: new Map<string, Set<string>>() };
+  /** The cheapest paths of each search so far (bookings alike in where, when and how they are priced share them). */
+  private readonly pathsOf = new Map<string, Path[]>();
 
   constructor(private readonly problem: NetworkProblem, legs: readonly PlanLeg[], private readonly cost: CostModel) {
     this.delays = disruptionDelays(problem);
     this.legs = flownLegs(problem, legs);
     this.restrictIntact = problem.bookings.length > FULL_MODEL_MAX_BOOKINGS;
-  }
-
-  private hops(dest: string): Map<string, number> {
-    let hops = this.hopsCache.get(dest);
-    if (!hops) this.hopsCache.set(dest, (hops = hopsTo(dest, this.legs.byOrigin)));
-    return hops;
+    this.perLeg = new Float64Array(this.legs.network.flights.length).fill(PER_LEG);
+    const add = (map: Map<string, Set<string>>, a: string, b: string) => {
+      const set = map.get(a);
+      if (set) set.add(b); else map.set(a, new Set([b]));
+    };
+    for (const leg of this.legs.network.flights) {
+      add(this.neighbours.from, leg.origin, leg.dest);
+      add(this.neighbours.to, leg.dest, leg.origin);
+    }
   }
 
   /** The booking's paths and costs; null when its fixed part is not flown (nothing can be decided for it). */
@@ -148,48 +142,71 @@ class PassengerModel {
 
     const lastFixed = fixedLegs.at(-1);
     if (lastFixed && lastFixed.dest === dest && fixed.length === itinerary.flights.length) {
-      return { booking: itinerary, trip, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arr) }], cancellationCost };
+      return { booking: itinerary, trip, fixed, paths: [{ legs: [], cost: arrivalCost(lastFixed.arrMinutes) }], cancellationCost };
     }
     const from = lastFixed?.dest ?? first.origin;
     // Legs that are not part of the fixed part leave at or after the window start: the rest has happened.
-    const readyAt = Math.max(this.problem.window.startMinutes, lastFixed ? lastFixed.arr + MIN_CONNECTION_MINUTES : first.depMinutes);
+    const readyAt = Math.max(this.problem.window.startMinutes, lastFixed ? lastFixed.arrMinutes + MIN_CONNECTION_MINUTES : first.depMinutes);
     // On a network past FULL_MODEL_MAX_BOOKINGS, a booking that can still fly as booked keeps only the
     // paths no costlier than that (its booked path included): it gives up seats to others only by
     // moving for free. That keeps the model to the bookings that need a decision; it is a restriction.
     const booked = this.bookedPath(itinerary, fixed.length, readyAt, latest);
-    const bound = booked && this.restrictIntact ? arrivalCost(booked.at(-1)!.arr) : Number.POSITIVE_INFINITY;
-    const hops = this.hops(dest);
-    const found: Path[] = [];
-    let nodes = 0;
-    const visited = new Set<string>([from]);
-    const stack: FlownLeg[] = [];
-    const search = (at: string, ready: number) => {
-      const left = MAX_PATH_LEGS - stack.length;
-      for (const leg of (this.legs.byOrigin.get(at) ?? []).slice(firstFrom(this.legs.byOrigin.get(at) ?? [], ready))) {
-        // Later departures land later still (a path lands no earlier than its leg): past the outbound
-        // limit or the booked path's cost, nothing more comes from this airport.
-        if (leg.dep > latest || arrivalCost(leg.dep) > bound) break;
-        if (leg.arr > latest || arrivalCost(leg.arr) > bound) continue;
-        if (++nodes > SEARCH_NODES_PER_BOOKING) return;
-        if (leg.dest === dest) { found.push({ legs: [...stack, leg], cost: arrivalCost(leg.arr) }); continue; }
-        const h = hops.get(leg.dest);
-        if (h === undefined || h >= left || visited.has(leg.dest)) continue;
-        visited.add(leg.dest);
-        stack.push(leg);
-        search(leg.dest, leg.arr + MIN_CONNECTION_MINUTES);
-        stack.pop();
-        visited.delete(leg.dest);
-        if (nodes > SEARCH_NODES_PER_BOOKING) return;
-      }
+    const bound = booked && this.restrictIntact ? arrivalCost(booked.at(-1)!.arrMinutes) : Number.POSITIVE_INFINITY;
+    // No leg of a path lands after the outbound limit or costs more than `bound` (a path lands no
+    // earlier than any of its legs, and the cost never falls with a later arrival).
+    const price: JourneyPrice = {
+      cost: arrivalCost,
+      worth: bound === Number.POSITIVE_INFINITY ? (arr) => arr <= latest : (arr) => arr <= latest && arrivalCost(arr) <= bound,
+      lastDepartureMinutes: latest,
+      key: [trip.cabin, trip.haul, trip.plannedTripMinutes, plannedArr, latest, bound].join('|'),
     };
-    if ((hops.get(from) ?? Infinity) <= MAX_PATH_LEGS) search(from, readyAt);
+    const found = [...this.cheapestPaths(from, dest, readyAt, price)];
     const isBooked = (p: Path) => booked !== null && p.legs.length === booked.length && p.legs.every((l, j) => l === booked[j]);
-    if (booked && !found.some(isBooked)) found.push({ legs: booked, cost: arrivalCost(booked.at(-1)!.arr) });
-    found.sort((a, b) => a.cost - b.cost || Number(isBooked(b)) - Number(isBooked(a)) || a.legs.length - b.legs.length);
-    const paths = found.slice(0, PATHS_PER_BOOKING);
     // The booked path stays among them: flying as booked must always remain possible.
-    if (booked && !paths.some(isBooked)) paths[paths.length - 1] = found.find(isBooked)!;
-    return { booking: itinerary, trip, fixed, paths, cancellationCost };
+    if (booked && !found.some(isBooked)) {
+      if (found.length === PATHS_PER_BOOKING) found.pop();
+      found.push({ legs: booked, cost: arrivalCost(booked.at(-1)!.arrMinutes) });
+    }
+    // Cheapest first, the booked path first among equal costs (the solver's order of the columns).
+    found.sort((a, b) => a.cost - b.cost || Number(isBooked(b)) - Number(isBooked(a)) || a.legs.length - b.legs.length);
+    return { booking: itinerary, trip, fixed, paths: found, cancellationCost };
+  }
+
+  /**
+   * The cheapest paths from `from` (leaving at or after `readyAt`) to `dest` under `price`: the fewer
+   * legs first among equal costs, the earlier departures first among those. The search is handed only
+   * the legs that could be on a path of MAX_PATH_LEGS at all (by the hops from `from` to the leg and
+   * on to `dest`, a pruning the search's own bounds would also make, but after laying every leg out).
+   */
+  private cheapestPaths(from: string, dest: string, readyAt: number, price: JourneyPrice): readonly Path[] {
+    const key = `${from}|${dest}|${readyAt}|${price.key}`;
+    const known = this.pathsOf.get(key);
+    if (known) return known;
+    const before = this.hops(this.hopsFrom, from, 'from');
+    const after = this.hops(this.hopsTo, dest, 'to');
+    const onAPath = (leg: FlownLeg) => (before.get(leg.origin) ?? MAX_PATH_LEGS) + (after.get(leg.dest) ?? MAX_PATH_LEGS) < MAX_PATH_LEGS;
+    const query = { origin: from, dest, earliestMinutes: readyAt, excluded: new Set<FlownLeg>(), returnsToOrigin: true };
+    const finder = new JourneyFinder(this.legs.network, price, query, onAPath, MAX_PATH_LEGS);
+    const paths = finder.best(this.perLeg, Number.MAX_VALUE, PATHS_PER_BOOKING, () => false)
+      .map(({ journey }) => ({ legs: [...journey], cost: price.cost(journey.at(-1)!.arrMinutes) }));
+    this.pathsOf.set(key, paths);
+    return paths;
+  }
+
+  /** Fewest legs from `airport` to every airport (`from`) or from every airport to it (`to`), up to MAX_PATH_LEGS − 1, over the flown legs ignoring time. */
+  private hops(cache: Map<string, Map<string, number>>, airport: string, way: 'from' | 'to'): Map<string, number> {
+    let hops = cache.get(airport);
+    if (hops) return hops;
+    const next = this.neighbours[way];
+    hops = new Map([[airport, 0]]);
+    let frontier = [airport];
+    for (let h = 1; frontier.length > 0 && h < MAX_PATH_LEGS; h++) {
+      const reached: string[] = [];
+      for (const at of frontier) for (const b of next.get(at) ?? []) if (!hops.has(b)) { hops.set(b, h); reached.push(b); }
+      frontier = reached;
+    }
+    cache.set(airport, hops);
+    return hops;
   }
 
   /**
@@ -201,11 +218,11 @@ class PassengerModel {
     let ready = readyAt;
     for (const l of itinerary.flights.slice(fixedLegs)) {
       const leg = this.legs.byKey.get(l.flightId);
-      if (!leg || leg.dep < ready) return null;
+      if (!leg || leg.depMinutes < ready) return null;
       path.push(leg);
-      ready = leg.arr + MIN_CONNECTION_MINUTES;
+      ready = leg.arrMinutes + MIN_CONNECTION_MINUTES;
     }
-    return path.length > 0 && path.at(-1)!.arr <= latest ? path : null;
+    return path.length > 0 && path.at(-1)!.arrMinutes <= latest ? path : null;
   }
 
   /**
@@ -214,7 +231,7 @@ class PassengerModel {
    * is free, other legs pay from the reference cabin down, upgrades are free): its cabin group there.
    */
   cabinGroup(booking: Booking, leg: FlownLeg): CabinGroup {
-    const booked = booking.booking.flights.find((l) => l.flightId === leg.key)?.cabin ?? null;
+    const booked = booking.booking.flights.find((l) => l.flightId === leg.id)?.cabin ?? null;
     return { reference: booking.trip.cabin, booked, trip: booking.trip };
   }
 
@@ -276,7 +293,7 @@ export async function planPassengers(
       cover.push({ variable: x, coef: 1 });
       path.legs.forEach((leg, j) => {
         const group = model.cabinGroup(booking, leg);
-        const key = `${leg.key}|${group.reference}|${group.booked ?? '-'}`;
+        const key = `${leg.id}|${group.reference}|${group.booked ?? '-'}`;
         const entry = groups.get(key) ?? groups.set(key, { leg, group, riders: [] }).get(key)!;
         entry.riders.push({ k, path: p, leg: j, variable: x });
       });
@@ -342,7 +359,7 @@ export async function planPassengers(
       while (travelling > 0) {
         const cabins = left.map((m) => CABIN_CODES.find((c) => (m.get(c) ?? 0) > 0)!);
         const n = Math.min(travelling, ...left.map((m, j) => m.get(cabins[j]!)!));
-        lines.push({ booking: it.id, passengers: n, flights: [...fixed, ...path.legs.map((leg, j) => ({ flightId: leg.key, cabin: cabins[j]! }))], cancelled: false });
+        lines.push({ booking: it.id, passengers: n, flights: [...fixed, ...path.legs.map((leg, j) => ({ flightId: leg.id, cabin: cabins[j]! }))], cancelled: false });
         left.forEach((m, j) => m.set(cabins[j]!, m.get(cabins[j]!)! - n));
         travelling -= n;
       }
@@ -358,5 +375,5 @@ export async function planPassengers(
 /** Whether a path continues the booking exactly as booked (same flights after the fixed part). */
 function sameLegs(path: Path, fixed: readonly BookedFlight[], booking: NetworkBooking): boolean {
   const rest = booking.flights.slice(fixed.length);
-  return rest.length === path.legs.length && rest.every((l, j) => l.flightId === path.legs[j]!.key);
+  return rest.length === path.legs.length && rest.every((l, j) => l.flightId === path.legs[j]!.id);
 }

@@ -1,39 +1,86 @@
-// Passengers' new journeys (docs/model.md 1.6) and the searches over the airline's network that the
-// column generation needs for them (3.3, 3.4): every journey within a threshold, and the least value
-// of a journey, by a depth-first search pruned by a backward dynamic programme over the flights. No
-// search lists the journeys up front: with no limit on their flights there are too many
-// (benchmarks/journey-counts.ts, docs/model.md 2.3).
+// Passengers' new journeys (docs/model.md 1.6) and the searches over a network of flights that the
+// engines need for them: every journey within a threshold, the least value of a journey, and the
+// cheapest few (the column generation's, 3.3, 3.4, and the network engine's paths per booking, 4.3),
+// by a depth-first search pruned by a backward dynamic programme over the flights. No search lists the
+// journeys up front: with no limit on their flights there are too many (benchmarks/journey-counts.ts,
+// docs/model.md 2.3).
+//
+// Generic over the flight (the service's scheduled `Flight`, the network engine's flown legs) and the
+// price of a journey by its arrival (`JourneyPrice`: the service's `cost_weights`, or a trip's arrival
+// cost under a `CostModel`, which for ROADEF depends on the trip's cabin and class).
 import { keptRecently } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 
-/**
- * A new journey for re-accommodated passengers: one or more flights of the airline, each leaving from
- * where the one before lands, in the order flown (docs/model.md 1.6).
- */
-export type Journey = readonly Flight[];
+/** What a journey search reads of a flight: where and when (minutes) it leaves and lands. */
+export interface JourneyFlight {
+  readonly id: string;
+  readonly origin: string;
+  readonly dest: string;
+  readonly depMinutes: number;
+  readonly arrMinutes: number;
+}
 
-export const journeyEnd = (journey: Journey): Flight => journey[journey.length - 1]!;
+/**
+ * A new journey for re-accommodated passengers: one or more flights, each leaving from where the one
+ * before lands, in the order flown (docs/model.md 1.6).
+ */
+export type Journey<F extends JourneyFlight = Flight> = readonly F[];
+
+export const journeyEnd = <F extends JourneyFlight>(journey: Journey<F>): F => journey[journey.length - 1]!;
 
 /**
- * The airline's flights by scheduled departure (a flight's place there is its network index), those
- * from each airport, and every airport's minimum connection time: what the journey searches walk.
+ * The flights by departure (a flight's place there is its network index), those from each airport,
+ * and every airport's minimum connection time: what the journey searches walk (the service's: the
+ * airline's scheduled flights; the network engine's: the legs a plan flies).
  */
-export interface JourneyNetwork {
-  flights: readonly Flight[];
-  fromAirport: ReadonlyMap<string, readonly Flight[]>;
+export interface JourneyNetwork<F extends JourneyFlight = Flight> {
+  flights: readonly F[];
+  fromAirport: ReadonlyMap<string, readonly F[]>;
   connectionMinutes: (airport: string) => number;
+  /**
+   * Whether the finders keep what they derive per search on this network for the next finder of the
+   * same search (SEARCHES). Default true: the service's networks live as long as their schedule. The
+   * network engine's lives for one passenger plan, whose alike bookings share one search anyway: kept,
+   * its 2,000 searches' layouts (some kilobytes each) would be held for nothing until the plan is priced.
+   */
+  keepsSearches?: boolean;
 }
 
 /** Where passengers leave from, where they must go, and what no journey of theirs may use. */
-export interface JourneySearch {
+export interface JourneyQuery<F extends JourneyFlight = Flight> {
   origin: string;
   dest: string;
-  /** The first flight leaves (scheduled) at or after this instant. */
+  /** The first flight leaves at or after this instant. */
   earliestMinutes: number;
+  excluded: ReadonlySet<F>;
+  /**
+   * Whether a journey may end where it began, when that is the destination (a ROADEF booking of a
+   * return trip, re-routed from its start). The service's searches never do: passengers at their
+   * destination are not re-accommodated (default false).
+   */
+  returnsToOrigin?: boolean;
+}
+
+/** The service's query: with what its journeys are priced by (`cost_weights`, `servicePrice`). */
+export interface JourneySearch extends JourneyQuery {
   originalArrivalMinutes: number;
   compensationPerPassenger: number;
-  excluded: ReadonlySet<Flight>;
+}
+
+/**
+ * What a journey costs per passenger, by when its last flight lands: the cost never falls as the
+ * arrival gets later (what makes the last departure below and the searches' pruning exact).
+ */
+export interface JourneyPrice {
+  /** Per passenger, a journey landing at `arrivalMinutes`. */
+  cost(arrivalMinutes: number): number;
+  /** Whether a flight landing at `arrivalMinutes` may be on a journey at all (false from some instant on). */
+  worth(arrivalMinutes: number): boolean;
+  /** No flight leaving after this is worth taking (it lands later still); null when none is. */
+  lastDepartureMinutes: number | null;
+  /** The values `cost` and `worth` read, as a string: searches with the same key share what the finders derive. */
+  key: string;
 }
 
 /** Cost of re-accommodating one passenger on a journey landing (scheduled) at `arrivalMinutes`. */
@@ -43,26 +90,30 @@ export function journeyCost(config: SolverConfig, originalArrivalMinutes: number
 }
 
 /**
- * The last scheduled departure worth taking: a journey costs only by its arrival, so one landing
- * after this costs at least the compensation, and leaving the passengers unaccommodated costs no more
- * and takes no seat (an exact pruning: docs/model.md 1.6). Null when no journey is cheaper than that.
+ * The service's price of a search's journeys (`journeyCost`). A journey costing the compensation or
+ * more is not worth taking: leaving the passengers unaccommodated costs no more and takes no seat (an
+ * exact pruning: docs/model.md 1.6); so no departure after the instant a journey would cost that is.
  */
-function deadlineOf(config: SolverConfig, search: JourneySearch): number | null {
+export function servicePrice(config: SolverConfig, search: JourneySearch): JourneyPrice {
   const w = config.cost_weights;
   const slack = search.compensationPerPassenger - w.reaccommodation_per_passenger;
-  if (slack <= 0) return null;
-  return w.reaccommodation_delay_per_passenger_minute > 0
-    ? search.originalArrivalMinutes + slack / w.reaccommodation_delay_per_passenger_minute
-    : Number.POSITIVE_INFINITY;
+  const lastDepartureMinutes = slack <= 0 ? null
+    : w.reaccommodation_delay_per_passenger_minute > 0 ? search.originalArrivalMinutes + slack / w.reaccommodation_delay_per_passenger_minute
+      : Number.POSITIVE_INFINITY;
+  const cost = (arrivalMinutes: number) => journeyCost(config, search.originalArrivalMinutes, arrivalMinutes);
+  return {
+    cost, worth: (arrivalMinutes) => cost(arrivalMinutes) < search.compensationPerPassenger, lastDepartureMinutes,
+    key: [search.originalArrivalMinutes, search.compensationPerPassenger, w.reaccommodation_per_passenger, w.reaccommodation_delay_per_passenger_minute].join('|'),
+  };
 }
 
 /** May `flight` be on a journey of the search at all (whatever the prices)? */
-function eligible(config: SolverConfig, search: JourneySearch, flight: Flight): boolean {
-  return !search.excluded.has(flight) && journeyCost(config, search.originalArrivalMinutes, flight.arrMinutes) < search.compensationPerPassenger;
+function eligible<F extends JourneyFlight>(price: JourneyPrice, search: JourneyQuery<F>, flight: F): boolean {
+  return !search.excluded.has(flight) && price.worth(flight.arrMinutes);
 }
 
-/** First index of `flights` (by scheduled departure) leaving at or after `minutes`. */
-function firstFrom(flights: readonly Flight[], minutes: number): number {
+/** First index of `flights` (by departure) leaving at or after `minutes`. */
+function firstFrom(flights: readonly JourneyFlight[], minutes: number): number {
   let lo = 0;
   let hi = flights.length;
   while (lo < hi) {
@@ -74,19 +125,19 @@ function firstFrom(flights: readonly Flight[], minutes: number): number {
 
 /** The direct flights of a search that are journeys (cheaper than the compensation), by departure. */
 export function directJourneys(network: JourneyNetwork, config: SolverConfig, search: JourneySearch): Journey[] {
-  const deadline = deadlineOf(config, search);
-  if (deadline === null) return [];
+  const price = servicePrice(config, search);
+  if (price.lastDepartureMinutes === null) return [];
   const from = network.fromAirport.get(search.origin) ?? [];
   const found: Journey[] = [];
-  for (let i = firstFrom(from, search.earliestMinutes); i < from.length && from[i]!.depMinutes < deadline; i++) {
+  for (let i = firstFrom(from, search.earliestMinutes); i < from.length && from[i]!.depMinutes <= price.lastDepartureMinutes; i++) {
     const f = from[i]!;
-    if (f.dest === search.dest && eligible(config, search, f)) found.push([f]);
+    if (f.dest === search.dest && eligible(price, search, f)) found.push([f]);
   }
   return found;
 }
 
 /** How many departures of `block` of `flights` (latest first) leave at or after `minutes`: a prefix. */
-function leavingFrom(flights: readonly Flight[], block: { start: number; count: number }, minutes: number): number {
+function leavingFrom(flights: readonly JourneyFlight[], block: { start: number; count: number }, minutes: number): number {
   let lo = 0;
   let hi = block.count;
   while (lo < hi) {
@@ -97,7 +148,7 @@ function leavingFrom(flights: readonly Flight[], block: { start: number; count: 
 }
 
 /** Which flights a journey may take, as its first flight or a later one (the model's seat and reach rules). */
-export type UsableFlight = (flight: Flight, first: boolean) => boolean;
+export type UsableFlight<F extends JourneyFlight = Flight> = (flight: F, first: boolean) => boolean;
 
 /**
  * What each flight of the network adds to a journey's value, by its network index (the negated price
@@ -108,12 +159,12 @@ export type LegPrices = Float64Array;
 /**
  * A JourneyFinder's arrays (its fields of the same names). They are a function of its network, its
  * candidates (network indices, latest departure first) and which of them may be a journey's first
- * flight, the search's origin, destination and scheduled arrival, the two cost weights of a journey's
- * cost and the leg limit: nothing else is read to make them (cheapestOfSeveral: the least at zero
- * prices, found when first needed).
+ * flight, the search's origin and destination, its price (`JourneyPrice.key`) and the leg limit:
+ * nothing else is read to make them (cheapestOfSeveral: the least at zero prices, found when first
+ * needed).
  */
-interface FinderLayout {
-  flights: readonly Flight[]; networkIndex: Int32Array; blockStart: Int32Array; nextBlock: Int32Array; nextCount: Int32Array;
+interface FinderLayout<F extends JourneyFlight> {
+  flights: readonly F[]; networkIndex: Int32Array; blockStart: Int32Array; nextBlock: Int32Array; nextCount: Int32Array;
   arrivalCost: Float64Array; order: Int32Array; origin: { start: number; count: number }; cheapestOfSeveral: number | null;
   destAirport: Int32Array; originAirport: number; airports: number;
 }
@@ -129,19 +180,15 @@ interface FinderLayout {
  * from the last one's). The least recently used searches go first beyond SEARCHES_PER_NETWORK (a
  * layout is a few kilobytes).
  */
-const SEARCHES = new WeakMap<JourneyNetwork, Map<string, KnownSearch>>();
+const SEARCHES = new WeakMap<JourneyNetwork<JourneyFlight>, Map<string, KnownSearch<JourneyFlight>>>();
 const SEARCHES_PER_NETWORK = 2_048;
 
 /** A search's eligible flights on a network, and the layouts of the finders made for it, the last first. */
-interface KnownSearch { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout }[] }
+interface KnownSearch<F extends JourneyFlight> { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout<F> }[] }
 const LAYOUTS_PER_SEARCH = 4;
 
-function searchKey(config: SolverConfig, search: JourneySearch, maxLegs: number | null): string {
-  const w = config.cost_weights;
-  return [
-    search.origin, search.dest, search.earliestMinutes, search.originalArrivalMinutes, search.compensationPerPassenger,
-    w.reaccommodation_per_passenger, w.reaccommodation_delay_per_passenger_minute, maxLegs, ...[...search.excluded].map((f) => f.id).sort(),
-  ].join('|');
+function searchKey(price: JourneyPrice, search: JourneyQuery<JourneyFlight>, maxLegs: number | null): string {
+  return [search.origin, search.dest, search.earliestMinutes, price.key, maxLegs, ...[...search.excluded].map((f) => f.id).sort()].join('|');
 }
 
 function sameInts(p: Int32Array, q: Int32Array): boolean {
@@ -155,27 +202,30 @@ function sameInts(p: Int32Array, q: Int32Array): boolean {
  * between its earliest instant and the last one worth taking, not excluded, cheaper than the
  * compensation), by network index, latest departure first.
  */
-function knownSearch(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, maxLegs: number | null): KnownSearch {
-  let known = SEARCHES.get(network);
-  if (!known) SEARCHES.set(network, known = new Map());
-  return keptRecently(known, searchKey(config, search, maxLegs), SEARCHES_PER_NETWORK, () => {
+function knownSearch<F extends JourneyFlight>(network: JourneyNetwork<F>, price: JourneyPrice, search: JourneyQuery<F>, maxLegs: number | null): KnownSearch<F> {
+  const make = (): KnownSearch<F> => {
     const eligibleFlights: number[] = [];
-    const deadline = deadlineOf(config, search);
-    if (deadline !== null) {
+    const last = price.lastDepartureMinutes;
+    if (last !== null) {
       const all = network.flights;
       let end = firstFrom(all, search.earliestMinutes);
-      while (end < all.length && all[end]!.depMinutes < deadline) end++;
-      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) if (eligible(config, search, all[k]!)) eligibleFlights.push(k);
+      while (end < all.length && all[end]!.depMinutes <= last) end++;
+      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) if (eligible(price, search, all[k]!)) eligibleFlights.push(k);
     }
     return { eligible: Int32Array.from(eligibleFlights), layouts: [] };
-  });
+  };
+  if (network.keepsSearches === false) return make();
+  let known = SEARCHES.get(network);
+  if (!known) SEARCHES.set(network, known = new Map());
+  // A network's flights are of one type, and so are the layouts kept for it.
+  return keptRecently(known, searchKey(price, search, maxLegs), SEARCHES_PER_NETWORK, make) as KnownSearch<F>;
 }
 
 /**
  * Journeys with their value (Σ leg prices + cost); whether the search found every one it was asked
  * for (`complete`), and went to its end before its deadline (`timely`).
  */
-export interface FoundJourneys { journeys: { journey: Journey; value: number }[]; complete: boolean; timely: boolean }
+export interface FoundJourneys<F extends JourneyFlight = Flight> { journeys: { journey: Journey<F>; value: number }[]; complete: boolean; timely: boolean }
 
 /** Completion bounds kept per search: a round searches at two prices (JourneyFinder.completionBounds). */
 const KEPT_BOUNDS = 2;
@@ -197,9 +247,9 @@ const KEPT_BOUNDS = 2;
  * the loop takes the same flights on and costs no more. The depth-first searches then walk the
  * journeys themselves and leave out every flight whose bound is too high.
  */
-export class JourneyFinder {
+export class JourneyFinder<F extends JourneyFlight = Flight> {
   /** The flights a journey could take: one block per airport, each latest departure first. */
-  private readonly flights: readonly Flight[];
+  private readonly flights: readonly F[];
   /** Per flight: its network index. */
   private readonly networkIndex: Int32Array;
   /** Per flight: where its airport's block starts. */
@@ -222,18 +272,23 @@ export class JourneyFinder {
   private readonly originAirport: number;
   private readonly airports: number;
   private readonly layerCount: number;
-  /**
-   * The least value of a journey of several flights at zero leg prices (Infinity: there is none):
-   * no such journey is worth less at leg prices that are not negative (the model's).
-   */
-  readonly cheapestOfSeveral: number;
+  private readonly layout: FinderLayout<F>;
+  private readonly price: JourneyPrice;
 
+  /**
+   * The finder of one search on `network`, its journeys of at most `maxLegs` flights (null: any
+   * number) over the flights `usable` allows. The service's callers hand in their config and a
+   * JourneySearch (priced by `servicePrice`), the network engine a trip's JourneyPrice.
+   */
+  constructor(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, usable: UsableFlight, maxLegs: number | null);
+  constructor(network: JourneyNetwork<F>, price: JourneyPrice, search: JourneyQuery<F>, usable: UsableFlight<F>, maxLegs: number | null);
   constructor(
-    private readonly network: JourneyNetwork, config: SolverConfig, private readonly search: JourneySearch,
-    private readonly usable: UsableFlight, private readonly maxLegs: number | null,
+    private readonly network: JourneyNetwork<F>, pricing: SolverConfig | JourneyPrice, private readonly search: JourneyQuery<F>,
+    private readonly usable: UsableFlight<F>, private readonly maxLegs: number | null,
   ) {
     this.layerCount = maxLegs ?? 1;
-    const known = knownSearch(network, config, search, maxLegs);
+    const price = this.price = 'cost_weights' in pricing ? servicePrice(pricing, search as unknown as JourneySearch) : pricing;
+    const known = knownSearch(network, price, search, maxLegs);
     // The candidates (by network index, latest departure first): the eligible flights the source may
     // use; and which of the origin's departures may be a journey's first flight (cheapestOfSeveral depends on it).
     const found: number[] = [];
@@ -247,16 +302,24 @@ export class JourneyFinder {
     const candidates = Int32Array.from(found);
     const firsts = Int32Array.from(first);
     const at = known.layouts.findIndex((l) => sameInts(l.candidates, candidates) && sameInts(l.firsts, firsts));
-    const made = at >= 0 ? known.layouts.splice(at, 1)[0]! : { candidates, firsts, layout: this.layOut(config, candidates) };
+    const made = at >= 0 ? known.layouts.splice(at, 1)[0]! : { candidates, firsts, layout: this.layOut(candidates) };
     known.layouts.unshift(made);
     if (known.layouts.length > LAYOUTS_PER_SEARCH) known.layouts.pop();
     const { layout } = made;
+    this.layout = layout;
     ({ flights: this.flights, networkIndex: this.networkIndex, blockStart: this.blockStart, nextBlock: this.nextBlock, nextCount: this.nextCount } = layout);
     ({ arrivalCost: this.arrivalCost, order: this.order, origin: this.origin } = layout);
     ({ destAirport: this.destAirport, originAirport: this.originAirport, airports: this.airports } = layout);
-    // The search reads the arrays above; a layout keeps its least once found.
-    this.cheapestOfSeveral = layout.cheapestOfSeveral
-      ??= this.least(new Float64Array(network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
+  }
+
+  /**
+   * The least value of a journey of several flights at zero leg prices (Infinity: there is none):
+   * no such journey is worth less at leg prices that are not negative (the model's). Found when first
+   * asked (the network engine never asks), then kept with the layout.
+   */
+  get cheapestOfSeveral(): number {
+    return this.layout.cheapestOfSeveral
+      ??= this.least(new Float64Array(this.network.flights.length), Number.POSITIVE_INFINITY, (journey) => journey.length === 1);
   }
 
   /**
@@ -264,8 +327,8 @@ export class JourneyFinder {
    * airport, each in that same order, and each flight's cost at the destination or the departures it
    * connects to.
    */
-  private layOut(config: SolverConfig, candidates: Int32Array): FinderLayout {
-    const { network, search } = this;
+  private layOut(candidates: Int32Array): FinderLayout<F> {
+    const { network, search, price } = this;
     const counts = new Map<string, number>();
     for (const k of candidates) {
       const origin = network.flights[k]!.origin;
@@ -278,7 +341,7 @@ export class JourneyFinder {
       start += count;
     }
     const n = candidates.length;
-    const flights = new Array<Flight>(n);
+    const flights = new Array<F>(n);
     const networkIndex = new Int32Array(n);
     const blockStart = new Int32Array(n);
     const order = new Int32Array(n);
@@ -298,7 +361,7 @@ export class JourneyFinder {
     const arrivalCost = new Float64Array(n).fill(Number.NaN);
     flights.forEach((f, i) => {
       if (f.dest === search.dest) {
-        arrivalCost[i] = journeyCost(config, search.originalArrivalMinutes, f.arrMinutes);
+        arrivalCost[i] = price.cost(f.arrMinutes);
         return;
       }
       const next = blocks.get(f.dest);
@@ -376,15 +439,16 @@ export class JourneyFinder {
    * which returns false to stop the search. At the performance.now() instant `until` the search stops
    * too: false then, true when it went to its end (or `visit` stopped it).
    */
-  private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey, value: number) => boolean, until = Number.POSITIVE_INFINITY): boolean {
+  private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey<F>, value: number) => boolean, until = Number.POSITIVE_INFINITY): boolean {
     if (this.origin.count === 0) return true;
     const bound = this.completionBounds(legPrices);
     const L = this.layerCount;
     const limited = this.maxLegs !== null;
     // The airports the journey so far has been at, by block number (the origin's block exists: its count is not 0).
     const visited = new Uint8Array(this.airports);
-    visited[this.originAirport] = 1;
-    const path: Flight[] = [];
+    // A flight landing at the destination ends the journey: left unmarked, the origin is only ever its end.
+    if (!(this.search.returnsToOrigin && this.search.origin === this.search.dest)) visited[this.originAirport] = 1;
+    const path: F[] = [];
     let going = true;
     let timely = true;
     let steps = 0;
@@ -419,9 +483,9 @@ export class JourneyFinder {
    * (timely false if the search had to stop there).
    */
   within(
-    legPrices: LegPrices, threshold: number, cap: number, skip: (journey: Journey) => boolean = () => false, until = Number.POSITIVE_INFINITY,
-  ): FoundJourneys {
-    const journeys: { journey: Journey; value: number }[] = [];
+    legPrices: LegPrices, threshold: number, cap: number, skip: (journey: Journey<F>) => boolean = () => false, until = Number.POSITIVE_INFINITY,
+  ): FoundJourneys<F> {
+    const journeys: { journey: Journey<F>; value: number }[] = [];
     let complete = true;
     const timely = this.walk(legPrices, () => threshold, (journey, value) => {
       if (skip(journey)) return true;
@@ -437,10 +501,12 @@ export class JourneyFinder {
    * at most `cap` (default: far more than a storm's sources have): with a column for each, an integer model decides its passengers exactly for its
    * routes (docs/model.md 1.6). None when no journey of several flights exists.
    */
-  worthTaking(cap = 2_000): Journey[] {
+  worthTaking(cap = 2_000): Journey<F>[] {
     if (!Number.isFinite(this.cheapestOfSeveral)) return [];
     const zero = new Float64Array(this.network.flights.length);
-    return this.within(zero, this.search.compensationPerPassenger, cap, (journey) => journey.length === 1).journeys.map((j) => j.journey);
+    // Every flight of the finder is worth taking (JourneyPrice.worth), so every journey is: the
+    // threshold lets through any finite value and leaves out the flights that reach no destination.
+    return this.within(zero, Number.MAX_VALUE, cap, (journey) => journey.length === 1).journeys.map((j) => j.journey);
   }
 
   /**
@@ -448,8 +514,8 @@ export class JourneyFinder {
    * than the `skip` ones, least first. A branch and bound: once `count` are found, the search looks no
    * further than the dearest of them.
    */
-  best(legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey) => boolean): { journey: Journey; value: number }[] {
-    const kept: { journey: Journey; value: number }[] = [];
+  best(legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey<F>) => boolean): { journey: Journey<F>; value: number }[] {
+    const kept: { journey: Journey<F>; value: number }[] = [];
     if (count <= 0) return kept;
     this.walk(legPrices, () => (kept.length === count ? Math.min(threshold, kept[count - 1]!.value) : threshold), (journey, value) => {
       if (skip(journey) || (kept.length === count && value >= kept[count - 1]!.value)) return true;
@@ -467,7 +533,7 @@ export class JourneyFinder {
    * The least value of a journey other than the `skip` ones, if one is at most `threshold`; otherwise
    * more than `threshold` (Infinity). A branch and bound: each journey found lowers the threshold.
    */
-  least(legPrices: LegPrices, threshold: number, skip: (journey: Journey) => boolean): number {
+  least(legPrices: LegPrices, threshold: number, skip: (journey: Journey<F>) => boolean): number {
     let least = Number.POSITIVE_INFINITY;
     this.walk(legPrices, () => Math.min(least, threshold), (journey, value) => {
       if (!skip(journey)) least = Math.min(least, value);
@@ -481,7 +547,7 @@ export class JourneyFinder {
    * when they do): the last answer again when the prices are the same on this search's flights (the
    * same completion bounds), the threshold and the version too. The search would take the same steps.
    */
-  leastFor(asker: object, version: number, legPrices: LegPrices, threshold: number, skip: (journey: Journey) => boolean): number {
+  leastFor(asker: object, version: number, legPrices: LegPrices, threshold: number, skip: (journey: Journey<F>) => boolean): number {
     const bound = this.completionBounds(legPrices);
     const last = this.lastLeast.get(asker);
     if (last && last.bound === bound && last.threshold === threshold && last.version === version) return last.value;
@@ -498,7 +564,7 @@ export class JourneyFinder {
    * journeys gives them columns, which moves the version) and the prices on this search's flights,
    * the threshold, the count and the version are the same.
    */
-  bestFor(asker: object, version: number, legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey) => boolean): { journey: Journey; value: number }[] {
+  bestFor(asker: object, version: number, legPrices: LegPrices, threshold: number, count: number, skip: (journey: Journey<F>) => boolean): { journey: Journey<F>; value: number }[] {
     const bound = this.completionBounds(legPrices);
     const last = this.lastNone.get(asker);
     if (last && last.bound === bound && last.threshold === threshold && last.count === count && last.version === version) return [];
