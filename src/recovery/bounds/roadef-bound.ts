@@ -18,7 +18,9 @@
 //     pinned legs already take), downgrading at 0; those bound for a metro (airports the ground
 //     shuttles tie) from outside it held to the seats that can land there each clock hour (the
 //     Lagrangian of those rows);
-//   - positions at 0.
+//   - positions: the required end positions (spec 5.4) that no plan can fill, because the aircraft
+//     of that family, model or configuration that could stand there are too few once those out of
+//     service to the window's end are counted where they stand (leastPositionCost).
 import type { CostModel, TripFacts } from '../model/cost-model.ts';
 import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
@@ -31,6 +33,8 @@ export interface RoadefBoundParts {
   flying: number;
   /** The passengers' least costs, summed. */
   passengers: number;
+  /** The least position penalty (end positions no plan can fill). */
+  positions: number;
 }
 
 export interface RoadefBounds {
@@ -73,16 +77,18 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
     if (pinned) constantK -= fly(f.tail, block); // flown by its own aircraft: its share of K comes back
     else free.push(f);
   }
-  const official: RoadefBoundParts = { flying: -constantK, passengers: 0 };
+  const positions = leastPositionCost(problem, cost, byTail, delays);
+  const official: RoadefBoundParts = { flying: -constantK, passengers: 0, positions };
   const mustFly = free.filter((f) => !mayCancel.has(f.id));
-  const keepsFlights: RoadefBoundParts = { flying: -constantK + leastFlyingCost(problem, mustFly, byTail, delays, fly), passengers: 0 };
+  const keepsFlights: RoadefBoundParts = { flying: -constantK + leastFlyingCost(problem, mustFly, byTail, delays, fly), passengers: 0, positions };
 
   const passengers = leastPassengerCosts(problem, cost, delays);
   official.passengers = passengers.total;
   keepsFlights.passengers = passengers.total;
+  const sum = (p: RoadefBoundParts) => p.flying + p.passengers + p.positions;
   return {
-    official: official.flying + official.passengers,
-    keepsFlights: keepsFlights.flying + keepsFlights.passengers,
+    official: sum(official),
+    keepsFlights: sum(keepsFlights),
     parts: { official, keepsFlights },
     mayCancel,
     cancelledPassengers: passengers.cancelled,
@@ -152,6 +158,72 @@ function leastFlyingCost(
     }
   }
   return total;
+}
+
+/**
+ * The least position penalty of every plan. An aircraft out of service from the window's start to its
+ * end ends where it stands when that starts (heldAt); every other one may end anywhere. For
+ * each required family, model and configuration `k`, with `N_k` aircraft required in all and `n_k`
+ * aircraft of `k` not held so, at least `N_k − n_k − Σ_X min(required_X, held_X)` required aircraft
+ * stand nowhere with one of `k` (each free aircraft fills at most one, each held one only where it is).
+ * Those counts are summed per level, as the penalty counts them (spec 5.4); the penalty is priced only
+ * where it does not fall as a count rises (cost.positions), which holds for the ROADEF weights.
+ */
+function leastPositionCost(problem: NetworkProblem, cost: CostModel, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+  if (problem.requiredPositions.length === 0) return 0;
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  // Out of service from the window's start (or before) to its end, an aircraft stays where it is when
+  // that starts: after its last leg landed by then (a leg still in the air then leaves it unknown).
+  const heldAt = (a: NetworkAircraft): string | null => {
+    const out = problem.disruptions.find((d) => d.type === 'aircraft_unavailable' && d.tail === a.tail && d.fromMinutes <= S && d.toMinutes >= E);
+    if (out?.type !== 'aircraft_unavailable') return null;
+    let at = a.base;
+    for (const f of byTail.get(a.tail) ?? []) {
+      const d = delays.get(f.id);
+      if (d === CANCELLED || disruptedDeparture(f, delays) >= out.fromMinutes) continue;
+      if (f.arrMinutes + (d ?? 0) > out.fromMinutes) return null;
+      at = f.dest;
+    }
+    return at;
+  };
+  const familyOf = new Map<string, string>();
+  for (const a of problem.aircraft.values()) if (!familyOf.has(a.fleet)) familyOf.set(a.fleet, a.family);
+  const levels = ['family', 'model', 'configuration'] as const;
+  const keyAt = (level: (typeof levels)[number], family: string | undefined, fleet: string, configuration: string) =>
+    level === 'family' ? `${family}` : level === 'model' ? `${family}|${fleet}` : `${family}|${fleet}|${configuration}`;
+  const missing = { family: 0, model: 0, configuration: 0 };
+  for (const level of levels) {
+    const required = new Map<string, Map<string, number>>(); // key -> airport -> count
+    for (const r of problem.requiredPositions) {
+      const key = keyAt(level, familyOf.get(r.fleet), r.fleet, r.configuration);
+      const at = required.get(key) ?? required.set(key, new Map()).get(key)!;
+      at.set(r.airport, (at.get(r.airport) ?? 0) + r.count);
+    }
+    const freeCount = new Map<string, number>();
+    const held = new Map<string, Map<string, number>>();
+    for (const a of problem.aircraft.values()) {
+      const key = keyAt(level, a.family, a.fleet, a.configuration);
+      const airport = heldAt(a);
+      if (airport === null) freeCount.set(key, (freeCount.get(key) ?? 0) + 1);
+      else {
+        const at = held.get(key) ?? held.set(key, new Map()).get(key)!;
+        at.set(airport, (at.get(airport) ?? 0) + 1);
+      }
+    }
+    for (const [key, at] of required) {
+      let unfilled = -(freeCount.get(key) ?? 0);
+      for (const [airport, count] of at) unfilled += count - Math.min(count, held.get(key)?.get(airport) ?? 0);
+      missing[level] += Math.max(0, unfilled);
+    }
+  }
+  // At one airport the misses of a family are at most those of its models, theirs at most those of their configurations.
+  const least = { family: missing.family, model: Math.max(missing.model, missing.family), configuration: Math.max(missing.configuration, missing.model, missing.family) };
+  const value = cost.positions(least);
+  const rises = (more: typeof least) => cost.positions(more) >= value;
+  const monotone = rises({ ...least, family: least.family + 1, model: least.model + 1, configuration: least.configuration + 1 })
+    && rises({ ...least, model: least.model + 1, configuration: least.configuration + 1 }) && rises({ ...least, configuration: least.configuration + 1 });
+  return monotone ? value : 0;
 }
 
 /**
