@@ -6,8 +6,9 @@
 // solver's ratio to it, both lower bounds (docs/model.md 3.9: keeps-flights, of the plans that cancel
 // only what the disruptions may force; official, of every plan) and each solver's gap to the bound of
 // its plan's problem, the bounds' CPU time, each solver's time to within 1 % of its final cost, and
-// the peak memory of the dearest run. The JSON
-// report keeps every figure of every run and each run's cost-versus-time curve.
+// the peak memory of the dearest run; then the first solver's gap by part (its plan's operating,
+// passengers' and positions' costs against the same parts of its bound). The JSON report keeps every
+// figure of every run (the bounds' and the plans' parts too) and each run's cost-versus-time curve.
 //
 //   npm run bench -- --parts roadef [--instances <dir>...] [--time-limit-s 30] [--solver NAME ...]
 //                                   [--synthetic] [--out benchmarks/reports/x.json]
@@ -148,6 +149,25 @@ set X's size), scores each with our scorer and compares with the best published 
     rows,
     `ROADEF/EURO 2009, time limit ${timeLimitS} s per instance and solver; cost and feasibility by our scorer (flights = planned legs; disruptions = records of the three alt_ files; ratio = ${solvers[0]} / best published; gap = (cost − bound) / |cost| to the bound of the run's problem, keeps-flights when its plan cancels only what the disruptions may force, else official; peak MiB = the dearest run):`,
   )}`);
+  // What the gap of the first solver's plans is made of (docs/model.md 3.9, "The gap by part"): each
+  // part of the plan's cost against the same part of the bound of its problem.
+  const partRows = results.flatMap(({ runs }) => {
+    const r = runs.get(solvers[0]!)!;
+    if (r.cost_parts === null || (r.bound_problem !== 'keeps-flights' && r.bound_problem !== 'official')) return [];
+    const bound = r.bound_problem === 'keeps-flights' ? r.bounds.parts.keeps_flights : r.bounds.parts.official;
+    const parts = ['flying', 'passengers', 'positions'] as const;
+    return [[
+      r.instance, r.bound_problem, money(r.cost),
+      ...parts.map((p) => money(r.cost_parts![p])), ...parts.map((p) => money(bound[p])), ...parts.map((p) => money(r.cost_parts![p] - bound[p])),
+    ]];
+  });
+  if (partRows.length > 0) {
+    process.stdout.write(`\n${table(
+      ['instance', 'bound of', solvers[0]!, 'plan operating', 'plan passengers', 'plan positions', 'bound flying', 'bound passengers', 'bound positions', 'gap operating', 'gap passengers', 'gap positions'],
+      partRows,
+      `The gap by part (${solvers[0]}): operating = swaps and new flights less cancelled legs' credits (the bound's flying part); passengers = delay, cancellations, downgrading and both legal compensations; positions = the end-position penalty; weighted as the cost is:`,
+    )}`);
+  }
   for (const { runs } of results) {
     for (const [solver, r] of runs) {
       if (!r.feasible) process.stdout.write(`${r.instance} (${solver}) is infeasible: ${r.violations.map((v) => `${v.rule} x${v.count}`).join(', ') || 'no solution'}\n`);

@@ -4,7 +4,9 @@
 //
 //   node --import tsx benchmarks/lib/roadef-instance-run.ts <instance dir> <time limit s> <solver>
 import { pathToFileURL } from 'node:url';
+import type { RoadefConfig } from '../../src/formats/roadef-2009/instance.ts';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
+import type { CostComponents } from '../../src/formats/roadef-2009/score/costs.ts';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { ROADEF_SOLVERS, runSolver } from '../../src/recovery/roadef-adapter.ts';
@@ -31,6 +33,12 @@ export interface InstanceRun {
   cost: number | null;
   violations: { rule: string; count: number }[];
   costs: Record<string, number> | null;
+  /**
+   * The final solution's cost in the parts the bounds have (docs/model.md 3.9), weighted: operating
+   * (swaps and new flights less cancelled legs' credits), passengers (delay, cancellations,
+   * downgrading and both legal compensations), positions; they sum to `cost`.
+   */
+  cost_parts: BoundParts | null;
   /** From the solve's start; null when no incumbent was feasible / came within 5 %. */
   time_to_first_feasible_ms: number | null;
   time_to_within_5pct_ms: number | null;
@@ -44,10 +52,17 @@ export interface InstanceRun {
   bound_problem: 'keeps-flights' | 'official' | 'solver' | null;
   gap: number | null;
   /** Both bounds of the instance, the CPU they took before the solve and the resident memory they added. */
-  bounds: { official: number; keeps_flights: number; may_cancel_legs: number; cpu_ms: number; rss_added_mib: number };
+  bounds: {
+    official: number; keeps_flights: number; may_cancel_legs: number; cpu_ms: number; rss_added_mib: number;
+    /** Each bound by part: its flying (operating) part, passengers' part and positions' part. */
+    parts: { official: BoundParts; keeps_flights: BoundParts };
+  };
   peak_rss_mib: number;
   curve: CurvePoint[];
 }
+
+/** Operating (flying), passengers and positions, as the bounds split a cost. */
+export interface BoundParts { flying: number; passengers: number; positions: number }
 
 export async function runInstance(dir: string, timeLimitS: number, solverName: string): Promise<InstanceRun> {
   const solver = ROADEF_SOLVERS.get(solverName);
@@ -98,6 +113,7 @@ export async function runInstance(dir: string, timeLimitS: number, solverName: s
     cost,
     violations: final?.violations.map((v) => ({ rule: v.rule, count: v.count })) ?? [],
     costs: final ? { ...final.costs } : null,
+    cost_parts: final ? costParts(final.costs, instance.config.weights) : null,
     time_to_first_feasible_ms: firstFeasible?.elapsed_ms ?? null,
     time_to_within_5pct_ms: within?.elapsed_ms ?? null,
     time_to_within_1pct_ms: within1?.elapsed_ms ?? null,
@@ -107,10 +123,20 @@ export async function runInstance(dir: string, timeLimitS: number, solverName: s
     bounds: {
       official: instanceBounds.bounds.official, keeps_flights: instanceBounds.bounds.keepsFlights, may_cancel_legs: instanceBounds.bounds.mayCancel.size,
       cpu_ms: Math.round(instanceBounds.cpuMs), rss_added_mib: Math.round(rssAdded / 2 ** 20),
+      parts: { official: instanceBounds.bounds.parts.official, keeps_flights: instanceBounds.bounds.parts.keepsFlights },
     },
     // resourceUsage().maxRSS is in kibibytes and covers this process's whole life.
     peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
     curve,
+  };
+}
+
+/** A solution's cost components (the scorer's) in the bounds' parts, weighted as the total is (the scorer puts the legal compensations in the operating group, weight α). */
+function costParts(c: CostComponents, w: RoadefConfig['weights']): BoundParts {
+  return {
+    flying: w.alpha * (c.operatingIncrease - c.operatingDecrease + c.swappedOperating),
+    passengers: w.beta * (c.passengerDelay + c.outboundCancellation + c.inboundCancellation + c.downgrading) + w.alpha * (c.cancellationCompensation + c.delayCompensation),
+    positions: w.gamma * c.positionPenalty,
   };
 }
 

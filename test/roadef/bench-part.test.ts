@@ -40,7 +40,15 @@ describe('npm run bench -- --parts roadef', () => {
     // The keeps-flights run's gap is to the keeps-flights bound (its plan cancels only what the disruptions may force).
     expect(a01[12]).toBe(`${((100 * (keepsCost - keepsBound)) / keepsCost).toFixed(1)}`);
     expect(run.stdout.split('\n').find((l) => l.startsWith('SYN-SMALL'))!.split(/\s+/).slice(0, 9)).toEqual(['SYN-SMALL', '49', '504', '1500', '10', 'yes', expect.any(String), '-', '-']);
-    interface Run { instance: string; cost: number; bound: number; bound_problem: string; curve: { cost: number; feasible: boolean }[]; peak_rss_mib: number; ratio_to_best: number | null; time_to_within_1pct_ms: number | null; time_to_within_5pct_ms: number | null }
+    // The gap by part: one row for A01's first solver, its plan's parts and its bound's summing to the cost and the bound.
+    const parts = run.stdout.split('\n').filter((l) => l.startsWith('A01')).at(-1)!.split(/\s+/);
+    expect(parts.slice(0, 3)).toEqual(['A01', 'keeps-flights', a01[6]]);
+    const amount = (x: string) => Number(x.replace(/,/g, ''));
+    expect(amount(parts[3]!) + amount(parts[4]!) + amount(parts[5]!)).toBeCloseTo(keepsCost, 1);
+    expect(amount(parts[6]!) + amount(parts[7]!) + amount(parts[8]!)).toBeCloseTo(keepsBound, 1);
+    interface Parts { flying: number; passengers: number; positions: number }
+    const sum = (p: Parts) => p.flying + p.passengers + p.positions;
+    interface Run { instance: string; cost: number; bound: number; bound_problem: string; curve: { cost: number; feasible: boolean }[]; peak_rss_mib: number; ratio_to_best: number | null; time_to_within_1pct_ms: number | null; time_to_within_5pct_ms: number | null; cost_parts: Parts; bounds: { keeps_flights: number; official: number; parts: { keeps_flights: Parts; official: Parts } } }
     const report = JSON.parse(readFileSync(out, 'utf8')) as { instances: { instance: string; runs: Record<string, Run> }[] };
     expect(report.instances.map((i) => i.instance)).toEqual(['A01', 'SYN-SMALL']);
     expect(Object.keys(report.instances[0]!.runs)).toEqual(['engine-keeps-flights', 'engine']);
@@ -53,6 +61,9 @@ describe('npm run bench -- --parts roadef', () => {
       expect(a01Run.ratio_to_best).toBeCloseTo(a01Run.cost / 28155.6, 6);
       expect(a01Run.peak_rss_mib).toBeGreaterThan(0);
       expect(a01Run.bound).toBeLessThanOrEqual(cost);
+      expect(sum(a01Run.cost_parts)).toBeCloseTo(cost, 2);
+      expect(sum(a01Run.bounds.parts.keeps_flights)).toBeCloseTo(a01Run.bounds.keeps_flights, 6);
+      expect(sum(a01Run.bounds.parts.official)).toBeCloseTo(a01Run.bounds.official, 6);
       if (solver === 'engine-keeps-flights') expect(a01Run.bound_problem).toBe('keeps-flights');
       // Within 1 % of the final cost comes no sooner than within 5 %.
       expect(a01Run.time_to_within_1pct_ms!).toBeGreaterThanOrEqual(a01Run.time_to_within_5pct_ms!);

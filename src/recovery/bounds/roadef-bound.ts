@@ -18,19 +18,23 @@
 //     pinned legs already take), downgrading at 0; those bound for a metro (airports the ground
 //     shuttles tie) from outside it held to the seats that can land there each clock hour (the
 //     Lagrangian of those rows);
-//   - positions at 0.
+//   - positions: the required end positions (spec 5.4) that no plan can fill, because the aircraft
+//     of that family, model or configuration that could stand there are too few once those out of
+//     service to the window's end are counted where they stand (leastPositionCost).
 import type { CostModel, TripFacts } from '../model/cost-model.ts';
 import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
 import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
 import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
-import type { NetworkAircraft, NetworkBooking, NetworkFlight, NetworkProblem } from '../network/problem.ts';
+import { UNLIMITED_SEATS, type NetworkAircraft, type NetworkBooking, type NetworkFlight, type NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
   /** −K plus the least cost of flying the legs the problem's plans must fly. */
   flying: number;
   /** The passengers' least costs, summed. */
   passengers: number;
+  /** The least position penalty (end positions no plan can fill). */
+  positions: number;
 }
 
 export interface RoadefBounds {
@@ -50,6 +54,8 @@ export interface RoadefBounds {
   cancelledPassengers: number;
   /** How much the seats that can land in each metro each clock hour lift the passengers' part (entrySeatsLift; included in it). */
   entrySeats: number;
+  /** How much the seats of the aircraft that fly the legs lift the keeps-flights flying part (leastFlyingWithSeats; included in it). */
+  legSeats: number;
 }
 
 /** Both bounds of `problem` under `cost` (the ROADEF objective: its newLeg prices α·H·COST, its cancelledLeg credits it). */
@@ -73,20 +79,22 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
     if (pinned) constantK -= fly(f.tail, block); // flown by its own aircraft: its share of K comes back
     else free.push(f);
   }
-  const official: RoadefBoundParts = { flying: -constantK, passengers: 0 };
-  const mustFly = free.filter((f) => !mayCancel.has(f.id));
-  const keepsFlights: RoadefBoundParts = { flying: -constantK + leastFlyingCost(problem, mustFly, byTail, delays, fly), passengers: 0 };
-
+  const positions = leastPositionCost(problem, cost, byTail, delays);
   const passengers = leastPassengerCosts(problem, cost, delays);
-  official.passengers = passengers.total;
-  keepsFlights.passengers = passengers.total;
+  const official: RoadefBoundParts = { flying: -constantK, passengers: passengers.total, positions };
+  const mustFly = free.filter((f) => !mayCancel.has(f.id));
+  const spills = seatSpills(problem, cost, mustFly, passengers);
+  const flying = leastFlyingCost(problem, mustFly, byTail, delays, fly, spills);
+  const keepsFlights: RoadefBoundParts = { flying: -constantK + flying.total, passengers: passengers.total, positions };
+  const sum = (p: RoadefBoundParts) => p.flying + p.passengers + p.positions;
   return {
-    official: official.flying + official.passengers,
-    keepsFlights: keepsFlights.flying + keepsFlights.passengers,
+    official: sum(official),
+    keepsFlights: sum(keepsFlights),
     parts: { official, keepsFlights },
     mayCancel,
     cancelledPassengers: passengers.cancelled,
     entrySeats: passengers.entrySeats,
+    legSeats: flying.seatsLift,
   };
 }
 
@@ -115,43 +123,189 @@ function firstFree(problem: NetworkProblem, byTail: ReadonlyMap<string, readonly
 /**
  * The least α·H·COST of flying `legs` when each goes to some aircraft of its family and an aircraft
  * flies at most the airborne minutes it has left (from when it is first free to the window's end,
- * less its pinned legs and its time out of service). Minutes of leg ℓ on aircraft a cost
- * (H(ℓ)/block(ℓ))·c(a): a transportation problem whose costs are a product, so the greedy that gives
- * the dearest minutes (most started hours per block minute) to the cheapest aircraft is optimal
- * (rearrangement; the northwest-corner rule on a Monge matrix).
+ * less its pinned legs and its time out of service), plus what the seats of the aircraft that flies a
+ * leg leave its passengers to pay (`spills`). Per family the larger of two values, each a bound:
+ * without the seats, the greedy of leastFlyingWithoutSeats (the transportation problem's optimum);
+ * with them, the Lagrangian of leastFlyingWithSeats.
  */
 function leastFlyingCost(
   problem: NetworkProblem, legs: readonly NetworkFlight[], byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
-  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number,
-): number {
+  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, spills: SeatSpills,
+): { total: number; seatsLift: number } {
   const free = firstFree(problem, byTail, delays);
   const familyOf = (f: NetworkFlight) => problem.aircraft.get(f.tail)?.family ?? '';
   const families = new Map<string, NetworkFlight[]>();
   for (const f of legs) (families.get(familyOf(f)) ?? families.set(familyOf(f), []).get(familyOf(f))!).push(f);
   let total = 0;
+  let seatsLift = 0;
   for (const [family, own] of families) {
     const aircraft = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle);
     // The least time any aircraft of the family spends on the ground between two legs.
     const ground = Math.min(...aircraft.map((a) => Math.min(a.turnaroundMinutes, a.transitMinutes)));
-    const fleet = aircraft.map((a) => ({ perHour: fly(a.tail, 60), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays) }));
-    fleet.sort((x, y) => x.perHour - y.perHour);
-    const demand = own.map((f) => ({ busy: f.arrMinutes - f.depMinutes + ground, hours: startedHours(f.arrMinutes - f.depMinutes) }));
-    demand.sort((x, y) => y.hours / y.busy - x.hours / x.busy);
-    let k = 0;
-    for (const leg of demand) {
-      let minutesLeft = leg.busy;
-      while (minutesLeft > 0 && k < fleet.length) {
-        const take = Math.min(minutesLeft, fleet[k]!.minutes);
-        total += (take / leg.busy) * leg.hours * fleet[k]!.perHour;
-        minutesLeft -= take;
-        fleet[k]!.minutes -= take;
-        if (fleet[k]!.minutes <= 0) k++;
-      }
-      // More minutes than the family has left cannot all be flown; charge them at the cheapest rate (a bound still).
-      if (minutesLeft > 0) total += (minutesLeft / leg.busy) * leg.hours * (fleet[0]?.perHour ?? 0);
+    const fleet = aircraft.map((a) => ({
+      perHour: fly(a.tail, 60), seats: totalSeats(a), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays),
+    }));
+    const demand = own.map((f) => ({ id: f.id, busy: f.arrMinutes - f.depMinutes + ground, hours: startedHours(f.arrMinutes - f.depMinutes) }));
+    const withoutSeats = leastFlyingWithoutSeats(fleet, demand);
+    const withSeats = leastFlyingWithSeats(fleet, demand, spills);
+    total += Math.max(withoutSeats, withSeats);
+    seatsLift += Math.max(0, withSeats - withoutSeats);
+  }
+  return { total, seatsLift };
+}
+
+interface FleetMinutes { perHour: number; seats: number; minutes: number }
+interface LegDemand { id: string; busy: number; hours: number }
+
+/** Seats of every cabin of an aircraft (a ground shuttle's are unlimited: Infinity). */
+function totalSeats(a: NetworkAircraft): number {
+  return a.seats.E === UNLIMITED_SEATS ? Number.POSITIVE_INFINITY : a.seats.F + a.seats.B + a.seats.E;
+}
+
+/**
+ * The transportation problem of leastFlyingCost without the seats. Minutes of leg ℓ on aircraft a
+ * cost (H(ℓ)/busy(ℓ))·c(a): costs that are a product, so the greedy that gives the dearest minutes
+ * (most started hours per busy minute) to the cheapest aircraft is optimal (rearrangement; the
+ * northwest-corner rule on a Monge matrix).
+ */
+function leastFlyingWithoutSeats(fleet: readonly FleetMinutes[], demand: readonly LegDemand[]): number {
+  const left = fleet.map((a) => ({ ...a })).sort((x, y) => x.perHour - y.perHour);
+  const legs = [...demand].sort((x, y) => y.hours / y.busy - x.hours / x.busy);
+  let total = 0;
+  let k = 0;
+  for (const leg of legs) {
+    let minutesLeft = leg.busy;
+    while (minutesLeft > 0 && k < left.length) {
+      const take = Math.min(minutesLeft, left[k]!.minutes);
+      total += (take / leg.busy) * leg.hours * left[k]!.perHour;
+      minutesLeft -= take;
+      left[k]!.minutes -= take;
+      if (left[k]!.minutes <= 0) k++;
     }
+    // More minutes than the family has left cannot all be flown; charge them at the cheapest rate (a bound still).
+    if (minutesLeft > 0) total += (minutesLeft / leg.busy) * leg.hours * (left[0]?.perHour ?? 0);
   }
   return total;
+}
+
+/** Subgradient steps of the Lagrangian of leastFlyingWithSeats (without the seats it reaches the greedy's optimum within 0.3 on A01-A04). */
+const SEAT_FLYING_ITERATIONS = 400;
+/** Steps without a better value before the step is halved. */
+const SEAT_FLYING_PATIENCE = 5;
+
+/**
+ * The transportation problem of leastFlyingCost with the seats: aircraft of one hourly cost and one
+ * number of seats form a class with their minutes summed; leg ℓ flown by class k costs
+ * H(ℓ)·c(k) plus spill(ℓ, seats(k)) (SeatSpills). Every plan gives each leg one class within the
+ * classes' minutes, so for prices v_k ≥ 0 per minute of class k,
+ * Σ_ℓ min_k (cost(ℓ, k) + v_k·busy(ℓ)) − Σ_k v_k·minutes(k) is at most what it pays (weak duality).
+ * The prices follow the subgradient (each class's minutes taken beyond its own), the step halved after
+ * SEAT_FLYING_PATIENCE steps without a better value; the best value is kept. A family with more
+ * minutes to fly than it has gets −Infinity here (the greedy charges the rest).
+ */
+function leastFlyingWithSeats(fleet: readonly FleetMinutes[], demand: readonly LegDemand[], spills: SeatSpills): number {
+  const classes: FleetMinutes[] = [];
+  for (const a of fleet) {
+    const same = classes.find((c) => c.perHour === a.perHour && c.seats === a.seats);
+    if (same) same.minutes += a.minutes; else classes.push({ ...a });
+  }
+  const K = classes.length;
+  const capacity = classes.reduce((n, c) => n + c.minutes, 0);
+  if (K === 0 || demand.reduce((n, l) => n + l.busy, 0) > capacity) return Number.NEGATIVE_INFINITY;
+  const costs = demand.map((leg) => Float64Array.from(classes, (c) => leg.hours * c.perHour + spills.cost(leg.id, c.seats)));
+  const price = new Float64Array(K);
+  const taken = new Float64Array(K);
+  let best = Number.NEGATIVE_INFINITY;
+  // The first step: the largest spread of one leg's costs per busy minute (a price beyond it changes nothing).
+  let step = Math.max(1e-6, ...demand.map((leg, i) => (Math.max(...costs[i]!) - Math.min(...costs[i]!)) / leg.busy));
+  let stalled = 0;
+  for (let iteration = 0; iteration < SEAT_FLYING_ITERATIONS; iteration++) {
+    taken.fill(0);
+    let value = 0;
+    demand.forEach((leg, i) => {
+      let least = Number.POSITIVE_INFINITY;
+      let chosen = 0;
+      for (let k = 0; k < K; k++) {
+        const c = costs[i]![k]! + price[k]! * leg.busy;
+        if (c < least) { least = c; chosen = k; }
+      }
+      value += least;
+      taken[chosen]! += leg.busy;
+    });
+    for (let k = 0; k < K; k++) value -= price[k]! * classes[k]!.minutes;
+    if (value > best + 1e-9) { best = value; stalled = 0; } else if (++stalled >= SEAT_FLYING_PATIENCE) { step /= 2; stalled = 0; }
+    const gradient = Array.from(price, (v, k) => (v > 0 || taken[k]! > classes[k]!.minutes ? taken[k]! - classes[k]!.minutes : 0));
+    const norm = Math.hypot(...gradient);
+    if (norm === 0) break; // every class within its minutes at these prices: the Lagrangian is at its optimum
+    for (let k = 0; k < K; k++) price[k] = Math.max(0, price[k]! + (step * gradient[k]!) / norm);
+  }
+  return best;
+}
+
+/**
+ * The least position penalty of every plan. An aircraft out of service from the window's start to its
+ * end ends where it stands when that starts (heldAt); every other one may end anywhere. For
+ * each required family, model and configuration `k`, with `N_k` aircraft required in all and `n_k`
+ * aircraft of `k` not held so, at least `N_k − n_k − Σ_X min(required_X, held_X)` required aircraft
+ * stand nowhere with one of `k` (each free aircraft fills at most one, each held one only where it is).
+ * Those counts are summed per level, as the penalty counts them (spec 5.4); the penalty is priced only
+ * where it does not fall as a count rises (cost.positions), which holds for the ROADEF weights.
+ */
+function leastPositionCost(problem: NetworkProblem, cost: CostModel, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+  if (problem.requiredPositions.length === 0) return 0;
+  const S = problem.window.startMinutes;
+  const E = problem.window.endMinutes;
+  // Out of service from the window's start (or before) to its end, an aircraft stays where it is when
+  // that starts: after its last leg landed by then (a leg still in the air then leaves it unknown).
+  const heldAt = (a: NetworkAircraft): string | null => {
+    const out = problem.disruptions.find((d) => d.type === 'aircraft_unavailable' && d.tail === a.tail && d.fromMinutes <= S && d.toMinutes >= E);
+    if (out?.type !== 'aircraft_unavailable') return null;
+    let at = a.base;
+    for (const f of byTail.get(a.tail) ?? []) {
+      const d = delays.get(f.id);
+      if (d === CANCELLED || disruptedDeparture(f, delays) >= out.fromMinutes) continue;
+      if (f.arrMinutes + (d ?? 0) > out.fromMinutes) return null;
+      at = f.dest;
+    }
+    return at;
+  };
+  const familyOf = new Map<string, string>();
+  for (const a of problem.aircraft.values()) if (!familyOf.has(a.fleet)) familyOf.set(a.fleet, a.family);
+  const levels = ['family', 'model', 'configuration'] as const;
+  const keyAt = (level: (typeof levels)[number], family: string | undefined, fleet: string, configuration: string) =>
+    level === 'family' ? `${family}` : level === 'model' ? `${family}|${fleet}` : `${family}|${fleet}|${configuration}`;
+  const missing = { family: 0, model: 0, configuration: 0 };
+  for (const level of levels) {
+    const required = new Map<string, Map<string, number>>(); // key -> airport -> count
+    for (const r of problem.requiredPositions) {
+      const key = keyAt(level, familyOf.get(r.fleet), r.fleet, r.configuration);
+      const at = required.get(key) ?? required.set(key, new Map()).get(key)!;
+      at.set(r.airport, (at.get(r.airport) ?? 0) + r.count);
+    }
+    const freeCount = new Map<string, number>();
+    const held = new Map<string, Map<string, number>>();
+    for (const a of problem.aircraft.values()) {
+      const key = keyAt(level, a.family, a.fleet, a.configuration);
+      const airport = heldAt(a);
+      if (airport === null) freeCount.set(key, (freeCount.get(key) ?? 0) + 1);
+      else {
+        const at = held.get(key) ?? held.set(key, new Map()).get(key)!;
+        at.set(airport, (at.get(airport) ?? 0) + 1);
+      }
+    }
+    for (const [key, at] of required) {
+      let unfilled = -(freeCount.get(key) ?? 0);
+      for (const [airport, count] of at) unfilled += count - Math.min(count, held.get(key)?.get(airport) ?? 0);
+      missing[level] += Math.max(0, unfilled);
+    }
+  }
+  // At one airport the misses of a family are at most those of its models, theirs at most those of their configurations.
+  const least = { family: missing.family, model: Math.max(missing.model, missing.family), configuration: Math.max(missing.configuration, missing.model, missing.family) };
+  const value = cost.positions(least);
+  const rises = (more: typeof least) => cost.positions(more) >= value;
+  const monotone = rises({ ...least, family: least.family + 1, model: least.model + 1, configuration: least.configuration + 1 })
+    && rises({ ...least, model: least.model + 1, configuration: least.configuration + 1 }) && rises({ ...least, configuration: least.configuration + 1 });
+  return monotone ? value : 0;
 }
 
 /**
@@ -181,7 +335,7 @@ function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: numb
  * at or after its planned one, at the first minute from then whose clock hours (of its departure and
  * of its arrival) are not closed to it (`leave`, non-decreasing).
  */
-interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number }
+interface PassengerArc { dest: string; block: number; pinnedDeparture: number | null; earliestDeparture: number; leave(minute: number): number; flightId: string | null }
 
 /** The clock hours (minutes / 60) closed to departures and to arrivals at one airport (closedHours). */
 interface ClosedHours { departures: ReadonlySet<number>; arrivals: ReadonlySet<number> }
@@ -258,8 +412,9 @@ function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number
  * those legs are flown at all are relaxed away; then the passengers bound for each metro from outside it
  * are held to the seats that can land there each hour (entrySeatsLift), which lifts their total by `entrySeats`.
  */
-function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): { total: number; cancelled: number; entrySeats: number } {
+function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): PassengerCosts {
   const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays));
+  const each: PassengerCosts['each'] = [];
   const metroOf = metros(problem);
   const entering = new Map<string, EnteringPassengers[]>();
   let total = 0;
@@ -272,18 +427,112 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     const least = Math.min(start.cancellation, reach);
     total += b.passengers * least;
     const metro = metroOf(start.dest);
+    each.push({ booking: b, start, least, metro: metroOf(start.airport) !== metro ? metro : null });
     if (arrival !== undefined && reach < start.cancellation && metroOf(start.airport) !== metro) {
       const at = (minute: number) => Math.min(start.cancellation, search.reachCost(start, Math.max(arrival, minute)));
       (entering.get(metro) ?? entering.set(metro, []).get(metro)!).push({ passengers: b.passengers, least, cancellation: start.cancellation, earliest: arrival, at });
     }
   }
   let entrySeats = 0;
+  const lifted = new Set<string>();
   if (entering.size > 0) {
     const seats = entrySeatsByHour(problem, delays, metroOf);
     const shuttlesFrom = shuttleNewFlightStart(problem, delays);
-    for (const [metro, group] of entering) entrySeats += entrySeatsLift(group, seats(metro), shuttlesFrom, problem.window.endMinutes);
+    for (const [metro, group] of entering) {
+      const lift = entrySeatsLift(group, seats(metro), shuttlesFrom, problem.window.endMinutes);
+      entrySeats += lift;
+      if (lift > 0) lifted.add(metro);
+    }
   }
-  return { total: total + entrySeats, cancelled, entrySeats };
+  return { total: total + entrySeats, cancelled, entrySeats, each, lifted, search };
+}
+
+/** leastPassengerCosts' answer: the total and, per booking, where it starts and its least cost. */
+interface PassengerCosts {
+  total: number;
+  cancelled: number;
+  entrySeats: number;
+  /** Per booking: `metro` is the one it is bound for from outside it, else null. */
+  each: { booking: NetworkBooking; start: PassengerStart; least: number; metro: string | null }[];
+  /** The metros whose entering passengers the seats that can land lift above their least costs. */
+  lifted: ReadonlySet<string>;
+  search: PassengerSearch;
+}
+
+/** What the passengers booked on a leg pay beyond their least costs when it is flown with so many seats. */
+interface SeatSpills { cost(flightId: string, seats: number): number }
+
+/**
+ * The seats' share of the flying part (leastFlyingWithSeats). A leg ℓ that every plan flies, flown
+ * with `s` seats in all, carries at most `s` of the `B` passengers booked on it: at least `B − s` of
+ * them take none of its seats. Such a passenger p costs at least `L¬(p, ℓ)`, the cheaper of its least
+ * cancellation and its arrival cost at the earliest arrival without ℓ, where a path on a new flight
+ * flown by an aircraft that is not a ground shuttle pays at least `σ`, the least a seat of a new
+ * flight costs (α·H·COST over the seats, over every aircraft and pair within its range): that cost is
+ * in no other part of the bound (the flying part counts no new flight), and a new flight carries at
+ * most its seats. A ground shuttle's new flight costs nothing (from shuttleNewFlightStart, within its
+ * range). So `spill(ℓ, s)` = the sum of the `B − s` least `w(p)·(L¬(p, ℓ) − least(p))` over those
+ * passengers is at most what they pay beyond their least costs, `w(p)` = 1 over the number of the
+ * booking's legs counted here (each passenger's excess counted once in all); the bookings bound for a
+ * metro whose seats that can land lift its passengers (entrySeatsLift) count 0 (that excess is theirs).
+ * Only legs with more passengers booked than the fewest seats of their family are counted.
+ */
+function seatSpills(problem: NetworkProblem, cost: CostModel, mustFly: readonly NetworkFlight[], passengers: PassengerCosts): SeatSpills {
+  const booked = new Map<string, number>();
+  for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
+  const fewestSeats = new Map<string, number>();
+  for (const a of problem.aircraft.values()) if (!a.shuttle) fewestSeats.set(a.family, Math.min(fewestSeats.get(a.family) ?? Number.POSITIVE_INFINITY, totalSeats(a)));
+  const counted = new Set(mustFly.filter((f) => (booked.get(f.id) ?? 0) > (fewestSeats.get(problem.aircraft.get(f.tail)?.family ?? '') ?? Number.POSITIVE_INFINITY)).map((f) => f.id));
+  const excess = new Map<string, number[]>();
+  if (counted.size > 0) {
+    const seatShare = leastNewFlightSeatCost(problem, cost);
+    for (const { booking, start, least, metro } of passengers.each) {
+      if (metro !== null && passengers.lifted.has(metro)) continue;
+      const legs = booking.flights.filter((l) => counted.has(l.flightId));
+      for (const { flightId } of legs) {
+        const search = passengers.search;
+        const withoutPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, false).get(start.dest));
+        const withPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, true).get(start.dest)) + seatShare;
+        const more = (Math.min(start.cancellation, withoutPaid, withPaid) - least) / legs.length;
+        if (more <= 0) continue;
+        const list = excess.get(flightId) ?? excess.set(flightId, []).get(flightId)!;
+        for (let i = 0; i < booking.passengers; i++) list.push(more);
+      }
+    }
+  }
+  // Per leg, the sums of its passengers' least excesses (those not listed pay 0 more): prefix[n] for the n least.
+  const prefix = new Map<string, { booked: number; sums: Float64Array }>();
+  for (const [flightId, list] of excess) {
+    const all = booked.get(flightId)!;
+    const values = new Float64Array(all);
+    values.set(list, all - list.length);
+    values.sort();
+    const sums = new Float64Array(all + 1);
+    for (let i = 0; i < all; i++) sums[i + 1] = sums[i]! + values[i]!;
+    prefix.set(flightId, { booked: all, sums });
+  }
+  return {
+    cost(flightId, seats) {
+      const p = prefix.get(flightId);
+      if (!p || seats >= p.booked) return 0;
+      return p.sums[p.booked - Math.max(0, seats)]!;
+    },
+  };
+}
+
+/** The least a seat of a new flight costs: α·H·COST over its seats, the least over every aircraft that is not a ground shuttle and every pair within its range. */
+function leastNewFlightSeatCost(problem: NetworkProblem, cost: CostModel): number {
+  const blocks = [...new Set([...problem.airportPairs.values()].map((p) => p.blockMinutes).filter((m) => m > 0))];
+  let least = Number.POSITIVE_INFINITY;
+  const seen = new Set<string>();
+  for (const a of problem.aircraft.values()) {
+    const key = `${a.fleet} ${a.configuration} ${a.costPerBlockHour} ${a.rangeMinutes}`;
+    if (a.shuttle || seen.has(key)) continue;
+    seen.add(key);
+    const facts = aircraftFacts(problem, a.tail);
+    for (const m of blocks) if (m <= a.rangeMinutes) least = Math.min(least, (cost.newLeg(facts, m) ?? 0) / totalSeats(a));
+  }
+  return Number.isFinite(least) ? Math.max(0, least) : 0;
 }
 
 /** Passengers of one booking bound for a metro they are not in, with their least cost, earliest arrival, and cost arriving no earlier than a minute. */
@@ -466,6 +715,27 @@ class PassengerSearch {
     return found;
   }
 
+  /**
+   * Earliest arrivals from where `start` stands without planned leg `flightId`; with `paidNewFlights`
+   * false, the only new flights are ground shuttles' (from shuttleNewFlightStart, within their range).
+   */
+  arrivalsAvoiding(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, flightId: string, paidNewFlights: boolean): Map<string, number> {
+    const key = `${start.airport} ${start.arrived} ${start.readyAt} ${flightId} ${paidNewFlights}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      const shuttles = this.shuttleNewFlights ??= shuttleNewFlightReach(this.problem, this.delays);
+      const admit = (arc: PassengerArc) => {
+        if (arc.flightId === flightId) return null;
+        if (arc.flightId !== null || paidNewFlights) return Number.NEGATIVE_INFINITY;
+        return arc.block <= shuttles.rangeMinutes ? shuttles.from : null;
+      };
+      this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes, admit)));
+    }
+    return found;
+  }
+
+  private shuttleNewFlights: { from: number; rangeMinutes: number } | undefined;
+
   /** Per passenger, arriving at `arrival` (undefined: never): the arrival cost, +Infinity when not allowed (R50) or never. */
   reachCost(start: PassengerStart, arrival: number | undefined): number {
     if (arrival === undefined) return Number.POSITIVE_INFINITY;
@@ -497,7 +767,7 @@ function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, numb
     if (d === CANCELLED) continue;
     const pinned = d !== undefined || f.depMinutes < S || problem.aircraft.get(f.tail)?.shuttle === true;
     const block = f.arrMinutes - f.depMinutes;
-    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block) });
+    add(f.origin, { dest: f.dest, block, pinnedDeparture: pinned ? disruptedDeparture(f, delays) : null, earliestDeparture: f.depMinutes, leave: leaving(f.origin, f.dest, block), flightId: f.id });
   }
   const ready = earliestAircraft(problem, delays);
   const longest = Math.max(0, ...[...problem.aircraft.values()].map((a) => a.rangeMinutes));
@@ -505,7 +775,7 @@ function passengerArcs(problem: NetworkProblem, delays: ReadonlyMap<string, numb
     const [origin, dest] = key.split('-') as [string, string];
     const at = ready.get(origin);
     if (at === undefined || pair.blockMinutes > longest || origin === dest) continue;
-    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes) });
+    add(origin, { dest, block: pair.blockMinutes, pinnedDeparture: null, earliestDeparture: Math.max(S, at), leave: leaving(origin, dest, pair.blockMinutes), flightId: null });
   }
   return arcs;
 }
@@ -519,9 +789,13 @@ function leastCancellation(cost: CostModel, trip: TripFacts): number {
 /**
  * Earliest arrival at every airport from `origin` (where the passenger arrived at `arrived`, or
  * +Infinity when it starts there) leaving at `readyAt` or later, a 30-minute connection after each leg,
- * landing by `end`: Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
+ * landing by `end`, over the arcs `admit` lets leave (at the minute it returns or later; null: never):
+ * Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
  */
-function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number): Map<string, number> {
+function earliestArrivalsFrom(
+  arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number,
+  admit: (arc: PassengerArc) => number | null = () => Number.NEGATIVE_INFINITY,
+): Map<string, number> {
   // A round trip ends where it starts: the origin's arrival is only a leg's (or the fixed part's).
   const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
   const done = new Set<string>();
@@ -529,8 +803,10 @@ function earliestArrivalsFrom(arcs: ReadonlyMap<string, readonly PassengerArc[]>
   for (let next = settleNext(readyOf, done); next !== null; next = settleNext(readyOf, done)) {
     const [airport, at] = next;
     for (const arc of arcs.get(airport) ?? []) {
-      const dep = arc.pinnedDeparture ?? arc.leave(Math.max(arc.earliestDeparture, at));
-      if (dep < at) continue;
+      const from = admit(arc);
+      if (from === null) continue;
+      const dep = arc.pinnedDeparture ?? arc.leave(Math.max(arc.earliestDeparture, at, from));
+      if (dep < at || dep < from) continue;
       const arr = dep + arc.block;
       if (arr > end) continue;
       if (arr < (best.get(arc.dest) ?? Number.POSITIVE_INFINITY)) {
@@ -605,12 +881,19 @@ function earliestAircraft(problem: NetworkProblem, delays: ReadonlyMap<string, n
  * its range and landing by the window's end. +Infinity when there is none.
  */
 function shuttleNewFlightStart(problem: NetworkProblem, delays: ReadonlyMap<string, number>): number {
+  return shuttleNewFlightReach(problem, delays).from;
+}
+
+/** shuttleNewFlightStart, and the longest block a ground shuttle may fly (0 without one). */
+function shuttleNewFlightReach(problem: NetworkProblem, delays: ReadonlyMap<string, number>): { from: number; rangeMinutes: number } {
   const E = problem.window.endMinutes;
   const byTail = rotations(problem);
   const free = firstFree(problem, byTail, delays);
   let earliest = Number.POSITIVE_INFINITY;
+  let rangeMinutes = 0;
   for (const a of problem.aircraft.values()) {
     if (!a.shuttle) continue;
+    rangeMinutes = Math.max(rangeMinutes, a.rangeMinutes);
     const shortest = Math.min(...[...problem.airportPairs.values()].map((p) => p.blockMinutes).filter((m) => m > 0 && m <= a.rangeMinutes));
     let ready = free.get(a.tail)!.from;
     for (const f of byTail.get(a.tail) ?? []) {
@@ -622,5 +905,5 @@ function shuttleNewFlightStart(problem: NetworkProblem, delays: ReadonlyMap<stri
     }
     if (E - ready >= shortest) earliest = Math.min(earliest, ready);
   }
-  return earliest;
+  return { from: earliest, rangeMinutes };
 }
