@@ -8,7 +8,6 @@ import type { Disruption } from '../domain/disruption.ts';
 import type { Schedule } from '../domain/schedule.ts';
 import type { ScheduleRevision } from '../domain/day/revision.ts';
 import { RouteEvaluator, type Route } from './neighbourhood/aircraft-routes.ts';
-import { ThreadTurn } from './neighbourhood/thread-turn.ts';
 import { solveStrategy, type SharedColumns, type StrategyPhase, type StrategyProgress, type StrategySolve } from './neighbourhood/column-generation.ts';
 import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
@@ -189,11 +188,6 @@ export async function solveStrategies(
     : null;
   // A programmer error is thrown where the search is awaited, not as an unhandled rejection before.
   search?.catch(() => undefined);
-  // An interactive single delay's integrated solve has the thread first (thread-turn.ts) until
-  // TURN_SHARE of the limit; not the network engine's or a network bound's simulations, whose
-  // restricted solves and search feed the integrated one, nor a job's budget.
-  const turn = evaluate.includes('integrated') && evaluate.length > 1 && !network && !networkBoundWanted(prepared.scope.disruptions) && limit < TURN_BELOW_MS
-    ? new ThreadTurn(solving.at(TURN_SHARE)) : null;
   const solves = new Map<Strategy, Promise<StrategySolve>>();
   const run = async (strategy: Strategy): Promise<StrategySolve> => {
     if (share && strategy === 'aircraft_swap') {
@@ -212,7 +206,6 @@ export async function solveStrategies(
       offer: strategy === 'cancellation' ? cancellationRoutes ?? undefined : undefined,
       takeUp: strategy === 'integrated' ? cancellationRoutes ?? undefined : undefined,
       floor,
-      ...(turn ? { turn: { turn, role: strategy === 'integrated' ? 'holds' as const : 'yields' as const } } : {}),
     });
     // The generation's last plan (proven optimal, perhaps): the search's bound round has nothing to add then.
     if (strategy === 'integrated' && network) generationPlan = generated;
@@ -236,8 +229,6 @@ export async function solveStrategies(
   } catch (error) {
     failed.abort();
     throw error;
-  } finally {
-    turn?.close();
   }
 }
 
@@ -442,20 +433,6 @@ const READ_RESERVE_SHARE = 0.05;
  */
 const RESTRICTED_SHARE = 0.1;
 const RESTRICTED_AFTER_SHARE = 0.02;
-
-/**
- * The integrated solve of an interactive single delay has the simulation thread first (thread-turn.ts)
- * until this share of the time limit, in budgets below TURN_BELOW_MS. Its chain is the answer's
- * critical path, and on two cores the restricted solves' JavaScript interleaved with it lengthened
- * it: in the four slowest single delays its waits at its own yields went from 260-600 ms to 84-128 ms
- * of a simulation (under load; docs/model.md 3.6, eighth round). Past half the limit an integrated
- * solve may end without a plan, and the restricted plans, which then stand in for it, get the
- * thread as before. A job's budget (30 s or more, as the network search's) keeps the order of old:
- * its answer comes when every strategy is done, and the cancellation routes the integrated solve
- * takes up come sooner (the counter gate's 120 s solves are such).
- */
-const TURN_SHARE = 0.5;
-const TURN_BELOW_MS = 30_000;
 
 /**
  * The longest the swap solve waits for the integrated one, as a share of the time limit: long enough

@@ -38,7 +38,6 @@ import { strategyCancels } from './rows/row-families.ts';
 import { buildStrategyModel, chosenRoutes, type StrategyModel } from './rows/strategy-model.ts';
 import { SMOOTHING, smoothed } from './smoothing.ts';
 import { StrategyRun } from './strategy-run.ts';
-import type { ThreadTurn } from './thread-turn.ts';
 
 export { PRICING_MODES } from './strategy-run.ts';
 
@@ -135,11 +134,6 @@ export interface SolveStrategyArgs {
   takeUp?: readonly Route[];
   /** A lower bound of every plan of every strategy known without a generation (the flight or network bound), null when there is none. */
   floor?: Promise<SimulationBound | null>;
-  /**
-   * The simulation thread's turn (thread-turn.ts): the integrated solve 'holds' it while its
-   * JavaScript runs, a restricted solve 'yields' to it at each of its steps. None: no order.
-   */
-  turn?: { turn: ThreadTurn; role: 'holds' | 'yields' };
 }
 
 /**
@@ -148,17 +142,6 @@ export interface SolveStrategyArgs {
  * (busy, crashed, aborted by the budget's signal) reject as RecoveryError.
  */
 export async function solveStrategy(args: SolveStrategyArgs): Promise<StrategySolve> {
-  if (args.turn?.role === 'yields') await args.turn.turn.free();
-  if (args.turn?.role !== 'holds') return solveInTurn(args);
-  args.turn.turn.hold();
-  try {
-    return await solveInTurn(args);
-  } finally {
-    args.turn.turn.lend();
-  }
-}
-
-async function solveInTurn(args: SolveStrategyArgs): Promise<StrategySolve> {
   const run = new StrategyRun(args);
   startingRoutes(run);
   run.rebuild();

@@ -257,22 +257,12 @@ export class StrategyRun {
     return 2 * this.buildMsPerRoute * this.keys.size + integerMs;
   }
 
-  /**
-   * One solve within the budget; a relaxation is a master of this generation's warm-started sequence.
-   * The thread's turn (SolveStrategyArgs.turn) is lent while GLPK solves, and taken again after.
-   */
-  async solve(model: LinearModel, relaxation: boolean): Promise<SolveOutcome> {
-    const { turn } = this.args;
-    if (turn?.role === 'holds') turn.turn.lend();
-    try {
-      return await this.args.solver.solve(
-        { model, timeLimitMs: Math.max(1, this.budget.remainingMs()), mipGap: this.config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: this.masters } : {}) },
-        { signal: this.budget.signal, deadline: this.budget.deadline, background: this.budget.background },
-      );
-    } finally {
-      if (turn?.role === 'holds') turn.turn.hold();
-      else if (turn) await turn.turn.free();
-    }
+  /** One solve within the budget; a relaxation is a master of this generation's warm-started sequence. */
+  solve(model: LinearModel, relaxation: boolean): Promise<SolveOutcome> {
+    return this.args.solver.solve(
+      { model, timeLimitMs: Math.max(1, this.budget.remainingMs()), mipGap: this.config.solver.mip_gap, relaxation, ...(relaxation ? { warmStart: this.masters } : {}) },
+      { signal: this.budget.signal, deadline: this.budget.deadline, background: this.budget.background },
+    );
   }
 
   /**
@@ -282,7 +272,6 @@ export class StrategyRun {
    */
   async stopIfCancelled(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.args.turn?.role === 'yields') await this.args.turn.turn.free();
     if (this.budget.signal.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
   }
 
