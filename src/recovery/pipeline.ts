@@ -13,7 +13,7 @@ import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
 import { flightBoundInClosedForm, flightBoundModel } from './bounds/flight-bound.ts';
 import { networkBound, type RelaxationRoute } from './bounds/network-bound.ts';
-import { relaxationThread } from './bounds/network-bound-thread.ts';
+import { relaxationThread, warmRelaxationThread } from './bounds/network-bound-thread.ts';
 import { RelaxationRoutes } from './bounds/relaxation-routes.ts';
 import { Budget } from './model/budget.ts';
 import { chosenRoutes, type StrategyModel } from './neighbourhood/rows/strategy-model.ts';
@@ -270,7 +270,7 @@ export function simulationBound(
   const closed = closedFlightBound(schedule, prepared, config);
   if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
-    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: relaxationThread,
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: config.solver.time_limit_ms < COLD_BOUND_MIN_LIMIT_MS ? warmRelaxationThread : relaxationThread,
   }).then((b): SimulationBound | null => {
     // A network bound that never rose above the flight bound's LP it started from is that LP's.
     if (b && (closed === null || b.value > closed)) return { value: b.value, source: b.flightBound !== null && b.value <= b.flightBound ? 'flight_bound' : 'network_bound' };
@@ -378,13 +378,21 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 
 /**
  * The shortest time limit under which the network bound runs (else the flight bound). Its thread
- * builds a storm's networks while the flight bound's LP solves, in 0.2 s when kept from an earlier
- * bound, and at 2 s it could iterate for most of a second; but on this 2-core host under load (load
- * average 10-13) its CPU was the plan's: the default hub storm's 2 s simulations ended without a plan
- * in 4 of 4 (2 of 4 without the bound), and a new thread started in a 2 s simulation held it up to
- * 2.8-3.7 s (docs/model.md 3.9).
+ * builds a storm's networks while the flight bound's LP solves, in 0.5 s of CPU when kept from an
+ * earlier bound, and reaches 1.0 M on the issue storm after about 0.8 s of CPU more; the same storm
+ * asked again (at any limit) goes on from the last bound's prices without a build. Until 2026-11-29
+ * it was 5 s: on this 2-core host at load average 10-13 the default hub storm's 2 s simulations had
+ * ended without a plan in 4 of 4 with the bound (docs/model.md 3.9, where the default limit is measured now).
  */
-const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
+const NETWORK_BOUND_MIN_LIMIT_MS = 1000;
+
+/**
+ * The shortest time limit under which the network bound may start a thread of its own; below it, it
+ * runs only in a thread already started (bounds/network-bound-thread.ts, warmRelaxationThread): a
+ * new thread's start and first build took the first 2 s storm of a process to 4.7-7.4 s at load
+ * average 13-17 (2026-11-29).
+ */
+const COLD_BOUND_MIN_LIMIT_MS = 5000;
 
 /**
  * The longest a strategy that has its plan waits for the simulation's bound, as a share of the time

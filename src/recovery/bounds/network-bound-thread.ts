@@ -49,10 +49,25 @@ let running = 0;
 let jobs = 0;
 /** Threads that finished a bound in time and wait for the next one. */
 const idle: Worker[] = [];
+/**
+ * Threads whose bound has answered (its deadline passed) while they still finish its job, a build
+ * say, each with what hands it over to a new bound: the new job waits in the thread's queue for that
+ * build, which then goes on from the relaxation it built when the problem is the same (the storm
+ * asked again), rather than a new thread starting cold beside it.
+ */
+const finishing = new Map<Worker, () => void>();
 
 /** Threads kept idle for the next bound (a figure for tests and diagnostics). */
 export function idleBoundThreads(): number {
   return idle.length;
+}
+
+/** A thread still finishing an answered bound's job, handed over (see `finishing`), or null. */
+function adoptFinishing(): Worker | null {
+  const [worker, handOver] = finishing.entries().next().value ?? [];
+  if (!worker || !handOver) return null;
+  handOver();
+  return worker;
 }
 
 function newThread(): Worker {
@@ -73,96 +88,116 @@ function newThread(): Worker {
  * `signal` aborts (the thread is then terminated, or told to stop and kept when it stops in time): a
  * bound is never an answer, so a failure only loses the bound.
  */
-export const relaxationThread: RelaxationThread = (input, lp, options: NetworkBoundOptions) => new Promise<NetworkBound | null>((resolve) => {
-  const heard = (): NetworkBound | null => (best === null ? null : { value: best, flightBound, iterations: 0, elapsedMs: 0, aircraft: input.scope.aircraft.length, copies: 0 });
-  let flightBound: number | null = null;
-  let best: number | null = null;
-  const fromLp = (value: number | null) => {
-    flightBound = value;
-    if (flightBound !== null && (best === null || flightBound > best)) best = flightBound;
-  };
-  if (running >= MAX_THREADS || options.signal?.aborted) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
-  const deadline = options.deadline ?? performance.now() + 60_000;
-  // What a thread needs of the input, and can be copied to it (the journey network's function stays).
-  const sent: NetworkBoundInput = {
-    schedule: input.schedule, scope: input.scope, config: input.config,
-    groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
-  };
-  const job = ++jobs;
-  let worker: Worker;
-  try {
-    worker = idle.pop() ?? newThread();
-    // The deadline as an absolute instant: a new thread reads its job only once it has started.
-    worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
-  } catch {
-    // No thread (the input could not be copied, or no memory for one): the flight bound stands.
-    void lp.then((value) => { fromLp(value); resolve(heard()); });
-    return;
-  }
-  running++;
-  let answered = false;
-  let released = false;
-  let counted = true;
-  /** The bound no longer counts against MAX_THREADS (it answered; its thread may still be finishing a build). */
-  const uncount = () => { if (counted) { counted = false; running--; } };
-  const answer = (result: NetworkBound | null) => {
-    if (answered) return;
-    answered = true;
-    clearInterval(targets);
-    options.signal?.removeEventListener('abort', abort);
-    resolve(result);
-  };
-  /** `kept`: the thread answered in time and may serve the next bound. */
-  const release = (kept: boolean) => {
-    if (released) return;
-    released = true;
-    uncount();
-    clearTimeout(timer);
-    clearTimeout(stuck);
-    worker.off('message', onMessage);
-    worker.off('error', onFailure);
-    worker.off('exit', onFailure);
-    if (kept && idle.length < KEPT_THREADS) idle.push(worker);
-    else void worker.terminate();
-  };
-  const finish = (result: NetworkBound | null, kept: boolean) => { answer(result); release(kept); };
-  void lp.then(fromLp);
-  // Aborted, the bound answers with the best heard at once; told to stop, the thread ends its
-  // iteration and is kept, or terminated if it does not answer in time.
-  const abort = () => {
-    answer(heard());
-    worker.postMessage({ type: 'stop', job } satisfies ToBoundThread);
-  };
-  options.signal?.addEventListener('abort', abort);
-  let stuck: NodeJS.Timeout | undefined;
-  const timer = setTimeout(() => {
-    answer(heard());
-    uncount();
-    stuck = setTimeout(() => release(false), STUCK_MS);
-    // Only the thread is waited for: the process need not stay for it.
-    stuck.unref();
-  }, Math.max(0, deadline - performance.now()) + OVERRUN_MS);
-  // The best plan so far, sent when it changes: the steps aim at it.
-  let lastTarget: number | null = null;
-  const targets = setInterval(() => {
-    const target = options.target?.() ?? null;
-    if (target !== null && target !== lastTarget) { lastTarget = target; worker.postMessage({ type: 'target', job, value: target } satisfies ToBoundThread); }
-  }, 50);
-  const onMessage = (message: FromBoundThread) => {
-    if (message.job !== job) return;
-    if (message.type === 'bound') {
-      if (!answered && (best === null || message.value > best)) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
-    } else if (message.type === 'routes') {
-      if (!answered) options.onRoutes?.(message.routes);
-    } else if (message.type === 'done') {
-      // The thread never saw the LP: its optimum is this side's, and the least the bound answers
-      // (also when no iteration ended in time).
-      const result = message.result && { ...message.result, flightBound };
-      finish(result === null ? heard() : best === null || result.value >= best ? result : { ...result, value: best }, true);
-    } else finish(heard(), false);
-  };
-  const onFailure = () => finish(heard(), false);
-  worker.on('message', onMessage);
-  worker.on('error', onFailure);
-  worker.on('exit', onFailure);
-});
+export const relaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, true);
+
+/**
+ * As relaxationThread, but only in a thread already started (idle, or finishing an answered bound's
+ * job): a short budget (the default 2 s) cannot pay a new thread's start and first, not yet compiled
+ * build (0.3-1 s and 0.9 s of CPU, taken from its plan's search). Without one it answers with the
+ * flight bound's LP and starts a thread, idle, for the next bound.
+ */
+export const warmRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
+
+function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options: NetworkBoundOptions, mayStart: boolean): Promise<NetworkBound | null> {
+  return new Promise<NetworkBound | null>((resolve) => {
+    const heard = (): NetworkBound | null => (best === null ? null : { value: best, flightBound, iterations: 0, elapsedMs: 0, aircraft: input.scope.aircraft.length, copies: 0 });
+    let flightBound: number | null = null;
+    let best: number | null = null;
+    const fromLp = (value: number | null) => {
+      flightBound = value;
+      if (flightBound !== null && (best === null || flightBound > best)) best = flightBound;
+    };
+    const warm = idle.length > 0 || finishing.size > 0;
+    if (running >= MAX_THREADS || options.signal?.aborted || (!mayStart && !warm)) {
+      if (!mayStart && !warm && running < MAX_THREADS) idle.push(newThread());
+      void lp.then((value) => { fromLp(value); resolve(heard()); });
+      return;
+    }
+    const deadline = options.deadline ?? performance.now() + 60_000;
+    // What a thread needs of the input, and can be copied to it (the journey network's function stays).
+    const sent: NetworkBoundInput = {
+      schedule: input.schedule, scope: input.scope, config: input.config,
+      groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
+    };
+    const job = ++jobs;
+    let worker: Worker;
+    try {
+      worker = idle.pop() ?? adoptFinishing() ?? newThread();
+      // The deadline as an absolute instant: a new thread reads its job only once it has started.
+      worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
+    } catch {
+      // No thread (the input could not be copied, or no memory for one): the flight bound stands.
+      void lp.then((value) => { fromLp(value); resolve(heard()); });
+      return;
+    }
+    running++;
+    let answered = false;
+    let released = false;
+    let counted = true;
+    /** The bound no longer counts against MAX_THREADS (it answered; its thread may still be finishing a build). */
+    const uncount = () => { if (counted) { counted = false; running--; } };
+    const answer = (result: NetworkBound | null) => {
+      if (answered) return;
+      answered = true;
+      clearInterval(targets);
+      options.signal?.removeEventListener('abort', abort);
+      resolve(result);
+    };
+    /** `kept`: the thread answered in time and may serve the next bound; null: another bound has it now. */
+    const release = (kept: boolean | null) => {
+      if (released) return;
+      released = true;
+      uncount();
+      clearTimeout(timer);
+      clearTimeout(stuck);
+      finishing.delete(worker);
+      worker.off('message', onMessage);
+      worker.off('error', onFailure);
+      worker.off('exit', onFailure);
+      if (kept === null) return;
+      if (kept && idle.length < KEPT_THREADS) idle.push(worker);
+      else void worker.terminate();
+    };
+    const finish = (result: NetworkBound | null, kept: boolean) => { answer(result); release(kept); };
+    void lp.then(fromLp);
+    // Aborted, the bound answers with the best heard at once; told to stop, the thread ends its
+    // iteration and is kept, or terminated if it does not answer in time.
+    const abort = () => {
+      answer(heard());
+      worker.postMessage({ type: 'stop', job } satisfies ToBoundThread);
+    };
+    options.signal?.addEventListener('abort', abort);
+    let stuck: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      answer(heard());
+      uncount();
+      finishing.set(worker, () => release(null));
+      stuck = setTimeout(() => release(false), STUCK_MS);
+      // Only the thread is waited for: the process need not stay for it.
+      stuck.unref();
+    }, Math.max(0, deadline - performance.now()) + OVERRUN_MS);
+    // The best plan so far, sent when it changes: the steps aim at it.
+    let lastTarget: number | null = null;
+    const targets = setInterval(() => {
+      const target = options.target?.() ?? null;
+      if (target !== null && target !== lastTarget) { lastTarget = target; worker.postMessage({ type: 'target', job, value: target } satisfies ToBoundThread); }
+    }, 50);
+    const onMessage = (message: FromBoundThread) => {
+      if (message.job !== job) return;
+      if (message.type === 'bound') {
+        if (!answered && (best === null || message.value > best)) { best = message.value; options.onBound?.(message.value, 'network_bound'); }
+      } else if (message.type === 'routes') {
+        if (!answered) options.onRoutes?.(message.routes);
+      } else if (message.type === 'done') {
+        // The thread never saw the LP: its optimum is this side's, and the least the bound answers
+        // (also when no iteration ended in time).
+        const result = message.result && { ...message.result, flightBound };
+        finish(result === null ? heard() : best === null || result.value >= best ? result : { ...result, value: best }, true);
+      } else finish(heard(), false);
+    };
+    const onFailure = () => finish(heard(), false);
+    worker.on('message', onMessage);
+    worker.on('error', onFailure);
+    worker.on('exit', onFailure);
+  });
+}

@@ -740,6 +740,12 @@ export class NetworkRelaxation {
     this.freshRoutes.push({ tail: net.a.aircraft.tail, legs });
   }
 
+  /** Forgets the routes priced so far: each is told again, once, when an evaluation next prices it (a new bound on a kept relaxation). */
+  forgetRoutes(): void {
+    this.routesSeen.clear();
+    this.freshRoutes = [];
+  }
+
   /** The routes priced since the last call, each once (docs/model.md 3.9, "Its routes as plans"). */
   drainRoutes(): RelaxationRoute[] {
     const routes = this.freshRoutes;
@@ -947,6 +953,37 @@ export class NetworkRelaxation {
    */
   violated = Number.POSITIVE_INFINITY;
 
+  private allRows: PricedRow[] | null = null;
+
+  /** Every priced inequality row, in one fixed order (prices, their snapshots); the rows are all built by the constructor. */
+  private pricedRows(): PricedRow[] {
+    this.allRows ??= [
+      ...this.capacities, ...this.connections.flatMap((cr) => cr.rows), ...this.seatRows, ...this.flightSeatRows,
+      ...this.brokenGroups.flatMap((b) => b.rows), ...(this.maxCancellations ? [this.maxCancellations] : []), ...(this.maxSwaps ? [this.maxSwaps] : []),
+    ];
+    return this.allRows;
+  }
+
+  /** The current prices (flights', then every inequality row's), for `restorePrices` on this relaxation. */
+  savePrices(): Float64Array {
+    const rows = this.pricedRows();
+    const saved = new Float64Array(this.price.length + rows.length);
+    saved.set(this.price);
+    rows.forEach((r, i) => { saved[this.price.length + i] = r.price; });
+    return saved;
+  }
+
+  /**
+   * Back to prices `savePrices` gave on this relaxation, with no direction kept (the next step is a
+   * plain subgradient step). Any prices give a bound: this only chooses where the steps go on from.
+   */
+  restorePrices(saved: Float64Array): void {
+    this.price.set(saved.subarray(0, this.price.length));
+    this.pricedRows().forEach((r, i) => { r.price = saved[this.price.length + i]!; r.direction = 0; });
+    this.flightDirection?.fill(0);
+    if (this.flightSeatRows.length > 0) this.flightSeatPrices = Float64Array.from(this.flightSeatRows, (r) => r.price / SEAT_ROW_SCALE);
+  }
+
   /** Moves the prices by `step` along the direction, inequality rows' prices kept at or above 0. */
   step(step: number): void {
     const fd = this.flightDirection!;
@@ -1130,7 +1167,9 @@ const SLICE_MS = 20;
 /**
  * Subgradient iterations on `relaxation` from its current prices until `options.deadline`, the
  * iteration limit, convergence or `options.signal`; each better bound goes to `onBound` (never below
- * `flightBound`). Null when an aircraft has no route (no plan exists) or nothing is known.
+ * `flightBound`). Null when an aircraft has no route (no plan exists) or nothing is known. Leaves the
+ * relaxation at the prices of its best bound, so that a later call on the same relaxation (the same
+ * problem asked again: network-bound-thread-worker.ts) goes on from there; each route is told once per call.
  */
 export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBound: number | null, options: NetworkBoundOptions): Promise<NetworkBound | null> {
   const started = performance.now();
@@ -1144,6 +1183,8 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
   let lastMs = 0;
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
   if (options.onRoutes) relaxation.collectRoutes = true;
+  relaxation.forgetRoutes();
+  let bestPrices: Float64Array | null = null;
   const tellRoutes = () => {
     const routes = options.onRoutes ? relaxation.drainRoutes() : [];
     if (routes.length > 0) options.onRoutes!(routes);
@@ -1159,6 +1200,7 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
       if (best === Number.NEGATIVE_INFINITY || value > best + 1e-9 * Math.max(1, Math.abs(best))) {
         best = value;
         bestAt = performance.now() - started;
+        bestPrices = relaxation.savePrices();
         stale = 0;
         if (flightBound === null || best > flightBound) options.onBound?.(best, 'network_bound');
       } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
@@ -1175,6 +1217,7 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
 
   function finish(): NetworkBound | null {
     tellRoutes();
+    if (bestPrices !== null) relaxation.restorePrices(bestPrices);
     if (best === Number.NEGATIVE_INFINITY && flightBound === null) return null;
     return {
       value: Math.max(best, flightBound ?? Number.NEGATIVE_INFINITY), flightBound, iterations, elapsedMs: bestAt,
