@@ -10,17 +10,21 @@ import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { inProcessSolver } from './fixtures.ts';
 
 describe('network bound thread', () => {
-  it('scenario: a short budget\'s bound finds no thread started, so it is the flight bound\'s LP, and leaves one idle for the next, which iterates there', async () => {
+  it('scenario: a short budget\'s bound finds no thread started, so it is the flight bound\'s LP, and leaves one that builds its relaxation once the simulation is done, for the next, which iterates there', async () => {
     const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
     const schedule = loadSchedulesFor([scenario]).get('small')!;
     const request = simulationRequest(scenario);
     const prepared = prepareSimulation(schedule, request);
     const input = { schedule, scope: prepared.scope, groups: prepared.groups, config: request.config };
     expect(idleBoundThreads()).toBe(0);
-    const first = (await networkBound(input, inProcessSolver, { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread }))!;
+    // The simulation's strategies done, the pipeline aborts its bound (boundDone): then the thread builds.
+    const done = new AbortController();
+    const first = (await networkBound(input, inProcessSolver, { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread, signal: done.signal }))!;
     expect(first.flightBound).not.toBeNull();
     expect(first.value).toBe(first.flightBound);
-    expect(idleBoundThreads()).toBe(1);
+    expect(idleBoundThreads()).toBe(0);
+    done.abort();
+    await expect.poll(() => idleBoundThreads(), { timeout: 30_000 }).toBe(1);
     const next = (await networkBound(input, inProcessSolver, { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread }))!;
     expect(next.value).toBeGreaterThan(next.flightBound! * 1.5);
     await expect.poll(() => idleBoundThreads(), { timeout: 30_000 }).toBe(1);

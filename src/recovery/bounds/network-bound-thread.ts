@@ -51,15 +51,51 @@ let jobs = 0;
 const idle: Worker[] = [];
 /**
  * Threads whose bound has answered (its deadline passed) while they still finish its job, a build
- * say, each with what hands it over to a new bound: the new job waits in the thread's queue for that
- * build, which then goes on from the relaxation it built when the problem is the same (the storm
- * asked again), rather than a new thread starting cold beside it.
+ * say, or that build for the next bound (startBuilding), each with what hands it over to a new bound:
+ * the new job waits in the thread's queue for that build, which it then goes on from when the
+ * problem is the same (the storm asked again), rather than a new thread starting cold beside it.
  */
 const finishing = new Map<Worker, () => void>();
 
 /** Threads kept idle for the next bound (a figure for tests and diagnostics). */
 export function idleBoundThreads(): number {
   return idle.length;
+}
+
+/**
+ * Starts a thread that builds the relaxation of `sent` once the bound that asked for it no longer
+ * needs the CPU (`signal` aborts: its simulation's strategies are done; or `deadline` passes), and
+ * then waits with it kept (network-bound-thread-worker.ts): the next bound finds a thread whose code
+ * is compiled (a first build took 0.9 s, a later one 0.2-0.5 s) and, for the same problem, its
+ * relaxation built. Until then it is `finishing`: a bound that comes first takes the thread over.
+ */
+function startBuilding(sent: NetworkBoundInput, signal: AbortSignal | undefined, deadline: number): void {
+  const worker = newThread();
+  const job = ++jobs;
+  const build = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', build);
+    worker.postMessage({ type: 'job', job, input: sent, deadlineAt: 0, maxIterations: 0, routes: false } satisfies ToBoundThread);
+  };
+  const handOver = () => {
+    finishing.delete(worker);
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', build);
+    worker.off('message', onMessage);
+    worker.off('exit', handOver);
+  };
+  const onMessage = (message: FromBoundThread) => {
+    if (message.job !== job || (message.type !== 'done' && message.type !== 'failed')) return;
+    handOver();
+    if (idle.length < KEPT_THREADS) idle.push(worker);
+    else void worker.terminate();
+  };
+  const timer = setTimeout(build, Math.max(0, deadline - performance.now()));
+  timer.unref();
+  signal?.addEventListener('abort', build);
+  worker.on('message', onMessage);
+  worker.on('exit', handOver);
+  finishing.set(worker, handOver);
 }
 
 /** A thread still finishing an answered bound's job, handed over (see `finishing`), or null. */
@@ -94,7 +130,8 @@ export const relaxationThread: RelaxationThread = (input, lp, options) => inThre
  * As relaxationThread, but only in a thread already started (idle, or finishing an answered bound's
  * job): a short budget (the default 2 s) cannot pay a new thread's start and first, not yet compiled
  * build (0.3-1 s and 0.9 s of CPU, taken from its plan's search). Without one it answers with the
- * flight bound's LP and starts a thread, idle, for the next bound.
+ * flight bound's LP and starts a thread that builds this problem's relaxation once the simulation is
+ * done (startBuilding), for the next bound.
  */
 export const warmRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
 
@@ -107,18 +144,18 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
       flightBound = value;
       if (flightBound !== null && (best === null || flightBound > best)) best = flightBound;
     };
-    const warm = idle.length > 0 || finishing.size > 0;
-    if (running >= MAX_THREADS || options.signal?.aborted || (!mayStart && !warm)) {
-      if (!mayStart && !warm && running < MAX_THREADS) idle.push(newThread());
-      void lp.then((value) => { fromLp(value); resolve(heard()); });
-      return;
-    }
     const deadline = options.deadline ?? performance.now() + 60_000;
     // What a thread needs of the input, and can be copied to it (the journey network's function stays).
     const sent: NetworkBoundInput = {
       schedule: input.schedule, scope: input.scope, config: input.config,
       groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
     };
+    const warm = idle.length > 0 || finishing.size > 0;
+    if (running >= MAX_THREADS || options.signal?.aborted || (!mayStart && !warm)) {
+      if (!mayStart && !warm && running < MAX_THREADS) startBuilding(sent, options.signal, deadline);
+      void lp.then((value) => { fromLp(value); resolve(heard()); });
+      return;
+    }
     const job = ++jobs;
     let worker: Worker;
     try {
