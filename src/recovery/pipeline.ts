@@ -377,20 +377,20 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 }
 
 /**
- * The shortest time limit under which the network bound runs (else the flight bound). Its thread
- * builds a storm's networks while the flight bound's LP solves, in 0.5 s of CPU when kept from an
- * earlier bound, and reaches 1.0 M on the issue storm after about 0.8 s of CPU more; the same storm
- * asked again (at any limit) goes on from the last bound's prices without a build. Until 2026-11-29
- * it was 5 s: on this 2-core host at load average 10-13 the default hub storm's 2 s simulations had
- * ended without a plan in 4 of 4 with the bound (docs/model.md 3.9, where the default limit is measured now).
+ * The shortest time limit under which the network bound runs (else the flight bound). Below
+ * COLD_BOUND_MIN_LIMIT_MS only where a thread holds the problem's relaxation (docs/model.md 3.9).
  */
 const NETWORK_BOUND_MIN_LIMIT_MS = 1000;
 
 /**
- * The shortest time limit under which the network bound may start a thread of its own; below it, it
- * runs only in a thread already started (bounds/network-bound-thread.ts, warmRelaxationThread): a
- * new thread's start and first build took the first 2 s storm of a process to 4.7-7.4 s at load
- * average 13-17 (2026-11-29).
+ * The shortest time limit under which the network bound may start a thread and build there; below
+ * it, it asks only a thread that holds its problem's relaxation, kept from an earlier bound of it,
+ * for a few iterations (bounds/network-bound-thread.ts, warmRelaxationThread), else it answers with
+ * the flight bound and has the relaxation built once the simulation is done. A build and the
+ * iterations to a good bound take 1.3 s of CPU on the issue storm, the 2 s plan's on two cores: the
+ * default hub storm's 2 s simulations had ended without a plan in 4 of 4 with them at load average
+ * 10-13 (until 2026-11-29 the network bound ran from 5 s only), and 2 s storms took up to 6.4 s at
+ * load average 15 (2026-11-29).
  */
 const COLD_BOUND_MIN_LIMIT_MS = 5000;
 

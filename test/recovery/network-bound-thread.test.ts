@@ -10,7 +10,7 @@ import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { inProcessSolver } from './fixtures.ts';
 
 describe('network bound thread', () => {
-  it('scenario: a short budget\'s bound finds no thread started, so it is the flight bound\'s LP, and leaves one that builds its relaxation once the simulation is done, for the next, which iterates there', async () => {
+  it('scenario: a short budget\'s bound finds no thread that holds its problem, so it is the flight bound\'s LP, and has one build the relaxation once the simulation is done, for the next bound of that problem, which iterates there', async () => {
     const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
     const schedule = loadSchedulesFor([scenario]).get('small')!;
     const request = simulationRequest(scenario);
@@ -28,5 +28,15 @@ describe('network bound thread', () => {
     const next = (await networkBound(input, inProcessSolver, { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread }))!;
     expect(next.value).toBeGreaterThan(next.flightBound! * 1.5);
     await expect.poll(() => idleBoundThreads(), { timeout: 30_000 }).toBe(1);
+    // Another problem (swaps dearer) finds no thread that holds it: the LP again, and the idle thread
+    // builds that problem once its simulation is done.
+    const other = { ...input, config: { ...request.config, cost_weights: { ...request.config.cost_weights, swap_per_flight: request.config.cost_weights.swap_per_flight * 3 + 1000 } } };
+    const otherDone = new AbortController();
+    const another = (await networkBound(other, inProcessSolver, { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread, signal: otherDone.signal }))!;
+    expect(another.value).toBe(another.flightBound);
+    otherDone.abort();
+    await expect.poll(() => idleBoundThreads(), { timeout: 30_000 }).toBe(1);
+    const otherNext = (await networkBound(other, inProcessSolver, { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread }))!;
+    expect(otherNext.value).toBeGreaterThan(otherNext.flightBound! * 1.5);
   }, 120_000);
 });

@@ -5,6 +5,7 @@
 // idle and unreferenced: a new thread took 0.3-1 s to start and, its code not yet compiled by the
 // JIT, 0.9 s to build a storm's networks, against 0.2 s in a thread that has built some before.
 import { Worker } from 'node:worker_threads';
+import type { Schedule } from '../../domain/schedule.ts';
 import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationRoute, RelaxationThread } from './network-bound.ts';
 
 /** A bound's work, by its job number (a message of an earlier job that ended is ignored). */
@@ -42,6 +43,14 @@ const MAX_THREADS = 2;
  */
 const KEPT_THREADS = 1;
 
+/**
+ * Iterations a short budget's bound takes (warmRelaxationThread), in a thread that holds its problem:
+ * its first is the best bound the kept relaxation reached; each after costs 8-12 ms of CPU on the
+ * issue storm, taken from the plan's search on two cores, so a few dozen, and the next bound of the
+ * same problem goes on from there.
+ */
+const SHORT_BUDGET_ITERATIONS = 30;
+
 /** The heap a bound's thread may use: the default storm's networks and schedule take well under 100 MiB. */
 const THREAD_HEAP_MB = 512;
 
@@ -69,41 +78,79 @@ export function idleBoundThreads(): number {
  * is compiled (a first build took 0.9 s, a later one 0.2-0.5 s) and, for the same problem, its
  * relaxation built. Until then it is `finishing`: a bound that comes first takes the thread over.
  */
-function startBuilding(sent: NetworkBoundInput, signal: AbortSignal | undefined, deadline: number): void {
-  const worker = newThread();
+function startBuilding(sent: NetworkBoundInput, hint: string, signal: AbortSignal | undefined, deadline: number): void {
+  // An idle thread holding another problem builds this one; none while another builds (no thread piles
+  // up). A new thread starts only when it builds: its start (0.2-0.3 s of CPU) is the simulation's too.
+  if (buildWaiting || (idle.length === 0 && finishing.size > 0)) return;
+  buildWaiting = true;
+  let worker: Worker | null = null;
   const job = ++jobs;
   const build = () => {
     clearTimeout(timer);
     signal?.removeEventListener('abort', build);
+    buildWaiting = false;
+    worker ??= newThread();
+    finishing.set(worker, handOver);
+    holds.set(worker, hint);
+    worker.on('message', onMessage);
+    worker.on('exit', handOver);
     worker.postMessage({ type: 'job', job, input: sent, deadlineAt: 0, maxIterations: 0, routes: false } satisfies ToBoundThread);
   };
   const handOver = () => {
+    if (worker === null) return;
     finishing.delete(worker);
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', build);
     worker.off('message', onMessage);
     worker.off('exit', handOver);
   };
   const onMessage = (message: FromBoundThread) => {
-    if (message.job !== job || (message.type !== 'done' && message.type !== 'failed')) return;
+    if (worker === null || message.job !== job || (message.type !== 'done' && message.type !== 'failed')) return;
     handOver();
     if (idle.length < KEPT_THREADS) idle.push(worker);
     else void worker.terminate();
   };
+  // An idle thread is taken now (it is this build's), and waits, idle but out of `idle`, for the simulation to end.
+  worker = takeIdle();
   const timer = setTimeout(build, Math.max(0, deadline - performance.now()));
   timer.unref();
   signal?.addEventListener('abort', build);
-  worker.on('message', onMessage);
-  worker.on('exit', handOver);
-  finishing.set(worker, handOver);
 }
 
-/** A thread still finishing an answered bound's job, handed over (see `finishing`), or null. */
-function adoptFinishing(): Worker | null {
-  const [worker, handOver] = finishing.entries().next().value ?? [];
-  if (!worker || !handOver) return null;
-  handOver();
-  return worker;
+/** A thread still finishing an answered bound's job, handed over (see `finishing`), or null; with `hint`, only one that holds that problem. */
+function adoptFinishing(hint?: string): Worker | null {
+  for (const [worker, handOver] of finishing) {
+    if (hint !== undefined && holds.get(worker) !== hint) continue;
+    handOver();
+    return worker;
+  }
+  return null;
+}
+
+/** An idle thread (with `hint`, one that holds that problem), taken from the idle ones, or null. */
+function takeIdle(hint?: string): Worker | null {
+  const i = hint === undefined ? idle.length - 1 : idle.findIndex((w) => holds.get(w) === hint);
+  return i < 0 ? null : idle.splice(i, 1)[0]!;
+}
+
+/** Whether a build (startBuilding) waits for its simulation to end: one at a time. */
+let buildWaiting = false;
+
+/** The problem each thread was last given (problemHint), so that a short budget asks only a thread that holds it. */
+const holds = new WeakMap<Worker, string>();
+const scheduleIds = new WeakMap<Schedule, number>();
+let schedulesSeen = 0;
+
+/**
+ * Which problem a bound's input is, cheaply (about 1 ms, on the simulation thread): the schedule
+ * (by identity), the scope's disruptions, airline, flights and aircraft, and the configuration but for
+ * the settings the relaxation never reads. Only a hint of which thread to ask: the thread compares the
+ * whole input (network-bound-thread-worker.ts) before it goes on from a relaxation it kept.
+ */
+function problemHint(input: NetworkBoundInput): string {
+  let id = scheduleIds.get(input.schedule);
+  if (id === undefined) { id = ++schedulesSeen; scheduleIds.set(input.schedule, id); }
+  const { strategies: _, solver, ...config } = input.config;
+  return JSON.stringify([id, input.scope.airline, input.scope.disruptions, input.scope.flights.map((f) => f.id), input.scope.aircraft.map((a) => a.aircraft.tail),
+    config, { ...solver, time_limit_ms: null, mip_gap: null, max_routes_per_aircraft: null }]);
 }
 
 function newThread(): Worker {
@@ -127,11 +174,13 @@ function newThread(): Worker {
 export const relaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, true);
 
 /**
- * As relaxationThread, but only in a thread already started (idle, or finishing an answered bound's
- * job): a short budget (the default 2 s) cannot pay a new thread's start and first, not yet compiled
- * build (0.3-1 s and 0.9 s of CPU, taken from its plan's search). Without one it answers with the
- * flight bound's LP and starts a thread that builds this problem's relaxation once the simulation is
- * done (startBuilding), for the next bound.
+ * As relaxationThread, but only in a thread that holds this problem's relaxation (kept from an
+ * earlier bound, or being built), and for SHORT_BUDGET_ITERATIONS at most: a short budget (the
+ * default 2 s) cannot pay a thread's start, a build (0.5 s of CPU, 0.9 s the first in a thread) and
+ * the iterations to a good bound, all taken from its plan's search on two cores (2 s storms took up
+ * to 6.4 s at load average 15 with them, 2026-11-29). Without one it answers with the flight bound's
+ * LP and has a thread build this problem's relaxation once the simulation is done (startBuilding),
+ * for the next bound: a storm asked again (a what-if, or at another limit) gets the network bound.
  */
 export const warmRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
 
@@ -150,18 +199,23 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
       schedule: input.schedule, scope: input.scope, config: input.config,
       groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
     };
-    const warm = idle.length > 0 || finishing.size > 0;
-    if (running >= MAX_THREADS || options.signal?.aborted || (!mayStart && !warm)) {
-      if (!mayStart && !warm && running < MAX_THREADS) startBuilding(sent, options.signal, deadline);
+    if (running >= MAX_THREADS || options.signal?.aborted) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
+    const hint = problemHint(input);
+    // A short budget asks only a thread that holds this problem (kept, or being built).
+    const holding = mayStart ? null : takeIdle(hint) ?? adoptFinishing(hint);
+    if (!mayStart && holding === null) {
+      startBuilding(sent, hint, options.signal, deadline);
       void lp.then((value) => { fromLp(value); resolve(heard()); });
       return;
     }
+    const maxIterations = mayStart ? options.maxIterations : Math.min(options.maxIterations ?? Number.POSITIVE_INFINITY, SHORT_BUDGET_ITERATIONS);
     const job = ++jobs;
     let worker: Worker;
     try {
-      worker = idle.pop() ?? adoptFinishing() ?? newThread();
+      worker = holding ?? takeIdle() ?? adoptFinishing() ?? newThread();
+      holds.set(worker, hint);
       // The deadline as an absolute instant: a new thread reads its job only once it has started.
-      worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations: options.maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
+      worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
     } catch {
       // No thread (the input could not be copied, or no memory for one): the flight bound stands.
       void lp.then((value) => { fromLp(value); resolve(heard()); });
