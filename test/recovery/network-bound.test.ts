@@ -199,17 +199,25 @@ describe('network bound', () => {
     expect(threaded.value).toBe(here.value);
   }, 120_000);
 
-  it('unit: iterating leaves the relaxation at the prices of its best bound, so that a bound asked again goes on from there', async () => {
+  it('unit: a bound asked again of the same relaxation goes on where the last left off: its first bound heard is the last one\'s best, and 40 then 40 iterations give what 80 in one call give', async () => {
     const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
     const schedule = loadSchedulesFor([scenario]).get('small')!;
     const request = simulationRequest(scenario);
     const prepared = prepareSimulation(schedule, request);
-    const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
-    relaxation.startFromFlights();
-    const start = relaxation.evaluate();
-    const result = (await iterateRelaxation(relaxation, null, { maxIterations: 80, deadline: performance.now() + 600_000 }))!;
-    expect(result.value).toBeGreaterThan(start);
-    expect(relaxation.evaluate()).toBe(result.value);
+    const build = () => {
+      const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
+      relaxation.startFromFlights();
+      return relaxation;
+    };
+    const options = { deadline: performance.now() + 600_000, target: () => 400_000 };
+    const once = (await iterateRelaxation(build(), null, { ...options, maxIterations: 80 }))!;
+    const twice = build();
+    const first = (await iterateRelaxation(twice, null, { ...options, maxIterations: 40 }))!;
+    const heard: number[] = [];
+    const second = (await iterateRelaxation(twice, null, { ...options, maxIterations: 40, onBound: (value) => heard.push(value) }))!;
+    expect(heard[0]).toBe(first.value);
+    expect(second.value).toBe(once.value);
+    expect(second.value).toBeGreaterThan(first.value);
   }, 120_000);
 
   it('scenario: on the committed small hub storm it lies between the flight bound and the proven optimum', async () => {
@@ -232,7 +240,7 @@ describe('network bound', () => {
     // Its thread, done in time, is kept for the next bound, which, the problem being the same, goes on
     // from the prices of the last one's best bound without a build: its first iteration is that bound.
     expect(idleBoundThreads()).toBeGreaterThanOrEqual(1);
-    // (Asked for the routes it prices, it tells them, each once, as it goes, also those the last bound priced.)
+    // (Asked for the routes it prices, it tells them, each once, also those the last bound priced.)
     const heardRoutes: RelaxationRoute[] = [];
     const heardBounds: number[] = [];
     const again = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, {
@@ -242,7 +250,8 @@ describe('network bound', () => {
     expect(heardBounds[0]).toBe(threaded.value);
     expect(again.value).toBeGreaterThanOrEqual(threaded.value);
     expect(again.value).toBeLessThanOrEqual(optimum.summary.cost);
-    expect(heardRoutes.length).toBeGreaterThan(prepared.scope.aircraft.length);
+    // (Going on from a nearly converged relaxation, it may price one route per aircraft only.)
+    expect(heardRoutes.length).toBeGreaterThanOrEqual(prepared.scope.aircraft.length);
     expect(new Set(heardRoutes.map((r) => JSON.stringify(r))).size).toBe(heardRoutes.length);
     expect(new Set(heardRoutes.map((r) => r.tail))).toEqual(new Set(prepared.scope.aircraft.map((a) => a.aircraft.tail)));
     // Aborted while it iterates (no iteration limit), it answers at once with the best bound heard,

@@ -2,9 +2,10 @@
 // relaxation from the input of a job, starts from its flight-level duals (without waiting for the
 // flight bound's LP, which the simulation thread relays only when it is free), iterates until its
 // deadline or until told to stop, and reports each better bound and the final one. Then it waits for
-// the next job, keeping the last job's relaxation at its best prices: a job with the same input (the
-// same storm asked again, at another limit or after a change the scope does not see) goes on from
-// there without a build (docs/model.md 3.9, "The same problem asked again").
+// the next job, keeping the last job's relaxation where its iterations left off: a job with the same
+// input (the same storm asked again, at another limit or after a change the scope does not see) goes
+// on from there without a build, its best bound known at once (docs/model.md 3.9, "The same problem
+// asked again").
 import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { journeyNetwork } from '../passengers/passengers.ts';
@@ -15,7 +16,7 @@ interface Job { job: number; stop: AbortController; target: number | null }
 
 const post = (message: FromBoundThread) => parentPort!.postMessage(message);
 let current: Job | null = null;
-/** The last job's relaxation (at the prices of its best bound), by its input's fingerprint. */
+/** The last job's relaxation (where its iterations left off), by its input's fingerprint. */
 let kept: { key: string; relaxation: NetworkRelaxation } | null = null;
 
 /**
