@@ -79,9 +79,7 @@ export function idleBoundThreads(): number {
  * relaxation built. Until then it is `finishing`: a bound that comes first takes the thread over.
  */
 function startBuilding(sent: NetworkBoundInput, hint: string, signal: AbortSignal | undefined, deadline: number): void {
-  // An idle thread holding another problem builds this one; none while another builds (no thread piles
-  // up). A new thread starts only when it builds: its start (0.2-0.3 s of CPU) is the simulation's too.
-  if (buildWaiting || (idle.length === 0 && finishing.size > 0)) return;
+  if (buildWaiting) return;
   buildWaiting = true;
   let worker: Worker | null = null;
   const job = ++jobs;
@@ -89,7 +87,10 @@ function startBuilding(sent: NetworkBoundInput, hint: string, signal: AbortSigna
     clearTimeout(timer);
     signal?.removeEventListener('abort', build);
     buildWaiting = false;
-    worker ??= newThread();
+    // A thread holding another problem builds this one (after the job it finishes, if any); a new one
+    // starts only now, its start (0.2-0.3 s of CPU) being the simulation's too, and only within MAX_THREADS.
+    worker = takeIdle() ?? adoptFinishing() ?? (running + finishing.size < MAX_THREADS ? newThread() : null);
+    if (worker === null) return;
     finishing.set(worker, handOver);
     holds.set(worker, hint);
     worker.on('message', onMessage);
@@ -108,8 +109,6 @@ function startBuilding(sent: NetworkBoundInput, hint: string, signal: AbortSigna
     if (idle.length < KEPT_THREADS) idle.push(worker);
     else void worker.terminate();
   };
-  // An idle thread is taken now (it is this build's), and waits, idle but out of `idle`, for the simulation to end.
-  worker = takeIdle();
   const timer = setTimeout(build, Math.max(0, deadline - performance.now()));
   timer.unref();
   signal?.addEventListener('abort', build);
