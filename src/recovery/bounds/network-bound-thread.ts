@@ -60,7 +60,7 @@ let jobs = 0;
 const idle: Worker[] = [];
 /**
  * Threads whose bound has answered (its deadline passed) while they still finish its job, a build
- * say, or that build for the next bound (startBuilding), each with what hands it over to a new bound:
+ * say, each with what hands it over to a new bound:
  * the new job waits in the thread's queue for that build, which it then goes on from when the
  * problem is the same (the storm asked again), rather than a new thread starting cold beside it.
  */
@@ -69,49 +69,6 @@ const finishing = new Map<Worker, () => void>();
 /** Threads kept idle for the next bound (a figure for tests and diagnostics). */
 export function idleBoundThreads(): number {
   return idle.length;
-}
-
-/**
- * Starts a thread that builds the relaxation of `sent` once the bound that asked for it no longer
- * needs the CPU (`signal` aborts: its simulation's strategies are done; or `deadline` passes), and
- * then waits with it kept (network-bound-thread-worker.ts): the next bound finds a thread whose code
- * is compiled (a first build took 0.9 s, a later one 0.2-0.5 s) and, for the same problem, its
- * relaxation built. Until then it is `finishing`: a bound that comes first takes the thread over.
- */
-function startBuilding(sent: NetworkBoundInput, hint: string, signal: AbortSignal | undefined, deadline: number): void {
-  if (buildWaiting) return;
-  buildWaiting = true;
-  let worker: Worker | null = null;
-  const job = ++jobs;
-  const build = () => {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', build);
-    buildWaiting = false;
-    // A thread holding another problem builds this one (after the job it finishes, if any); a new one
-    // starts only now, its start (0.2-0.3 s of CPU) being the simulation's too, and only within MAX_THREADS.
-    worker = takeIdle() ?? adoptFinishing() ?? (running + finishing.size < MAX_THREADS ? newThread() : null);
-    if (worker === null) return;
-    finishing.set(worker, handOver);
-    holds.set(worker, hint);
-    worker.on('message', onMessage);
-    worker.on('exit', handOver);
-    worker.postMessage({ type: 'job', job, input: sent, deadlineAt: 0, maxIterations: 0, routes: false } satisfies ToBoundThread);
-  };
-  const handOver = () => {
-    if (worker === null) return;
-    finishing.delete(worker);
-    worker.off('message', onMessage);
-    worker.off('exit', handOver);
-  };
-  const onMessage = (message: FromBoundThread) => {
-    if (worker === null || message.job !== job || (message.type !== 'done' && message.type !== 'failed')) return;
-    handOver();
-    if (idle.length < KEPT_THREADS) idle.push(worker);
-    else void worker.terminate();
-  };
-  const timer = setTimeout(build, Math.max(0, deadline - performance.now()));
-  timer.unref();
-  signal?.addEventListener('abort', build);
 }
 
 /** A thread still finishing an answered bound's job, handed over (see `finishing`), or null; with `hint`, only one that holds that problem. */
@@ -129,9 +86,6 @@ function takeIdle(hint?: string): Worker | null {
   const i = hint === undefined ? idle.length - 1 : idle.findIndex((w) => holds.get(w) === hint);
   return i < 0 ? null : idle.splice(i, 1)[0]!;
 }
-
-/** Whether a build (startBuilding) waits for its simulation to end: one at a time. */
-let buildWaiting = false;
 
 /** The problem each thread was last given (problemHint), so that a short budget asks only a thread that holds it. */
 const holds = new WeakMap<Worker, string>();
@@ -177,9 +131,9 @@ export const relaxationThread: RelaxationThread = (input, lp, options) => inThre
  * earlier bound, or being built), and for SHORT_BUDGET_ITERATIONS at most: a short budget (the
  * default 2 s) cannot pay a thread's start, a build (0.5 s of CPU, 0.9 s the first in a thread) and
  * the iterations to a good bound, all taken from its plan's search on two cores (2 s storms took up
- * to 6.4 s at load average 15 with them, 2026-11-29). Without one it answers with the flight bound's
- * LP and has a thread build this problem's relaxation once the simulation is done (startBuilding),
- * for the next bound: a storm asked again (a what-if, or at another limit) gets the network bound.
+ * to 6.4 s at load average 15 with them, 2026-11-29, and up to 5.7 s with a build started after each
+ * one for the next, when they came back to back). Without one it answers with the flight bound's LP.
+ * So a storm that a bound of 5 s or more has seen (a job, a 10 s what-if) gets the network bound at 2 s.
  */
 export const warmRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
 
@@ -202,11 +156,7 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
     const hint = problemHint(input);
     // A short budget asks only a thread that holds this problem (kept, or being built).
     const holding = mayStart ? null : takeIdle(hint) ?? adoptFinishing(hint);
-    if (!mayStart && holding === null) {
-      startBuilding(sent, hint, options.signal, deadline);
-      void lp.then((value) => { fromLp(value); resolve(heard()); });
-      return;
-    }
+    if (!mayStart && holding === null) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
     const maxIterations = mayStart ? options.maxIterations : Math.min(options.maxIterations ?? Number.POSITIVE_INFINITY, SHORT_BUDGET_ITERATIONS);
     const job = ++jobs;
     let worker: Worker;
