@@ -205,6 +205,10 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
     const abort = () => {
       answer(heard());
       worker.postMessage({ type: 'stop', job } satisfies ToBoundThread);
+      // Stopping, the thread may serve the next bound (the simulations of a benchmark come back to
+      // back): that bound waits in its queue rather than starting a cold thread beside it.
+      uncount();
+      finishing.set(worker, () => release(null));
     };
     options.signal?.addEventListener('abort', abort);
     let stuck: NodeJS.Timeout | undefined;
