@@ -59,10 +59,10 @@ let jobs = 0;
 /** Threads that finished a bound in time and wait for the next one. */
 const idle: Worker[] = [];
 /**
- * Threads whose bound has answered (its deadline passed) while they still finish its job, a build
- * say, each with what hands it over to a new bound:
- * the new job waits in the thread's queue for that build, which it then goes on from when the
- * problem is the same (the storm asked again), rather than a new thread starting cold beside it.
+ * Threads whose bound has answered (its deadline passed, or its simulation was done and the thread
+ * told to stop) while they still finish its job, a build say, each with what hands it over to a new
+ * bound: the new job waits in the thread's queue, and goes on from the relaxation when the problem is
+ * the same (the storm asked again), rather than a new thread starting cold beside it.
  */
 const finishing = new Map<Worker, () => void>();
 
