@@ -353,8 +353,9 @@ export async function searchNetwork(args: {
   // 9-20), so one round more, from BOUND_ROUND_SHARE of the budget (or as soon as the bound has told
   // routes, by BOUND_ROUND_LATEST_SHARE), over the pool with the routes the bound has priced by then and
   // `plan`'s own: first a dive on its LP (diveForPlan), whose plan comes within a few LPs where GLPK's
-  // branch and bound over the same pool found none in 5 s on the hub storm; then, with a job's budget,
-  // that integer model itself for the time left. Its plan replaces `plan` when cheaper; it ends by
+  // branch and bound over the same pool found none in 5 s on the hub storm (below a job's budget, dives
+  // again over the routes told since, while time is left); then, with a job's budget, that integer
+  // model itself for the time left. Its plan replaces `plan` when cheaper; it ends by
   // BOUND_ROUND_END_SHARE (SHORT_BOUND_ROUND_END_SHARE below a job's budget, so that the exact stage
   // keeps its time).
   async function boundRound(plan: StrategySolve): Promise<StrategySolve> {
@@ -379,8 +380,17 @@ export async function searchNetwork(args: {
     for (const route of chosenRoutes(plan.model, plan.outcome.values).values()) add(route);
     if (keys.size === before || performance.now() >= until) return plan;
     let better = plan;
-    const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until, pool });
-    if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
+    // Below a job's budget, the dive again over the routes the bound has told since (after more steps
+    // they make cheaper plans: docs/model.md 3.9), while a dive as long as the last still ends in time.
+    for (;;) {
+      const diveStarted = performance.now();
+      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until, pool });
+      if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
+      if (budget >= LONG_BUDGET_MS || 2 * performance.now() - diveStarted >= until) break;
+      const more = keys.size;
+      for (const route of args.boundRoutes!()) add(route);
+      if (keys.size - more < BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length) break;
+    }
     if (budget < LONG_BUDGET_MS || performance.now() >= until) return better;
     const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline }).catch(keepSearchPlan);
