@@ -104,6 +104,12 @@ const BOUND_ROUND_END_SHARE = 0.5;
 const BOUND_ROUND_ROUTES_PER_AIRCRAFT = 4;
 const SHORT_BOUND_ROUND_END_SHARE = 0.75;
 /**
+ * Share of the budget by which a dive after the first ends (below a job's budget): the first dive's
+ * plan keeps time for its exact stage (on the hub storm at 20 s, load 12, a second dive ran to 15.5 s,
+ * past that stage's end, and the answer kept the first dive's plan on direct flights, 904,377.5).
+ */
+const REDIVE_END_SHARE = 0.6;
+/**
  * Least budget (milliseconds to the search's deadline) with a bound round: a 10 s request's (9.6 s to
  * the strategies' deadline, less the preparation). Below it the network bound's routes come too late
  * (from 5 s the simulation has a network bound; its first routes came 2-7 s in at load average 9-20).
@@ -363,6 +369,7 @@ export async function searchNetwork(args: {
     const at = started + BOUND_ROUND_SHARE * budget;
     const latest = started + BOUND_ROUND_LATEST_SHARE * budget;
     const until = started + (budget >= LONG_BUDGET_MS ? BOUND_ROUND_END_SHARE : SHORT_BOUND_ROUND_END_SHARE) * budget;
+    const redo = started + REDIVE_END_SHARE * budget;
     // Waits for the bound's routes, but not once the generation has proven its plan optimal (no plan is
     // cheaper: a small scope under a job's budget would otherwise wait 30 % of it for nothing).
     const proven = () => args.generationPlan?.()?.outcome.status === 'optimal';
@@ -381,12 +388,13 @@ export async function searchNetwork(args: {
     if (keys.size === before || performance.now() >= until) return plan;
     let better = plan;
     // Below a job's budget, the dive again over the routes the bound has told since (after more steps
-    // they make cheaper plans: docs/model.md 3.9), while a dive as long as the last still ends in time.
-    for (;;) {
+    // they make cheaper plans: docs/model.md 3.9), while a dive as long as the last still ends by
+    // REDIVE_END_SHARE.
+    for (let dives = 0; ; dives++) {
       const diveStarted = performance.now();
-      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until, pool });
+      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool });
       if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
-      if (budget >= LONG_BUDGET_MS || 2 * performance.now() - diveStarted >= until) break;
+      if (budget >= LONG_BUDGET_MS || 2 * performance.now() - diveStarted >= redo) break;
       const more = keys.size;
       for (const route of args.boundRoutes!()) add(route);
       if (keys.size - more < BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length) break;
@@ -467,7 +475,9 @@ const DIVE_FIX_VALUE = 0.5 + 1e-6;
  * on the solver), fix every aircraft whose best route has a value above one half to that route (or,
  * when none has, the aircraft whose best route has the highest value), and solve again, until every
  * aircraft has one route; then the integer model over those routes (one per aircraft: solved as fast
- * as a walk's). Fixing several at once may break a capacity row together: that LP is infeasible, and
+ * as a walk's). Fixing several at once may break a capacity row together (five routes at 0.8 in an
+ * hour of four slots): that LP, or that integer model when the batch fixed the last aircraft (seen on
+ * the hub storm, whose first LP had every aircraft's best route above one half), is infeasible, and
  * the dive takes back the batch and fixes its best route alone (a lone fix that fails leaves its route
  * out of the dive's pool). On the storms' pools after the bound's 100 steps (plus the grounded routes
  * and the first walks) it took 4-7 LPs, 1.5-2 s of CPU at load average 8 (2026-11-29): 1,183,637.5 on
@@ -491,8 +501,8 @@ export async function diveForPlan(args: {
     const last = fixed.size === scope.aircraft.length;
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: last ? config.solver.mip_gap : 0, relaxation: !last }, { signal, deadline }).catch(keepSearchPlan);
     if (!outcome) return null;
-    if (last) return outcome.objective === null ? null : { model, outcome };
-    if (outcome.status !== 'optimal') {
+    if (last && outcome.objective !== null) return { model, outcome };
+    if (outcome.status !== 'optimal' || last) {
       if (outcome.status !== 'infeasible' || batch.length === 0) return null;
       for (const tail of batch) fixed.delete(tail);
       if (batch.length > 1) {
