@@ -392,7 +392,7 @@ export async function searchNetwork(args: {
     // REDIVE_END_SHARE.
     for (let dives = 0; ; dives++) {
       const diveStarted = performance.now();
-      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool });
+      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values) });
       if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
       if (budget >= LONG_BUDGET_MS || 2 * performance.now() - diveStarted >= redo) break;
       const more = keys.size;
@@ -474,12 +474,14 @@ const DIVE_FIX_VALUE = 0.5 + 1e-6;
  * A plan over `pool` (routes per tail) by a dive on its LP relaxation: solve the LP (direct flights,
  * on the solver), fix every aircraft whose best route has a value above one half to that route (or,
  * when none has, the aircraft whose best route has the highest value), and solve again, until every
- * aircraft has one route; then the integer model over those routes (one per aircraft: solved as fast
- * as a walk's). Fixing several at once may break a capacity row together (five routes at 0.8 in an
- * hour of four slots): that LP, or that integer model when the batch fixed the last aircraft (seen on
- * the hub storm, whose first LP had every aircraft's best route above one half), is infeasible, and
- * the dive takes back the batch and fixes its best route alone (a lone fix that fails leaves its route
- * out of the dive's pool). On the storms' pools after the bound's 100 steps (plus the grounded routes
+ * aircraft has one route; then the integer model over those routes, each beside its aircraft's route
+ * in `fallback` and its grounded one (a few per aircraft: solved as fast as a walk's). Fixing several
+ * at once may break a capacity row together (five routes at 0.8 in an hour of four slots): that LP, or
+ * that integer model when the batch fixed the last aircraft without its fallbacks (seen on the hub
+ * storm, whose first LP had every aircraft's best route above one half), is infeasible, and
+ * the dive takes back the batch and fixes its better half, and so on (a lone fix that fails leaves its
+ * route out of the dive's pool; taking back to the best route alone, the hub storm's next batch failed
+ * the same way, 2 solves per aircraft). On the storms' pools after the bound's 100 steps (plus the grounded routes
  * and the first walks) it took 4-7 LPs, 1.5-2 s of CPU at load average 8 (2026-11-29): 1,183,637.5 on
  * the issue storm, 888,355-918,020 on the hub storm, where GLPK's branch and bound over the same pool
  * found 1,178,185 (1.1 s) and nothing in 5 s or 857,060-877,762.5 in 6 s. Null when `until` (a
@@ -488,28 +490,33 @@ const DIVE_FIX_VALUE = 0.5 + 1e-6;
 export async function diveForPlan(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
   signal?: AbortSignal; deadline: number; until: number; pool: ReadonlyMap<string, readonly Route[]>;
+  /** Per tail, a route of a plan known (the search's best): beside the fixed route in the last model. */
+  fallback: ReadonlyMap<string, Route>;
 }): Promise<{ model: StrategyModel; outcome: SolveOutcome } | null> {
   const { schedule, scope, config, groups, solver, signal, deadline, until } = args;
   const pool = new Map([...args.pool].map(([tail, routes]) => [tail, [...routes]]));
   const fixed = new Map<string, Route>();
-  // The last fixes, and the best route of the LP they came from (fixed alone when the batch fails).
-  let batch: string[] = [];
-  let top: Route | null = null;
+  // The last fixes, the highest value first (halved when they fail together).
+  let batch: Route[] = [];
   while (performance.now() < until) {
-    const routes = new Map([...pool].map(([tail, list]) => [tail, fixed.has(tail) ? [fixed.get(tail)!] : list]));
-    const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
     const last = fixed.size === scope.aircraft.length;
+    // The last model keeps, beside each fixed route, the aircraft's route in `fallback` and its grounded
+    // one, so that fixes that overfill an hour together still leave a plan.
+    const routes = new Map([...pool].map(([tail, list]) => [tail, !fixed.has(tail) ? list
+      : !last ? [fixed.get(tail)!]
+      : [fixed.get(tail)!, ...list.filter((r) => r.key !== fixed.get(tail)!.key && (r.legs.length === 0 || r.key === args.fallback.get(tail)?.key))]]));
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: last ? config.solver.mip_gap : 0, relaxation: !last }, { signal, deadline }).catch(keepSearchPlan);
     if (!outcome) return null;
     if (last && outcome.objective !== null) return { model, outcome };
     if (outcome.status !== 'optimal' || last) {
       if (outcome.status !== 'infeasible' || batch.length === 0) return null;
-      for (const tail of batch) fixed.delete(tail);
+      for (const route of batch) fixed.delete(route.tail);
       if (batch.length > 1) {
-        fixed.set(top!.tail, top!);
-        batch = [top!.tail];
+        batch = batch.slice(0, Math.ceil(batch.length / 2));
+        for (const route of batch) fixed.set(route.tail, route);
       } else {
-        pool.set(top!.tail, pool.get(top!.tail)!.filter((r) => r.key !== top!.key));
+        pool.set(batch[0]!.tail, pool.get(batch[0]!.tail)!.filter((r) => r.key !== batch[0]!.key));
         batch = [];
       }
       continue;
@@ -521,10 +528,9 @@ export async function diveForPlan(args: {
     }
     const best = [...bestOf.values()].sort((p, q) => q.value - p.value);
     if (best.length === 0) return null;
-    top = best[0]!.route;
-    const fix = best.filter((b) => b.value > DIVE_FIX_VALUE).map((b) => b.route);
-    for (const route of fix.length > 0 ? fix : [top]) fixed.set(route.tail, route);
-    batch = (fix.length > 0 ? fix : [top]).map((route) => route.tail);
+    const above = best.filter((b) => b.value > DIVE_FIX_VALUE).map((b) => b.route);
+    batch = above.length > 0 ? above : [best[0]!.route];
+    for (const route of batch) fixed.set(route.tail, route);
   }
   return null;
 }
