@@ -10,6 +10,8 @@
 // here by subgradient steps), so the first iteration is already near the flight bound. Pure
 // TypeScript in a thread of its own (network-bound-thread.ts) or the simulation thread, never the
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
+// At the coarse grain (wider stretches, `Grain`) it is a weaker relaxation of the same plans from
+// fewer copies (docs/model.md 3.9, "A storm's first asking").
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
