@@ -10,8 +10,6 @@
 // here by subgradient steps), so the first iteration is already near the flight bound. Pure
 // TypeScript in a thread of its own (network-bound-thread.ts) or the simulation thread, never the
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
-// At the coarse grain (wider stretches, `Grain`) it is a weaker relaxation of the same plans from
-// fewer copies (docs/model.md 3.9, "A storm's first asking").
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
@@ -245,29 +243,11 @@ const ROUNDING_SHARE = 1e-9;
 /** Checks per aircraft the sweep keeps apart (states double with each); others are relaxed away (free). */
 const MODELLED_CHECKS = 2;
 
-/**
- * How finely a relaxation cuts each flight's departures into stretches (docs/model.md 3.9): 'fine',
- * the first hour at the grid, then coarser; 'coarse' (the aggregated relaxation, "A storm's first
- * asking") wider (COARSE_WIDTHS). Either is a relaxation of every plan: a stretch's copy
- * leaves at its last minute, lands at its first minute's landing and costs its first minute's cost.
- */
-export type Grain = 'fine' | 'coarse';
-
-/**
- * The coarse grain's stretch widths in the first hour of delay, the next two and later (still cut at
- * capacity hours and crew limits, never longer than the block): each of the fine grain's starts is a
- * start of it too. On the issue storm (docs/model.md 3.9, "A storm's first asking") 65,369 copies
- * against 141,854; 60 minutes throughout (40,069) gave 867,548 after 200 iterations where the fine
- * grain gives 1,088,142 and this one 1,038,430.
- */
-const COARSE_WIDTHS = [15, 30, 60] as const;
-
-/** Stretch widths by how late a departure is, at `grain` (docs/model.md 3.9). */
-function stretchWidth(delayMinutes: number, step: number, grain: Grain): number {
-  const [first, next, later] = grain === 'fine' ? [step, 15, 30] : COARSE_WIDTHS;
-  if (delayMinutes < 60) return Math.max(step, first);
-  if (delayMinutes < 180) return Math.max(step, next);
-  return Math.max(step, later);
+/** Stretch widths by how late a departure is: the first hour at the grid, then coarser (docs/model.md 3.9). */
+function stretchWidth(delayMinutes: number, step: number): number {
+  if (delayMinutes < 60) return step;
+  if (delayMinutes < 180) return Math.max(step, 15);
+  return Math.max(step, 30);
 }
 
 /**
@@ -276,13 +256,13 @@ function stretchWidth(delayMinutes: number, step: number, grain: Grain): number 
  * a stretch counts in the same rows and costs at least its first minute, and never longer than the
  * block (so a copy lands after its stretch ends).
  */
-function stretchesOf(ev: RouteEvaluator, flight: Flight, grain: Grain): Stretch[] {
+function stretchesOf(ev: RouteEvaluator, flight: Flight): Stretch[] {
   const earliest = ev.earliestDeparture(flight);
   const latest = flight.depMinutes + ev.delayLimit(flight);
   if (latest < earliest) return [];
   const block = flight.arrMinutes - flight.depMinutes;
   const cuts = new Set<number>();
-  for (let t = earliest; t <= latest; t += Math.max(1, Math.min(block, stretchWidth(t - earliest, ev.config.solver.time_step_minutes, grain)))) cuts.add(t);
+  for (let t = earliest; t <= latest; t += Math.max(1, Math.min(block, stretchWidth(t - earliest, ev.config.solver.time_step_minutes)))) cuts.add(t);
   for (const c of ev.scope.capacities) {
     const shift = c.kind === 'departures' ? (c.airport === flight.origin ? 0 : null) : (c.airport === flight.dest ? block : null);
     if (shift === null) continue;
@@ -358,8 +338,7 @@ export class NetworkRelaxation {
   private readonly routesSeen = new Set<string>();
   private freshRoutes: RelaxationRoute[] = [];
 
-  /** `grain`: how finely its stretches cut the departures ('coarse': fewer copies, a weaker bound sooner). */
-  constructor(input: NetworkBoundInput, readonly grain: Grain = 'fine') {
+  constructor(input: NetworkBoundInput) {
     const { schedule, scope, groups, config } = input;
     const cost = input.costModel ?? new ServiceCostModel(config.cost_weights, { crewDuty: config.constraints.crew_duty === 'hard', maintenance: config.constraints.maintenance === 'hard' });
     const factsOf = input.aircraftFacts ?? ((tail: string): AircraftCostFacts => ({ tail, seats: schedule.aircraft.get(tail)!.seats, costPerBlockHour: 0 }));
@@ -379,7 +358,7 @@ export class NetworkRelaxation {
       const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
       if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
       const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id)), () => journeysOf(group.search)) : null;
-      const stretches = stretchesOf(ev, f, grain);
+      const stretches = stretchesOf(ev, f);
       const own = factsOf(f.tail);
       const flightCost = new Float64Array(stretches.length);
       stretches.forEach((s, i) => {
