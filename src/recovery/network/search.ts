@@ -179,7 +179,15 @@ class EngineSearch {
     const { problem } = this;
     const ends = endAirports(problem, plan.solution.legs);
     const last = lastFlownLegs(plan.solution.legs);
-    const needed = new Set(problem.requiredPositions.map((p) => p.airport));
+    // A move saves only where an aircraft is missing now, and there only where its aircraft's family is
+    // needed (a ferry), or one of the two models (a trade within a family: its counts stay).
+    const short = new Set([...new Set(problem.requiredPositions.map((p) => p.airport))].filter((airport) => {
+      const missing = missingPositions(problem, ends, new Set([airport]));
+      return missing.family + missing.model + missing.configuration > 0;
+    }));
+    if (short.size === 0) return [];
+    const familyOf = new Map([...problem.aircraft.values()].map((a) => [a.fleet, a.family]));
+    const needed = new Set(problem.requiredPositions.flatMap((p) => [`${p.airport}|${familyOf.get(p.fleet)}`, `${p.airport}|${familyOf.get(p.fleet)}|${p.fleet}`]));
     /** The operating cost of `tail` ferrying to `to` after its last leg, or null when the walk could not fly it (range, window, check ahead) or the cost model allows no new leg. */
     const ferry = (tail: string, to: string): number | null => {
       const aircraft = problem.aircraft.get(tail)!;
@@ -194,14 +202,15 @@ class EngineSearch {
     };
     /** The position penalty saved by moving the aircraft of `moved` to their airports (counted at the airports that change). */
     const saved = (moved: ReadonlyMap<string, string>): number => {
-      const airports = new Set([...moved.values(), ...[...moved.keys()].map((tail) => ends.get(tail)!)]);
-      return this.options.cost.positions(missingPositions(problem, ends, airports)) - this.options.cost.positions(missingPositions(problem, new Map([...ends, ...moved]), airports));
+      const changed = new Set([...moved.values(), ...[...moved.keys()].map((tail) => ends.get(tail)!)]);
+      return this.options.cost.positions(missingPositions(problem, ends, changed)) - this.options.cost.positions(missingPositions(problem, new Map([...ends, ...moved]), changed));
     };
     const found: { key: string; net: number; moved: Map<string, string> }[] = [];
     const tails = [...problem.aircraft.keys()].filter((tail) => ends.get(tail));
     for (const a of tails) {
-      for (const to of needed) {
-        const cost = to === this.plannedEnd.get(a) ? null : ferry(a, to); // the ferry home is `ferries`' move
+      const { family } = problem.aircraft.get(a)!;
+      for (const to of short) {
+        const cost = to === this.plannedEnd.get(a) || !needed.has(`${to}|${family}`) ? null : ferry(a, to); // the ferry home is `ferries`' move
         if (cost === null) continue;
         const moved = new Map([[a, to]]);
         const net = saved(moved) - cost;
@@ -215,7 +224,7 @@ class EngineSearch {
         if (other.family !== one.family || (other.fleet === one.fleet && other.configuration === one.configuration)) continue;
         const there = ends.get(b)!;
         const here = ends.get(a)!;
-        if (!needed.has(here) && !needed.has(there)) continue;
+        if (!(short.has(there) && needed.has(`${there}|${one.family}|${one.fleet}`)) && !(short.has(here) && needed.has(`${here}|${other.family}|${other.fleet}`))) continue;
         const costA = ferry(a, there);
         const costB = costA === null ? null : ferry(b, here);
         if (costA === null || costB === null) continue;
