@@ -18,7 +18,9 @@
 //     rotation ends where they are (there and back), or fetched by one that ends where they go (two
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
-//     their operating cost saved, when their passengers find other seats.
+//     their operating cost saved, when their passengers find other seats;
+//   - position ferries, tried last: one aircraft, or two of a family trading places, ferry to where
+//     the next day needs their model or configuration, when the penalty saved pays the ferries.
 // Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a
 // hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it pushes legs
 // past the window, hands an aircraft legs it cannot reach), and such a plan is dropped after its walk,
