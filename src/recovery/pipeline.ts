@@ -13,7 +13,7 @@ import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
 import { flightBoundInClosedForm, flightBoundModel } from './bounds/flight-bound.ts';
 import { networkBound, type RelaxationRoute } from './bounds/network-bound.ts';
-import { relaxationThread } from './bounds/network-bound-thread.ts';
+import { relaxationThread, warmRelaxationThread } from './bounds/network-bound-thread.ts';
 import { RelaxationRoutes } from './bounds/relaxation-routes.ts';
 import { Budget } from './model/budget.ts';
 import { chosenRoutes, type StrategyModel } from './neighbourhood/rows/strategy-model.ts';
@@ -270,7 +270,7 @@ export function simulationBound(
   const closed = closedFlightBound(schedule, prepared, config);
   if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
-    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: relaxationThread,
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: config.solver.time_limit_ms < COLD_BOUND_MIN_LIMIT_MS ? warmRelaxationThread : relaxationThread,
   }).then((b): SimulationBound | null => {
     // A network bound that never rose above the flight bound's LP it started from is that LP's.
     if (b && (closed === null || b.value > closed)) return { value: b.value, source: b.flightBound !== null && b.value <= b.flightBound ? 'flight_bound' : 'network_bound' };
@@ -377,14 +377,22 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 }
 
 /**
- * The shortest time limit under which the network bound runs (else the flight bound). Its thread
- * builds a storm's networks while the flight bound's LP solves, in 0.2 s when kept from an earlier
- * bound, and at 2 s it could iterate for most of a second; but on this 2-core host under load (load
- * average 10-13) its CPU was the plan's: the default hub storm's 2 s simulations ended without a plan
- * in 4 of 4 (2 of 4 without the bound), and a new thread started in a 2 s simulation held it up to
- * 2.8-3.7 s (docs/model.md 3.9).
+ * The shortest time limit under which the network bound runs (else the flight bound). Below
+ * COLD_BOUND_MIN_LIMIT_MS only where a thread holds the problem's relaxation (docs/model.md 3.9).
  */
-const NETWORK_BOUND_MIN_LIMIT_MS = 5000;
+const NETWORK_BOUND_MIN_LIMIT_MS = 1000;
+
+/**
+ * The shortest time limit under which the network bound may start a thread and build there; below
+ * it, it asks only a thread that holds its problem's relaxation, kept from an earlier bound of it,
+ * for a few iterations (bounds/network-bound-thread.ts, warmRelaxationThread), else it answers with
+ * the flight bound. A build and the
+ * iterations to a good bound take 1.3 s of CPU on the issue storm, the 2 s plan's on two cores: the
+ * default hub storm's 2 s simulations had ended without a plan in 4 of 4 with them at load average
+ * 10-13 (until 2026-11-29 the network bound ran from 5 s only), and 2 s storms took up to 6.4 s at
+ * load average 15 (2026-11-29).
+ */
+const COLD_BOUND_MIN_LIMIT_MS = 5000;
 
 /**
  * The longest a strategy that has its plan waits for the simulation's bound, as a share of the time

@@ -9,7 +9,7 @@ import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/air
 import { withArtificials } from '../../src/recovery/neighbourhood/master.ts';
 import { enumerateRoutes } from '../../src/recovery/neighbourhood/pricing.ts';
 import { routeColumnName } from '../../src/recovery/neighbourhood/rows/row-families.ts';
-import { buildStrategyModel, extendStrategyModel, type NewRoute, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
+import { buildStrategyModel, extendStrategyModel, inWholeBuildColumnOrder, type NewRoute, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { config, inProcessSolver, request } from './fixtures.ts';
 
@@ -71,6 +71,34 @@ describe('incremental master', () => {
     }
     expect(extended).toBeGreaterThan(2);
     expect(declined).toBeGreaterThan(0);
+  });
+
+  it('puts an extended model in the whole build\'s order for the integer solves: the same columns, rows and terms, in the same order', () => {
+    const pool = new Map([...candidates].map(([tail, routes]) => [tail, routes.slice(0, 1)]));
+    let model: StrategyModel = build(pool);
+    let compared = 0;
+    expect(() => inWholeBuildColumnOrder(model)).toThrow(/not extended/);
+    for (let step = 1; step < 40; step++) {
+      const added: NewRoute[] = [];
+      for (const [tail, routes] of candidates) {
+        const list = pool.get(tail)!;
+        if (list.length < routes.length) added.push({ route: routes[list.length]!, index: list.push(routes[list.length]!) - 1 });
+      }
+      if (added.length === 0) break;
+      const whole = build(pool);
+      const grown = extendStrategyModel(network, scope, groups, model, added);
+      if (!grown) {
+        model = whole;
+        continue;
+      }
+      const ordered = inWholeBuildColumnOrder(grown);
+      expect(ordered.model).toEqual(whole.model);
+      expect([...ordered.routeColumns.keys()]).toEqual([...whole.routeColumns.keys()]);
+      compared++;
+      // Every other step the next extension starts from the ordered model, as after an integer solve.
+      model = step % 2 === 0 ? ordered : grown;
+    }
+    expect(compared).toBeGreaterThan(2);
   });
 
   it('gives the master LP the optimum of the whole build (GLPK, both solved from scratch)', async () => {

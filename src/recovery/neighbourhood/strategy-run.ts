@@ -16,7 +16,7 @@ import type { PassengerGroups } from '../passengers/passengers.ts';
 import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyColumns, type JourneyFinders } from './lagrangian-bound.ts';
 import type { PricingCache, PricingMode } from './pricing.ts';
 import type { JourneySource } from './rows/context.ts';
-import { buildStrategyModel, extendStrategyModel, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
+import { buildStrategyModel, extendStrategyModel, inWholeBuildColumnOrder, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
 import type { SharedColumns, StrategyPhase, StrategyProgress, StrategySolve, SolveStrategyArgs } from './column-generation.ts';
 
 /** Plan and bound closer than this (relative) prove optimality. */
@@ -167,8 +167,8 @@ export class StrategyRun {
    * Makes the current model: the last one with the routes added since (extendStrategyModel: the
    * generation's masters, one each round) where that gives the same rows and columns, else a build
    * of the whole model. `whole` asks for the whole build's order, which the integer solves keep (a
-   * MIP's branching follows the order of its columns): an extended model is then built again whole,
-   * over the same routes, journeys and itineraries.
+   * MIP's branching follows the order of its columns): an extended model's columns are then put in
+   * that order (inWholeBuildColumnOrder), which gives the whole build over the same routes.
    */
   private refresh(whole: boolean): void {
     if (this.stale) {
@@ -177,32 +177,23 @@ export class StrategyRun {
       if (extended) {
         this.current = extended;
         this.extended = true;
-      } else this.buildWhole(this.pool, this.journeys, this.cancelledItineraries);
+      } else this.buildWhole();
       this.stale = false;
       this.routesSince = [];
       this.rowsSince = false;
     } else if (whole && this.extended) {
-      // Each aircraft's first routes are the model's (the lists only grow); an extension adds no journeys or itineraries.
-      const routes = new Map<string, number>();
-      for (const route of this.current!.routeColumns.values()) routes.set(route.tail, (routes.get(route.tail) ?? 0) + 1);
-      const { journeys, itineraries } = this.wholeBuild;
-      this.buildWhole(
-        new Map([...this.pool].map(([tail, list]) => [tail, list.slice(0, routes.get(tail) ?? 0)])),
-        new Map([...journeys].map(([key, count]) => [key, this.journeys.get(key)!.slice(0, count)])),
-        itineraries,
-      );
+      // The extended model with its columns in the whole build's order is that build (the same routes,
+      // journeys and itineraries: an extension adds none of the last two), without building it again.
+      this.current = inWholeBuildColumnOrder(this.current!);
+      this.extended = false;
     }
   }
 
-  /** The journeys (how many per source) and itineraries of the last whole build. */
-  private wholeBuild = { journeys: new Map<string, number>(), itineraries: new Set<string>() };
-
-  private buildWhole(pool: Map<string, Route[]>, journeys: ReadonlyMap<string, readonly Journey[]>, itineraries: ReadonlySet<string>): void {
+  private buildWhole(): void {
     const at = performance.now();
-    this.current = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, pool, this.groups, journeys, itineraries);
+    this.current = buildStrategyModel(this.schedule, this.scope, this.config, this.strategy, this.pool, this.groups, this.journeys, this.cancelledItineraries);
     this.buildMsPerRoute = Math.max(this.buildMsPerRoute, (performance.now() - at) / Math.max(1, this.current.candidateRoutes));
     this.extended = false;
-    this.wholeBuild = { journeys: new Map([...journeys].map(([key, list]) => [key, list.length])), itineraries: new Set(itineraries) };
   }
 
   /**

@@ -86,16 +86,38 @@ const NEIGHBOURHOOD_SHARE = 0.72;
 const EXACT_SHARE = 0.8;
 
 /**
- * Shares of a job's budget (LONG_BUDGET_MS or more) from which and by which the bound round (below) solves:
- * by 0.3 the bound has stepped long enough that its routes make cheap plans (on the issue storm at 30 s,
- * 1,183,812.5 from 515 routes where the rounds had 1,640,680: docs/model.md 4.6). Shorter budgets have
- * none: at 10 s (load average 15) its model found no plan between 40 % and 60 % of the budget.
+ * Shares of the budget from which and by which the bound round (below) solves: by 0.3 the bound has
+ * stepped long enough that its routes make cheap plans (on the issue storm at 30 s, 1,183,812.5 from
+ * 515 routes where the rounds had 1,640,680: docs/model.md 4.6). When the bound has told no routes by
+ * then (its thread starved: 2-7 s into a 10 s run at load average 9-20), the round waits for them
+ * (BOUND_ROUND_ROUTES_PER_AIRCRAFT) until BOUND_ROUND_LATEST_SHARE. Below a job's budget it ends by SHORT_BOUND_ROUND_END_SHARE: the
+ * exact stage (by EXACT_SHARE) needs 1-3 s after it.
  */
 const BOUND_ROUND_SHARE = 0.3;
+const BOUND_ROUND_LATEST_SHARE = 0.5;
 const BOUND_ROUND_END_SHARE = 0.5;
-/** Whether a search with this budget (milliseconds to its deadline) runs the bound round: a job's (LONG_BUDGET_MS or more). */
+/**
+ * Routes per aircraft the bound should have told before the round (else it waits, until
+ * BOUND_ROUND_LATEST_SHARE): its first step's are about the planned rotations the walks already have
+ * (38 on the issue storm, none new); after 40 steps it had told 377, which gave a plan of 1,270,555.
+ */
+const BOUND_ROUND_ROUTES_PER_AIRCRAFT = 4;
+const SHORT_BOUND_ROUND_END_SHARE = 0.75;
+/**
+ * Share of the budget by which a dive after the first ends (below a job's budget): the first dive's
+ * plan keeps time for its exact stage (on the hub storm at 20 s, load 12, a second dive ran to 15.5 s,
+ * past that stage's end, and the answer kept the first dive's plan on direct flights, 904,377.5).
+ */
+const REDIVE_END_SHARE = 0.6;
+/**
+ * Least budget (milliseconds to the search's deadline) with a bound round: a 10 s request's (9.6 s to
+ * the strategies' deadline, less the preparation). Below it the network bound's routes come too late
+ * (from 5 s the simulation has a network bound; its first routes came 2-7 s in at load average 9-20).
+ */
+const BOUND_ROUND_MIN_MS = 7_000;
+/** Whether a search with this budget (milliseconds to its deadline) runs the bound round (BOUND_ROUND_MIN_MS or more). */
 export function hasBoundRound(budgetMs: number): boolean {
-  return budgetMs >= LONG_BUDGET_MS;
+  return budgetMs >= BOUND_ROUND_MIN_MS;
 }
 /** How often the bound round's wait looks whether the generation has proven its plan optimal, milliseconds. */
 const BOUND_ROUND_POLL_MS = 100;
@@ -332,34 +354,60 @@ export async function searchNetwork(args: {
     passengers = 'without_solver';
   }
   if (!best) return { best, rounds, routes: keys.size, passengers, neighbourhoods: 0 };
-  // The bound round (a job's budget): the network bound's routes (its relaxation's own timing: docs/model.md
-  // 3.9) come seconds after the rounds end (measured: 3-7 s at load average 14-20), so one round more,
-  // from BOUND_ROUND_SHARE of the budget, over the pool with the routes the bound has priced by then and
-  // `plan`'s own; its plan replaces `plan` when cheaper (its solve ends by BOUND_ROUND_END_SHARE).
-  async function boundRound(plan: StrategySolve): Promise<StrategySolve> {
-    const at = started + BOUND_ROUND_SHARE * (deadline - started);
-    const until = started + BOUND_ROUND_END_SHARE * (deadline - started);
+  // The bound round (a budget of BOUND_ROUND_MIN_MS or more): the network bound's routes (its relaxation's
+  // own timing: docs/model.md 3.9) come seconds after the rounds end (measured: 2-7 s at load average
+  // 9-20), so one round more, from BOUND_ROUND_SHARE of the budget (or as soon as the bound has told
+  // routes, by BOUND_ROUND_LATEST_SHARE), over the pool with the routes the bound has priced by then and
+  // `plan`'s own: first a dive on its LP (diveForPlan), whose plan comes within a few LPs where GLPK's
+  // branch and bound over the same pool found none in 5 s on the hub storm (below a job's budget, dives
+  // again over the routes told since, while time is left); then, with a job's budget, that integer
+  // model itself for the time left. Its plan replaces `plan` when cheaper; it ends by
+  // BOUND_ROUND_END_SHARE (SHORT_BOUND_ROUND_END_SHARE below a job's budget, so that the exact stage
+  // keeps its time).
+  async function boundRound(plan: StrategySolve, exactStage: Promise<unknown>): Promise<StrategySolve> {
+    const budget = deadline - started;
+    const at = started + BOUND_ROUND_SHARE * budget;
+    const latest = started + BOUND_ROUND_LATEST_SHARE * budget;
+    const until = started + (budget >= LONG_BUDGET_MS ? BOUND_ROUND_END_SHARE : SHORT_BOUND_ROUND_END_SHARE) * budget;
+    const redo = started + REDIVE_END_SHARE * budget;
     // Waits for the bound's routes, but not once the generation has proven its plan optimal (no plan is
     // cheaper: a small scope under a job's budget would otherwise wait 30 % of it for nothing).
     const proven = () => args.generationPlan?.()?.outcome.status === 'optimal';
-    while (performance.now() < at && !proven() && !signal?.aborted) await new Promise((resolve) => setTimeout(resolve, Math.min(BOUND_ROUND_POLL_MS, at - performance.now())));
+    const wait = (until: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(BOUND_ROUND_POLL_MS, until - performance.now()))));
+    while (performance.now() < at && !proven() && !signal?.aborted) await wait(at);
+    const heard = args.boundRoutes!();
+    while (heard.length < BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length && performance.now() < latest && !proven() && !signal?.aborted) {
+      await wait(latest);
+      heard.push(...args.boundRoutes!());
+    }
+    // The dive's solves wait for the rounds' exact stage: beside it, at 10 s under load 13, they took the
+    // workers from it (the issue storm's answer was the rounds' plan on direct flights, 1,553,315, in
+    // three runs of three, against 1,394,017.5-1,548,005 without the round).
+    await exactStage.then(() => undefined, () => undefined);
     if (proven()) return plan;
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     const before = keys.size;
-    for (const route of args.boundRoutes!()) add(route);
+    for (const route of heard) add(route);
     for (const route of chosenRoutes(plan.model, plan.outcome.values).values()) add(route);
     if (keys.size === before || performance.now() >= until) return plan;
+    let better = plan;
+    // Below a job's budget, the dive again over the routes the bound has told since (after more steps
+    // they make cheaper plans: docs/model.md 3.9), while a dive as long as the last still ends by
+    // REDIVE_END_SHARE.
+    for (let dives = 0; ; dives++) {
+      const diveStarted = performance.now();
+      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values) });
+      if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
+      if (budget >= LONG_BUDGET_MS || 2 * performance.now() - diveStarted >= redo) break;
+      const more = keys.size;
+      for (const route of args.boundRoutes!()) add(route);
+      if (keys.size - more < BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length) break;
+    }
+    if (budget < LONG_BUDGET_MS || performance.now() >= until) return better;
     const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline }).catch(keepSearchPlan);
-    if (!outcome || outcome.objective === null || outcome.objective >= plan.outcome.objective! - 1e-6) return plan;
-    const better = asSolve(model, outcome, rounds, started);
-    args.onIncumbent?.(better);
-    return better;
-  }
-  if (args.boundRoutes && hasBoundRound(deadline - started)) {
-    const roundsPlan = best;
-    best = await boundRound(best);
-    if (best !== roundsPlan) passengers = 'direct_flights';
+    if (!outcome || outcome.objective === null || outcome.objective >= better.outcome.objective! - 1e-6) return better;
+    return asSolve(model, outcome, rounds, started);
   }
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
@@ -374,10 +422,27 @@ export async function searchNetwork(args: {
     const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline, background: args.background }).catch(keepSearchPlan);
     return outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= plan.outcome.objective! + 1e-6 ? asSolve(exact, outcome, rounds, started) : null;
   };
-  const exactRounds = await exactly(best);
+  // The bound round waits for the bound's routes beside the rounds' exact stage, and dives once that
+  // stage is done; its plan, when cheaper than the exact stage's, gets an exact stage of its own. (The
+  // round before the exact stage, at 10 s under load average 14-17, left that stage no time: 1,553,315
+  // against 1,509,750 on the issue storm; its dive beside it took the workers from it: boundRound.)
+  const roundsPlan = best;
+  const exactStage = exactly(roundsPlan);
+  const bounded = args.boundRoutes && hasBoundRound(deadline - started) ? boundRound(roundsPlan, exactStage) : null;
+  // (Awaited below, after the exact stage: a rejection meanwhile is not unhandled.)
+  bounded?.catch(() => undefined);
+  const exactRounds = await exactStage;
   let answer = exactRounds ?? best;
   if (exactRounds) passengers = 'exact';
   if (exactRounds) args.onIncumbent?.(exactRounds);
+  const dived = await bounded;
+  if (dived && dived !== roundsPlan && dived.outcome.objective! < answer.outcome.objective! - 1e-6) {
+    best = dived;
+    const exact = await exactly(dived);
+    answer = exact ?? dived;
+    passengers = exact ? 'exact' : 'direct_flights';
+    args.onIncumbent?.(answer);
+  }
   // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
   let neighbourhoods = 0;
@@ -404,6 +469,74 @@ export async function searchNetwork(args: {
   }
   best = answer;
   return { best, rounds, routes: keys.size, passengers, neighbourhoods };
+}
+
+/** A route whose LP value is above this is fixed by the dive together with the others above it (two such routes cannot share a flight). */
+const DIVE_FIX_VALUE = 0.5 + 1e-6;
+
+/**
+ * A plan over `pool` (routes per tail) by a dive on its LP relaxation: solve the LP (direct flights,
+ * on the solver), fix every aircraft whose best route has a value above one half to that route (or,
+ * when none has, the aircraft whose best route has the highest value), and solve again, until every
+ * aircraft has one route; then the integer model over those routes, each beside its aircraft's route
+ * in `fallback` and its grounded one (a few per aircraft: solved as fast as a walk's). Fixing several
+ * at once may break a capacity row together (five routes at 0.8 in an hour of four slots): that LP, or
+ * that integer model when the batch fixed the last aircraft without its fallbacks (seen on the hub
+ * storm, whose first LP had every aircraft's best route above one half), is infeasible, and
+ * the dive takes back the batch and fixes its better half, and so on (a lone fix that fails leaves its
+ * route out of the dive's pool; taking back to the best route alone, the hub storm's next batch failed
+ * the same way, 2 solves per aircraft). On the storms' pools after the bound's 100 steps (plus the grounded routes
+ * and the first walks) it took 4-7 LPs, 1.5-2 s of CPU at load average 8 (2026-11-29): 1,183,637.5 on
+ * the issue storm, 888,355-918,020 on the hub storm, where GLPK's branch and bound over the same pool
+ * found 1,178,185 (1.1 s) and nothing in 5 s or 857,060-877,762.5 in 6 s. Null when `until` (a
+ * performance.now() instant) passes first, or when no fix is left to try.
+ */
+export async function diveForPlan(args: {
+  schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
+  signal?: AbortSignal; deadline: number; until: number; pool: ReadonlyMap<string, readonly Route[]>;
+  /** Per tail, a route of a plan known (the search's best): beside the fixed route in the last model. */
+  fallback: ReadonlyMap<string, Route>;
+}): Promise<{ model: StrategyModel; outcome: SolveOutcome } | null> {
+  const { schedule, scope, config, groups, solver, signal, deadline, until } = args;
+  const pool = new Map([...args.pool].map(([tail, routes]) => [tail, [...routes]]));
+  const fixed = new Map<string, Route>();
+  // The last fixes, the highest value first (halved when they fail together).
+  let batch: Route[] = [];
+  while (performance.now() < until) {
+    const last = fixed.size === scope.aircraft.length;
+    // The last model keeps, beside each fixed route, the aircraft's route in `fallback` and its grounded
+    // one, so that fixes that overfill an hour together still leave a plan.
+    const routes = new Map([...pool].map(([tail, list]) => [tail, !fixed.has(tail) ? list
+      : !last ? [fixed.get(tail)!]
+      : [fixed.get(tail)!, ...list.filter((r) => r.key !== fixed.get(tail)!.key && (r.legs.length === 0 || r.key === args.fallback.get(tail)?.key))]]));
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
+    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: last ? config.solver.mip_gap : 0, relaxation: !last }, { signal, deadline }).catch(keepSearchPlan);
+    if (!outcome) return null;
+    if (last && outcome.objective !== null) return { model, outcome };
+    if (outcome.status !== 'optimal' || last) {
+      if (outcome.status !== 'infeasible' || batch.length === 0) return null;
+      for (const route of batch) fixed.delete(route.tail);
+      if (batch.length > 1) {
+        batch = batch.slice(0, Math.ceil(batch.length / 2));
+        for (const route of batch) fixed.set(route.tail, route);
+      } else {
+        pool.set(batch[0]!.tail, pool.get(batch[0]!.tail)!.filter((r) => r.key !== batch[0]!.key));
+        batch = [];
+      }
+      continue;
+    }
+    const bestOf = new Map<string, { route: Route; value: number }>();
+    for (const [column, route] of model.routeColumns) {
+      const value = outcome.values[column] ?? 0;
+      if (!fixed.has(route.tail) && value > (bestOf.get(route.tail)?.value ?? -1)) bestOf.set(route.tail, { route, value });
+    }
+    const best = [...bestOf.values()].sort((p, q) => q.value - p.value);
+    if (best.length === 0) return null;
+    const above = best.filter((b) => b.value > DIVE_FIX_VALUE).map((b) => b.route);
+    batch = above.length > 0 ? above : [best[0]!.route];
+    for (const route of batch) fixed.set(route.tail, route);
+  }
+  return null;
 }
 
 /** A failed or stopped exact solve leaves the search's plan standing (the caller's abort still rejects elsewhere). */

@@ -237,3 +237,25 @@ export function extendStrategyModel(
   GROWTH.set(extended, { ...growth, uses });
   return extended;
 }
+
+/**
+ * An extended model (extendStrategyModel) in a whole build's order, for the integer solves (a MIP's
+ * branching follows the order of its columns): the route columns first, aircraft by aircraft and each
+ * aircraft's in the order of its list (addAircraftRows declares them before any other), then the
+ * other columns as they stand. Its rows are a whole build's already, in its order, each row's terms
+ * too (inWholeBuildOrder), so this is the model buildStrategyModel makes over the same routes,
+ * journeys and itineraries, without building it again. Throws for a model not extended.
+ */
+export function inWholeBuildColumnOrder(extended: StrategyModel): StrategyModel {
+  const growth = GROWTH.get(extended);
+  if (!growth) throw new Error(`model ${extended.model.name} was not extended`);
+  const { routeOrder } = growth;
+  const order = (column: string) => routeOrder.get(column)!;
+  const routes = [...extended.routeColumns.keys()].sort((p, q) => order(p) - order(q));
+  const byName = new Map(extended.model.variables.map((v) => [v.name, v]));
+  const variables = [...routes.map((column) => byName.get(column)!), ...extended.model.variables.filter((v) => !extended.routeColumns.has(v.name))];
+  const routeColumns = new Map(routes.map((column) => [column, extended.routeColumns.get(column)!]));
+  const ordered: StrategyModel = { ...extended, model: { ...extended.model, variables }, routeColumns };
+  GROWTH.set(ordered, growth);
+  return ordered;
+}
