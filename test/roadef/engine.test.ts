@@ -113,7 +113,7 @@ describe('the engine solver', () => {
     }
   }, 480_000);
 
-  it('A03 keeping its flights, searched until no move pays: every incumbent cancels only legs the disruptions cancel or may force to go (a hold or an exchange can make the walk cancel others: without the check, the ninth incumbent, 74,020.35, cancelled legs outside them)', async () => {
+  it('A03 keeping its flights, searched until no move pays: every incumbent cancels only legs the disruptions cancel or may force to go (a hold or an exchange can make the walk cancel others: without the check, the ninth incumbent, 74,020.35, cancelled legs outside them), and the last pays no end-position penalty', async () => {
     const { boundOf } = roadefInstanceBounds(instance('A03'));
     // The search ended by itself after 31.6 s (12 incumbents) under a load average of 18 on this
     // thread, and had not in 160 s beside `yes` at a load average of 20-29: the limit only bounds a
@@ -127,6 +127,9 @@ describe('the engine solver', () => {
       expect(judge('A03', solution).violations).toEqual([]);
       expect(boundOf(solution).problem).toBe('keeps-flights');
     }
+    // An exchange leaves the A318 that BIQ needs at BES and the A319 0/28/51 that BES needs at BIQ
+    // (10,000 of penalty, and neither ferry home pays alone): the two ferry there, trading places.
+    expect(judge('A03', run.solution!).totals.positionTotal).toBe(0);
   }, 480_000);
 
   for (const limitMs of [30, 400, 1_500]) {

@@ -29,7 +29,7 @@ export function operatingCost(problem: NetworkProblem, legs: readonly PlanLeg[],
   for (const r of legs) {
     if (r.tail !== null && r.isNew) total += cost.newLeg(of(r.tail), r.arrMinutes - r.depMinutes) ?? Number.POSITIVE_INFINITY;
   }
-  return total + cost.positions(missingPositions(problem, legs));
+  return total + cost.positions(missingPositions(problem, endAirports(problem, legs)));
 }
 
 /** Each aircraft's last flown leg (the latest departure), by aircraft. */
@@ -43,16 +43,27 @@ export function lastFlownLegs(legs: readonly PlanLeg[]): Map<string, PlanLeg> {
   return last;
 }
 
-/** Spec 5.4: per airport, required aircraft matched to present ones by family, then fleet, then configuration. */
-function missingPositions(problem: NetworkProblem, legs: readonly PlanLeg[]): MissingPositions {
+/** Where each aircraft stands at the end of the window: its last flown leg's destination (null when it lands after the end), its base when it flies none. */
+export function endAirports(problem: NetworkProblem, legs: readonly PlanLeg[]): Map<string, string | null> {
   const E = problem.window.endMinutes;
   const lastLeg = lastFlownLegs(legs);
+  return new Map([...problem.aircraft.values()].map((a) => {
+    const last = lastLeg.get(a.tail);
+    return [a.tail, last ? (last.arrMinutes <= E ? last.dest : null) : a.base];
+  }));
+}
+
+/**
+ * Spec 5.4: per airport, required aircraft matched to present ones by family, then fleet, then
+ * configuration, the aircraft standing at `ends` (endAirports); only at the airports of `only` when given (the
+ * count is a sum over airports, so a search compares two ends at the airports they differ in).
+ */
+export function missingPositions(problem: NetworkProblem, ends: ReadonlyMap<string, string | null>, only?: ReadonlySet<string>): MissingPositions {
   const have = new Map<string, number>(); // `${airport}|${level key}` -> aircraft present
   const add = (key: string) => have.set(key, (have.get(key) ?? 0) + 1);
   for (const a of problem.aircraft.values()) {
-    const last = lastLeg.get(a.tail);
-    const at = last ? (last.arrMinutes <= E ? last.dest : null) : a.base;
-    if (at === null) continue;
+    const at = ends.get(a.tail) ?? null;
+    if (at === null || (only && !only.has(at))) continue;
     add(`${at}|${a.family}`);
     add(`${at}|${a.family}|${a.fleet}`);
     add(`${at}|${a.family}|${a.fleet}|${a.configuration}`);
@@ -61,6 +72,7 @@ function missingPositions(problem: NetworkProblem, legs: readonly PlanLeg[]): Mi
   const need = new Map<string, number>();
   const airports = new Set<string>();
   for (const p of problem.requiredPositions) {
+    if (only && !only.has(p.airport)) continue;
     const family = familyOfFleet.get(p.fleet) ?? '';
     airports.add(p.airport);
     for (const key of [`${p.airport}|${family}`, `${p.airport}|${family}|${p.fleet}`, `${p.airport}|${family}|${p.fleet}|${p.configuration}`]) need.set(key, (need.get(key) ?? 0) + p.count);

@@ -18,7 +18,9 @@
 //     rotation ends where they are (there and back), or fetched by one that ends where they go (two
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
-//     their operating cost saved, when their passengers find other seats.
+//     their operating cost saved, when their passengers find other seats;
+//   - position ferries, tried last: one aircraft, or two of a family trading places, ferry to where
+//     the next day needs their model or configuration, when the penalty saved pays the ferries.
 // Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a
 // hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it pushes legs
 // past the window, hands an aircraft legs it cannot reach), and such a plan is dropped after its walk,
@@ -28,11 +30,11 @@
 import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
-import { MIN_CONNECTION_MINUTES, disruptionDelays, fixedPart, passengersLeftBehind, pinned } from './bookings.ts';
+import { MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, passengersLeftBehind, pinned } from './bookings.ts';
 import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-cancellations.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
-import { lastFlownLegs, operatingCost } from './plan-cost.ts';
+import { endAirports, lastFlownLegs, missingPositions, operatingCost } from './plan-cost.ts';
 import { roundTripTransfers } from './round-trip-transfers.ts';
 import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
@@ -40,6 +42,8 @@ import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type Netwo
 const MAX_HOLD_MINUTES = 180;
 /** Aircraft tried per group of stranded passengers and way (there and back, or fetched), earliest available first. */
 const TRIP_AIRCRAFT = 3;
+/** End-position ferries offered from one plan, the largest net savings first. */
+const POSITION_FERRIES = 8;
 /** Longest a passenger plan may take, milliseconds (an A instance takes about one second, the set X size about 45 s). */
 const PASSENGER_SOLVE_LIMIT_MS = 180_000;
 
@@ -164,6 +168,81 @@ class EngineSearch {
   }
 
   /**
+   * Ferries for the end positions (spec 5.4): one aircraft, or two of a family trading places, fly
+   * empty after their last legs to where position.csv needs their model or configuration, when the
+   * penalty saved exceeds the ferries' operating cost. The ferry home (`ferries`) sends an aircraft
+   * only where its own planned rotation ends, and after an exchange two aircraft can each end where
+   * the other was planned to (A03: the A318 BIQ needs at BES, the A319 0/28/51 BES needs at BIQ,
+   * 10,000 of penalty), where neither ferry home pays alone: each leaves its airport one aircraft of
+   * the family short. Tried after every other move (negative priorities), so the search reaches the
+   * plan it stopped at before by the same path and only goes on from there.
+   */
+  private positionFerries(plan: Plan): Move[] {
+    const { problem } = this;
+    const ends = endAirports(problem, plan.solution.legs);
+    const last = lastFlownLegs(plan.solution.legs);
+    // A move saves only where an aircraft is missing now, and there only where its aircraft's family is
+    // needed (a ferry), or one of the two models (a trade within a family: its counts stay).
+    const short = new Set([...new Set(problem.requiredPositions.map((p) => p.airport))].filter((airport) => {
+      const missing = missingPositions(problem, ends, new Set([airport]));
+      return missing.family + missing.model + missing.configuration > 0;
+    }));
+    if (short.size === 0) return [];
+    const familyOf = new Map([...problem.aircraft.values()].map((a) => [a.fleet, a.family]));
+    const needed = new Set(problem.requiredPositions.flatMap((p) => [`${p.airport}|${familyOf.get(p.fleet)}`, `${p.airport}|${familyOf.get(p.fleet)}|${p.fleet}`]));
+    /** The operating cost of `tail` ferrying to `to` after its last leg, or null when the walk could not fly it (range, window, check ahead) or the cost model allows no new leg. */
+    const ferry = (tail: string, to: string): number | null => {
+      const aircraft = problem.aircraft.get(tail)!;
+      const from = ends.get(tail);
+      if (aircraft.shuttle || !from || from === to || plan.changes.endAt.has(tail)) return null;
+      const pair = problem.airportPairs.get(pairKey(from, to));
+      if (!pair || pair.blockMinutes > aircraft.rangeMinutes) return null;
+      const end = last.get(tail);
+      const ready = Math.max(this.S, end ? end.arrMinutes + aircraft.turnaroundMinutes : this.S);
+      if (ready + pair.blockMinutes > problem.window.endMinutes || (aircraft.check && ready < aircraft.check.endMinutes)) return null;
+      return this.options.cost.newLeg(aircraftFacts(problem, tail), pair.blockMinutes);
+    };
+    /** The position penalty saved by moving the aircraft of `moved` to their airports (counted at the airports that change). */
+    const saved = (moved: ReadonlyMap<string, string>): number => {
+      const changed = new Set([...moved.values(), ...[...moved.keys()].map((tail) => ends.get(tail)!)]);
+      return this.options.cost.positions(missingPositions(problem, ends, changed)) - this.options.cost.positions(missingPositions(problem, new Map([...ends, ...moved]), changed));
+    };
+    const found: { key: string; net: number; moved: Map<string, string> }[] = [];
+    const tails = [...problem.aircraft.keys()].filter((tail) => ends.get(tail));
+    for (const a of tails) {
+      const { family } = problem.aircraft.get(a)!;
+      for (const to of short) {
+        const cost = to === this.plannedEnd.get(a) || !needed.has(`${to}|${family}`) ? null : ferry(a, to); // the ferry home is `ferries`' move
+        if (cost === null) continue;
+        const moved = new Map([[a, to]]);
+        const net = saved(moved) - cost;
+        if (net > 0) found.push({ key: `ferry ${a} ${ends.get(a)} ${to}`, net, moved });
+      }
+    }
+    for (const [i, a] of tails.entries()) {
+      const one = problem.aircraft.get(a)!;
+      for (const b of tails.slice(i + 1)) {
+        const other = problem.aircraft.get(b)!;
+        if (other.family !== one.family || (other.fleet === one.fleet && other.configuration === one.configuration)) continue;
+        const there = ends.get(b)!;
+        const here = ends.get(a)!;
+        if (!(short.has(there) && needed.has(`${there}|${one.family}|${one.fleet}`)) && !(short.has(here) && needed.has(`${here}|${other.family}|${other.fleet}`))) continue;
+        const costA = ferry(a, there);
+        const costB = costA === null ? null : ferry(b, here);
+        if (costA === null || costB === null) continue;
+        const moved = new Map([[a, there], [b, here]]);
+        const net = saved(moved) - costA - costB;
+        if (net > 0) found.push({ key: `ferries ${a} ${b} ${here} ${there}`, net, moved });
+      }
+    }
+    return found.sort((x, y) => y.net - x.net || (x.key < y.key ? -1 : 1)).slice(0, POSITION_FERRIES).map(({ key, net, moved }) => ({
+      key,
+      priority: -1 / (1 + net / 1000),
+      apply: (c) => ({ ...c, endAt: new Map([...c.endAt, ...moved]) }),
+    }));
+  }
+
+  /**
    * Cancellations of round trips (two or three legs that bring an aircraft back where it was): the
    * operating cost is saved and the aircraft catches up on its delay; worth it when the passengers
    * find other seats. Tried after the other moves, lightest loads first.
@@ -265,7 +344,7 @@ class EngineSearch {
   }
 
   moves(plan: Plan): Move[] {
-    return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...this.trips(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : [])]
+    return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...this.trips(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : []), ...this.positionFerries(plan)]
       .concat(roundTripTransfers(this.problem, plan.solution, (key) => this.movable(key)))
       .sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
