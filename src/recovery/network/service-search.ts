@@ -136,6 +136,14 @@ const BOUND_ROUND_POLL_MS = 100;
  * (docs/model.md 4.6).
  */
 const DESCENT_SHARE = 0.3;
+/**
+ * DESCENT_SHARE below a bound round's budget (BOUND_ROUND_MIN_MS: the default 2 s), where the exact
+ * stage did not finish in 36 runs of the storms at 2 s (load average 11-18) and the descent's walk,
+ * priced without a solver, is the plan to beat: with 0.3 the answer was the best threshold's walk in 34
+ * runs of 36 (1,928,660 and 1,768,697.5); with 0.65, alternating, the descent's (1,553,315, 1,326,212.5)
+ * in 15 of 24 (docs/model.md 4.6). The descent stops once no step pays, so it takes the time only under load.
+ */
+const SHORT_DESCENT_SHARE = 0.65;
 /** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
 const DESCENT_CANDIDATES = 30;
 
@@ -274,7 +282,7 @@ export async function searchNetwork(args: {
       // at 2 s under load 11-13, eight runs), it delayed that solve by its share of the budget, got
       // 1-16 steps, and one run of the issue storm ended without an integrated plan.
       descend = false;
-      const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
+      const descended = cancellationDescent(walks, config, started + (hasBoundRound(deadline - started) ? DESCENT_SHARE : SHORT_DESCENT_SHARE) * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
       if (descended && descended.estimate < first!.estimate) {
         alone.push(buildStrategyModel(schedule, scope, config, 'integrated', new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), groups));
         unsolved = withoutSolver(alone.at(-1)!);
