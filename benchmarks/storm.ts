@@ -53,6 +53,8 @@ const COMMAND = 'npm run bench -- --parts storm';
 
 interface StormRun {
   storm: string; limit_ms: number; wall_ms: number; cost: number | null; bound: number | null; gap: number | null; status: string | null; engine: string | null; bound_source: string | null;
+  /** What the integrated option's solve found out (its facts: which plan of the search answered, its passengers; docs/model.md 4.6); null without an answer. */
+  facts: unknown;
   /** Why the run gave no answer (the simulation rejected); null when it answered. */
   error: string | null;
 }
@@ -97,12 +99,12 @@ time limit, and prints cost, bound, gap, status, engine and the bound's source (
             results.push({
               storm: storm.name, limit_ms: limit, wall_ms: Math.round(performance.now() - started), cost: integrated?.kpis.cost ?? null, bound: integrated?.solver.lowerBound ?? null,
               gap: integrated?.solver.mipGap ?? null, status: integrated?.solver.status ?? null, engine: integrated?.solver.engine ?? null,
-              bound_source: integrated?.solver.lowerBoundSource ?? null, error: null,
+              bound_source: integrated?.solver.lowerBoundSource ?? null, facts: integrated?.solver.facts ?? null, error: null,
             });
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             announce(`${storm.name} at ${limit} ms, run ${r + 1}/${runs} FAILED: ${message}`);
-            results.push({ storm: storm.name, limit_ms: limit, wall_ms: Math.round(performance.now() - started), cost: null, bound: null, gap: null, status: null, engine: null, bound_source: null, error: message });
+            results.push({ storm: storm.name, limit_ms: limit, wall_ms: Math.round(performance.now() - started), cost: null, bound: null, gap: null, status: null, engine: null, bound_source: null, facts: null, error: message });
           }
         }
       }

@@ -179,7 +179,7 @@ export async function solveStrategies(
   // integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, background: solving.background, offer: cancellationRoutes!, boundRoutes,
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, limitMs: limit, background: solving.background, offer: cancellationRoutes!, boundRoutes,
       onIncumbent: (best) => integratedProgress?.search(best), generationPlan: () => generationPlan,
     }).catch((error: unknown) => {
       if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengers: 'direct_flights' as const, neighbourhoods: 0 };

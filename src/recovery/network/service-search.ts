@@ -59,7 +59,12 @@ const SEARCH_SHARE = 0.5;
  */
 const SEARCH_MAX_MS = 1_500;
 
-/** A budget this long (a job's, milliseconds) lets the search run for SEARCH_SHARE of it, past SEARCH_MAX_MS. */
+/**
+ * A request's limit this long (a job's, milliseconds) lets the search run for SEARCH_SHARE of its budget,
+ * past SEARCH_MAX_MS, with the large neighbourhoods after it. The stated limit decides, not the time
+ * left to the search's deadline: a 30 s request's search sees about 29 s (the read reserve and the
+ * preparation come off), and took the short path before (docs/model.md 4.6).
+ */
 const LONG_BUDGET_MS = 30_000;
 
 /**
@@ -131,6 +136,14 @@ const BOUND_ROUND_POLL_MS = 100;
  * (docs/model.md 4.6).
  */
 const DESCENT_SHARE = 0.3;
+/**
+ * DESCENT_SHARE below a bound round's budget (BOUND_ROUND_MIN_MS: the default 2 s), where the exact
+ * stage did not finish in 36 runs of the storms at 2 s (load average 11-18) and the descent's walk,
+ * priced without a solver, is the plan to beat: with 0.3 the answer was the best threshold's walk in 34
+ * runs of 36 (1,928,660 and 1,768,697.5); with 0.65, alternating, the descent's (1,553,315, 1,326,212.5)
+ * in 15 of 24 (docs/model.md 4.6). The descent stops once no step pays, so it takes the time only under load.
+ */
+const SHORT_DESCENT_SHARE = 0.65;
 /** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
 const DESCENT_CANDIDATES = 30;
 
@@ -182,9 +195,12 @@ export async function searchNetwork(args: {
   onIncumbent?: (best: StrategySolve) => void;
   /** The integrated column generation's best plan so far (null before it has one): the neighbourhoods improve it when it is cheaper. */
   generationPlan?: () => StrategySolve | null;
+  /** The request's stated time limit (milliseconds): LONG_BUDGET_MS or more is a job's search. Without it, the time to `deadline`. */
+  limitMs?: number;
 }): Promise<NetworkSearchResult> {
   const { schedule, scope, config, groups, solver, signal, deadline } = args;
   const started = performance.now();
+  const long = (args.limitMs ?? deadline - started) >= LONG_BUDGET_MS;
   const ev = new RouteEvaluator(schedule, scope, config);
   const walks = new ScopeWalks(scope, ev, config.solver.time_step_minutes);
   const mayCancel = strategyCancels('integrated', config);
@@ -230,7 +246,7 @@ export async function searchNetwork(args: {
   // stage's end; the second the whole portfolio, up to PORTFOLIO_SHARE of the budget. (Both at once,
   // on the pool's two workers, were measured worse: under the same load the walk's solve then missed
   // the 2 s storm's deadline.)
-  const searchDeadline = started + (deadline - started >= LONG_BUDGET_MS ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
+  const searchDeadline = started + (long ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
   const exactDeadline = started + EXACT_SHARE * (deadline - started);
   // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
   // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
@@ -266,7 +282,7 @@ export async function searchNetwork(args: {
       // at 2 s under load 11-13, eight runs), it delayed that solve by its share of the budget, got
       // 1-16 steps, and one run of the issue storm ended without an integrated plan.
       descend = false;
-      const descended = cancellationDescent(walks, config, started + DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
+      const descended = cancellationDescent(walks, config, started + (hasBoundRound(deadline - started) ? DESCENT_SHARE : SHORT_DESCENT_SHARE) * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
       if (descended && descended.estimate < first!.estimate) {
         alone.push(buildStrategyModel(schedule, scope, config, 'integrated', new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), groups));
         unsolved = withoutSolver(alone.at(-1)!);
@@ -368,7 +384,7 @@ export async function searchNetwork(args: {
     const budget = deadline - started;
     const at = started + BOUND_ROUND_SHARE * budget;
     const latest = started + BOUND_ROUND_LATEST_SHARE * budget;
-    const until = started + (budget >= LONG_BUDGET_MS ? BOUND_ROUND_END_SHARE : SHORT_BOUND_ROUND_END_SHARE) * budget;
+    const until = started + (long ? BOUND_ROUND_END_SHARE : SHORT_BOUND_ROUND_END_SHARE) * budget;
     const redo = started + REDIVE_END_SHARE * budget;
     // Waits for the bound's routes, but not once the generation has proven its plan optimal (no plan is
     // cheaper: a small scope under a job's budget would otherwise wait 30 % of it for nothing).
@@ -398,12 +414,12 @@ export async function searchNetwork(args: {
       const diveStarted = performance.now();
       const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values) });
       if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
-      if (budget >= LONG_BUDGET_MS || 2 * performance.now() - diveStarted >= redo) break;
+      if (long || 2 * performance.now() - diveStarted >= redo) break;
       const more = keys.size;
       for (const route of args.boundRoutes!()) add(route);
       if (keys.size - more < BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length) break;
     }
-    if (budget < LONG_BUDGET_MS || performance.now() >= until) return better;
+    if (!long || performance.now() >= until) return better;
     const model = buildStrategyModel(schedule, scope, config, 'integrated', pool, groups);
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline }).catch(keepSearchPlan);
     if (!outcome || outcome.objective === null || outcome.objective >= better.outcome.objective! - 1e-6) return better;
@@ -447,7 +463,7 @@ export async function searchNetwork(args: {
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
   let neighbourhoods = 0;
   const neighbourhoodDeadline = started + NEIGHBOURHOOD_SHARE * (deadline - started);
-  if (deadline - started >= LONG_BUDGET_MS && neighbourhoodDeadline - performance.now() > 0) {
+  if (long && neighbourhoodDeadline - performance.now() > 0) {
     const found = await searchNeighbourhoods({
       schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best, elsewhere: args.generationPlan,
       onBetter: (better, routes) => {
