@@ -1,8 +1,7 @@
 // The incremental master (docs/model.md 3.1): a model extended by new route columns
 // (extendStrategyModel) is the model a whole build over the larger pool gives, row for row and
 // column for column, in the same order but for the new columns (last), and its LP has the same optimum; where new routes could change
-// which rows exist, the extension declines and the model is built whole. A model given journey
-// columns (addJourneyColumns) is the whole build over the same journeys, in its order.
+// which rows exist, the extension declines and the model is built whole.
 import { describe, expect, it } from 'vitest';
 import { loadScheduleFile } from '../../src/formats/schedule-json/read-schedule.ts';
 import type { LinearModel } from '../../src/recovery/model/linear-model.ts';
@@ -10,8 +9,7 @@ import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/air
 import { withArtificials } from '../../src/recovery/neighbourhood/master.ts';
 import { enumerateRoutes } from '../../src/recovery/neighbourhood/pricing.ts';
 import { routeColumnName } from '../../src/recovery/neighbourhood/rows/row-families.ts';
-import { addJourneyColumns, buildStrategyModel, extendStrategyModel, inWholeBuildColumnOrder, type NewRoute, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
-import { JourneyFinder, type Journey } from '../../src/recovery/passengers/journeys.ts';
+import { buildStrategyModel, extendStrategyModel, inWholeBuildColumnOrder, type NewRoute, type StrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { config, inProcessSolver, request } from './fixtures.ts';
 
@@ -37,7 +35,7 @@ describe('incremental master', () => {
   const candidates = new Map(scope.aircraft.map((a) => [a.aircraft.tail, [
     ev.plannedRoute(a), ...enumerateRoutes(ev, a, 'any', free, { stepMinutes: 60, threshold: Number.POSITIVE_INFINITY, maxRoutes: 40 }).routes.map((r) => r.route),
   ].filter((r): r is Route => r !== null).filter((r, i, all) => all.findIndex((o) => o.key === r.key) === i)]));
-  const build = (pool: Map<string, Route[]>, journeys: ReadonlyMap<string, readonly Journey[]> = new Map()) => buildStrategyModel(network, scope, c, 'integrated', pool, groups, journeys);
+  const build = (pool: Map<string, Route[]>) => buildStrategyModel(network, scope, c, 'integrated', pool, groups);
 
   it('adds routes a few at a time: every extension is the whole build over the same routes (some decline: rows could change)', async () => {
     const pool = new Map([...candidates].map(([tail, routes]) => [tail, routes.slice(0, 1)]));
@@ -120,55 +118,5 @@ describe('incremental master', () => {
     expect(a.status).toBe('optimal');
     expect(b.status).toBe('optimal');
     expect(a.objective!).toBeCloseTo(b.objective!, 6);
-  });
-
-  it('adds journey columns a few at a time: every extension is the whole build over the same journeys, leg rows in its order', () => {
-    const pool = new Map([...candidates].map(([tail, routes]) => [tail, routes.slice(0, 4)]));
-    let model = build(pool);
-    // Each source's journeys of several flights worth taking, in the order its finder gives them.
-    const worth = new Map(model.journeySources.map((source) => [source.key,
-      new JourneyFinder(groups.network, c, source.search, source.usable, c.constraints.max_reaccommodation_legs).worthTaking().filter((j) => j.length > 1)]));
-    const given = new Map<string, Journey[]>();
-    let extended = 0;
-    let journeys = 0;
-    for (let step = 0; step < 12; step++) {
-      // The next two journeys of every source that has any left, and every fourth step a route more per aircraft.
-      const added = new Map<string, Journey[]>();
-      for (const [key, all] of worth) {
-        const known = given.get(key) ?? [];
-        const next = all.slice(known.length, known.length + 2);
-        if (next.length === 0) continue;
-        added.set(key, next);
-        given.set(key, [...known, ...next]);
-        journeys += next.length;
-      }
-      const routes: NewRoute[] = [];
-      if (step % 4 === 3) {
-        for (const [tail, all] of candidates) {
-          const list = pool.get(tail)!;
-          if (list.length < all.length) routes.push({ route: all[list.length]!, index: list.push(all[list.length]!) - 1 });
-        }
-      }
-      if (added.size === 0 && routes.length === 0) break;
-      const whole = build(pool, given);
-      // As StrategyRun does: the journeys first, then the routes, the columns in the whole build's order.
-      let grown = addJourneyColumns(network, scope, model, added);
-      if (grown && routes.length > 0) grown = extendStrategyModel(network, scope, groups, grown, routes);
-      // (A source's first column, or a route that brings a row: a whole build follows, as in StrategyRun.)
-      if (!grown) {
-        model = whole;
-        continue;
-      }
-      if (routes.length > 0) grown = inWholeBuildColumnOrder(grown);
-      extended++;
-      expect(grown.model).toEqual(whole.model);
-      // The pricing sums a flight's leg rows' prices in their order: the same order as a whole build's.
-      expect([...grown.legRows.keys()].sort()).toEqual([...whole.legRows.keys()].sort());
-      for (const [flight, rows] of whole.legRows) expect(grown.legRows.get(flight)!.map((spec) => spec.row)).toEqual(rows.map((spec) => spec.row));
-      expect([...grown.rebookColumns.keys()]).toEqual([...whole.rebookColumns.keys()]);
-      model = grown;
-    }
-    expect(journeys).toBeGreaterThan(10);
-    expect(extended).toBeGreaterThan(2);
   });
 });

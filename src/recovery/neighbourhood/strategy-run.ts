@@ -16,7 +16,7 @@ import type { PassengerGroups } from '../passengers/passengers.ts';
 import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyColumns, type JourneyFinders } from './lagrangian-bound.ts';
 import type { PricingCache, PricingMode } from './pricing.ts';
 import type { JourneySource } from './rows/context.ts';
-import { addJourneyColumns, buildStrategyModel, extendStrategyModel, inWholeBuildColumnOrder, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
+import { buildStrategyModel, extendStrategyModel, inWholeBuildColumnOrder, type NewRoute, type StrategyModel } from './rows/strategy-model.ts';
 import type { SharedColumns, StrategyPhase, StrategyProgress, StrategySolve, SolveStrategyArgs } from './column-generation.ts';
 
 /** Plan and bound closer than this (relative) prove optimality. */
@@ -67,10 +67,9 @@ export class StrategyRun {
   private stale = false;
   /** Whether `current` was extended from an earlier model rather than built whole (buildStrategyModel's order). */
   private extended = false;
-  /** Routes, journey columns (by source) and itineraries' rows added since `current` was made. */
+  /** Routes added since `current` was made, and whether journey columns or itinerary rows were. */
   private routesSince: NewRoute[] = [];
-  private journeysSince = new Map<string, Journey[]>();
-  private itinerariesSince = false;
+  private rowsSince = false;
   /** The best integer plan so far, as a solve the pipeline can read (progress). */
   incumbent: StrategySolve | null = null;
   private readonly args: SolveStrategyArgs;
@@ -165,53 +164,29 @@ export class StrategyRun {
   }
 
   /**
-   * Makes the current model: the last one with the journey columns and routes added since
-   * (addJourneyColumns, extendStrategyModel: the generation's masters, one each round) where that
-   * gives the same rows and columns, else a build of the whole model. `whole` asks for the whole
-   * build's order, which the integer solves keep (a MIP's branching follows the order of its
-   * columns): an extended model's columns are then put in that order (inWholeBuildColumnOrder),
-   * which gives the whole build over the same routes.
+   * Makes the current model: the last one with the routes added since (extendStrategyModel: the
+   * generation's masters, one each round) where that gives the same rows and columns, else a build
+   * of the whole model. `whole` asks for the whole build's order, which the integer solves keep (a
+   * MIP's branching follows the order of its columns): an extended model's columns are then put in
+   * that order (inWholeBuildColumnOrder), which gives the whole build over the same routes.
    */
   private refresh(whole: boolean): void {
     if (this.stale) {
-      const grown = this.current !== null && !this.itinerariesSince ? this.grown(this.current, whole) : null;
-      if (grown) ({ model: this.current, extended: this.extended } = grown);
-      else this.buildWhole();
+      const extended = !whole && this.current !== null && !this.rowsSince
+        ? extendStrategyModel(this.schedule, this.scope, this.groups, this.current, this.routesSince) : null;
+      if (extended) {
+        this.current = extended;
+        this.extended = true;
+      } else this.buildWhole();
       this.stale = false;
       this.routesSince = [];
-      this.journeysSince = new Map();
-      this.itinerariesSince = false;
+      this.rowsSince = false;
     } else if (whole && this.extended) {
       // The extended model with its columns in the whole build's order is that build (the same routes,
       // journeys and itineraries: an extension adds none of the last two), without building it again.
       this.current = inWholeBuildColumnOrder(this.current!);
       this.extended = false;
     }
-  }
-
-  /**
-   * `model` with the journey columns and routes added since, null where a whole build is needed;
-   * whether its route columns are last (extended) rather than in the whole build's order. With
-   * journey columns it is the whole build itself, in its order: a warm-started master numbers its
-   * new columns in the order they come (glpk-session.ts), the routes' before the journeys' in a
-   * whole build.
-   */
-  private grown(model: StrategyModel, whole: boolean): { model: StrategyModel; extended: boolean } | null {
-    let grown: StrategyModel | null = model;
-    let extended = this.extended;
-    const journeys = this.journeysSince.size > 0;
-    if (journeys) {
-      if (extended) grown = inWholeBuildColumnOrder(grown);
-      extended = false;
-      grown = addJourneyColumns(this.schedule, this.scope, grown, this.journeysSince);
-    }
-    if (grown && this.routesSince.length > 0) {
-      grown = extendStrategyModel(this.schedule, this.scope, this.groups, grown, this.routesSince);
-      extended = true;
-    }
-    if (!grown) return null;
-    if (extended && (whole || journeys)) return { model: inWholeBuildColumnOrder(grown), extended: false };
-    return { model: grown, extended };
   }
 
   private buildWhole(): void {
@@ -245,7 +220,7 @@ export class StrategyRun {
       for (const id of this.itinerariesThrough.get(flight.id) ?? []) {
         if (this.model.itineraryRows.has(id) || this.cancelledItineraries.has(id)) continue;
         this.cancelledItineraries.add(id);
-        this.itinerariesSince = true;
+        this.rowsSince = true;
         noted = true;
       }
     }
@@ -340,7 +315,7 @@ export class StrategyRun {
       for (const { journey } of found.journeys) {
         this.addColumnOf(source, journey);
         pushTo(this.journeys, source.key, journey);
-        pushTo(this.journeysSince, source.key, journey);
+        this.rowsSince = true;
         given++;
       }
     }

@@ -68,36 +68,6 @@ export interface JourneySource {
   usable: (flight: Flight, first: boolean) => boolean;
 }
 
-/** What a journey's column is in a model (row-families.ts, addRebookings): its name, kind, cost and rows. */
-export interface JourneyColumnSpec {
-  column: string;
-  kind: 'integer' | 'continuous';
-  cost: number;
-  /** Its `journey_seats__` row and the seats it may take, when fewer than the group's passengers. */
-  journeySeats: { row: string; offered: number } | null;
-  /** Its `reach__` rows, each with the flight whose legs have a coefficient in it. */
-  reach: readonly (readonly [Flight, LegRow])[];
-}
-
-/**
- * One journey source's columns as a whole build left them, for adding journeys to its model later
- * (strategy-model.ts, addJourneyColumns): what a journey's column would be, and where the source's
- * columns and rows end (a new journey's come right after them, as a whole build would offer it).
- */
-export interface JourneyBlock {
-  group: PassengerGroup;
-  /** The hub its passengers leave from (RebookColumn.from). */
-  from: ItineraryHub | null;
-  /** The columns whose sum is 1 when the group's passengers need a new journey (a `journey_seats__` row's). */
-  disrupted: readonly string[];
-  /** The column of `journey` in this model, null when it gets none (a whole build would not offer it). */
-  columnOf: (journey: Journey) => JourneyColumnSpec | null;
-  /** The source's last column, null when it has none. */
-  lastColumn: string | null;
-  /** How many rows (not counting the seat rows, declared last) were declared up to its last column's. */
-  rowsEnd: number;
-}
-
 /** A row under construction: its terms other than route columns, sense and right-hand side. */
 export interface PendingRow { name: string; terms: Term[]; sense: '=' | '<=' | '>='; rhs: number }
 
@@ -138,6 +108,4 @@ export interface ModelContext {
   cancelledItineraries: ReadonlySet<string> | null;
   /** Itinerary ids whose rows the model holds (filled by addMisconnectionRows). */
   itineraryRows: Set<string>;
-  /** Per journey source (by key), its columns as declared (addRebookings). */
-  journeyBlocks: Map<string, JourneyBlock>;
 }

@@ -100,7 +100,7 @@ export function seatRowName(flight: Flight): string {
 }
 
 /** The free seats of a flight on its own (planned) aircraft. */
-const ownFreeSeats = (ctx: Pick<ModelContext, 'schedule'>, flight: Flight) => ctx.schedule.aircraft.get(flight.tail)!.seats - flight.bookedPassengers;
+const ownFreeSeats = (ctx: ModelContext, flight: Flight) => ctx.schedule.aircraft.get(flight.tail)!.seats - flight.bookedPassengers;
 
 /** Can the flight take re-accommodated passengers: inside the scope whichever aircraft flies it may have room, outside only its own. */
 const canOfferSeats = (ctx: ModelContext, flight: Flight) => ctx.scope.flightIds.has(flight.id) || ownFreeSeats(ctx, flight) > 0;
@@ -115,23 +115,12 @@ function seatRow(ctx: ModelContext, target: Flight): PendingRow | null {
   const known = ctx.seatRowOf.get(target.id);
   if (known) return known;
   if (!canOfferSeats(ctx, target)) return null;
-  const { rhs, legRow: spec } = newSeatRow(ctx, target);
-  const row: PendingRow = { name: seatRowName(target), terms: [], sense: '<=', rhs };
-  ctx.seatRowOf.set(target.id, row);
-  if (spec) pushTo(ctx.legRows, target.id, spec);
-  return row;
-}
-
-/**
- * The seat row of a flight that can offer seats, as it is first declared: its right-hand side and,
- * inside the scope, the leg row of its legs (null outside).
- */
-export function newSeatRow(ctx: Pick<ModelContext, 'schedule' | 'scope'>, target: Flight): { rhs: number; legRow: LegRow | null } {
   const inScope = ctx.scope.flightIds.has(target.id);
-  return {
-    rhs: inScope ? 0 : ownFreeSeats(ctx, target),
-    legRow: inScope ? { atMinutes: 0, connectionMinutes: 0, passengers: 0, airport: '', row: seatRowName(target), kind: 'seats' } : null,
-  };
+  const free = inScope ? 0 : ownFreeSeats(ctx, target);
+  const row: PendingRow = { name: seatRowName(target), terms: [], sense: '<=', rhs: free };
+  ctx.seatRowOf.set(target.id, row);
+  if (inScope) legRow(ctx, target, { row: row.name, kind: 'seats' });
+  return row;
 }
 
 // Every whole build offers every journey again (each pricing round): named once per journey and
@@ -222,19 +211,13 @@ function addRebookings(
       }]),
     };
   };
-  const scope = ctx.scope;
-  const config = ctx.config;
-  const valueOf = (journey: Journey) => {
+  const offer = (journey: Journey) => {
     const names = journeyNames(groupName, journey);
     let known = names.column;
-    if (known?.scope !== scope || known.config !== config) names.column = known = { scope, config, value: columnOf(journey, names) };
-    return { names, value: known.value };
-  };
-  let lastColumn: string | null = null;
-  const offer = (journey: Journey) => {
-    const { names, value } = valueOf(journey);
+    if (known?.scope !== ctx.scope || known.config !== ctx.config) names.column = known = { scope: ctx.scope, config: ctx.config, value: columnOf(journey, names) };
+    const value = known.value;
     if (value === null) return;
-    const column = lastColumn = ctx.b.addVariable(names.rebook, value.kind, value.cost, 0, group.passengers);
+    const column = ctx.b.addVariable(names.rebook, value.kind, value.cost, 0, group.passengers);
     ctx.rebookColumns.set(column, { group, journey, from });
     for (const leg of journey) seatRow(ctx, leg)!.terms.push({ variable: column, coef: 1 });
     terms.push({ variable: column, coef: 1 });
@@ -252,18 +235,6 @@ function addRebookings(
   };
   for (const journey of targets) offer(journey);
   for (const journey of ctx.journeys.get(groupName) ?? []) offer(journey);
-  if (ctx.config.constraints.max_reaccommodation_legs !== 1) {
-    ctx.journeyBlocks.set(groupName, {
-      group, from, disrupted, lastColumn, rowsEnd: ctx.rows.length,
-      columnOf: (journey) => {
-        const { names, value } = valueOf(journey);
-        return value && {
-          column: names.rebook, kind: value.kind, cost: value.cost, reach: value.reach,
-          journeySeats: value.offered < group.passengers ? { row: names.seats, offered: value.offered } : null,
-        };
-      },
-    });
-  }
   return terms;
 }
 

@@ -6,15 +6,15 @@
 import { pushTo } from '../../../domain/collections.ts';
 import type { Flight, Schedule } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
-import { lpName, ModelBuilder, type Constraint, type LinearModel, type Term, type Variable } from '../../model/linear-model.ts';
+import { lpName, ModelBuilder, type LinearModel, type Term, type Variable } from '../../model/linear-model.ts';
 import type { Connection, PassengerGroup, PassengerGroups } from '../../passengers/passengers.ts';
 import type { RecoveryScope } from '../../model/scope.ts';
 import type { SolverConfig, Strategy } from '../../model/solver-config.ts';
 import type { Journey } from '../../passengers/journeys.ts';
-import { legCoefficient, type JourneyBlock, type JourneyColumnSpec, type JourneySource, type LegRow, type ModelContext, type RebookColumn } from './context.ts';
+import { legCoefficient, type JourneySource, type LegRow, type ModelContext, type RebookColumn } from './context.ts';
 import {
   addAircraftRows, addCancelledPassengerRows, addCapacityRows, addFlightRows, addMaxCancellationsRow, addMaxSwapsRow, addMisconnectionRows,
-  addRouteTerms, addSeatRows, newSeatRow, routeColumnName, seatRowName,
+  addRouteTerms, addSeatRows, routeColumnName,
 } from './row-families.ts';
 
 export interface StrategyModel {
@@ -56,7 +56,7 @@ export function buildStrategyModel(
     schedule, scope, config, strategy, groups,
     routeColumns: new Map(), routesWith: new Map(), cancelColumns: new Map(), cancelColumnOf: new Map(),
     rebookColumns: new Map(), strandedColumns: new Map(), journeys, journeySources: [], seatRowOf: new Map(), rows: [], legRows: new Map(),
-    cancelledItineraries, itineraryRows: new Set(), journeyBlocks: new Map(),
+    cancelledItineraries, itineraryRows: new Set(),
   };
   addAircraftRows(ctx, routesByTail);
   addFlightRows(ctx);
@@ -67,22 +67,12 @@ export function buildStrategyModel(
   addCapacityRows(ctx);
   addSeatRows(ctx);
   addRouteTerms(ctx);
-  const built: StrategyModel = {
+  return {
     strategy, model: ctx.b.build(), routeColumns: ctx.routeColumns, cancelColumns: ctx.cancelColumns,
     rebookColumns: ctx.rebookColumns, strandedColumns: ctx.strandedColumns, candidateRoutes: ctx.routeColumns.size, legRows: ctx.legRows,
     journeySources: ctx.journeySources, itineraryRows: ctx.itineraryRows,
   };
-  JOURNEY_BLOCKS.set(built, { blocks: ctx.journeyBlocks, seatRows: ctx.seatRowOf.size });
-  return built;
 }
-
-/**
- * What adding journeys to a model needs to know of it (addJourneyColumns): its journey sources'
- * blocks (JourneyBlock) and how many seat rows it has (the last rows). Handed on to the models
- * extended from it.
- */
-interface JourneyNotes { blocks: ReadonlyMap<string, JourneyBlock>; seatRows: number }
-const JOURNEY_BLOCKS = new WeakMap<StrategyModel, JourneyNotes>();
 
 /** A route new to a model, at its place in its aircraft's list of routes (which names its column). */
 export interface NewRoute { route: Route; index: number }
@@ -245,7 +235,6 @@ export function extendStrategyModel(
     ...previous, model: { name: previous.model.name, variables, constraints }, routeColumns, candidateRoutes: routeColumns.size,
   };
   GROWTH.set(extended, { ...growth, uses });
-  handOn(previous, extended);
   return extended;
 }
 
@@ -268,214 +257,5 @@ export function inWholeBuildColumnOrder(extended: StrategyModel): StrategyModel 
   const routeColumns = new Map(routes.map((column) => [column, extended.routeColumns.get(column)!]));
   const ordered: StrategyModel = { ...extended, model: { ...extended.model, variables }, routeColumns };
   GROWTH.set(ordered, growth);
-  handOn(extended, ordered);
   return ordered;
-}
-
-/** `to` (a model with the same rows and passenger columns as `from`, extended or reordered from it) keeps what adding journeys needs. */
-function handOn(from: StrategyModel, to: StrategyModel): void {
-  const notes = JOURNEY_BLOCKS.get(from);
-  if (notes) JOURNEY_BLOCKS.set(to, notes);
-}
-
-/** A journey's column to add, with its source's block and the rows its columns have +1 in besides seat rows. */
-interface NewJourney { block: JourneyBlock; rows: readonly string[]; journey: Journey; spec: JourneyColumnSpec }
-
-/**
- * The model `previous` (its columns in a whole build's order: buildStrategyModel, inWholeBuildColumnOrder)
- * with columns for the journeys `added` (by source key, each source's in the order they were found)
- * (docs/model.md 3.1, the incremental master): exactly the model buildStrategyModel gives over the
- * same routes with those journeys after each source's earlier ones, its rows, columns, terms and
- * leg rows in the same order. A whole build offers a source's journeys one after the other, so each
- * new column goes right after its source's last column, its rows (`journey_seats__`, `reach__`)
- * right after the source's rows, its terms into its group's rows and its flights' seat rows in
- * declaration order, and a flight's seat row, declared last in first-use order, among the others by
- * its first column. The leg rows of a flight are in declaration order too (the pricing sums their
- * prices in it). Null when a whole build is needed: a model not built by buildStrategyModel or
- * extended from one, or a source's first column (which brings its `from__` row).
- */
-export function addJourneyColumns(
-  schedule: Schedule, scope: RecoveryScope, previous: StrategyModel, added: ReadonlyMap<string, readonly Journey[]>,
-): StrategyModel | null {
-  const notes = JOURNEY_BLOCKS.get(previous);
-  if (!notes) return null;
-  const fresh: NewJourney[] = [];
-  let sources = 0;
-  for (const source of previous.journeySources) {
-    const journeys = added.get(source.key);
-    if (!journeys) continue;
-    sources++;
-    const block = notes.blocks.get(source.key)!;
-    for (const journey of journeys) {
-      const spec = block.columnOf(journey);
-      if (!spec) continue;
-      if (block.lastColumn === null) return null;
-      fresh.push({ block, rows: source.rows, journey, spec });
-    }
-  }
-  if (sources !== added.size) return null;
-  if (fresh.length === 0) return previous;
-  const old = previous.model;
-  // The columns: each source's new ones right after its last.
-  const byLast = new Map<string, NewJourney[]>();
-  for (const j of fresh) pushTo(byLast, j.block.lastColumn!, j);
-  const variables: Variable[] = [];
-  for (const v of old.variables) {
-    variables.push(v);
-    for (const { spec, block } of byLast.get(v.name) ?? []) variables.push({ name: spec.column, kind: spec.kind, lb: 0, ub: block.group.passengers, cost: spec.cost });
-  }
-  const place = new Map<string, number>();
-  for (const [j, v] of variables.entries()) place.set(v.name, j);
-  if (place.size !== variables.length) throw new Error(`a journey column of ${old.name} is in the model already`);
-  const rowAt = GROWTH.get(previous)?.rowAt ?? new Map(old.constraints.map((c, r) => [c.name, r]));
-  const firstSeat = old.constraints.length - notes.seatRows;
-  // The rows that get terms, each copied once (`previous` stays as it was: a solve may hold it).
-  const grown = new Map<number, Term[]>();
-  const termsOf = (row: number) => {
-    let terms = grown.get(row);
-    if (!terms) grown.set(row, (terms = [...old.constraints[row]!.terms]));
-    return terms;
-  };
-  // Each route column by the flights it flies, in the model's (a whole build's) order.
-  let routesOn: Map<string, { column: string; route: Route; leg: Route['legs'][number] }[]> | null = null;
-  const routeTerms = (flight: Flight, spec: LegRow): Term[] => {
-    if (!routesOn) {
-      routesOn = new Map();
-      for (const [column, route] of previous.routeColumns) for (const leg of route.legs) pushTo(routesOn, leg.flight.id, { column, route, leg });
-    }
-    // One term per column, the sum over its legs (none when it is 0), as addRouteTerms makes them.
-    const terms: Term[] = [];
-    for (const { column, route, leg } of routesOn.get(flight.id) ?? []) {
-      const coef = legCoefficient(spec, schedule.aircraft.get(route.tail)!, leg);
-      if (coef === 0) continue;
-      const last = terms[terms.length - 1];
-      if (last?.variable !== column) terms.push({ variable: column, coef });
-      else if ((last.coef += coef) === 0) terms.pop();
-    }
-    return terms;
-  };
-  // The new rows, by the row of the old model they come before (their source's end); the seat rows
-  // a new column uses first (new ones, or old ones whose first column came later).
-  const inserted = new Map<number, { column: string; rows: Constraint[] }[]>();
-  const rowsAdded = new Map<JourneyBlock, number>();
-  const firstSeats = new Map<string, { flight: Flight; creator: string; terms: Term[] }>();
-  const newCreators = new Map<string, { flight: Flight; creator: string }>();
-  for (const { block, journey, spec } of fresh) {
-    const column = spec.column;
-    const at = place.get(column)!;
-    for (const flight of journey) {
-      const row = rowAt.get(seatRowName(flight));
-      if (row === undefined) {
-        let first = firstSeats.get(flight.id);
-        if (!first) firstSeats.set(flight.id, (first = { flight, creator: column, terms: [] }));
-        first.terms.push({ variable: column, coef: 1 });
-        continue;
-      }
-      // Its own terms (the columns that take seats) in declaration order, the routes' after them.
-      const terms = termsOf(row);
-      let k = 0;
-      while (k < terms.length && !previous.routeColumns.has(terms[k]!.variable) && place.get(terms[k]!.variable)! < at) k++;
-      terms.splice(k, 0, { variable: column, coef: 1 });
-      if (k === 0 && !newCreators.has(flight.id)) newCreators.set(flight.id, { flight, creator: column });
-    }
-    const rows: Constraint[] = [];
-    if (spec.journeySeats) {
-      const { row, offered } = spec.journeySeats;
-      // (As the model builder keeps a row: no zero coefficient.)
-      const terms = [{ variable: column, coef: 1 }, ...block.disrupted.map((variable) => ({ variable, coef: -offered }))].filter((t) => t.coef !== 0);
-      rows.push({ name: row, terms, sense: '<=', rhs: 0 });
-    }
-    for (const [first, legSpec] of spec.reach) rows.push({ name: legSpec.row, terms: [{ variable: column, coef: 1 }, ...routeTerms(first, legSpec)], sense: '<=', rhs: 0 });
-    pushTo(inserted, block.rowsEnd, { column, rows });
-    rowsAdded.set(block, (rowsAdded.get(block) ?? 0) + rows.length);
-  }
-  // The group's passengers row and the hub's `from` row: right after the source's last column.
-  for (const [last, journeys] of byLast) {
-    for (const name of journeys[0]!.rows) {
-      const terms = termsOf(rowAt.get(name)!);
-      terms.splice(terms.findIndex((t) => t.variable === last) + 1, 0, ...journeys.map(({ spec }) => ({ variable: spec.column, coef: 1 })));
-    }
-  }
-  const constraints: Constraint[] = [];
-  const rowOf = (r: number): Constraint => (grown.has(r) ? { ...old.constraints[r]!, terms: grown.get(r)! } : old.constraints[r]!);
-  /** Per new column, how many rows (not seat rows) come before its own: those declared before it. */
-  const rowsBefore = new Map<string, number>();
-  for (let r = 0; r <= firstSeat; r++) {
-    for (const { column, rows } of inserted.get(r) ?? []) {
-      rowsBefore.set(column, constraints.length);
-      constraints.push(...rows);
-    }
-    if (r < firstSeat) constraints.push(rowOf(r));
-  }
-  // The seat rows in first-use order: by their first column's place.
-  const seats: Constraint[] = [];
-  for (let r = firstSeat; r < old.constraints.length; r++) seats.push(rowOf(r));
-  const seatLegRows: { flight: Flight; spec: LegRow; creator: string }[] = [];
-  for (const { flight, creator, terms } of firstSeats.values()) {
-    const { rhs, legRow } = newSeatRow({ schedule, scope }, flight);
-    seats.push({ name: seatRowName(flight), terms: legRow ? [...terms, ...routeTerms(flight, legRow)] : terms, sense: '<=', rhs });
-    if (legRow) seatLegRows.push({ flight, spec: legRow, creator });
-  }
-  for (const { flight, creator } of newCreators.values()) {
-    const spec = previous.legRows.get(flight.id)?.find((s) => s.kind === 'seats');
-    if (spec) seatLegRows.push({ flight, spec, creator });
-  }
-  const known = new Map(fresh.map(({ block, journey, spec }) => [spec.column, { group: block.group, journey, from: block.from }]));
-  const rebookColumns = new Map<string, RebookColumn>();
-  for (const v of variables) {
-    const column = previous.rebookColumns.get(v.name) ?? known.get(v.name);
-    if (column) rebookColumns.set(v.name, column);
-  }
-  // A column first to use several flights declares their seat rows in the order of its journey.
-  const firstUse = (c: Constraint) => place.get(c.terms[0]!.variable)!;
-  const legOf = (c: Constraint) => rebookColumns.get(c.terms[0]!.variable)!.journey.findIndex((flight) => seatRowName(flight) === c.name);
-  seats.sort((p, q) => firstUse(p) - firstUse(q) || legOf(p) - legOf(q));
-  constraints.push(...seats);
-  const rowAtNow = new Map<string, number>();
-  for (const [r, c] of constraints.entries()) rowAtNow.set(c.name, r);
-  // Each flight's leg rows in declaration order: a row's right after it is declared, a seat row's
-  // when its first column is (before that column's own rows).
-  const legRows = new Map(previous.legRows);
-  const copied = new Set<string>();
-  const listOf = (flight: Flight) => {
-    if (!copied.has(flight.id)) {
-      copied.add(flight.id);
-      legRows.set(flight.id, [...legRows.get(flight.id) ?? []]);
-    }
-    return legRows.get(flight.id)!;
-  };
-  for (const { flight, spec, creator } of seatLegRows) {
-    const list = listOf(flight);
-    const was = list.indexOf(spec);
-    if (was >= 0) list.splice(was, 1);
-    const before = rowsBefore.get(creator)!;
-    let k = 0;
-    while (k < list.length && rowAtNow.get(list[k]!.row)! < before) k++;
-    list.splice(k, 0, spec);
-  }
-  const creatorOf = (spec: LegRow) => firstUse(constraints[rowAtNow.get(spec.row)!]!);
-  for (const { spec } of fresh) {
-    const at = place.get(spec.column)!;
-    for (const [first, legSpec] of spec.reach) {
-      const list = listOf(first);
-      const row = rowAtNow.get(legSpec.row)!;
-      let k = 0;
-      while (k < list.length && (list[k]!.kind === 'seats' ? creatorOf(list[k]!) <= at : rowAtNow.get(list[k]!.row)! < row)) k++;
-      list.splice(k, 0, legSpec);
-    }
-  }
-  // Each source's end moves by the rows added up to it; its last column is its last new one.
-  const blocks = new Map<string, JourneyBlock>();
-  const lastOf = new Map(fresh.map(({ block, spec }) => [block, spec.column]));
-  let shift = 0;
-  for (const source of previous.journeySources) {
-    const block = notes.blocks.get(source.key)!;
-    shift += rowsAdded.get(block) ?? 0;
-    blocks.set(source.key, shift === 0 && !lastOf.has(block) ? block : { ...block, rowsEnd: block.rowsEnd + shift, lastColumn: lastOf.get(block) ?? block.lastColumn });
-  }
-  const extended: StrategyModel = { ...previous, model: { name: old.name, variables, constraints }, rebookColumns, legRows };
-  JOURNEY_BLOCKS.set(extended, { blocks, seatRows: notes.seatRows + firstSeats.size });
-  const growth = GROWTH.get(previous);
-  if (growth) GROWTH.set(extended, { ...growth, rowAt: rowAtNow });
-  return extended;
 }
