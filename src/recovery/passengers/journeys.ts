@@ -439,18 +439,25 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
     const limited = this.maxLegs !== null;
     const bound = new Float64Array(n * L);
     const least = new Float64Array(n * L);
-    for (const i of this.order) {
-      const own = legPrices[this.networkIndex[i]!]!;
-      const cost = this.arrivalCost[i]!;
-      const count = this.nextCount[i]!;
+    // The fields in locals: this loop runs at every new prices of every search.
+    const { order, networkIndex, arrivalCost, nextCount, nextBlock, blockStart } = this;
+    for (let position = 0; position < n; position++) {
+      const i = order[position]!;
+      const own = legPrices[networkIndex[i]!]!;
+      const cost = arrivalCost[i]!;
+      const count = nextCount[i]!;
+      const arrives = !Number.isNaN(cost);
+      // Where the running least of the departures it connects to is (their last), and its own block's before it.
+      const next = (nextBlock[i]! + count - 1) * L + (limited ? -1 : 0);
+      const before = i > blockStart[i]! ? (i - 1) * L : -1;
       for (let layer = 0; layer < L; layer++) {
         let rest: number;
-        if (!Number.isNaN(cost)) rest = cost;
+        if (arrives) rest = cost;
         else if (count === 0 || (limited && layer === 0)) rest = Number.POSITIVE_INFINITY;
-        else rest = least[(this.nextBlock[i]! + count - 1) * L + (limited ? layer - 1 : 0)]!;
+        else rest = least[next + (limited ? layer : 0)]!;
         const value = own + rest;
         bound[i * L + layer] = value;
-        least[i * L + layer] = i > this.blockStart[i]! ? Math.min(value, least[(i - 1) * L + layer]!) : value;
+        least[i * L + layer] = before >= 0 ? Math.min(value, least[before + layer]!) : value;
       }
     }
     // The older of the two kept makes room (its prices array is reused).
@@ -473,7 +480,8 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
    * The depth-first search over the journeys whose value is at most `threshold()`: it never visits an
    * airport twice and leaves a flight out as soon as its completion bound says no journey through it
    * is within the threshold (which `visit` may lower as it goes). Each journey found goes to `visit`,
-   * which returns false to stop the search. At the performance.now() instant `until` the search stops
+   * which returns false to stop the search; the journey is the search's own array, changed as the
+   * search goes on (a copy is kept: most found are not). At the performance.now() instant `until` the search stops
    * too: false then, true when it went to its end (or `visit` stopped it).
    */
   private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey<F>, value: number) => boolean, until = Number.POSITIVE_INFINITY): boolean {
@@ -501,7 +509,7 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
         if (sofar + bound[i * L + legsLeft]! > threshold()) continue;
         path.push(f);
         const value = sofar + legPrices[this.networkIndex[i]!]!;
-        if (f.dest === this.search.dest) going = visit([...path], value + this.arrivalCost[i]!);
+        if (f.dest === this.search.dest) going = visit(path, value + this.arrivalCost[i]!);
         else if ((!limited || legsLeft > 0) && this.nextCount[i]! > 0) {
           visited[dest] = 1;
           extend(this.nextBlock[i]!, this.nextCount[i]!, value, limited ? legsLeft - 1 : 0);
@@ -516,7 +524,8 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
 
   /**
    * Every journey whose value is at most `threshold`; `skip` journeys are passed over and do not
-   * count; at most `cap` (complete false if there were more), found before the instant `until`
+   * count (`skip` reads the journey while the search walks it: it must not keep it, here nor in
+   * `best` and `least`); at most `cap` (complete false if there were more), found before the instant `until`
    * (timely false if the search had to stop there).
    */
   within(
@@ -527,7 +536,7 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
     const timely = this.walk(legPrices, () => threshold, (journey, value) => {
       if (skip(journey)) return true;
       if (journeys.length === cap) return complete = false;
-      journeys.push({ journey, value });
+      journeys.push({ journey: [...journey], value });
       return true;
     }, until);
     return { journeys, complete, timely };
@@ -559,7 +568,7 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
       // Few are kept: an insertion keeps them in order.
       let at = kept.length;
       while (at > 0 && kept[at - 1]!.value > value) at--;
-      kept.splice(at, 0, { journey, value });
+      kept.splice(at, 0, { journey: [...journey], value });
       if (kept.length > count) kept.pop();
       return true;
     });
