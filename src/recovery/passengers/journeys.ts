@@ -238,9 +238,14 @@ function knownSearch<F extends JourneyFlight>(network: JourneyNetwork<F>, price:
     const last = price.lastDepartureMinutes;
     if (last !== null) {
       const all = network.flights;
-      let end = firstFrom(all, search.earliestMinutes);
-      while (end < all.length && all[end]!.depMinutes <= last) end++;
-      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) if (eligible(price, search, all[k]!)) eligibleFlights.push(k);
+      const { depMinutes } = networkAirports(network);
+      // The first departure after the last one worth taking (the flights are by departure).
+      let end = 0;
+      for (let hi = all.length; end < hi;) {
+        const mid = (end + hi) >> 1;
+        if (depMinutes[mid]! <= last) end = mid + 1; else hi = mid;
+      }
+      for (let k = end - 1; k >= 0 && depMinutes[k]! >= search.earliestMinutes; k--) if (eligible(price, search, all[k]!)) eligibleFlights.push(k);
     }
     return { eligible: Int32Array.from(eligibleFlights), layouts: [] };
   };
