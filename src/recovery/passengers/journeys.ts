@@ -136,15 +136,45 @@ export function directJourneys(network: JourneyNetwork, config: SolverConfig, se
   return found;
 }
 
-/** How many departures of `block` of `flights` (latest first) leave at or after `minutes`: a prefix. */
-function leavingFrom(flights: readonly JourneyFlight[], block: { start: number; count: number }, minutes: number): number {
+/** How many of the `count` departures from `start` of `depMinutes` (latest first) leave at or after `minutes`: a prefix. */
+function leavingFrom(depMinutes: Float64Array, start: number, count: number, minutes: number): number {
   let lo = 0;
-  let hi = block.count;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (flights[block.start + mid]!.depMinutes >= minutes) lo = mid + 1; else hi = mid;
+    if (depMinutes[start + mid]! >= minutes) lo = mid + 1; else hi = mid;
   }
   return lo;
+}
+
+/**
+ * A network's airports by number, and per flight (by network index) the numbers of its origin and
+ * destination, its departure and the instant a passenger landing on it may leave again (NaN where no
+ * flight leaves from its destination: no search ever goes on from there). Made once per network
+ * (AIRPORTS), so the finders' layouts index arrays instead of maps by airport name and flight objects.
+ */
+interface NetworkAirports { number: ReadonlyMap<string, number>; count: number; origin: Int32Array; dest: Int32Array; depMinutes: Float64Array; readyMinutes: Float64Array }
+const AIRPORTS = new WeakMap<JourneyNetwork<JourneyFlight>, NetworkAirports>();
+
+function networkAirports(network: JourneyNetwork<JourneyFlight>): NetworkAirports {
+  let known = AIRPORTS.get(network);
+  if (known) return known;
+  const number = new Map<string, number>();
+  const numberOf = (airport: string) => {
+    let a = number.get(airport);
+    if (a === undefined) number.set(airport, a = number.size);
+    return a;
+  };
+  const { flights } = network;
+  const origin = Int32Array.from(flights, (f) => numberOf(f.origin));
+  const departures = number.size;
+  const dest = Int32Array.from(flights, (f) => numberOf(f.dest));
+  // Only an airport with departures is ever connected at (the others are numbered after them).
+  const connection = Array.from(number.keys(), (airport, a) => (a < departures ? network.connectionMinutes(airport) : Number.NaN));
+  const readyMinutes = Float64Array.from(flights, (f, k) => f.arrMinutes + connection[dest[k]!]!);
+  const depMinutes = Float64Array.from(flights, (f) => f.depMinutes);
+  AIRPORTS.set(network, known = { number, count: number.size, origin, dest, depMinutes, readyMinutes });
+  return known;
 }
 
 /** Which flights a journey may take, as its first flight or a later one (the model's seat and reach rules). */
@@ -208,9 +238,14 @@ function knownSearch<F extends JourneyFlight>(network: JourneyNetwork<F>, price:
     const last = price.lastDepartureMinutes;
     if (last !== null) {
       const all = network.flights;
-      let end = firstFrom(all, search.earliestMinutes);
-      while (end < all.length && all[end]!.depMinutes <= last) end++;
-      for (let k = end - 1; k >= 0 && all[k]!.depMinutes >= search.earliestMinutes; k--) if (eligible(price, search, all[k]!)) eligibleFlights.push(k);
+      const { depMinutes } = networkAirports(network);
+      // The first departure after the last one worth taking (the flights are by departure).
+      let end = 0;
+      for (let hi = all.length; end < hi;) {
+        const mid = (end + hi) >> 1;
+        if (depMinutes[mid]! <= last) end = mid + 1; else hi = mid;
+      }
+      for (let k = end - 1; k >= 0 && depMinutes[k]! >= search.earliestMinutes; k--) if (eligible(price, search, all[k]!)) eligibleFlights.push(k);
     }
     return { eligible: Int32Array.from(eligibleFlights), layouts: [] };
   };
@@ -329,52 +364,59 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
    */
   private layOut(candidates: Int32Array): FinderLayout<F> {
     const { network, search, price } = this;
-    const counts = new Map<string, number>();
+    const airports = networkAirports(network);
+    // Blocks are numbered as their airports first appear among the candidates (latest departure first).
+    const blockOf = new Int32Array(airports.count).fill(-1);
+    const counts: number[] = [];
     for (const k of candidates) {
-      const origin = network.flights[k]!.origin;
-      counts.set(origin, (counts.get(origin) ?? 0) + 1);
+      const a = airports.origin[k]!;
+      if (blockOf[a]! < 0) {
+        blockOf[a] = counts.length;
+        counts.push(0);
+      }
+      counts[blockOf[a]!]!++;
     }
-    const blocks = new Map<string, { start: number; count: number }>();
-    let start = 0;
-    for (const [airport, count] of counts) {
-      blocks.set(airport, { start, count });
-      start += count;
-    }
+    const blocks = counts.length;
+    const starts = new Int32Array(blocks);
+    for (let b = 1; b < blocks; b++) starts[b] = starts[b - 1]! + counts[b - 1]!;
     const n = candidates.length;
     const flights = new Array<F>(n);
     const networkIndex = new Int32Array(n);
     const blockStart = new Int32Array(n);
     const order = new Int32Array(n);
-    const filled = new Map<string, number>();
-    candidates.forEach((k, position) => {
-      const f = network.flights[k]!;
-      const block = blocks.get(f.origin)!;
-      const i = block.start + (filled.get(f.origin) ?? 0);
-      filled.set(f.origin, i - block.start + 1);
-      flights[i] = f;
+    const depMinutes = new Float64Array(n);
+    const filled = new Int32Array(blocks);
+    for (let position = 0; position < n; position++) {
+      const k = candidates[position]!;
+      const b = blockOf[airports.origin[k]!]!;
+      const i = starts[b]! + filled[b]!++;
+      flights[i] = network.flights[k]!;
+      depMinutes[i] = airports.depMinutes[k]!;
       networkIndex[i] = k;
-      blockStart[i] = block.start;
+      blockStart[i] = starts[b]!;
       order[position] = i;
-    });
+    }
     const nextBlock = new Int32Array(n);
     const nextCount = new Int32Array(n);
     const arrivalCost = new Float64Array(n).fill(Number.NaN);
-    flights.forEach((f, i) => {
-      if (f.dest === search.dest) {
-        arrivalCost[i] = price.cost(f.arrMinutes);
-        return;
+    const destAirport = new Int32Array(n);
+    const destination = airports.number.get(search.dest) ?? -1;
+    for (let i = 0; i < n; i++) {
+      const k = networkIndex[i]!;
+      const next = blockOf[airports.dest[k]!]!;
+      destAirport[i] = next;
+      if (airports.dest[k] === destination) {
+        arrivalCost[i] = price.cost(flights[i]!.arrMinutes);
+      } else if (next >= 0) {
+        nextBlock[i] = starts[next]!;
+        nextCount[i] = leavingFrom(depMinutes, starts[next]!, counts[next]!, airports.readyMinutes[k]!);
       }
-      const next = blocks.get(f.dest);
-      if (!next) return;
-      nextBlock[i] = next.start;
-      nextCount[i] = leavingFrom(flights, next, f.arrMinutes + network.connectionMinutes(f.dest));
-    });
-    const origin = blocks.get(search.origin) ?? { start: 0, count: 0 };
-    const airportNumber = new Map([...blocks.keys()].map((airport, number) => [airport, number]));
-    const destAirport = Int32Array.from(flights, (f) => airportNumber.get(f.dest) ?? -1);
+    }
+    const originNumber = airports.number.get(search.origin);
+    const originBlock = originNumber === undefined ? -1 : blockOf[originNumber]!;
     return {
-      flights, networkIndex, blockStart, nextBlock, nextCount, arrivalCost, order, origin, cheapestOfSeveral: null,
-      destAirport, originAirport: airportNumber.get(search.origin) ?? -1, airports: blocks.size,
+      flights, networkIndex, blockStart, nextBlock, nextCount, arrivalCost, order, cheapestOfSeveral: null, destAirport, airports: blocks,
+      origin: originBlock >= 0 ? { start: starts[originBlock]!, count: counts[originBlock]! } : { start: 0, count: 0 }, originAirport: originBlock,
     };
   }
 
@@ -402,18 +444,25 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
     const limited = this.maxLegs !== null;
     const bound = new Float64Array(n * L);
     const least = new Float64Array(n * L);
-    for (const i of this.order) {
-      const own = legPrices[this.networkIndex[i]!]!;
-      const cost = this.arrivalCost[i]!;
-      const count = this.nextCount[i]!;
+    // The fields in locals: this loop runs at every new prices of every search.
+    const { order, networkIndex, arrivalCost, nextCount, nextBlock, blockStart } = this;
+    for (let position = 0; position < n; position++) {
+      const i = order[position]!;
+      const own = legPrices[networkIndex[i]!]!;
+      const cost = arrivalCost[i]!;
+      const count = nextCount[i]!;
+      const arrives = !Number.isNaN(cost);
+      // Where the running least of the departures it connects to is (their last), and its own block's before it.
+      const next = (nextBlock[i]! + count - 1) * L + (limited ? -1 : 0);
+      const before = i > blockStart[i]! ? (i - 1) * L : -1;
       for (let layer = 0; layer < L; layer++) {
         let rest: number;
-        if (!Number.isNaN(cost)) rest = cost;
+        if (arrives) rest = cost;
         else if (count === 0 || (limited && layer === 0)) rest = Number.POSITIVE_INFINITY;
-        else rest = least[(this.nextBlock[i]! + count - 1) * L + (limited ? layer - 1 : 0)]!;
+        else rest = least[next + (limited ? layer : 0)]!;
         const value = own + rest;
         bound[i * L + layer] = value;
-        least[i * L + layer] = i > this.blockStart[i]! ? Math.min(value, least[(i - 1) * L + layer]!) : value;
+        least[i * L + layer] = before >= 0 ? Math.min(value, least[before + layer]!) : value;
       }
     }
     // The older of the two kept makes room (its prices array is reused).
@@ -436,7 +485,8 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
    * The depth-first search over the journeys whose value is at most `threshold()`: it never visits an
    * airport twice and leaves a flight out as soon as its completion bound says no journey through it
    * is within the threshold (which `visit` may lower as it goes). Each journey found goes to `visit`,
-   * which returns false to stop the search. At the performance.now() instant `until` the search stops
+   * which returns false to stop the search; the journey is the search's own array, changed as the
+   * search goes on (a copy is kept: most found are not). At the performance.now() instant `until` the search stops
    * too: false then, true when it went to its end (or `visit` stopped it).
    */
   private walk(legPrices: LegPrices, threshold: () => number, visit: (journey: Journey<F>, value: number) => boolean, until = Number.POSITIVE_INFINITY): boolean {
@@ -464,7 +514,7 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
         if (sofar + bound[i * L + legsLeft]! > threshold()) continue;
         path.push(f);
         const value = sofar + legPrices[this.networkIndex[i]!]!;
-        if (f.dest === this.search.dest) going = visit([...path], value + this.arrivalCost[i]!);
+        if (f.dest === this.search.dest) going = visit(path, value + this.arrivalCost[i]!);
         else if ((!limited || legsLeft > 0) && this.nextCount[i]! > 0) {
           visited[dest] = 1;
           extend(this.nextBlock[i]!, this.nextCount[i]!, value, limited ? legsLeft - 1 : 0);
@@ -479,7 +529,8 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
 
   /**
    * Every journey whose value is at most `threshold`; `skip` journeys are passed over and do not
-   * count; at most `cap` (complete false if there were more), found before the instant `until`
+   * count (`skip` reads the journey while the search walks it: it must not keep it, here nor in
+   * `best` and `least`); at most `cap` (complete false if there were more), found before the instant `until`
    * (timely false if the search had to stop there).
    */
   within(
@@ -490,7 +541,7 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
     const timely = this.walk(legPrices, () => threshold, (journey, value) => {
       if (skip(journey)) return true;
       if (journeys.length === cap) return complete = false;
-      journeys.push({ journey, value });
+      journeys.push({ journey: [...journey], value });
       return true;
     }, until);
     return { journeys, complete, timely };
@@ -522,7 +573,7 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
       // Few are kept: an insertion keeps them in order.
       let at = kept.length;
       while (at > 0 && kept[at - 1]!.value > value) at--;
-      kept.splice(at, 0, { journey, value });
+      kept.splice(at, 0, { journey: [...journey], value });
       if (kept.length > count) kept.pop();
       return true;
     });
