@@ -48,4 +48,22 @@ describe('the journey search under a caller\'s price', () => {
     const finder = new JourneyFinder(net, lateness(200), { ...back, returnsToOrigin: true }, () => true, 3);
     expect(ids(finder.best(perLeg(net), Number.MAX_VALUE, 10, () => false))).toEqual(['AB1>BA1']);
   });
+
+  it('unit: the journeys worth taking stop at a deadline and say so (null), never a short list', () => {
+    // A to ten hubs ten times, 40 flights from each hub to each other hub, Z reached from M0 only: a
+    // walk of tens of thousands of steps, so the clock (read every 4,096 steps) is read.
+    const hubs = Array.from({ length: 10 }, (_, i) => `M${i}`);
+    const legs: Leg[] = [];
+    hubs.forEach((m, i) => { for (let t = 0; t < 10; t++) legs.push(leg(`A${m}${t}`, 'A', m, 10 * t, 10 * t + 60)); });
+    for (const m of hubs) for (const n of hubs) if (m !== n) for (let s = 0; s < 40; s++) legs.push(leg(`${m}${n}${s}`, m, n, 100 + 5 * s, 160 + 5 * s));
+    for (let s = 0; s < 5; s++) legs.push(leg(`M0Z${s}`, 'M0', 'Z', 400 + 30 * s, 460 + 30 * s));
+    const dense = network(legs);
+    const finder = new JourneyFinder(dense, lateness(460), { origin: 'A', dest: 'Z', earliestMinutes: 0, excluded: new Set<Leg>() }, () => true, 3);
+    const all = finder.worthTaking(Number.POSITIVE_INFINITY, 100_000);
+    // 10 x 5 through M0 alone; through another hub then M0, its flights to M0 that leave 30 minutes
+    // after the arrival from A (at 10t + 60: 40 - max(0, 2t - 2) of them), each then to Z 5 ways.
+    const onToM0 = Array.from({ length: 10 }, (_, t) => 40 - Math.max(0, 2 * t - 2)).reduce((a, b) => a + b, 0);
+    expect(all).toHaveLength(10 * 5 + 9 * onToM0 * 5);
+    expect(finder.worthTaking(performance.now(), 100_000)).toBeNull();
+  });
 });

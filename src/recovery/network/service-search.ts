@@ -588,7 +588,9 @@ async function withAllJourneys(
         since = performance.now();
       }
       if (performance.now() >= until) return null;
-      list = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs).worthTaking();
+      const worth = new JourneyFinder(groups.network, config, source.search, source.usable, config.constraints.max_reaccommodation_legs).worthTaking(until);
+      if (worth === null) return null;
+      list = worth;
       found.set(source.key, list);
     }
     if (list.length > 0) journeys.set(source.key, list);

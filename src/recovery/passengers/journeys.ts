@@ -550,14 +550,18 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
   /**
    * The journeys of several flights that cost less than compensating the passengers (more never pays),
    * at most `cap` (default: far more than a storm's sources have): with a column for each, an integer model decides its passengers exactly for its
-   * routes (docs/model.md 1.6). None when no journey of several flights exists.
+   * routes (docs/model.md 1.6). None when no journey of several flights exists. Given `until` (a
+   * performance.now() instant), null when the search had to stop there: the list would be short.
    */
-  worthTaking(cap = 2_000): Journey<F>[] {
+  worthTaking(): Journey<F>[];
+  worthTaking(until: number, cap?: number): Journey<F>[] | null;
+  worthTaking(until = Number.POSITIVE_INFINITY, cap = 2_000): Journey<F>[] | null {
     if (!Number.isFinite(this.cheapestOfSeveral)) return [];
     const zero = new Float64Array(this.network.flights.length);
     // Every flight of the finder is worth taking (JourneyPrice.worth), so every journey is: the
     // threshold lets through any finite value and leaves out the flights that reach no destination.
-    return this.within(zero, Number.MAX_VALUE, cap, (journey) => journey.length === 1).journeys.map((j) => j.journey);
+    const found = this.within(zero, Number.MAX_VALUE, cap, (journey) => journey.length === 1, until);
+    return found.timely ? found.journeys.map((j) => j.journey) : null;
   }
 
   /**
