@@ -5,7 +5,7 @@
 // the fixed ones in its last model). The plan costs no less than GLPK's
 // optimum over the same pool (the dive only restricts that model), far less than the walks' own plans,
 // and the independent checker (test/oracle/checker.ts) reads it at the cost reported.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkBound } from '../../src/recovery/bounds/network-bound.ts';
 import { relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { RelaxationRoutes } from '../../src/recovery/bounds/relaxation-routes.ts';
@@ -13,17 +13,10 @@ import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/air
 import { buildStrategyModel, chosenRoutes } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { ScopeWalks } from '../../src/recovery/network/scope-walk.ts';
 import { diveForPlan } from '../../src/recovery/network/service-search.ts';
-import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { answeredOption, defaultSchedule as schedule, prepareIssueStorm, stormProblems } from '../support/storm-plan.ts';
+import { solverPoolOfThisFile } from '../support/solver-pool.ts';
 
-let pool: SolverPool;
-beforeAll(async () => {
-  pool = createSolverPool({ threads: 2 });
-  await pool.ready();
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = solverPoolOfThisFile();
 
 describe('the bound round\'s dive', () => {
   it('scenario: over the routes the bound tells on the storm of issue 23, the dive\'s plan is one of the integrated model, no cheaper than its optimum, far cheaper than the walks\', and the checker reads it at its cost', async () => {

@@ -4,23 +4,16 @@
 // last; its last walk, solved alone with its passengers re-accommodated on direct flights, costs less
 // than the cheapest walk of the portfolio's cancellation thresholds solved the same way, and the plan
 // passes the independent checker (test/oracle/checker.ts, which shares no code with the engine).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RouteEvaluator, type Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../../src/recovery/neighbourhood/column-generation.ts';
 import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { ScopeWalks } from '../../src/recovery/network/scope-walk.ts';
 import { cancellationDescent } from '../../src/recovery/network/service-search.ts';
-import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { answeredOption, defaultSchedule as schedule, prepareIssueStorm, stormProblems } from '../support/storm-plan.ts';
+import { solverPoolOfThisFile } from '../support/solver-pool.ts';
 
-let pool: SolverPool;
-beforeAll(async () => {
-  pool = createSolverPool({ threads: 2 });
-  await pool.ready();
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = solverPoolOfThisFile();
 
 describe('the cancellation descent of the network engine', () => {
   it('scenario: the storm of issue 23, its last walk is cheaper than every threshold\'s walk and the checker accepts its plan', async () => {

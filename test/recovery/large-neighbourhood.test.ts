@@ -4,24 +4,17 @@
 // direct flights), it finds a cheaper plan of the whole problem, and that plan passes the independent
 // checker (test/oracle/checker.ts, which shares no code with the engine); a cheaper plan found
 // elsewhere (in the pipeline, the integrated column generation's) is taken up at its own cost.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RecoveryError } from '../../src/recovery/model/failure.ts';
 import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../../src/recovery/neighbourhood/column-generation.ts';
 import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { searchNeighbourhoods } from '../../src/recovery/network/large-neighbourhood.ts';
 import { ScopeWalks } from '../../src/recovery/network/scope-walk.ts';
-import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { answeredOption, defaultSchedule as schedule, prepareIssueStorm, stormProblems } from '../support/storm-plan.ts';
+import { solverPoolOfThisFile } from '../support/solver-pool.ts';
 
-let pool: SolverPool;
-beforeAll(async () => {
-  pool = createSolverPool({ threads: 2 });
-  await pool.ready();
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = solverPoolOfThisFile();
 
 describe('the large-neighbourhood search of the network engine', () => {
   it('scenario: the storm of issue 23, from the plan that only cancels what cannot fly, finds a cheaper plan that the checker accepts', async () => {

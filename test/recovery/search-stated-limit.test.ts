@@ -5,21 +5,14 @@
 // (an aircraft out of service for six hours), with 5 s to its deadline, once told the stated limit of a
 // job and once not. No time is asserted: the scope's rounds and exact stage take a small part of the
 // 3.6 s before the neighbourhoods' end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchNetwork } from '../../src/recovery/network/service-search.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
-import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { ISSUE_23_STORM } from '../../benchmarks/storm.ts';
 import { defaultSchedule as schedule, solverConfigOf } from '../support/storm-plan.ts';
+import { solverPoolOfThisFile } from '../support/solver-pool.ts';
 
-let pool: SolverPool;
-beforeAll(async () => {
-  pool = createSolverPool({ threads: 2 });
-  await pool.ready();
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = solverPoolOfThisFile();
 
 describe('the network search\'s budget', () => {
   it('scenario: a job\'s stated limit (30 s) gets the large neighbourhoods with less time left than that; the same search without it gets none', async () => {
