@@ -174,15 +174,17 @@ export async function solveStrategies(
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
   // The integrated generation's best plan so far, which the network search's neighbourhoods improve when it is the cheaper.
   let generationPlan: StrategySolve | null = null;
-  // A search whose solve the pool refused or lost leaves the generation's answer (a cancellation still
-  // ends the simulation through the generations); the handler is attached at once, since the
-  // integrated solve awaits the search only when its generation ends.
+  // A search whose solve the pool refused or lost, or that was cancelled, leaves the best plan it told
+  // (a cancelled job answers with the best plan it had reported running) beside the generation's answer
+  // (a cancellation still ends the simulation through the generations); the handler is attached at
+  // once, since the integrated solve awaits the search only when its generation ends.
+  let told: Pick<NetworkSearchResult, 'best' | 'passengers'> = { best: null, passengers: 'direct_flights' };
   const search = network
     ? searchNetwork({
       schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, limitMs: limit, background: solving.background, offer: cancellationRoutes!, boundRoutes,
-      onIncumbent: (best) => integratedProgress?.search(best), generationPlan: () => generationPlan,
-    }).catch((error: unknown) => {
-      if (error instanceof RecoveryError) return { best: null, rounds: 0, routes: 0, passengers: 'direct_flights' as const, neighbourhoods: 0 };
+      onIncumbent: (best, passengers) => { told = { best, passengers }; integratedProgress?.search(best); }, generationPlan: () => generationPlan,
+    }).catch((error: unknown): NetworkSearchResult => {
+      if (error instanceof RecoveryError) return { ...told, rounds: 0, routes: 0, neighbourhoods: 0 };
       throw error;
     })
     : null;

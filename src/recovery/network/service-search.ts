@@ -191,8 +191,8 @@ export async function searchNetwork(args: {
   boundRoutes?: () => Route[];
   /** A job's search: its solves wait behind the interactive ones. */
   background?: boolean;
-  /** Told of each better plan. */
-  onIncumbent?: (best: StrategySolve) => void;
+  /** Told of each better plan, and how its passengers were re-accommodated. */
+  onIncumbent?: (best: StrategySolve, passengers: SearchPassengers) => void;
   /** The integrated column generation's best plan so far (null before it has one): the neighbourhoods improve it when it is cheaper. */
   generationPlan?: () => StrategySolve | null;
   /** The request's stated time limit (milliseconds): LONG_BUDGET_MS or more is a job's search. Without it, the time to `deadline`. */
@@ -259,7 +259,7 @@ export async function searchNetwork(args: {
     const outcome = planWithoutSolver(model);
     if (!outcome || (unsolved && outcome.objective! >= unsolved.outcome.objective!)) return unsolved;
     const plan = asSolve(model, outcome, rounds, started);
-    if (!best || outcome.objective! < best.outcome.objective! - 1e-6) args.onIncumbent?.(plan);
+    if (!best || outcome.objective! < best.outcome.objective! - 1e-6) args.onIncumbent?.(plan, 'without_solver');
     return plan;
   };
   const roundDeadline = () => (rounds < alone.length ? exactDeadline : rounds === alone.length && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
@@ -299,7 +299,7 @@ export async function searchNetwork(args: {
     rounds++;
     if (outcome.objective !== null && (!best || outcome.objective < best.outcome.objective! - 1e-6)) {
       best = asSolve(model, outcome, rounds, started);
-      args.onIncumbent?.(best);
+      args.onIncumbent?.(best, 'direct_flights');
       // The generation takes up the best plan's routes (not every route tried: a larger master slows its rounds).
       for (const route of chosenRoutes(model, outcome.values).values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
     }
@@ -450,14 +450,14 @@ export async function searchNetwork(args: {
   const exactRounds = await exactStage;
   let answer = exactRounds ?? best;
   if (exactRounds) passengers = 'exact';
-  if (exactRounds) args.onIncumbent?.(exactRounds);
+  if (exactRounds) args.onIncumbent?.(exactRounds, 'exact');
   const dived = await bounded;
   if (dived && dived !== roundsPlan && dived.outcome.objective! < answer.outcome.objective! - 1e-6) {
     best = dived;
     const exact = await exactly(dived);
     answer = exact ?? dived;
     passengers = exact ? 'exact' : 'direct_flights';
-    args.onIncumbent?.(answer);
+    args.onIncumbent?.(answer, passengers);
   }
   // Large neighbourhoods of the rounds' plan (passengers on direct flights, as the rounds'), each
   // re-solved by the column generation on its sub-scope; then the exact stage for the best of them.
@@ -468,7 +468,7 @@ export async function searchNetwork(args: {
       schedule, scope, config, groups, solver, signal, deadline: neighbourhoodDeadline, background: args.background, best, elsewhere: args.generationPlan,
       onBetter: (better, routes) => {
         // (A plan on direct flights costs at least what it costs re-accommodated exactly.)
-        if (better.outcome.objective! < answer.outcome.objective! - 1e-6) args.onIncumbent?.(better);
+        if (better.outcome.objective! < answer.outcome.objective! - 1e-6) args.onIncumbent?.(better, 'direct_flights');
         for (const route of routes.values()) if (!offered.has(route.key)) { offered.add(route.key); args.offer?.push(route); }
       },
     });
@@ -479,7 +479,7 @@ export async function searchNetwork(args: {
       if (plan.outcome.objective! < answer.outcome.objective! - 1e-6) {
         answer = plan;
         passengers = exact ? 'exact' : 'direct_flights';
-        args.onIncumbent?.(answer);
+        args.onIncumbent?.(answer, passengers);
       }
     }
   }
