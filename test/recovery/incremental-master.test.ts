@@ -37,18 +37,23 @@ describe('incremental master', () => {
   ].filter((r): r is Route => r !== null).filter((r, i, all) => all.findIndex((o) => o.key === r.key) === i)]));
   const build = (pool: Map<string, Route[]>) => buildStrategyModel(network, scope, c, 'integrated', pool, groups);
 
+  /** One more candidate route for every aircraft that has one left, added to `pool`: the new columns. */
+  const oneMoreRouteEach = (pool: Map<string, Route[]>): NewRoute[] => {
+    const added: NewRoute[] = [];
+    for (const [tail, routes] of candidates) {
+      const list = pool.get(tail)!;
+      if (list.length < routes.length) added.push({ route: routes[list.length]!, index: list.push(routes[list.length]!) - 1 });
+    }
+    return added;
+  };
+
   it('adds routes a few at a time: every extension is the whole build over the same routes (some decline: rows could change)', async () => {
     const pool = new Map([...candidates].map(([tail, routes]) => [tail, routes.slice(0, 1)]));
     let model: StrategyModel = build(pool);
     let extended = 0;
     let declined = 0;
     for (let step = 1; step < 40; step++) {
-      // One more route for every aircraft that has one left.
-      const added: NewRoute[] = [];
-      for (const [tail, routes] of candidates) {
-        const list = pool.get(tail)!;
-        if (list.length < routes.length) added.push({ route: routes[list.length]!, index: list.push(routes[list.length]!) - 1 });
-      }
+      const added = oneMoreRouteEach(pool);
       if (added.length === 0) break;
       const whole = build(pool);
       const grown = extendStrategyModel(network, scope, groups, model, added);
@@ -79,11 +84,7 @@ describe('incremental master', () => {
     let compared = 0;
     expect(() => inWholeBuildColumnOrder(model)).toThrow(/not extended/);
     for (let step = 1; step < 40; step++) {
-      const added: NewRoute[] = [];
-      for (const [tail, routes] of candidates) {
-        const list = pool.get(tail)!;
-        if (list.length < routes.length) added.push({ route: routes[list.length]!, index: list.push(routes[list.length]!) - 1 });
-      }
+      const added = oneMoreRouteEach(pool);
       if (added.length === 0) break;
       const whole = build(pool);
       const grown = extendStrategyModel(network, scope, groups, model, added);
