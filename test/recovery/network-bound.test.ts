@@ -42,6 +42,14 @@ async function networkBoundOf(schedule: Schedule, body: DisruptionsRequest, iter
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: body.config }, inProcessSolver, { maxIterations: iterations, deadline: performance.now() + 600_000 });
 }
 
+/** The committed hub storm of a schedule (benchmarks/scenarios.json), prepared as the pipeline prepares it. */
+function committedHubStorm(scheduleName: string) {
+  const scenario = loadScenarios().find((s) => s.schedule === scheduleName && s.id === 'hub-storm')!;
+  const schedule = loadSchedulesFor([scenario]).get(scheduleName)!;
+  const request = simulationRequest(scenario);
+  return { schedule, request, prepared: prepareSimulation(schedule, request) };
+}
+
 describe('network bound', () => {
   it(`property: on ${RUNS} random instances it is at most the brute-force optimum and at least the flight bound`, async () => {
     const found: string[] = [];
@@ -186,10 +194,7 @@ describe('network bound', () => {
     // The small hub storm, then the same storm with swaps priced higher (another problem, the same
     // scope): 300 iterations without a target to aim at are deterministic, so the thread's bound must
     // be the one computed here from scratch, not one of the kept relaxation's (nor its prices').
-    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('small')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('small');
     const options = { maxIterations: 300, deadline: performance.now() + 600_000 };
     await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, { ...options, thread: relaxationThread });
     const other = { ...request.config, cost_weights: { ...request.config.cost_weights, swap_per_flight: request.config.cost_weights.swap_per_flight * 3 + 1000 } };
@@ -200,10 +205,7 @@ describe('network bound', () => {
   }, 120_000);
 
   it('unit: a bound asked again of the same relaxation goes on where the last left off: its first bound heard is the last one\'s best, and 40 then 40 iterations give what 80 in one call give', async () => {
-    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('small')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('small');
     const build = () => {
       const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
       relaxation.startFromFlights();
@@ -221,10 +223,7 @@ describe('network bound', () => {
   }, 120_000);
 
   it('scenario: on the committed small hub storm it lies between the flight bound and the proven optimum', async () => {
-    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('small')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('small');
     const bound = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, { maxIterations: 300, deadline: performance.now() + 600_000 }))!;
     const optimum = (await simulateAsResponse(schedule, request)).options.find((o) => o.strategy === 'integrated')!;
     expect(optimum.solver.status).toBe('optimal');
@@ -283,10 +282,7 @@ describe('network bound', () => {
   }, 120_000);
 
   it('scenario: the routes it prices, as routes of the service, make a plan of the committed small hub storm near its proven optimum', async () => {
-    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('small')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('small');
     const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
     relaxation.collectRoutes = true;
     relaxation.startFromFlights();
@@ -363,10 +359,7 @@ describe('network bound', () => {
     // journey (docs/model.md 3.9): the small hub storm 77,952 against 71,500, the default one 382,687
     // against 318,857.5. Zero prices would give nothing of it.
     for (const name of ['small', 'default']) {
-      const scenario = loadScenarios().find((s) => s.schedule === name && s.id === 'hub-storm')!;
-      const schedule = loadSchedulesFor([scenario]).get(name)!;
-      const request = simulationRequest(scenario);
-      const prepared = prepareSimulation(schedule, request);
+      const { schedule, request, prepared } = committedHubStorm(name);
       const lp = (await networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, inProcessSolver, { maxIterations: 0 }))!;
       const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }));
       relaxation.startFromFlights();
