@@ -1088,7 +1088,7 @@ function countBelow(values: readonly number[], x: number): number {
 
 /**
  * Iterations without a better bound after which the step halves (30 until 2026-11-29; with the rows'
- * scales, 15 reached the issue storm's 1.08 M after 97 iterations where 20 took 100 and 30 161, the
+ * scales, 15 reached the issue storm's 1.08 M after 97 iterations where 20 took 100 and 30 117, the
  * hub storm's 0.78 M after 143, 166 and 180: docs/model.md 3.9, "Convergence").
  */
 export const STALE_ITERATIONS = 15;
@@ -1110,7 +1110,7 @@ export const DEFLECTION = 0.9;
 /**
  * The rows' step scales (NetworkRelaxation.direct): each row's running mean of its squared violation
  * keeps this share of its last value, and the scale is 1/√(SCALE_FLOOR + that mean), so a row never
- * off keeps scale 1 and one off by ±1 at every step about 0.7. Memory 0.8-0.9 and floors 0.3-3 gave
+ * off keeps scale 1 and one off by ±1 at every step about 0.7. Memories 0.8-0.95 and floors 0.3-3 gave
  * within 1 % of each other after 300 iterations on both storms (docs/model.md 3.9, "Convergence").
  */
 const SCALE_MEMORY = 0.9;
