@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareSimulation, type SimulationRequest } from '../src/recovery/pipeline.ts';
 import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
-import { NetworkRelaxation, relaxationRouteAsRoute, withLeastRebooking, type RelaxationRoute } from '../src/recovery/bounds/network-bound.ts';
+import { DEFLECTION, NetworkRelaxation, relaxationRouteAsRoute, STALE_ITERATIONS, TARGET_SHARE, withLeastRebooking, type RelaxationRoute } from '../src/recovery/bounds/network-bound.ts';
 import type { Constraint, LinearModel, Variable } from '../src/recovery/model/linear-model.ts';
 import { toCplexLp } from '../solver-wasm/lp-format.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
@@ -29,7 +29,7 @@ import { loadScenarios, simulationRequest } from './lib/scenarios.ts';
 import { loadSchedulesFor } from './lib/schedules.ts';
 
 const [which = 'issue', iterationsArg = '300', roundsArg = '40', targetArg = '1305262.5'] = process.argv.slice(2);
-const DEFLECTION = 0.9, TARGET_SHARE = 0.5, STALE_ITERATIONS = 30, SEAT_ROW_SCALE = 100;
+const SEAT_ROW_SCALE = 100;
 /** Cost of an artificial unit (a row's violation) in the restricted master, so that it is feasible from the start. */
 const ARTIFICIAL = 1e7;
 

@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { simulate, prepareSimulation, type SimulationRequest } from '../src/recovery/pipeline.ts';
 import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
-import { NetworkRelaxation, withLeastRebooking } from '../src/recovery/bounds/network-bound.ts';
+import { DEFLECTION, NetworkRelaxation, STALE_ITERATIONS, TARGET_SHARE, withLeastRebooking } from '../src/recovery/bounds/network-bound.ts';
 import { flightBoundModel } from '../src/recovery/bounds/flight-bound.ts';
 import { RouteEvaluator } from '../src/recovery/neighbourhood/aircraft-routes.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
@@ -20,8 +20,6 @@ import { loadSchedulesFor } from './lib/schedules.ts';
 const [which = 'issue', planArg = '30000', iterationsArg = '700', targetArg = '1305262.5'] = process.argv.slice(2);
 const planMs = Number(planArg);
 const iterations = Number(iterationsArg);
-/** What the service's subgradient does (network-bound.ts): deflection, the share of the way to the plan aimed at, halving after stale iterations. */
-const DEFLECTION = 0.9, TARGET_SHARE = 0.5, STALE_ITERATIONS = 30;
 
 const hubStorm = loadScenarios().find((s) => s.id === 'hub-storm' && s.schedule === 'default')!;
 const schedule = loadSchedulesFor([hubStorm]).get('default')!;

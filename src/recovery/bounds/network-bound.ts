@@ -620,7 +620,7 @@ export class NetworkRelaxation {
     };
     for (let it = 0; it < iterations && rows.length > 0; it++) {
       const v = value();
-      if (best === Number.NEGATIVE_INFINITY || v > best + 1e-9 * Math.max(1, Math.abs(best))) { best = v; bestPrices = prices.slice(); stale = 0; } else if (++stale >= STALE_ITERATIONS) { theta /= 2; stale = 0; }
+      if (best === Number.NEGATIVE_INFINITY || v > best + 1e-9 * Math.max(1, Math.abs(best))) { best = v; bestPrices = prices.slice(); stale = 0; } else if (++stale >= FLIGHT_LEVEL_STALE_ITERATIONS) { theta /= 2; stale = 0; }
       const g = rows.map((r) => -r.rhs);
       this.capacities.forEach((c, r) => { for (const [fi, si] of c.members) if (choice[fi] === si) g[r]!++; });
       if (this.maxCancellations) g[rows.length - 1]! += choice.reduce((n, k, fi) => n + (k === -1 && this.flights[fi]!.mayCancel ? 1 : 0), 0);
@@ -919,38 +919,59 @@ export class NetworkRelaxation {
   private flightDirection: Float64Array | null = null;
 
   /**
+   * Per row, the running mean of its squared subgradient (flight rows first, then the inequality rows
+   * in `direct`'s order), and the step's scale that follows from it (docs/model.md 3.9, "Convergence").
+   */
+  private meanSquare: Float64Array | null = null;
+  private rowScale: Float64Array | null = null;
+
+  /**
    * The search direction: the subgradient (each row's violation) plus `deflection` times the last
-   * direction (Camerini, Fratta and Maffioli), an inequality row at price 0 not pushed below it;
-   * returns its squared norm.
+   * direction (Camerini, Fratta and Maffioli), an inequality row at price 0 not pushed below it; each
+   * row's step is scaled by 1/√(SCALE_FLOOR + the running mean of its squared violation), so rows that
+   * swing widely (a capacity row, a flight that aircraft keep fighting over) move less than rows that
+   * are seldom off. Returns the direction's squared norm in that metric (what a Polyak step divides by).
    */
   direct(deflection: number): number {
     this.flightDirection ??= new Float64Array(this.flights.length);
     const fd = this.flightDirection;
+    const rows: PricedRow[] = [];
+    for (const c of this.capacities) rows.push(c);
+    for (const cr of this.connections) for (const r of cr.rows) rows.push(r);
+    for (const r of this.seatRows) rows.push(r);
+    for (const r of this.flightSeatRows) rows.push(r);
+    for (const b of this.brokenGroups) for (const r of b.rows) rows.push(r);
+    if (this.maxCancellations) rows.push(this.maxCancellations);
+    if (this.maxSwaps) rows.push(this.maxSwaps);
+    const n = this.flights.length + rows.length;
+    if (this.meanSquare?.length !== n) { this.meanSquare = new Float64Array(n); this.rowScale = new Float64Array(n); }
+    const meanSquare = this.meanSquare;
+    const scale = this.rowScale!;
+    const scaled = (k: number, own: number) => {
+      meanSquare[k] = SCALE_MEMORY * meanSquare[k]! + (1 - SCALE_MEMORY) * own * own;
+      scale[k] = 1 / Math.sqrt(SCALE_FLOOR + meanSquare[k]!);
+      return scale[k]!;
+    };
     let sum = 0;
     let violated = 0;
     this.flights.forEach((d, fi) => {
       let use = d.cancel;
       for (const u of d.use) use += u;
       violated += (1 - use) ** 2;
+      const w = scaled(fi, 1 - use);
       fd[fi] = (1 - use) + deflection * fd[fi]!;
-      sum += fd[fi]! ** 2;
+      sum += w * fd[fi]! ** 2;
     });
-    const row = (r: PricedRow) => {
+    rows.forEach((r, i) => {
       const own = r.activity - r.rhs;
       // Violated, or slack at a price above 0 (complementary slackness fails).
       if (own > 0 || (own < 0 && r.price > 0)) violated += own * own;
+      const w = scaled(this.flights.length + i, own);
       let g = own + deflection * (r.direction ?? 0);
       if (r.price <= 0 && g < 0) g = 0;
       r.direction = g;
-      sum += g * g;
-    };
-    for (const c of this.capacities) row(c);
-    for (const cr of this.connections) for (const r of cr.rows) row(r);
-    for (const r of this.seatRows) row(r);
-    for (const r of this.flightSeatRows) row(r);
-    for (const b of this.brokenGroups) for (const r of b.rows) row(r);
-    if (this.maxCancellations) row(this.maxCancellations);
-    if (this.maxSwaps) row(this.maxSwaps);
+      sum += w * g * g;
+    });
     this.violated = violated;
     return sum;
   }
@@ -961,11 +982,13 @@ export class NetworkRelaxation {
    */
   violated = Number.POSITIVE_INFINITY;
 
-  /** Moves the prices by `step` along the direction, inequality rows' prices kept at or above 0. */
+  /** Moves the prices by `step` along the direction, each row's scaled as `direct` set it, inequality rows' prices kept at or above 0. */
   step(step: number): void {
     const fd = this.flightDirection!;
-    this.flights.forEach((_, fi) => { this.price[fi]! += step * fd[fi]!; });
-    const move = (r: PricedRow) => { r.price = Math.max(0, r.price + step * (r.direction ?? 0)); };
+    const scale = this.rowScale!;
+    this.flights.forEach((_, fi) => { this.price[fi]! += step * scale[fi]! * fd[fi]!; });
+    let k = this.flights.length;
+    const move = (r: PricedRow) => { r.price = Math.max(0, r.price + step * scale[k++]! * (r.direction ?? 0)); };
     for (const c of this.capacities) move(c);
     for (const cr of this.connections) for (const r of cr.rows) move(r);
     for (const r of this.seatRows) move(r);
@@ -1063,11 +1086,18 @@ function countBelow(values: readonly number[], x: number): number {
   return lo;
 }
 
-/** Iterations without a better bound after which the step halves. */
-const STALE_ITERATIONS = 30;
+/**
+ * Iterations without a better bound after which the step halves (30 until 2026-11-29; with the rows'
+ * scales, 15 reached the issue storm's 1.08 M after 97 iterations where 20 took 100 and 30 117, the
+ * hub storm's 0.78 M after 143, 166 and 180: docs/model.md 3.9, "Convergence").
+ */
+export const STALE_ITERATIONS = 15;
 
 /** Subgradient steps of the flight-level dual that startFromFlights takes (each costs a pass over the flights' stretches). */
 const FLIGHT_LEVEL_ITERATIONS = 400;
+
+/** Steps of the flight-level dual without a better value after which its step halves. */
+const FLIGHT_LEVEL_STALE_ITERATIONS = 30;
 
 /**
  * Share of the last direction kept in the next (deflected subgradient). Measured on the default hub
@@ -1075,7 +1105,16 @@ const FLIGHT_LEVEL_ITERATIONS = 400;
  * iterations: 0.8 728,213 and 764,875; 0.9 743,507 and 787,641; 0.95 729,944 and 780,575; without a
  * plan, 0.8 588,588 and 745,218, 0.9 681,519 and 772,309 (deterministic: iterations, not time).
  */
-const DEFLECTION = 0.9;
+export const DEFLECTION = 0.9;
+
+/**
+ * The rows' step scales (NetworkRelaxation.direct): each row's running mean of its squared violation
+ * keeps this share of its last value, and the scale is 1/√(SCALE_FLOOR + that mean), so a row never
+ * off keeps scale 1 and one off by ±1 at every step about 0.7. Memories 0.8-0.95 and floors 0.3-3 gave
+ * within 1 % of each other after 300 iterations on both storms (docs/model.md 3.9, "Convergence").
+ */
+const SCALE_MEMORY = 0.9;
+const SCALE_FLOOR = 1;
 
 /** Without a plan to aim at, the steps aim this share above the best bound so far. */
 const SELF_AIM = 0.5;
@@ -1089,7 +1128,7 @@ const SELF_AIM = 0.5;
  * 588,000, 677,000, 715,000 and 577,000, 639,000, 687,000; at 1.56 M 521,000, 666,000, 701,000 and
  * 548,000, 687,000, 725,000; after 250 iterations within 1 % of each other.
  */
-const TARGET_SHARE = 0.5;
+export const TARGET_SHARE = 0.5;
 
 
 /**
