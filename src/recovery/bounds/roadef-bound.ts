@@ -435,11 +435,19 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
     const paid = search.arrivals(start).get(start.dest);
     const reachPaid = search.reachCost(start, paid);
     const options: { share: number; arrival: number }[] = [];
+    let cheapest = start.cancellation;
     for (const share of [0, ...shares]) {
-      if (share + reachPaid >= start.cancellation) break; // dearer shares cost more at every arrival
-      const arrival = share === shares.at(-1) ? paid : search.arrivalsAvoiding(start, null, share).get(start.dest);
+      if (paid === undefined || share + reachPaid >= start.cancellation) break; // dearer shares cost more at every arrival
+      if (share + reachPaid >= cheapest) {
+        // This share and every dearer one cost at least `share` and land no earlier than `paid`: one
+        // term stands for them all at every arrival, and none of them is the least.
+        options.push({ share, arrival: paid });
+        break;
+      }
+      const arrival = share === shares.at(-1) || search.reachedByPlannedLegs(start, start.dest) ? paid : search.arrivalsAvoiding(start, null, share).get(start.dest);
       if (arrival === undefined) continue;
       options.push({ share, arrival });
+      cheapest = Math.min(cheapest, share + search.reachCost(start, arrival));
       if (arrival === paid) break; // no dearer share lands earlier
     }
     const at = (minute: number) => options.reduce(
@@ -749,9 +757,21 @@ class PassengerSearch {
   arrivals(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>): Map<string, number> {
     const key = `${start.airport} ${start.arrived} ${start.readyAt}`;
     let found = this.cache.get(key);
-    if (!found) this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes)));
+    if (!found) {
+      const viaNew = new Set<string>();
+      this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes, undefined, viaNew)));
+      this.viaNew.set(key, viaNew);
+    }
     return found;
   }
+
+  /** Whether arrivals(start) reaches `airport` that early over planned legs alone (then no search with fewer arcs lands there earlier). */
+  reachedByPlannedLegs(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, airport: string): boolean {
+    this.arrivals(start);
+    return !this.viaNew.get(`${start.airport} ${start.arrived} ${start.readyAt}`)!.has(airport);
+  }
+
+  private readonly viaNew = new Map<string, ReadonlySet<string>>();
 
   /**
    * Earliest arrivals from where `start` stands without planned leg `flightId` (null: every leg), on
@@ -829,11 +849,13 @@ function leastCancellation(cost: CostModel, trip: TripFacts): number {
  * Earliest arrival at every airport from `origin` (where the passenger arrived at `arrived`, or
  * +Infinity when it starts there) leaving at `readyAt` or later, a 30-minute connection after each leg,
  * landing by `end`, over the arcs `admit` lets leave (at the minute it returns or later; null: never):
- * Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
+ * Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier). `viaNew`, when
+ * given, gets the airports whose earliest arrival the search reached only over a new flight: one it
+ * leaves out is reached that early by planned legs alone (one it lists may be too, when two paths tie).
  */
 function earliestArrivalsFrom(
   arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number,
-  admit: (arc: PassengerArc) => number | null = () => Number.NEGATIVE_INFINITY,
+  admit: (arc: PassengerArc) => number | null = () => Number.NEGATIVE_INFINITY, viaNew?: Set<string>,
 ): Map<string, number> {
   // A round trip ends where it starts: the origin's arrival is only a leg's (or the fixed part's).
   const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
@@ -848,10 +870,14 @@ function earliestArrivalsFrom(
       if (dep < at || dep < from) continue;
       const arr = dep + arc.block;
       if (arr > end) continue;
-      if (arr < (best.get(arc.dest) ?? Number.POSITIVE_INFINITY)) {
+      const known = best.get(arc.dest) ?? Number.POSITIVE_INFINITY;
+      const overNew = arc.flightId === null || viaNew?.has(airport) === true;
+      if (arr < known) {
         best.set(arc.dest, arr);
+        if (overNew) viaNew?.add(arc.dest);
+        else viaNew?.delete(arc.dest);
         if (!done.has(arc.dest)) readyOf.set(arc.dest, Math.min(readyOf.get(arc.dest) ?? Number.POSITIVE_INFINITY, arr + MIN_CONNECTION_MINUTES));
-      }
+      } else if (arr === known && !overNew) viaNew?.delete(arc.dest);
     }
   }
   return best;
