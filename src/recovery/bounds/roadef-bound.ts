@@ -15,9 +15,10 @@
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
 //     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
-//     pinned legs already take), downgrading at 0; those bound for a metro (airports the ground
-//     shuttles tie) from outside it held to the seats that can land there each clock hour (the
-//     Lagrangian of those rows);
+//     pinned legs already take), a path on a paid new flight also paying the least cost of a seat of
+//     the dearest one it takes (no other part counts a new flight's cost), downgrading at 0; those
+//     bound for a metro (airports the ground shuttles tie) from outside it held to the seats that can
+//     land there each clock hour (the Lagrangian of those rows);
 //   - positions: the required end positions (spec 5.4) that no plan can fill, because the aircraft
 //     of that family, model or configuration that could stand there are too few once those out of
 //     service to the window's end are counted where they stand (leastPositionCost).
