@@ -19,7 +19,10 @@
 // P2 at BBB. T7 (T1 with a cheap aircraft of 20 seats and a dear one of 50, 40 passengers on each of
 // the dear one's legs) is where the seats of the aircraft that flies a leg bind: half of the passengers
 // of a leg the cheap aircraft flies take another path (the grid's passengers take no split lines, so
-// its least plan is a plan, not always the optimum: a bound above it would still be wrong).
+// its least plan is a plan, not always the optimum: a bound above it would still be wrong). T8 (T1
+// with flight 10, AAA-BBB at 09:00, cancelled and 40 passengers booked on it) is where the seat's
+// share of a paid new flight binds: a new flight at 09:00 would carry them on time, but its seats
+// cost at least 20 each, and riding flight 21 two hours late 6.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RoadefInstance } from '../../src/formats/roadef-2009/instance.ts';
@@ -142,7 +145,7 @@ function cheapestPassengers(instance: RoadefInstance, rotations: readonly Soluti
 }
 
 describe('ROADEF bounds against a brute force on tiny instances', () => {
-  it.each(['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
+  it.each(['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'])('%s: official <= the least plan, keeps-flights between it and the least keeps-flights plan', (name) => {
     const instance = readInstance(join(FIXTURES, name));
     const { bounds, boundOf } = roadefInstanceBounds(instance);
     const { all, keepsFlights, plans } = bruteForce(instance, (solution) => boundOf(solution).problem === 'keeps-flights');
@@ -161,5 +164,8 @@ describe('ROADEF bounds against a brute force on tiny instances', () => {
     // Only in T7 do the legs' seats lift the flying part.
     if (name === 'T7') expect(bounds.legSeats).toBeGreaterThan(0);
     else expect(bounds.legSeats).toBe(0);
+    // T8's 40 passengers pay at least 6 each more than a free new flight would cost them.
+    expect(bounds.newFlightSeats).toBeGreaterThanOrEqual(0);
+    if (name === 'T8') expect(bounds.newFlightSeats).toBeGreaterThanOrEqual(240);
   }, 120_000);
 });

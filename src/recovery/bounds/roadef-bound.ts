@@ -15,9 +15,10 @@
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
 //     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
-//     pinned legs already take), downgrading at 0; those bound for a metro (airports the ground
-//     shuttles tie) from outside it held to the seats that can land there each clock hour (the
-//     Lagrangian of those rows);
+//     pinned legs already take), a path on a paid new flight also paying the least cost of a seat of
+//     the dearest one it takes (no other part counts a new flight's cost), downgrading at 0; those
+//     bound for a metro (airports the ground shuttles tie) from outside it held to the seats that can
+//     land there each clock hour (the Lagrangian of those rows);
 //   - positions: the required end positions (spec 5.4) that no plan can fill, because the aircraft
 //     of that family, model or configuration that could stand there are too few once those out of
 //     service to the window's end are counted where they stand (leastPositionCost).
@@ -56,6 +57,8 @@ export interface RoadefBounds {
   entrySeats: number;
   /** How much the seats of the aircraft that fly the legs lift the keeps-flights flying part (leastFlyingWithSeats; included in it). */
   legSeats: number;
+  /** How much the seat's share of the paid new flights lifts the passengers' least costs (leastPassengerCosts; included in the passengers' part). */
+  newFlightSeats: number;
 }
 
 /** Both bounds of `problem` under `cost` (the ROADEF objective: its newLeg prices α·H·COST, its cancelledLeg credits it). */
@@ -95,6 +98,7 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
     cancelledPassengers: passengers.cancelled,
     entrySeats: passengers.entrySeats,
     legSeats: flying.seatsLift,
+    newFlightSeats: passengers.newFlightSeats,
   };
 }
 
@@ -413,24 +417,51 @@ function closedHours(problem: NetworkProblem, delays: ReadonlyMap<string, number
  * are held to the seats that can land there each hour (entrySeatsLift), which lifts their total by `entrySeats`.
  */
 function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: ReadonlyMap<string, number>): PassengerCosts {
-  const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays));
+  const shareOf = newFlightSeatShares(problem, cost);
+  // The seat's shares of the new flights passengers may take, from the least (σ) up.
+  const shares = [...new Set([...problem.airportPairs.values()].map((p) => shareOf(p.blockMinutes)).filter(Number.isFinite))].sort((x, y) => x - y);
+  const seatShare = shares[0] ?? 0;
+  const search = new PassengerSearch(problem, cost, delays, passengerArcs(problem, delays), shareOf);
   const each: PassengerCosts['each'] = [];
   const metroOf = metros(problem);
   const entering = new Map<string, EnteringPassengers[]>();
   let total = 0;
   let cancelled = 0;
+  let newFlightSeats = 0;
   for (const b of problem.bookings) {
     const start = passengerStart(problem, cost, b, delays);
-    const arrival = search.arrivals(start).get(start.dest);
-    const reach = search.reachCost(start, arrival);
-    if (start.cancellation <= reach) cancelled += b.passengers;
-    const least = Math.min(start.cancellation, reach);
+    // A line takes no paid new flight (only planned legs and ground shuttles' new flights: it lands no
+    // earlier than the search without paid ones), or takes some, the dearest of them a seat's share
+    // `σ_k` (it pays that share and lands no earlier than the search with the paid ones of at most σ_k).
+    const paid = search.arrivals(start).get(start.dest);
+    const reachPaid = search.reachCost(start, paid);
+    const options: { share: number; arrival: number }[] = [];
+    let cheapest = start.cancellation;
+    for (const share of [0, ...shares]) {
+      if (paid === undefined || share + reachPaid >= start.cancellation) break; // dearer shares cost more at every arrival
+      if (share + reachPaid >= cheapest) {
+        // This share and every dearer one cost at least `share` and land no earlier than `paid`: one
+        // term stands for them all at every arrival, and none of them is the least.
+        options.push({ share, arrival: paid });
+        break;
+      }
+      const arrival = share === shares.at(-1) || search.reachedByPlannedLegs(start, start.dest) ? paid : search.arrivalsAvoiding(start, null, share).get(start.dest);
+      if (arrival === undefined) continue;
+      options.push({ share, arrival });
+      cheapest = Math.min(cheapest, share + search.reachCost(start, arrival));
+      if (arrival === paid) break; // no dearer share lands earlier
+    }
+    const at = (minute: number) => options.reduce(
+      (least, o) => Math.min(least, o.share + search.reachCost(start, Math.max(o.arrival, minute))), start.cancellation,
+    );
+    const least = at(Number.NEGATIVE_INFINITY);
+    if (start.cancellation <= least) cancelled += b.passengers;
     total += b.passengers * least;
+    newFlightSeats += b.passengers * (least - Math.min(start.cancellation, reachPaid));
     const metro = metroOf(start.dest);
     each.push({ booking: b, start, least, metro: metroOf(start.airport) !== metro ? metro : null });
-    if (arrival !== undefined && reach < start.cancellation && metroOf(start.airport) !== metro) {
-      const at = (minute: number) => Math.min(start.cancellation, search.reachCost(start, Math.max(arrival, minute)));
-      (entering.get(metro) ?? entering.set(metro, []).get(metro)!).push({ passengers: b.passengers, least, cancellation: start.cancellation, earliest: arrival, at });
+    if (paid !== undefined && least < start.cancellation && metroOf(start.airport) !== metro) {
+      (entering.get(metro) ?? entering.set(metro, []).get(metro)!).push({ passengers: b.passengers, least, cancellation: start.cancellation, earliest: paid, at });
     }
   }
   let entrySeats = 0;
@@ -444,7 +475,7 @@ function leastPassengerCosts(problem: NetworkProblem, cost: CostModel, delays: R
       if (lift > 0) lifted.add(metro);
     }
   }
-  return { total: total + entrySeats, cancelled, entrySeats, each, lifted, search };
+  return { total: total + entrySeats, cancelled, entrySeats, newFlightSeats, each, lifted, search, seatShare };
 }
 
 /** leastPassengerCosts' answer: the total and, per booking, where it starts and its least cost. */
@@ -452,11 +483,15 @@ interface PassengerCosts {
   total: number;
   cancelled: number;
   entrySeats: number;
+  /** How much the seat's shares of paid new flights lift the least costs above those of free new flights. */
+  newFlightSeats: number;
   /** Per booking: `metro` is the one it is bound for from outside it, else null. */
   each: { booking: NetworkBooking; start: PassengerStart; least: number; metro: string | null }[];
   /** The metros whose entering passengers the seats that can land lift above their least costs. */
   lifted: ReadonlySet<string>;
   search: PassengerSearch;
+  /** `σ`, the least a seat of a new flight costs (leastNewFlightSeatCost), which a line on a paid new flight is charged. */
+  seatShare: number;
 }
 
 /** What the passengers booked on a leg pay beyond their least costs when it is flown with so many seats. */
@@ -485,14 +520,14 @@ function seatSpills(problem: NetworkProblem, cost: CostModel, mustFly: readonly 
   const counted = new Set(mustFly.filter((f) => (booked.get(f.id) ?? 0) > (fewestSeats.get(problem.aircraft.get(f.tail)?.family ?? '') ?? Number.POSITIVE_INFINITY)).map((f) => f.id));
   const excess = new Map<string, number[]>();
   if (counted.size > 0) {
-    const seatShare = leastNewFlightSeatCost(problem, cost);
+    const seatShare = passengers.seatShare;
     for (const { booking, start, least, metro } of passengers.each) {
       if (metro !== null && passengers.lifted.has(metro)) continue;
       const legs = booking.flights.filter((l) => counted.has(l.flightId));
       for (const { flightId } of legs) {
         const search = passengers.search;
-        const withoutPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, false).get(start.dest));
-        const withPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, true).get(start.dest)) + seatShare;
+        const withoutPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, Number.NEGATIVE_INFINITY).get(start.dest));
+        const withPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, Number.POSITIVE_INFINITY).get(start.dest)) + seatShare;
         const more = (Math.min(start.cancellation, withoutPaid, withPaid) - least) / legs.length;
         if (more <= 0) continue;
         const list = excess.get(flightId) ?? excess.set(flightId, []).get(flightId)!;
@@ -520,19 +555,30 @@ function seatSpills(problem: NetworkProblem, cost: CostModel, mustFly: readonly 
   };
 }
 
-/** The least a seat of a new flight costs: α·H·COST over its seats, the least over every aircraft that is not a ground shuttle and every pair within its range. */
-function leastNewFlightSeatCost(problem: NetworkProblem, cost: CostModel): number {
-  const blocks = [...new Set([...problem.airportPairs.values()].map((p) => p.blockMinutes).filter((m) => m > 0))];
-  let least = Number.POSITIVE_INFINITY;
+/**
+ * The least a seat of a new flight of `block` minutes costs: α·H·COST over its seats, the least over
+ * every aircraft that is not a ground shuttle and has the range (+Infinity: none has). Its least over
+ * the pairs is `σ`.
+ */
+function newFlightSeatShares(problem: NetworkProblem, cost: CostModel): (block: number) => number {
+  const fleets: { facts: ReturnType<typeof aircraftFacts>; seats: number; range: number }[] = [];
   const seen = new Set<string>();
   for (const a of problem.aircraft.values()) {
     const key = `${a.fleet} ${a.configuration} ${a.costPerBlockHour} ${a.rangeMinutes}`;
-    if (a.shuttle || seen.has(key)) continue;
+    if (a.shuttle || seen.has(key) || totalSeats(a) <= 0) continue;
     seen.add(key);
-    const facts = aircraftFacts(problem, a.tail);
-    for (const m of blocks) if (m <= a.rangeMinutes) least = Math.min(least, (cost.newLeg(facts, m) ?? 0) / totalSeats(a));
+    fleets.push({ facts: aircraftFacts(problem, a.tail), seats: totalSeats(a), range: a.rangeMinutes });
   }
-  return Number.isFinite(least) ? Math.max(0, least) : 0;
+  const known = new Map<number, number>();
+  return (block) => {
+    let least = known.get(block);
+    if (least === undefined) {
+      least = Number.POSITIVE_INFINITY;
+      if (block > 0) for (const f of fleets) if (block <= f.range) least = Math.min(least, Math.max(0, (cost.newLeg(f.facts, block) ?? 0) / f.seats));
+      known.set(block, least);
+    }
+    return least;
+  };
 }
 
 /** Passengers of one booking bound for a metro they are not in, with their least cost, earliest arrival, and cost arriving no earlier than a minute. */
@@ -705,28 +751,42 @@ class PassengerSearch {
   constructor(
     private readonly problem: NetworkProblem, private readonly cost: CostModel,
     private readonly delays: ReadonlyMap<string, number>, private readonly arcs: ReadonlyMap<string, readonly PassengerArc[]>,
+    private readonly shareOf: (block: number) => number,
   ) {}
 
   /** Earliest arrivals from where `start` stands. */
   arrivals(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>): Map<string, number> {
     const key = `${start.airport} ${start.arrived} ${start.readyAt}`;
     let found = this.cache.get(key);
-    if (!found) this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes)));
+    if (!found) {
+      const viaNew = new Set<string>();
+      this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes, undefined, viaNew)));
+      this.viaNew.set(key, viaNew);
+    }
     return found;
   }
 
+  /** Whether arrivals(start) reaches `airport` that early over planned legs alone (then no search with fewer arcs lands there earlier). */
+  reachedByPlannedLegs(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, airport: string): boolean {
+    this.arrivals(start);
+    return !this.viaNew.get(`${start.airport} ${start.arrived} ${start.readyAt}`)!.has(airport);
+  }
+
+  private readonly viaNew = new Map<string, ReadonlySet<string>>();
+
   /**
-   * Earliest arrivals from where `start` stands without planned leg `flightId`; with `paidNewFlights`
-   * false, the only new flights are ground shuttles' (from shuttleNewFlightStart, within their range).
+   * Earliest arrivals from where `start` stands without planned leg `flightId` (null: every leg), on
+   * paid new flights whose seat's share is at most `paidUpTo` (+Infinity: every one; −Infinity: none)
+   * and ground shuttles' new flights (from shuttleNewFlightStart, within their range).
    */
-  arrivalsAvoiding(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, flightId: string, paidNewFlights: boolean): Map<string, number> {
-    const key = `${start.airport} ${start.arrived} ${start.readyAt} ${flightId} ${paidNewFlights}`;
+  arrivalsAvoiding(start: Pick<PassengerStart, 'airport' | 'arrived' | 'readyAt'>, flightId: string | null, paidUpTo: number): Map<string, number> {
+    const key = `${start.airport} ${start.arrived} ${start.readyAt} ${flightId} ${paidUpTo}`;
     let found = this.cache.get(key);
     if (!found) {
       const shuttles = this.shuttleNewFlights ??= shuttleNewFlightReach(this.problem, this.delays);
       const admit = (arc: PassengerArc) => {
-        if (arc.flightId === flightId) return null;
-        if (arc.flightId !== null || paidNewFlights) return Number.NEGATIVE_INFINITY;
+        if (flightId !== null && arc.flightId === flightId) return null;
+        if (arc.flightId !== null || this.shareOf(arc.block) <= paidUpTo) return Number.NEGATIVE_INFINITY;
         return arc.block <= shuttles.rangeMinutes ? shuttles.from : null;
       };
       this.cache.set(key, (found = earliestArrivalsFrom(this.arcs, start.airport, start.arrived, start.readyAt, this.problem.window.endMinutes, admit)));
@@ -790,11 +850,13 @@ function leastCancellation(cost: CostModel, trip: TripFacts): number {
  * Earliest arrival at every airport from `origin` (where the passenger arrived at `arrived`, or
  * +Infinity when it starts there) leaving at `readyAt` or later, a 30-minute connection after each leg,
  * landing by `end`, over the arcs `admit` lets leave (at the minute it returns or later; null: never):
- * Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier).
+ * Dijkstra on arrival times (the arcs are FIFO: leaving later never lands earlier). `viaNew`, when
+ * given, gets the airports whose earliest arrival the search reached only over a new flight: one it
+ * leaves out is reached that early by planned legs alone (one it lists may be too, when two paths tie).
  */
 function earliestArrivalsFrom(
   arcs: ReadonlyMap<string, readonly PassengerArc[]>, origin: string, arrived: number, readyAt: number, end: number,
-  admit: (arc: PassengerArc) => number | null = () => Number.NEGATIVE_INFINITY,
+  admit: (arc: PassengerArc) => number | null = () => Number.NEGATIVE_INFINITY, viaNew?: Set<string>,
 ): Map<string, number> {
   // A round trip ends where it starts: the origin's arrival is only a leg's (or the fixed part's).
   const best = new Map<string, number>(arrived === Number.POSITIVE_INFINITY ? [] : [[origin, arrived]]);
@@ -809,10 +871,14 @@ function earliestArrivalsFrom(
       if (dep < at || dep < from) continue;
       const arr = dep + arc.block;
       if (arr > end) continue;
-      if (arr < (best.get(arc.dest) ?? Number.POSITIVE_INFINITY)) {
+      const known = best.get(arc.dest) ?? Number.POSITIVE_INFINITY;
+      const overNew = arc.flightId === null || viaNew?.has(airport) === true;
+      if (arr < known) {
         best.set(arc.dest, arr);
+        if (overNew) viaNew?.add(arc.dest);
+        else viaNew?.delete(arc.dest);
         if (!done.has(arc.dest)) readyOf.set(arc.dest, Math.min(readyOf.get(arc.dest) ?? Number.POSITIVE_INFINITY, arr + MIN_CONNECTION_MINUTES));
-      }
+      } else if (arr === known && !overNew) viaNew?.delete(arc.dest);
     }
   }
   return best;
