@@ -528,8 +528,6 @@ export async function searchNetwork(args: {
 const DIVE_FIX_VALUE = 0.5 + 1e-6;
 /** A route whose value in one of the dive's LPs is above this is in its support (overSupport). */
 const SUPPORT_VALUE = 1e-6;
-/** Share of the time left that the model over the first LP's support may take before the dive fixes routes instead. */
-const SUPPORT_SHARE = 0.5;
 
 /**
  * A plan over `pool` (routes per tail) from its LP relaxation (direct flights, on the solver). First
@@ -537,8 +535,9 @@ const SUPPORT_SHARE = 0.5;
  * `fallback` and its grounded one: on the storms' pools after the bound's 100 steps (2026-11-29, load
  * average 7-8, one process) it gave 1,184,160 on the issue storm (the whole pool's optimum, which
  * GLPK's branch and bound over the pool found in 0.62-0.74 s of CPU) and 858,455 on the hub storm (the
- * pool's 853,245 in 8.3-8.5 s), two solves and 0.9-1.2 s of CPU in all, most of it the LP. When that
- * model gives no plan within SUPPORT_SHARE of the time left, a dive: fix every aircraft whose best
+ * pool's 853,245 in 8.3-8.5 s), two solves and 0.9-1.2 s of CPU in all, most of it the LP. That model
+ * has the time to `until`: with half of it (at 10 s, load average 9) the hub storm's had no plan in
+ * 1.5 s twice, and the fixing below had no time left either. When it fails before, a dive: fix every aircraft whose best
  * route is above one half to that route (two such routes share no flight), or, when none is, the
  * aircraft whose best route is highest, and solve the LP again, until every aircraft has one route;
  * then the integer model over those routes, each beside its aircraft's routes in `fallback` and its
@@ -608,7 +607,7 @@ export async function diveForPlan(args: {
       if (!fixed.has(route.tail) && value > (bestOf.get(route.tail)?.value ?? -1)) bestOf.set(route.tail, { route, value });
     }
     if (fixed.size === 0) {
-      const first = await overSupport(args.fallback, performance.now() + SUPPORT_SHARE * (until - performance.now()));
+      const first = await overSupport(args.fallback, until);
       if (first) return first;
     }
     const best = [...bestOf.values()].sort((p, q) => q.value - p.value);
