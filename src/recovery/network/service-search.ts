@@ -408,6 +408,9 @@ export async function searchNetwork(args: {
   // model itself for the time left. Its plan replaces `plan` when cheaper; it ends by
   // BOUND_ROUND_END_SHARE (SHORT_BOUND_ROUND_END_SHARE below a job's budget, so that the exact stage
   // keeps its time).
+  // The routes the dives' LPs valued, kept for the next search of this problem (`keep`), even from a
+  // dive that ends without a plan: under load (10 s at load average 9-11) the hub storm's LP ended but
+  // its support's model did not, and the next search solves that model from its start (`earlier`).
   const valued: Route[] = [];
   async function boundRound(plan: StrategySolve, exactStage: Promise<unknown>): Promise<StrategySolve> {
     const budget = deadline - started;
@@ -441,14 +444,15 @@ export async function searchNetwork(args: {
     for (const route of chosenRoutes(plan.model, plan.outcome.values).values()) add(route);
     if (keys.size === before || performance.now() >= until) return plan;
     let better = plan;
-    // (The routes the dives valued are kept for the next search of this problem: `keep`.)
     // Below a job's budget, the dive again over the routes the bound has told since (after more steps
     // they make cheaper plans: docs/model.md 3.9), while a dive as long as the last still ends by
     // REDIVE_END_SHARE.
     for (let dives = 0; ; dives++) {
       const diveStarted = performance.now();
-      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values) });
-      if (dived) for (const list of dived.support.values()) valued.push(...list);
+      const dived = await diveForPlan({
+        schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values),
+        onSupport: (routes) => valued.push(...routes),
+      });
       if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
       if (long || 2 * performance.now() - diveStarted >= redo) break;
       const more = keys.size;
@@ -555,6 +559,8 @@ export async function diveForPlan(args: {
   signal?: AbortSignal; deadline: number; until: number; pool: ReadonlyMap<string, readonly Route[]>;
   /** Per tail, a route of a plan known (the search's best): beside the LPs' routes in the integer models. */
   fallback: ReadonlyMap<string, Route>;
+  /** Told of the routes each LP values first, as they come (kept for the next search even when the dive ends without a plan). */
+  onSupport?: (routes: readonly Route[]) => void;
 }): Promise<{ model: StrategyModel; outcome: SolveOutcome; support: Map<string, Route[]> } | null> {
   const { schedule, scope, config, groups, solver, signal, deadline, until } = args;
   const pool = new Map([...args.pool].map(([tail, routes]) => [tail, [...routes]]));
@@ -598,14 +604,17 @@ export async function diveForPlan(args: {
       continue;
     }
     const bestOf = new Map<string, { route: Route; value: number }>();
+    const valued: Route[] = [];
     for (const [column, route] of model.routeColumns) {
       const value = outcome.values[column] ?? 0;
       if (value > SUPPORT_VALUE && !supported.has(route.key)) {
         supported.add(route.key);
         support.get(route.tail)!.push(route);
+        valued.push(route);
       }
       if (!fixed.has(route.tail) && value > (bestOf.get(route.tail)?.value ?? -1)) bestOf.set(route.tail, { route, value });
     }
+    args.onSupport?.(valued);
     if (fixed.size === 0) {
       const first = await overSupport(args.fallback, until);
       if (first) return first;
