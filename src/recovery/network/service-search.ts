@@ -541,9 +541,9 @@ const SUPPORT_VALUE = 1e-6;
  * GLPK's branch and bound over the pool found in 0.62-0.74 s of CPU) and 858,455 on the hub storm (the
  * pool's 853,245 in 8.3-8.5 s), two solves and 0.9-1.2 s of CPU in all, most of it the LP. That model
  * has the time to `until`: with half of it (at 10 s, load average 9) the hub storm's had no plan in
- * 1.5 s twice, and the fixing below had no time left either. When it fails before, a dive: fix every aircraft whose best
- * route is above one half to that route (two such routes share no flight), or, when none is, the
- * aircraft whose best route is highest, and solve the LP again, until every aircraft has one route;
+ * 1.5 s twice, and the fixing below had no time left either. When it fails before, a dive: fix every
+ * aircraft whose best route is above one half to that route (two such routes share no flight), or, when
+ * none is, the aircraft whose best route is highest, and solve the LP again, until every aircraft has one route;
  * then the integer model over those routes, each beside its aircraft's routes in `fallback` and its
  * grounded one (a few per aircraft: solved as fast as a walk's), and last the model over every LP's
  * support beside that plan (1,188,900 to 1,184,160 and 859,700 to 853,245 on the pools above, in 0.23
@@ -568,9 +568,9 @@ export async function diveForPlan(args: {
   const supported = new Set<string>();
   // An integer model over the support, beside `plan`'s routes (a route per tail) and the grounded ones, solved by `by`.
   const overSupport = async (plan: ReadonlyMap<string, Route>, by: number) => {
+    if (performance.now() >= by) return null;
     const routes = new Map([...pool].map(([tail, list]) => [tail, [...new Map([...support.get(tail)!, ...list.filter((r) => r.legs.length === 0), ...(plan.has(tail) ? [plan.get(tail)!] : [])].map((r) => [r.key, r])).values()]]));
     const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
-    if (performance.now() >= by) return null;
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, by - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline }).catch(keepSearchPlan);
     return outcome && outcome.objective !== null ? { model, outcome, support } : null;
   };
