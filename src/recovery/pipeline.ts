@@ -24,7 +24,7 @@ import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy }
 import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
-import { hasBoundRound, searchNetwork, type NetworkSearchResult } from './network/service-search.ts';
+import { hasBoundRound, searchNetwork, type EarlierSearch, type NetworkSearchResult } from './network/service-search.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
 
@@ -149,8 +149,12 @@ export async function solveStrategies(
   schedule: Schedule, prepared: PreparedSimulation, config: SolverConfig, solver: Solver,
   budget: Budget = Budget.start(config.solver.time_limit_ms), onProgress?: (progress: StrategyProgress) => void,
   bound?: Promise<SimulationBound | null>, elsewhere?: RestrictedSolves,
-  /** The network bound's routes told since the last call (bounds/relaxation-routes.ts), for the network search's bound round. */
-  boundRoutes?: () => Route[],
+  /**
+   * For the network search (bounds/relaxation-routes.ts): the network bound's routes told since the last
+   * call (`take`, for its bound round), what an earlier search of the same problem found (`earlier`), and
+   * where it keeps what it finds (`keep`).
+   */
+  routes?: { take?: () => Route[]; earlier: () => EarlierSearch | null; keep: (found: EarlierSearch) => void },
 ): Promise<StrategySolve[]> {
   const failed = new AbortController();
   const started = performance.now();
@@ -181,7 +185,7 @@ export async function solveStrategies(
   let told: Pick<NetworkSearchResult, 'best' | 'passengers'> = { best: null, passengers: 'direct_flights' };
   const search = network
     ? searchNetwork({
-      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, limitMs: limit, background: solving.background, offer: cancellationRoutes!, boundRoutes,
+      schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, limitMs: limit, background: solving.background, offer: cancellationRoutes!, boundRoutes: routes?.take, earlier: routes?.earlier(), keep: routes?.keep,
       onIncumbent: (best, passengers) => { told = { best, passengers }; integratedProgress?.search(best); }, generationPlan: () => generationPlan,
     }).catch((error: unknown): NetworkSearchResult => {
       if (error instanceof RecoveryError) return { ...told, rounds: 0, routes: 0, neighbourhoods: 0 };
@@ -577,8 +581,10 @@ export async function simulate(
   const deadline = strategiesDeadline(budget);
   let best: SimulationBound | null = null;
   // The network bound's routes go to the network search (bounds/relaxation-routes.ts), for its bound
-  // round: only a job's budget has one, so a shorter one has the bound collect none.
-  const boundRoutes = prepared.engine.engine === 'network' && hasBoundRound(deadline - performance.now()) ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
+  // round: only a budget of 10 s or more has one, so a shorter one has the bound collect none; every
+  // network search starts from what an earlier one of the same problem kept there.
+  const searchRoutes = prepared.engine.engine === 'network' ? new RelaxationRoutes(schedule, prepared.scope, request.config) : null;
+  const boundRoutes = searchRoutes && hasBoundRound(deadline - performance.now()) ? searchRoutes : null;
   const finished = simulationBound(schedule, prepared, request.config, solver, budget.within(deadline, AbortSignal.any([budget.signal, boundDone.signal])), () => floor.incumbent, (b, source) => {
     const before = floor.bound;
     if (best === null || b > best.value) best = { value: b, source };
@@ -614,7 +620,7 @@ export async function simulate(
   let solved: StrategySolve[];
   let readElsewhere: ReadOptions | undefined;
   try {
-    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound, away ?? undefined, boundRoutes?.take);
+    solved = await solveStrategies(schedule, prepared, request.config, solver, budget, track, bound, away ?? undefined, searchRoutes ? { take: boundRoutes?.take, earlier: searchRoutes.earlier, keep: searchRoutes.keep } : undefined);
     readElsewhere = await away?.done;
   } finally {
     boundDone.abort();

@@ -98,7 +98,7 @@ let schedulesSeen = 0;
  * the settings the relaxation never reads. Only a hint of which thread to ask: the thread compares the
  * whole input (network-bound-thread-worker.ts) before it goes on from a relaxation it kept.
  */
-function problemHint(input: NetworkBoundInput): string {
+export function problemHint(input: Pick<NetworkBoundInput, 'schedule' | 'scope' | 'config'>): string {
   let id = scheduleIds.get(input.schedule);
   if (id === undefined) { id = ++schedulesSeen; scheduleIds.set(input.schedule, id); }
   const { strategies: _, solver, ...config } = input.config;

@@ -164,6 +164,12 @@ const EXCHANGES_PER_AIRCRAFT = 2;
  */
 export type SearchPassengers = 'exact' | 'direct_flights' | 'without_solver';
 
+/**
+ * What a search of a problem found, kept for its next asking (bounds/relaxation-routes.ts): its answer's
+ * routes (a route per tail) and cost, and the routes its dives' LPs valued (diveForPlan's support).
+ */
+export interface EarlierSearch { plan: Map<string, Route>; cost: number; support: Route[] }
+
 /** The search's best plan: the model it was read from and GLPK's outcome on it. */
 export interface NetworkSearchResult {
   /** The best plan found, as a solve of the integrated strategy (status feasible: the search proves nothing). */
@@ -197,6 +203,10 @@ export async function searchNetwork(args: {
   generationPlan?: () => StrategySolve | null;
   /** The request's stated time limit (milliseconds): LONG_BUDGET_MS or more is a job's search. Without it, the time to `deadline`. */
   limitMs?: number;
+  /** What an earlier search of the same problem found (`keep`): its plan is solved first, then the model over its support. */
+  earlier?: EarlierSearch | null;
+  /** Told, once the search has its answer, what a later search of the same problem may start from (`earlier`). */
+  keep?: (found: EarlierSearch) => void;
 }): Promise<NetworkSearchResult> {
   const { schedule, scope, config, groups, solver, signal, deadline } = args;
   const started = performance.now();
@@ -251,6 +261,24 @@ export async function searchNetwork(args: {
   // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
   // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
   const alone = first ? [buildStrategyModel(schedule, scope, config, 'integrated', first.routes, groups)] : [];
+  // The same problem searched before: its answer's routes are solved alone first (priced at once
+  // without a solver, below), then the model over the routes its dives valued beside them (diveForPlan's
+  // model: the whole pool's optimum within a fraction of its solve), then the walks as before. So a
+  // 2 s asking after a 10 s one starts from that one's plan, which no walk of 2 s comes near
+  // (docs/model.md 4.6).
+  const earlier = args.earlier;
+  if (earlier) {
+    for (const route of [...earlier.plan.values(), ...earlier.support]) add(route);
+    const grounded = (tail: string) => pool.get(tail)!.filter((r) => r.legs.length === 0);
+    const withSupport = new Map(scope.aircraft.map((a) => {
+      const tail = a.aircraft.tail;
+      return [tail, [...new Map([earlier.plan.get(tail)!, ...earlier.support.filter((r) => r.tail === tail), ...grounded(tail)].map((r) => [r.key, r])).values()]];
+    }));
+    alone.unshift(
+      buildStrategyModel(schedule, scope, config, 'integrated', new Map([...earlier.plan].map(([tail, route]) => [tail, [route]])), groups),
+      ...(earlier.support.length > 0 ? [buildStrategyModel(schedule, scope, config, 'integrated', withSupport, groups)] : []),
+    );
+  }
   // The plan to answer with when no solve of the search ends with one in time (planWithoutSolver): the
   // first walk's while its solve runs, the descent's when it looks cheaper; a solved plan that is
   // cheaper wins. (Priced before the first solve, the first walk's plan delayed it by 40-200 ms under load.)
@@ -380,6 +408,10 @@ export async function searchNetwork(args: {
   // model itself for the time left. Its plan replaces `plan` when cheaper; it ends by
   // BOUND_ROUND_END_SHARE (SHORT_BOUND_ROUND_END_SHARE below a job's budget, so that the exact stage
   // keeps its time).
+  // The routes the dives' LPs valued, kept for the next search of this problem (`keep`), even from a
+  // dive that ends without a plan: under load (10 s at load average 9-11) the hub storm's LP ended but
+  // its support's model did not, and the next search solves that model from its start (`earlier`).
+  const valued: Route[] = [];
   async function boundRound(plan: StrategySolve, exactStage: Promise<unknown>): Promise<StrategySolve> {
     const budget = deadline - started;
     const at = started + BOUND_ROUND_SHARE * budget;
@@ -392,7 +424,12 @@ export async function searchNetwork(args: {
     const wait = (until: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(BOUND_ROUND_POLL_MS, until - performance.now()))));
     while (performance.now() < at && !proven() && !signal?.aborted) await wait(at);
     const heard = args.boundRoutes!();
-    while (heard.length < BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length && performance.now() < latest && !proven() && !signal?.aborted) {
+    // The same problem searched before: the routes its dives valued are in the pool already, and the
+    // bound, going on from its kept relaxation, tells only the routes it prices anew (67-111 on the
+    // issue storm by half of 10 s, at load average 16: the round waited until BOUND_ROUND_LATEST_SHARE
+    // for the count below).
+    const enough = earlier ? 0 : BOUND_ROUND_ROUTES_PER_AIRCRAFT * scope.aircraft.length;
+    while (heard.length < enough && performance.now() < latest && !proven() && !signal?.aborted) {
       await wait(latest);
       heard.push(...args.boundRoutes!());
     }
@@ -412,7 +449,10 @@ export async function searchNetwork(args: {
     // REDIVE_END_SHARE.
     for (let dives = 0; ; dives++) {
       const diveStarted = performance.now();
-      const dived = await diveForPlan({ schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values) });
+      const dived = await diveForPlan({
+        schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values),
+        onSupport: (routes) => valued.push(...routes),
+      });
       if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
       if (long || 2 * performance.now() - diveStarted >= redo) break;
       const more = keys.size;
@@ -484,37 +524,56 @@ export async function searchNetwork(args: {
     }
   }
   best = answer;
+  args.keep?.({ plan: chosenRoutes(best.model, best.outcome.values), cost: best.outcome.objective!, support: valued });
   return { best, rounds, routes: keys.size, passengers, neighbourhoods };
 }
 
 /** A route whose LP value is above this is fixed by the dive together with the others above it (two such routes cannot share a flight). */
 const DIVE_FIX_VALUE = 0.5 + 1e-6;
+/** A route whose value in one of the dive's LPs is above this is in its support (overSupport). */
+const SUPPORT_VALUE = 1e-6;
 
 /**
- * A plan over `pool` (routes per tail) by a dive on its LP relaxation: solve the LP (direct flights,
- * on the solver), fix every aircraft whose best route has a value above one half to that route (or,
- * when none has, the aircraft whose best route has the highest value), and solve again, until every
- * aircraft has one route; then the integer model over those routes, each beside its aircraft's route
- * in `fallback` and its grounded one (a few per aircraft: solved as fast as a walk's). Fixing several
- * at once may break a capacity row together (five routes at 0.8 in an hour of four slots): that LP, or
- * that integer model when the batch fixed the last aircraft without its fallbacks (seen on the hub
- * storm, whose first LP had every aircraft's best route above one half), is infeasible, and
- * the dive takes back the batch and fixes its better half, and so on (a lone fix that fails leaves its
- * route out of the dive's pool; taking back to the best route alone, the hub storm's next batch failed
- * the same way, 2 solves per aircraft). On the storms' pools after the bound's 100 steps (plus the grounded routes
- * and the first walks) it took 4-7 LPs, 1.5-2 s of CPU at load average 8 (2026-11-29): 1,183,637.5 on
- * the issue storm, 888,355-918,020 on the hub storm, where GLPK's branch and bound over the same pool
- * found 1,178,185 (1.1 s) and nothing in 5 s or 857,060-877,762.5 in 6 s. Null when `until` (a
- * performance.now() instant) passes first, or when no fix is left to try.
+ * A plan over `pool` (routes per tail) from its LP relaxation (direct flights, on the solver). First
+ * the integer model over the LP's support (every route with a value), each aircraft's route in
+ * `fallback` and its grounded one: on the storms' pools after the bound's 100 steps (2026-11-29, load
+ * average 7-8, one process) it gave 1,184,160 on the issue storm (the whole pool's optimum, which
+ * GLPK's branch and bound over the pool found in 0.62-0.74 s of CPU) and 858,455 on the hub storm (the
+ * pool's 853,245 in 8.3-8.5 s), two solves and 0.9-1.2 s of CPU in all, most of it the LP. That model
+ * has the time to `until`: with half of it (at 10 s, load average 9) the hub storm's had no plan in
+ * 1.5 s twice, and the fixing below had no time left either. When it fails before, a dive: fix every
+ * aircraft whose best route is above one half to that route (two such routes share no flight), or, when
+ * none is, the aircraft whose best route is highest, and solve the LP again, until every aircraft has one route;
+ * then the integer model over those routes, each beside its aircraft's routes in `fallback` and its
+ * grounded one (a few per aircraft: solved as fast as a walk's), and last the model over every LP's
+ * support beside that plan (1,188,900 to 1,184,160 and 859,700 to 853,245 on the pools above, in 0.23
+ * s of CPU). Fixing several at once may break a capacity row together (five routes at 0.8 in an hour of
+ * four slots): that LP, or that integer model when the batch fixed the last aircraft without its
+ * fallbacks (seen on the hub storm, whose first LP had every aircraft's best route above one half), is
+ * infeasible, and the dive takes back the batch and fixes its better half, and so on (a lone fix that
+ * fails leaves its route out of the dive's pool). Null when `until` (a performance.now() instant)
+ * passes first, or when no fix is left to try. `support`: every route any of its LPs valued, per tail.
  */
 export async function diveForPlan(args: {
   schedule: Schedule; scope: RecoveryScope; config: SolverConfig; groups: PassengerGroups; solver: Solver;
   signal?: AbortSignal; deadline: number; until: number; pool: ReadonlyMap<string, readonly Route[]>;
-  /** Per tail, a route of a plan known (the search's best): beside the fixed route in the last model. */
+  /** Per tail, a route of a plan known (the search's best): beside the LPs' routes in the integer models. */
   fallback: ReadonlyMap<string, Route>;
-}): Promise<{ model: StrategyModel; outcome: SolveOutcome } | null> {
+  /** Told of the routes each LP values first, as they come (kept for the next search even when the dive ends without a plan). */
+  onSupport?: (routes: readonly Route[]) => void;
+}): Promise<{ model: StrategyModel; outcome: SolveOutcome; support: Map<string, Route[]> } | null> {
   const { schedule, scope, config, groups, solver, signal, deadline, until } = args;
   const pool = new Map([...args.pool].map(([tail, routes]) => [tail, [...routes]]));
+  const support = new Map<string, Route[]>(scope.aircraft.map((a) => [a.aircraft.tail, []]));
+  const supported = new Set<string>();
+  // An integer model over the support, beside `plan`'s routes (a route per tail) and the grounded ones, solved by `by`.
+  const overSupport = async (plan: ReadonlyMap<string, Route>, by: number) => {
+    if (performance.now() >= by) return null;
+    const routes = new Map([...pool].map(([tail, list]) => [tail, [...new Map([...support.get(tail)!, ...list.filter((r) => r.legs.length === 0), ...(plan.has(tail) ? [plan.get(tail)!] : [])].map((r) => [r.key, r])).values()]]));
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
+    const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, by - performance.now()), mipGap: config.solver.mip_gap }, { signal, deadline }).catch(keepSearchPlan);
+    return outcome && outcome.objective !== null ? { model, outcome, support } : null;
+  };
   const fixed = new Map<string, Route>();
   // The last fixes, the highest value first (halved when they fail together).
   let batch: Route[] = [];
@@ -528,7 +587,10 @@ export async function diveForPlan(args: {
     const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
     const outcome = await solver.solve({ model: model.model, timeLimitMs: Math.max(1, until - performance.now()), mipGap: last ? config.solver.mip_gap : 0, relaxation: !last }, { signal, deadline }).catch(keepSearchPlan);
     if (!outcome) return null;
-    if (last && outcome.objective !== null) return { model, outcome };
+    if (last && outcome.objective !== null) {
+      const polished = await overSupport(chosenRoutes(model, outcome.values), until);
+      return polished && polished.outcome.objective! < outcome.objective - 1e-6 ? polished : { model, outcome, support };
+    }
     if (outcome.status !== 'optimal' || last) {
       if (outcome.status !== 'infeasible' || batch.length === 0) return null;
       for (const route of batch) fixed.delete(route.tail);
@@ -542,9 +604,20 @@ export async function diveForPlan(args: {
       continue;
     }
     const bestOf = new Map<string, { route: Route; value: number }>();
+    const valued: Route[] = [];
     for (const [column, route] of model.routeColumns) {
       const value = outcome.values[column] ?? 0;
+      if (value > SUPPORT_VALUE && !supported.has(route.key)) {
+        supported.add(route.key);
+        support.get(route.tail)!.push(route);
+        valued.push(route);
+      }
       if (!fixed.has(route.tail) && value > (bestOf.get(route.tail)?.value ?? -1)) bestOf.set(route.tail, { route, value });
+    }
+    args.onSupport?.(valued);
+    if (fixed.size === 0) {
+      const first = await overSupport(args.fallback, until);
+      if (first) return first;
     }
     const best = [...bestOf.values()].sort((p, q) => q.value - p.value);
     if (best.length === 0) return null;
