@@ -198,8 +198,6 @@ interface AircraftNet {
   stretch: Int32Array;
   /** Per copy: its (flight, stretch) in NetworkRelaxation's flat numbering. */
   global: Int32Array;
-  /** Scratch per iteration: each copy's reduced cost. */
-  rc: Float64Array;
   extra: Float64Array;
   swap: Uint8Array;
   /** Per copy: its block plus this aircraft's turnaround at its destination (a RelaxationRoute's timing). */
@@ -210,11 +208,16 @@ interface AircraftNet {
    */
   seatRow: Int32Array;
   freeSeats: Float64Array;
-  origin: Int32Array;
-  dest: Int32Array;
-  /** Events in time order: kind, and the copy (or check) it is about. */
-  eventKind: Uint8Array;
-  eventIndex: Int32Array;
+  /** Per copy: where the sweep reads its seat row's price (past the last row, a price that stays 0, where it has none). */
+  seatPriceAt: Int32Array;
+  /**
+   * The copies' events in time order, two numbers each: 2j (copy j's departure) or 2j + 1 (its
+   * arrival), then its origin's (destination's) first label (airport index times the states). Copies
+   * are numbered in the order they depart. The few other events (source, deadline, checks) are
+   * `marks`, each taken just before the copy event numbered `at`.
+   */
+  events: Int32Array;
+  marks: { at: number; kind: number; index: number }[];
   station: number;
   endStation: number;
   hasDeadline: boolean;
@@ -305,8 +308,8 @@ export class NetworkRelaxation {
   readonly flightSeatRows: PricedRow[] = [];
   /** Their prices per passenger (price / SEAT_ROW_SCALE), a new array at every step: a JourneyFinder keeps bounds per array. */
   private flightSeatPrices = new Float64Array(0);
-  /** The per-flight seat rows' prices (not per passenger), copied at each evaluation for the sweeps. */
-  private seatRowPrice = new Float64Array(0);
+  /** The per-flight seat rows' prices (not per passenger), copied at each evaluation for the sweeps, and a 0 past them (copies without a row). */
+  private seatRowPrice = new Float64Array(1);
   private readonly networkIndex = new Map<Flight, number>();
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
@@ -318,8 +321,6 @@ export class NetworkRelaxation {
   private readonly airports: string[] = [];
   private readonly bestAt: Float64Array;
   private readonly bestArg: Int32Array;
-  /** Scratch of the sweep: airports a label reached. */
-  private readonly touched: Uint8Array;
   /** Cost every plan pays whatever it does (flights a disruption cancels). */
   private constant = 0;
   /** The last evaluation's route of each aircraft (its copies), for `terms`. */
@@ -474,19 +475,36 @@ export class NetworkRelaxation {
         events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
         checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
       }
-      const { eventKind, eventIndex } = sortEvents(events, copies);
       const states = 1 << checks.length;
+      const { eventKind, eventIndex } = sortEvents(events, copies);
+      // The copies numbered in the order they depart, so that a sweep reads their data in sequence; the
+      // events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
+      const number = new Int32Array(n);
+      const byDeparture: typeof copies = [];
+      for (let e = 0; e < eventKind.length; e++) if (eventKind[e] === DEPARTURE) { number[eventIndex[e]!] = byDeparture.length; byDeparture.push(copies[eventIndex[e]!]!); }
+      const airportOf = (fi: number, side: 'origin' | 'dest') => airport(this.flights[fi]!.flight[side]) * states;
+      const sweepEvents = new Int32Array(4 * n);
+      const marks: AircraftNet['marks'] = [];
+      let at = 0;
+      for (let e = 0; e < eventKind.length; e++) {
+        const kind = eventKind[e]!;
+        if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: eventIndex[e]! }); continue; }
+        const c = copies[eventIndex[e]!]!;
+        sweepEvents[2 * at] = 2 * number[eventIndex[e]!]! + (kind === ARRIVAL ? 1 : 0);
+        sweepEvents[2 * at + 1] = airportOf(c.fi, kind === ARRIVAL ? 'dest' : 'origin');
+        at++;
+      }
+      const seatRow = Int32Array.from(byDeparture, (c) => this.flights[c.fi]!.seatRow);
       this.nets.push({
         a,
-        flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
-        global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
-        extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
-        blockTurn: Int32Array.from(copies, (c) => c.blockTurn),
-        seatRow: Int32Array.from(copies, (c) => this.flights[c.fi]!.seatRow),
-        freeSeats: Float64Array.from(copies, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
-        origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
-        dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
-        eventKind, eventIndex,
+        flight: Int32Array.from(byDeparture, (c) => c.fi), stretch: Int32Array.from(byDeparture, (c) => c.si),
+        global: Int32Array.from(byDeparture, (c) => this.stretchOffset[c.fi]! + c.si),
+        extra: Float64Array.from(byDeparture, (c) => c.extra), swap: Uint8Array.from(byDeparture, (c) => (c.swap ? 1 : 0)),
+        blockTurn: Int32Array.from(byDeparture, (c) => c.blockTurn),
+        seatRow,
+        freeSeats: Float64Array.from(byDeparture, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
+        seatPriceAt: seatRow.map((k) => (k >= 0 ? k : this.flightSeatRows.length)),
+        events: sweepEvents, marks,
         station: airport(a.station), endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
         away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
         checks, missedCheck: Math.max(0, cost.missedCheck()),
@@ -494,7 +512,6 @@ export class NetworkRelaxation {
       });
     }
     this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
-    this.touched = new Uint8Array(this.airports.length);
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
   }
 
@@ -553,7 +570,7 @@ export class NetworkRelaxation {
     });
     for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
     this.flightSeatPrices = new Float64Array(groups.network.flights.length);
-    this.seatRowPrice = new Float64Array(groups.network.flights.length);
+    this.seatRowPrice = new Float64Array(groups.network.flights.length + 1);
   }
 
   /**
@@ -834,42 +851,20 @@ export class NetworkRelaxation {
   private cheapestRoute(net: AircraftNet, swapPrice: number): { value: number; copies: number[]; magnitude: number } | null {
     const { bestAt, bestArg } = this;
     const S = 1 << net.checks.length;
-    bestAt.fill(Number.POSITIVE_INFINITY, 0, this.airports.length * S);
-    bestArg.fill(-2, 0, this.airports.length * S);
+    const airports = this.airports.length;
+    bestAt.fill(Number.POSITIVE_INFINITY, 0, airports * S);
+    bestArg.fill(-2, 0, airports * S);
     const deadlineValue = new Float64Array(S).fill(Number.POSITIVE_INFINITY);
     const deadlineArg = new Int32Array(S).fill(-2);
     const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
     const snapArg = new Int32Array(net.checks.length * S).fill(-2);
-    const touched = this.touched;
-    touched.fill(0);
-    touched[net.station] = 1;
-    const { rc, value: values, pred, eventKind, eventIndex } = net;
-    const base = this.stretchCost;
-    const seatPrice = this.seatRowPrice;
-    for (let j = 0; j < rc.length; j++) {
-      const k = net.seatRow[j]!;
-      rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0) - (k >= 0 ? seatPrice[k]! * net.freeSeats[j]! : 0);
-    }
-    for (let e = 0; e < eventKind.length; e++) {
-      const kind = eventKind[e]!;
-      const j = eventIndex[e]!;
-      if (kind === DEPARTURE) {
-        const o = net.origin[j]! * S;
-        const r = rc[j]!;
-        if (S === 1) { values[j] = bestAt[o]! + r; pred[j] = bestArg[o]!; }
-        else for (let s = 0; s < S; s++) { values[j * S + s] = bestAt[o + s]! + r; pred[j * S + s] = bestArg[o + s]!; }
-      } else if (kind === ARRIVAL) {
-        const t = net.dest[j]!;
-        if (S === 1) {
-          const v = values[j]!;
-          if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j; touched[t] = 1; }
-        } else {
-          for (let s = 0; s < S; s++) {
-            const v = values[j * S + s]!;
-            if (v < bestAt[t * S + s]!) { bestAt[t * S + s] = v; bestArg[t * S + s] = j * S + s; touched[t] = 1; }
-          }
-        }
-      } else if (kind === SOURCE) {
+    // Until a check's release no label has performed one: the copies' events only carry state 0 till then.
+    let states = 1;
+    let from = 0;
+    for (const { at, kind, index: j } of net.marks) {
+      sweepCopies(net, from, at, S, states, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
+      from = at;
+      if (kind === SOURCE) {
         bestAt[net.station * S] = 0;
         bestArg[net.station * S] = -1;
       } else if (kind === SNAPSHOT) {
@@ -877,15 +872,17 @@ export class NetworkRelaxation {
         for (let s = 0; s < S; s++) if (!(s & (1 << j))) { snapValue[j * S + s] = bestAt[c.station * S + s]!; snapArg[j * S + s] = bestArg[c.station * S + s]!; }
       } else if (kind === RELEASE) {
         const c = net.checks[j]!;
+        states = S;
         for (let s = 0; s < S; s++) {
           const v = snapValue[j * S + s]!;
           const to = c.station * S + (s | (1 << j));
-          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; touched[c.station] = 1; }
+          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; }
         }
       } else {
         for (let s = 0; s < S; s++) { deadlineValue[s] = bestAt[net.endStation * S + s]!; deadlineArg[s] = bestArg[net.endStation * S + s]!; }
       }
     }
+    sweepCopies(net, from, net.events.length >> 1, S, states, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
     let value = Number.POSITIVE_INFINITY;
     let last = -2;
     for (let s = 0; s < S; s++) {
@@ -895,8 +892,8 @@ export class NetworkRelaxation {
         const v = deadlineValue[s]! + checks;
         if (v < value) { value = v; last = deadlineArg[s]!; }
       } else {
-        for (let t = 0; t < touched.length; t++) {
-          if (!touched[t]) continue;
+        // An airport no label reached is at Infinity.
+        for (let t = 0; t < airports; t++) {
           const v = bestAt[t * S + s]! + checks + (t === net.endStation ? 0 : net.away);
           if (v < value) { value = v; last = bestArg[t * S + s]!; }
         }
@@ -976,6 +973,71 @@ export class NetworkRelaxation {
     if (this.maxSwaps) move(this.maxSwaps);
   }
 
+}
+
+/**
+ * The copies' events [from, to) of an aircraft's sweep (NetworkRelaxation.cheapestRoute): a departure
+ * takes the best label at its origin in each state plus the copy's reduced cost (the stretch's, what
+ * this aircraft adds, the swap price, less the seats it offers at their row's price); an arrival
+ * improves its destination's labels. `states` 1: only state 0 is reachable yet (no check released),
+ * the others stay at Infinity.
+ */
+function sweepCopies(net: AircraftNet, from: number, to: number, S: number, states: number, base: Float64Array, seatPrice: Float64Array, swapPrice: number, bestAt: Float64Array, bestArg: Int32Array): void {
+  const { events, global, extra, swap, seatPriceAt, freeSeats, value, pred } = net;
+  if (states === 1) {
+    for (let e = from; e < to; e++) {
+      const code = events[2 * e]!;
+      const j = code >> 1;
+      const l = j * S;
+      if ((code & 1) === 0) {
+        const o = events[2 * e + 1]!;
+        value[l] = bestAt[o]! + (base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!);
+        pred[l] = bestArg[o]!;
+        for (let s = 1; s < S; s++) value[l + s] = Number.POSITIVE_INFINITY;
+      } else {
+        const t = events[2 * e + 1]!;
+        const v = value[l]!;
+        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = l; }
+      }
+    }
+  } else if (S === 2) {
+    for (let e = from; e < to; e++) {
+      const code = events[2 * e]!;
+      const j = code >> 1;
+      const l = 2 * j;
+      if ((code & 1) === 0) {
+        const o = events[2 * e + 1]!;
+        const r = base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!;
+        value[l] = bestAt[o]! + r;
+        value[l + 1] = bestAt[o + 1]! + r;
+        pred[l] = bestArg[o]!;
+        pred[l + 1] = bestArg[o + 1]!;
+      } else {
+        const t = events[2 * e + 1]!;
+        const v = value[l]!;
+        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = l; }
+        const w = value[l + 1]!;
+        if (w < bestAt[t + 1]!) { bestAt[t + 1] = w; bestArg[t + 1] = l + 1; }
+      }
+    }
+  } else {
+    for (let e = from; e < to; e++) {
+      const code = events[2 * e]!;
+      const j = code >> 1;
+      const l = j * S;
+      if ((code & 1) === 0) {
+        const o = events[2 * e + 1]!;
+        const r = base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!;
+        for (let s = 0; s < S; s++) { value[l + s] = bestAt[o + s]! + r; pred[l + s] = bestArg[o + s]!; }
+      } else {
+        const t = events[2 * e + 1]!;
+        for (let s = 0; s < S; s++) {
+          const v = value[l + s]!;
+          if (v < bestAt[t + s]!) { bestAt[t + s] = v; bestArg[t + s] = l + s; }
+        }
+      }
+    }
+  }
 }
 
 function popcount(x: number): number {
