@@ -158,6 +158,9 @@ interface ConnectionRows {
   instants: number[];
   rows: PricedRow[];
   connectionMinutes: number;
+  /** Per stretch of `arriving`: the rows its copy is late in (those before `lateBelow`); of `leaving`: early in (from `earlyFrom` on). */
+  lateBelow: Int32Array | null;
+  earlyFrom: Int32Array | null;
 }
 
 interface MissedGroup { cost: number; rows: PricedRow[]; missed: number; seats: SeatGroup | null }
@@ -428,7 +431,11 @@ export class NetworkRelaxation {
         // Rows: late + early − others − missed ≤ 1 − (legs outside the scope, each late or early as scheduled).
         const constant = (arriving === null ? 1 : 0) + (leaving === null ? 1 : 0);
         const rows = kept.map((): PricedRow => ({ rhs: 1 - constant, price: 0, activity: 0 }));
-        this.connections.push({ group: this.missedGroups.length, arriving, leaving, others, instants: kept, rows, connectionMinutes: c.connectionMinutes });
+        this.connections.push({
+          group: this.missedGroups.length, arriving, leaving, others, instants: kept, rows, connectionMinutes: c.connectionMinutes,
+          lateBelow: arriving === null ? null : Int32Array.from(this.flights[arriving]!.stretches, (s) => countBelow(kept, s.from + block + c.connectionMinutes)),
+          earlyFrom: leaving === null ? null : Int32Array.from(this.flights[leaving]!.stretches, (s) => countBelow(kept, s.to)),
+        });
         missed.rows.push(...rows);
       }
       if (missed.rows.length > 0) this.missedGroups.push(missed);
@@ -477,21 +484,37 @@ export class NetworkRelaxation {
       }
       const states = 1 << checks.length;
       const { eventKind, eventIndex } = sortEvents(events, copies);
+      const origin = copies.map((c) => airport(this.flights[c.fi]!.flight.origin));
+      const dest = copies.map((c) => airport(this.flights[c.fi]!.flight.dest));
+      // A copy that leaves before any route can be at its origin (whatever the prices) has no label but
+      // at Infinity, which changes no other: it is left out (20 % of the default hub storm's copies).
+      const station = airport(a.station);
+      const reached = new Uint8Array(n);
+      const airportReached = new Uint8Array(this.airports.length);
+      for (let e = 0; e < eventKind.length; e++) {
+        const j = eventIndex[e]!;
+        if (eventKind[e] === SOURCE) airportReached[station] = 1;
+        else if (eventKind[e] === DEPARTURE) reached[j] = airportReached[origin[j]!]!;
+        else if (eventKind[e] === ARRIVAL && reached[j]) airportReached[dest[j]!] = 1;
+      }
       // The copies numbered in the order they depart, so that a sweep reads their data in sequence; the
       // events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
       const number = new Int32Array(n);
       const byDeparture: typeof copies = [];
-      for (let e = 0; e < eventKind.length; e++) if (eventKind[e] === DEPARTURE) { number[eventIndex[e]!] = byDeparture.length; byDeparture.push(copies[eventIndex[e]!]!); }
-      const airportOf = (fi: number, side: 'origin' | 'dest') => airport(this.flights[fi]!.flight[side]) * states;
-      const sweepEvents = new Int32Array(4 * n);
+      for (let e = 0; e < eventKind.length; e++) {
+        const j = eventIndex[e]!;
+        if (eventKind[e] === DEPARTURE && reached[j]) { number[j] = byDeparture.length; byDeparture.push(copies[j]!); }
+      }
+      const sweepEvents = new Int32Array(4 * byDeparture.length);
       const marks: AircraftNet['marks'] = [];
       let at = 0;
       for (let e = 0; e < eventKind.length; e++) {
         const kind = eventKind[e]!;
-        if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: eventIndex[e]! }); continue; }
-        const c = copies[eventIndex[e]!]!;
-        sweepEvents[2 * at] = 2 * number[eventIndex[e]!]! + (kind === ARRIVAL ? 1 : 0);
-        sweepEvents[2 * at + 1] = airportOf(c.fi, kind === ARRIVAL ? 'dest' : 'origin');
+        const j = eventIndex[e]!;
+        if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: j }); continue; }
+        if (!reached[j]) continue;
+        sweepEvents[2 * at] = 2 * number[j]! + (kind === ARRIVAL ? 1 : 0);
+        sweepEvents[2 * at + 1] = (kind === ARRIVAL ? dest[j]! : origin[j]!) * states;
         at++;
       }
       const seatRow = Int32Array.from(byDeparture, (c) => this.flights[c.fi]!.seatRow);
@@ -505,10 +528,10 @@ export class NetworkRelaxation {
         freeSeats: Float64Array.from(byDeparture, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
         seatPriceAt: seatRow.map((k) => (k >= 0 ? k : this.flightSeatRows.length)),
         events: sweepEvents, marks,
-        station: airport(a.station), endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
+        station, endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
         away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
         checks, missedCheck: Math.max(0, cost.missedCheck()),
-        value: new Float64Array(n * states), pred: new Int32Array(n * states),
+        value: new Float64Array(byDeparture.length * states), pred: new Int32Array(byDeparture.length * states),
       });
     }
     this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
@@ -809,39 +832,51 @@ export class NetworkRelaxation {
    * those at or after the stretch's last minute; the other legs' cancellations have coefficient −1.
    */
   private priceConnection(cr: ConnectionRows, cancelAdjust: Float64Array): void {
-    const prefix = new Float64Array(cr.rows.length + 1);
-    cr.rows.forEach((r, i) => { prefix[i + 1] = prefix[i]! + r.price; });
+    const prefix = this.connectionScratch(cr.rows.length + 1);
+    prefix[0] = 0;
+    for (let i = 0; i < cr.rows.length; i++) prefix[i + 1] = prefix[i]! + cr.rows[i]!.price;
     const total = prefix[cr.rows.length]!;
     if (total === 0) return;
     if (cr.arriving !== null) {
-      const d = this.flights[cr.arriving]!;
-      const block = d.flight.arrMinutes - d.flight.depMinutes;
-      d.stretches.forEach((s, si) => { d.adjust[si]! += prefix[countBelow(cr.instants, s.from + block + cr.connectionMinutes)]!; });
+      const adjust = this.flights[cr.arriving]!.adjust;
+      const late = cr.lateBelow!;
+      for (let si = 0; si < adjust.length; si++) adjust[si]! += prefix[late[si]!]!;
     }
     if (cr.leaving !== null) {
-      const d = this.flights[cr.leaving]!;
-      d.stretches.forEach((s, si) => { d.adjust[si]! += total - prefix[countBelow(cr.instants, s.to)]!; });
+      const adjust = this.flights[cr.leaving]!.adjust;
+      const early = cr.earlyFrom!;
+      for (let si = 0; si < adjust.length; si++) adjust[si]! += total - prefix[early[si]!]!;
     }
     for (const o of cr.others) cancelAdjust[o]! -= total;
   }
 
   private connectionActivity(cr: ConnectionRows): void {
     const m = cr.rows.length;
-    const diff = new Float64Array(m + 1);
+    const diff = this.connectionScratch(m + 1).fill(0, 0, m + 1);
     if (cr.arriving !== null) {
-      const d = this.flights[cr.arriving]!;
-      const block = d.flight.arrMinutes - d.flight.depMinutes;
-      d.use.forEach((u, si) => { if (u > 0) { diff[0]! += u; diff[countBelow(cr.instants, d.stretches[si]!.from + block + cr.connectionMinutes)]! -= u; } });
+      const use = this.flights[cr.arriving]!.use;
+      const late = cr.lateBelow!;
+      for (let si = 0; si < use.length; si++) { const u = use[si]!; if (u > 0) { diff[0]! += u; diff[late[si]!]! -= u; } }
     }
     if (cr.leaving !== null) {
-      const d = this.flights[cr.leaving]!;
-      d.use.forEach((u, si) => { if (u > 0) diff[countBelow(cr.instants, d.stretches[si]!.to)]! += u; });
+      const use = this.flights[cr.leaving]!.use;
+      const early = cr.earlyFrom!;
+      for (let si = 0; si < use.length; si++) { const u = use[si]!; if (u > 0) diff[early[si]!]! += u; }
     }
-    const others = cr.others.reduce((s, o) => s + this.flights[o]!.cancel, 0);
+    let others = 0;
+    for (const o of cr.others) others += this.flights[o]!.cancel;
     const missed = this.missedGroups[cr.group]!.missed;
     let running = 0;
-    cr.rows.forEach((r, i) => { running += diff[i]!; r.activity = running - others - missed; });
+    for (let i = 0; i < m; i++) { running += diff[i]!; cr.rows[i]!.activity = running - others - missed; }
   }
+
+  /** A scratch array of at least `n` numbers for a connection's rows (its contents undefined). */
+  private connectionScratch(n: number): Float64Array {
+    if (this.scratch.length < n) this.scratch = new Float64Array(2 * n);
+    return this.scratch;
+  }
+
+  private scratch = new Float64Array(64);
 
   /**
    * The aircraft's cheapest route at the current reduced costs: a sweep over its events in time order,
