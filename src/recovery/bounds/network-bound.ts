@@ -234,6 +234,12 @@ interface AircraftNet {
   pred: Int32Array;
 }
 
+/** An aircraft's copies while its network is built (NetworkRelaxation.aircraftNet), one per stretch at most; per flight its airports' numbers. */
+interface CopyScratch {
+  flight: Int32Array; stretch: Int32Array; extra: Float64Array; swap: Uint8Array; dep: Float64Array; ready: Float64Array; blockTurn: Int32Array;
+  origin: Int32Array; dest: Int32Array;
+}
+
 /**
  * Seat rows count passengers in hundreds: a row counted in passengers is violated by hundreds where a
  * flight row is by one, and its share of the subgradient would make every other price's step tiny.
@@ -447,95 +453,125 @@ export class NetworkRelaxation {
     for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
     this.stretchCost = new Float64Array(offset);
 
-    const policy = config.constraints.swap_fleet_policy;
-    for (const a of scope.aircraft) {
-      const tail = a.aircraft.tail;
-      const facts = factsOf(tail);
-      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number; blockTurn: number }[] = [];
-      this.flights.forEach((d, fi) => {
-        const f = d.flight;
-        if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) return;
-        const block = f.arrMinutes - f.depMinutes;
-        const planned = factsOf(f.tail);
-        const extra = cost.flownLeg({ blockMinutes: block, delayMinutes: 0, bookedPassengers: f.bookedPassengers, planned, flownBy: facts }, 0);
-        if (!Number.isFinite(extra)) return;
-        const turn = ev.turnaround(a, f.dest);
-        d.stretches.forEach((s, si) => {
-          // Out of service: kept if some departure of the stretch overlaps no period.
-          if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) return;
-          if (!Number.isFinite(d.cost[si]!)) return;
-          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn, blockTurn: block + turn });
-        });
-      });
-      const n = copies.length;
-      const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
-      const deadline = a.nextDepartureAfterWindow;
-      if (deadline !== null) events.push([deadline, DEADLINE, -1]);
-      // A check is performed by an aircraft that landed at its station by its start (ready by the start
-      // plus the turnaround) and holds it until its end. One that ends by that instant is not modelled
-      // (free): its release would come before its snapshot at one instant (RELEASE sorts first), so every
-      // route would miss it, the plan that performs it too.
-      const checks: CheckEvent[] = [];
-      for (const m of a.checks) {
-        const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
-        if (checks.length >= MODELLED_CHECKS || m.endMinutes <= snapshotMinutes) continue;
-        events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
-        checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
-      }
-      const states = 1 << checks.length;
-      const { eventKind, eventIndex } = sortEvents(events, copies);
-      const origin = copies.map((c) => airport(this.flights[c.fi]!.flight.origin));
-      const dest = copies.map((c) => airport(this.flights[c.fi]!.flight.dest));
-      // A copy that leaves before any route can be at its origin (whatever the prices) has no label but
-      // at Infinity, which changes no other: it is left out (20 % of the default hub storm's copies).
-      const station = airport(a.station);
-      const reached = new Uint8Array(n);
-      const airportReached = new Uint8Array(this.airports.length);
-      for (let e = 0; e < eventKind.length; e++) {
-        const j = eventIndex[e]!;
-        if (eventKind[e] === SOURCE) airportReached[station] = 1;
-        else if (eventKind[e] === DEPARTURE) reached[j] = airportReached[origin[j]!]!;
-        else if (eventKind[e] === ARRIVAL && reached[j]) airportReached[dest[j]!] = 1;
-      }
-      // The copies numbered in the order they depart, so that a sweep reads their data in sequence; the
-      // events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
-      const number = new Int32Array(n);
-      const byDeparture: typeof copies = [];
-      for (let e = 0; e < eventKind.length; e++) {
-        const j = eventIndex[e]!;
-        if (eventKind[e] === DEPARTURE && reached[j]) { number[j] = byDeparture.length; byDeparture.push(copies[j]!); }
-      }
-      const sweepEvents = new Int32Array(4 * byDeparture.length);
-      const marks: AircraftNet['marks'] = [];
-      let at = 0;
-      for (let e = 0; e < eventKind.length; e++) {
-        const kind = eventKind[e]!;
-        const j = eventIndex[e]!;
-        if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: j }); continue; }
-        if (!reached[j]) continue;
-        sweepEvents[2 * at] = 2 * number[j]! + (kind === ARRIVAL ? 1 : 0);
-        sweepEvents[2 * at + 1] = (kind === ARRIVAL ? dest[j]! : origin[j]!) * states;
-        at++;
-      }
-      const seatRow = Int32Array.from(byDeparture, (c) => this.flights[c.fi]!.seatRow);
-      this.nets.push({
-        a,
-        flight: Int32Array.from(byDeparture, (c) => c.fi), stretch: Int32Array.from(byDeparture, (c) => c.si),
-        global: Int32Array.from(byDeparture, (c) => this.stretchOffset[c.fi]! + c.si),
-        extra: Float64Array.from(byDeparture, (c) => c.extra), swap: Uint8Array.from(byDeparture, (c) => (c.swap ? 1 : 0)),
-        blockTurn: Int32Array.from(byDeparture, (c) => c.blockTurn),
-        seatRow,
-        freeSeats: Float64Array.from(byDeparture, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
-        seatPriceAt: seatRow.map((k) => (k >= 0 ? k : this.flightSeatRows.length)),
-        events: sweepEvents, marks,
-        station, endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
-        away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
-        checks, missedCheck: Math.max(0, cost.missedCheck()),
-        value: new Float64Array(byDeparture.length * states), pred: new Int32Array(byDeparture.length * states),
-      });
-    }
+    // Scratch for one aircraft's copies (at most one per stretch), in flight and stretch order.
+    const most = offset;
+    const scratch: CopyScratch = {
+      flight: new Int32Array(most), stretch: new Int32Array(most), extra: new Float64Array(most), swap: new Uint8Array(most),
+      dep: new Float64Array(most), ready: new Float64Array(most), blockTurn: new Int32Array(most),
+      origin: new Int32Array(this.flights.length), dest: new Int32Array(this.flights.length),
+    };
+    for (const a of scope.aircraft) this.nets.push(this.aircraftNet(a, { schedule, config, cost, factsOf, ev, airport }, scratch));
     this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
+  }
+
+  /** One aircraft's network (AircraftNet): its copies, their events in time order, its checks. */
+  private aircraftNet(
+    a: AircraftInScope,
+    { schedule, config, cost, factsOf, ev, airport }: { schedule: Schedule; config: SolverConfig; cost: CostModel; factsOf: (tail: string) => AircraftCostFacts; ev: RouteEvaluator; airport: (code: string) => number },
+    { flight: copyFlight, stretch: copyStretch, extra: copyExtra, swap: copySwap, dep: copyDep, ready: copyReady, blockTurn: copyBlockTurn, origin, dest }: CopyScratch,
+  ): AircraftNet {
+    const policy = config.constraints.swap_fleet_policy;
+    const tail = a.aircraft.tail;
+    const facts = factsOf(tail);
+    let n = 0;
+    for (let fi = 0; fi < this.flights.length; fi++) {
+      const d = this.flights[fi]!;
+      const f = d.flight;
+      if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) continue;
+      const block = f.arrMinutes - f.depMinutes;
+      const planned = factsOf(f.tail);
+      const extra = cost.flownLeg({ blockMinutes: block, delayMinutes: 0, bookedPassengers: f.bookedPassengers, planned, flownBy: facts }, 0);
+      if (!Number.isFinite(extra)) continue;
+      const turn = ev.turnaround(a, f.dest);
+      const swap = f.tail !== tail ? 1 : 0;
+      for (let si = 0; si < d.stretches.length; si++) {
+        const s = d.stretches[si]!;
+        // Out of service: kept if some departure of the stretch overlaps no period.
+        if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) continue;
+        if (!Number.isFinite(d.cost[si]!)) continue;
+        copyFlight[n] = fi; copyStretch[n] = si; copyExtra[n] = extra; copySwap[n] = swap;
+        copyDep[n] = s.to; copyReady[n] = s.from + block + turn; copyBlockTurn[n] = block + turn;
+        n++;
+      }
+    }
+    const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
+    const deadline = a.nextDepartureAfterWindow;
+    if (deadline !== null) events.push([deadline, DEADLINE, -1]);
+    // A check is performed by an aircraft that landed at its station by its start (ready by the start
+    // plus the turnaround) and holds it until its end. One that ends by that instant is not modelled
+    // (free): its release would come before its snapshot at one instant (RELEASE sorts first), so every
+    // route would miss it, the plan that performs it too.
+    const checks: CheckEvent[] = [];
+    for (const m of a.checks) {
+      const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
+      if (checks.length >= MODELLED_CHECKS || m.endMinutes <= snapshotMinutes) continue;
+      events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
+      checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
+    }
+    const states = 1 << checks.length;
+    // Airports numbered as they first appear (the copies' origins, their destinations, the aircraft's
+    // station and end): the sweep's last step takes the first of equal ends in that order.
+    for (let j = 0; j < n; j++) if (j === 0 || copyFlight[j] !== copyFlight[j - 1]) origin[copyFlight[j]!] = airport(this.flights[copyFlight[j]!]!.flight.origin);
+    for (let j = 0; j < n; j++) if (j === 0 || copyFlight[j] !== copyFlight[j - 1]) dest[copyFlight[j]!] = airport(this.flights[copyFlight[j]!]!.flight.dest);
+    const station = airport(a.station);
+    const { eventKind, eventIndex } = sortEvents(events, copyDep.subarray(0, n), copyReady.subarray(0, n));
+    // A copy that leaves before any route can be at its origin (whatever the prices) has no label but
+    // at Infinity, which changes no other: it is left out (20 % of the default hub storm's copies).
+    const reached = new Uint8Array(n);
+    const airportReached = new Uint8Array(this.airports.length);
+    for (let e = 0; e < eventKind.length; e++) {
+      const j = eventIndex[e]!;
+      if (eventKind[e] === SOURCE) airportReached[station] = 1;
+      else if (eventKind[e] === DEPARTURE) reached[j] = airportReached[origin[copyFlight[j]!]!]!;
+      else if (eventKind[e] === ARRIVAL && reached[j]) airportReached[dest[copyFlight[j]!]!] = 1;
+    }
+    // The copies numbered in the order they depart, so that a sweep reads their data in sequence; the
+    // events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
+    const number = new Int32Array(n);
+    const byDeparture = new Int32Array(n);
+    let kept = 0;
+    for (let e = 0; e < eventKind.length; e++) {
+      const j = eventIndex[e]!;
+      if (eventKind[e] === DEPARTURE && reached[j]) { number[j] = kept; byDeparture[kept++] = j; }
+    }
+    const sweepEvents = new Int32Array(4 * kept);
+    const marks: AircraftNet['marks'] = [];
+    let at = 0;
+    for (let e = 0; e < eventKind.length; e++) {
+      const kind = eventKind[e]!;
+      const j = eventIndex[e]!;
+      if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: j }); continue; }
+      if (!reached[j]) continue;
+      sweepEvents[2 * at] = 2 * number[j]! + (kind === ARRIVAL ? 1 : 0);
+      sweepEvents[2 * at + 1] = (kind === ARRIVAL ? dest : origin)[copyFlight[j]!]! * states;
+      at++;
+    }
+    const net: AircraftNet = {
+      a,
+      flight: new Int32Array(kept), stretch: new Int32Array(kept), global: new Int32Array(kept), extra: new Float64Array(kept), swap: new Uint8Array(kept),
+      blockTurn: new Int32Array(kept), seatRow: new Int32Array(kept), freeSeats: new Float64Array(kept), seatPriceAt: new Int32Array(kept),
+      events: sweepEvents, marks,
+      station, endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
+      away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
+      checks, missedCheck: Math.max(0, cost.missedCheck()),
+      value: new Float64Array(kept * states), pred: new Int32Array(kept * states),
+    };
+    for (let k = 0; k < kept; k++) {
+      const j = byDeparture[k]!;
+      const fi = copyFlight[j]!;
+      const d = this.flights[fi]!;
+      net.flight[k] = fi;
+      net.stretch[k] = copyStretch[j]!;
+      net.global[k] = this.stretchOffset[fi]! + copyStretch[j]!;
+      net.extra[k] = copyExtra[j]!;
+      net.swap[k] = copySwap[j]!;
+      net.blockTurn[k] = copyBlockTurn[j]!;
+      net.seatRow[k] = d.seatRow;
+      net.freeSeats[k] = Math.max(0, a.aircraft.seats - d.flight.bookedPassengers) / SEAT_ROW_SCALE;
+      net.seatPriceAt[k] = d.seatRow >= 0 ? d.seatRow : this.flightSeatRows.length;
+    }
+    return net;
   }
 
   private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined, finder: (() => JourneyFinder) | null): SeatGroup {
@@ -559,14 +595,19 @@ export class NetworkRelaxation {
    */
   private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, config: SolverConfig): void {
     const free = freeSeats(schedule, scope, config);
+    const seats = groups.network.flights.map(free);
     for (const side of ['origin', 'dest'] as const) {
       const byAirport = new Map<string, SeatGroup[]>();
-      for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
+      for (const g of this.seatGroups) { const members = byAirport.get(g[side]); if (members) members.push(g); else byAirport.set(g[side], [g]); }
+      // The network's flights (by index, in its order) leaving (landing at) each airport of a group.
+      const flightsAt = new Map<string, number[]>([...byAirport.keys()].map((airport) => [airport, []]));
+      groups.network.flights.forEach((f, k) => flightsAt.get(side === 'origin' ? f.origin : f.dest)?.push(k));
       for (const [airport, members] of byAirport) {
-        const flights = groups.network.flights.filter((f) => (side === 'origin' ? f.origin : f.dest) === airport);
+        const flights = flightsAt.get(airport)!;
         for (const tau of [...new Set(members.map((g) => g.earliestMinutes))].sort((p, q) => p - q)) {
           const inRow = members.filter((g) => g.earliestMinutes >= tau);
-          const rhs = flights.reduce((sum, f) => sum + (f.depMinutes >= tau ? free(f) : 0), 0);
+          let rhs = 0;
+          for (const k of flights) rhs += groups.network.flights[k]!.depMinutes >= tau ? seats[k]! : 0;
           if (rhs >= inRow.reduce((sum, g) => sum + g.passengers, 0)) continue;
           const row: PricedRow = { rhs: rhs / SEAT_ROW_SCALE, price: 0, activity: 0 };
           this.seatRows.push(row);
@@ -1083,12 +1124,13 @@ function popcount(x: number): number {
 
 /**
  * An aircraft's events in time order, kinds in their order at one instant: `others` (source,
- * deadline, checks) and each copy's arrival (when ready) and departure (from its node). Sorted as
- * numbers, (instant, kind, index) packed exactly into one double each, where the instants are whole
- * minutes; else as tuples.
+ * deadline, checks) and each copy's arrival (when `ready`) and departure (from its node at `dep`), ties
+ * by index. Where the instants are whole minutes, ordered as (instant, kind, index) keys: counted into
+ * buckets per instant and kind when those are few beside the events, else sorted as numbers, each key
+ * packed exactly into one double; other instants sorted as tuples.
  */
-function sortEvents(others: [number, number, number][], copies: readonly { dep: number; ready: number }[]): { eventKind: Uint8Array; eventIndex: Int32Array } {
-  const n = copies.length;
+function sortEvents(others: [number, number, number][], dep: Float64Array, ready: Float64Array): { eventKind: Uint8Array; eventIndex: Int32Array } {
+  const n = dep.length;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   let whole = true;
@@ -1099,26 +1141,41 @@ function sortEvents(others: [number, number, number][], copies: readonly { dep: 
     if (!Number.isInteger(t)) whole = false;
   };
   for (const e of others) see(e[0]);
-  for (const c of copies) { see(c.dep); see(c.ready); }
+  for (let j = 0; j < n; j++) { see(dep[j]!); see(ready[j]!); }
   const base = Number.isFinite(low) ? low - 1 : 0;
   const packable = whole && n + others.length < 1 << 20 && (Number.isFinite(high) ? high - base : 0) < 1e6;
   if (!packable) {
     const events = [...others];
-    copies.forEach((c, j) => { events.push([c.ready, ARRIVAL, j], [c.dep, DEPARTURE, j]); });
+    for (let j = 0; j < n; j++) events.push([ready[j]!, ARRIVAL, j], [dep[j]!, DEPARTURE, j]);
     events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
     return { eventKind: Uint8Array.from(events, (e) => e[1]), eventIndex: Int32Array.from(events, (e) => e[2]) };
   }
+  const count = others.length + 2 * n;
+  const eventKind = new Uint8Array(count);
+  const eventIndex = new Int32Array(count);
+  // An instant that is not finite takes the place before every other (as its packed key does).
+  const bucket = (t: number, kind: number) => (Number.isFinite(t) ? t - base : 0) * 8 + kind;
+  const buckets = ((Number.isFinite(high) ? high - base : 0) + 1) * 8;
+  if (buckets <= 8 * count + 4096) {
+    // Counted: each (instant, kind) bucket filled in index order (others' indexes ascend within a kind, as pushed).
+    const next = new Int32Array(buckets + 1);
+    for (const e of others) next[bucket(e[0], e[1]) + 1]!++;
+    for (let j = 0; j < n; j++) { next[bucket(ready[j]!, ARRIVAL) + 1]!++; next[bucket(dep[j]!, DEPARTURE) + 1]!++; }
+    for (let b = 0; b < buckets; b++) next[b + 1]! += next[b]!;
+    const place = (b: number, kind: number, index: number) => { const at = next[b]!++; eventKind[at] = kind; eventIndex[at] = index; };
+    for (const e of others) place(bucket(e[0], e[1]), e[1], e[2]);
+    for (let j = 0; j < n; j++) { place(bucket(ready[j]!, ARRIVAL), ARRIVAL, j); place(bucket(dep[j]!, DEPARTURE), DEPARTURE, j); }
+    return { eventKind, eventIndex };
+  }
   const INDEX = 1 << 20;
-  const keys = new Float64Array(others.length + 2 * n);
-  const key = (t: number, kind: number, index: number) => ((Number.isFinite(t) ? t - base : 0) * 8 + kind) * INDEX + index + 1;
+  const keys = new Float64Array(count);
+  const key = (t: number, kind: number, index: number) => bucket(t, kind) * INDEX + index + 1;
   others.forEach((e, i) => { keys[i] = key(e[0], e[1], e[2]); });
   for (let j = 0; j < n; j++) {
-    keys[others.length + 2 * j] = key(copies[j]!.ready, ARRIVAL, j);
-    keys[others.length + 2 * j + 1] = key(copies[j]!.dep, DEPARTURE, j);
+    keys[others.length + 2 * j] = key(ready[j]!, ARRIVAL, j);
+    keys[others.length + 2 * j + 1] = key(dep[j]!, DEPARTURE, j);
   }
   keys.sort();
-  const eventKind = new Uint8Array(keys.length);
-  const eventIndex = new Int32Array(keys.length);
   for (let e = 0; e < keys.length; e++) {
     const k = keys[e]!;
     eventIndex[e] = (k % INDEX) - 1;
