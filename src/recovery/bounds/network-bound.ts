@@ -217,10 +217,10 @@ interface AircraftNet {
    * The copies' events in time order, two numbers each: 2j (copy j's departure) or 2j + 1 (its
    * arrival), then its origin's (destination's) first label (airport index times the states). Copies
    * are numbered in the order they depart. The few other events (source, deadline, checks) are
-   * `marks`, each taken just before the copy event numbered `at`.
+   * `marks`, each taken just before the copy event numbered `at`, after `departed` departures.
    */
   events: Int32Array;
-  marks: { at: number; kind: number; index: number }[];
+  marks: { at: number; kind: number; index: number; departed: number }[];
   station: number;
   endStation: number;
   hasDeadline: boolean;
@@ -538,11 +538,13 @@ export class NetworkRelaxation {
     const sweepEvents = new Int32Array(4 * kept);
     const marks: AircraftNet['marks'] = [];
     let at = 0;
+    let departed = 0;
     for (let e = 0; e < eventKind.length; e++) {
       const kind = eventKind[e]!;
       const j = eventIndex[e]!;
-      if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: j }); continue; }
+      if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: j, departed }); continue; }
       if (!reached[j]) continue;
+      if (kind === DEPARTURE) departed++;
       sweepEvents[2 * at] = 2 * number[j]! + (kind === ARRIVAL ? 1 : 0);
       sweepEvents[2 * at + 1] = (kind === ARRIVAL ? dest : origin)[copyFlight[j]!]! * states;
       at++;
@@ -935,10 +937,10 @@ export class NetworkRelaxation {
     const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
     const snapArg = new Int32Array(net.checks.length * S).fill(-2);
     // Until a check's release no label has performed one: the copies' events only carry state 0 till then.
-    let states = 1;
+    let firstFull = -1;
     let from = 0;
-    for (const { at, kind, index: j } of net.marks) {
-      sweepCopies(net, from, at, S, states, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
+    for (const { at, kind, index: j, departed } of net.marks) {
+      sweepCopies(net, from, at, S, firstFull, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
       from = at;
       if (kind === SOURCE) {
         bestAt[net.station * S] = 0;
@@ -948,7 +950,7 @@ export class NetworkRelaxation {
         for (let s = 0; s < S; s++) if (!(s & (1 << j))) { snapValue[j * S + s] = bestAt[c.station * S + s]!; snapArg[j * S + s] = bestArg[c.station * S + s]!; }
       } else if (kind === RELEASE) {
         const c = net.checks[j]!;
-        states = S;
+        if (firstFull < 0) firstFull = departed;
         for (let s = 0; s < S; s++) {
           const v = snapValue[j * S + s]!;
           const to = c.station * S + (s | (1 << j));
@@ -958,7 +960,7 @@ export class NetworkRelaxation {
         for (let s = 0; s < S; s++) { deadlineValue[s] = bestAt[net.endStation * S + s]!; deadlineArg[s] = bestArg[net.endStation * S + s]!; }
       }
     }
-    sweepCopies(net, from, net.events.length >> 1, S, states, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
+    sweepCopies(net, from, net.events.length >> 1, S, firstFull, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
     let value = Number.POSITIVE_INFINITY;
     let last = -2;
     for (let s = 0; s < S; s++) {
@@ -1055,12 +1057,13 @@ export class NetworkRelaxation {
  * The copies' events [from, to) of an aircraft's sweep (NetworkRelaxation.cheapestRoute): a departure
  * takes the best label at its origin in each state plus the copy's reduced cost (the stretch's, what
  * this aircraft adds, the swap price, less the seats it offers at their row's price); an arrival
- * improves its destination's labels. `states` 1: only state 0 is reachable yet (no check released),
- * the others stay at Infinity.
+ * improves its destination's labels. `firstFull` −1: only state 0 is reachable yet (no check
+ * released), the others are not written; else the first copy (they are numbered as they depart) that
+ * left after a release: those before it are at Infinity in every other state, and not read there.
  */
-function sweepCopies(net: AircraftNet, from: number, to: number, S: number, states: number, base: Float64Array, seatPrice: Float64Array, swapPrice: number, bestAt: Float64Array, bestArg: Int32Array): void {
+function sweepCopies(net: AircraftNet, from: number, to: number, S: number, firstFull: number, base: Float64Array, seatPrice: Float64Array, swapPrice: number, bestAt: Float64Array, bestArg: Int32Array): void {
   const { events, global, extra, swap, seatPriceAt, freeSeats, value, pred } = net;
-  if (states === 1) {
+  if (firstFull < 0) {
     for (let e = from; e < to; e++) {
       const code = events[2 * e]!;
       const j = code >> 1;
@@ -1069,7 +1072,6 @@ function sweepCopies(net: AircraftNet, from: number, to: number, S: number, stat
         const o = events[2 * e + 1]!;
         value[l] = bestAt[o]! + (base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!);
         pred[l] = bestArg[o]!;
-        for (let s = 1; s < S; s++) value[l + s] = Number.POSITIVE_INFINITY;
       } else {
         const t = events[2 * e + 1]!;
         const v = value[l]!;
@@ -1092,6 +1094,7 @@ function sweepCopies(net: AircraftNet, from: number, to: number, S: number, stat
         const t = events[2 * e + 1]!;
         const v = value[l]!;
         if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = l; }
+        if (j < firstFull) continue;
         const w = value[l + 1]!;
         if (w < bestAt[t + 1]!) { bestAt[t + 1] = w; bestArg[t + 1] = l + 1; }
       }
@@ -1107,7 +1110,7 @@ function sweepCopies(net: AircraftNet, from: number, to: number, S: number, stat
         for (let s = 0; s < S; s++) { value[l + s] = bestAt[o + s]! + r; pred[l + s] = bestArg[o + s]!; }
       } else {
         const t = events[2 * e + 1]!;
-        for (let s = 0; s < S; s++) {
+        for (let s = 0, states = j < firstFull ? 1 : S; s < states; s++) {
           const v = value[l + s]!;
           if (v < bestAt[t + s]!) { bestAt[t + s] = v; bestArg[t + s] = l + s; }
         }
