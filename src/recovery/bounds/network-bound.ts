@@ -330,6 +330,13 @@ export class NetworkRelaxation {
   private readonly airports: string[] = [];
   private readonly bestAt: Float64Array;
   private readonly bestArg: Int32Array;
+  /** Scratch of the sweep: the labels at the end station at the deadline, and at each check's station at its start, per state. */
+  private readonly deadlineValue = new Float64Array(1 << MODELLED_CHECKS);
+  private readonly deadlineArg = new Int32Array(1 << MODELLED_CHECKS);
+  private readonly snapValue = new Float64Array(MODELLED_CHECKS << MODELLED_CHECKS);
+  private readonly snapArg = new Int32Array(MODELLED_CHECKS << MODELLED_CHECKS);
+  /** Scratch per evaluation: what the rows other than its own add to each flight's cancellation. */
+  private readonly cancelAdjust: Float64Array;
   /** Cost every plan pays whatever it does (flights a disruption cancels). */
   private constant = 0;
   /** The last evaluation's route of each aircraft (its copies), for `terms`. */
@@ -386,6 +393,7 @@ export class NetworkRelaxation {
       });
     }
     this.price = new Float64Array(this.flights.length);
+    this.cancelAdjust = new Float64Array(this.flights.length);
     const limit = config.constraints.max_cancellations;
     if (limit !== null && cancels.length > limit) this.maxCancellations = { rhs: limit, price: 0, activity: 0 };
     if (config.constraints.max_swaps < this.flights.length) this.maxSwaps = { rhs: config.constraints.max_swaps, price: 0, activity: 0 };
@@ -731,23 +739,26 @@ export class NetworkRelaxation {
     // The magnitude of what is summed: the rounding of a sum in floating point is within a tiny share
     // of it, which the bound gives up (ROUNDING_SHARE) so that it stays a bound whatever the prices.
     let magnitude = Math.abs(this.constant);
-    for (const [fi, d] of this.flights.entries()) {
-      d.adjust.fill(-this.price[fi]!);
+    const { flights, price } = this;
+    for (let fi = 0; fi < flights.length; fi++) {
+      const d = flights[fi]!;
+      d.adjust.fill(-price[fi]!);
       d.use.fill(0);
-      bound += this.price[fi]!;
-      magnitude += Math.abs(this.price[fi]!);
+      bound += price[fi]!;
+      magnitude += Math.abs(price[fi]!);
     }
     for (const c of this.capacities) {
       for (const [fi, si] of c.members) this.flights[fi]!.adjust[si]! += c.price;
       bound -= c.price * c.rhs;
       magnitude += Math.abs(c.price * c.rhs) + c.price * c.members.length;
     }
-    const cancelAdjust = new Float64Array(this.flights.length);
+    const cancelAdjust = this.cancelAdjust.fill(0);
     for (const cr of this.connections) this.priceConnection(cr, cancelAdjust);
-    this.flights.forEach((d, fi) => {
+    for (let fi = 0; fi < flights.length; fi++) {
+      const { cost, adjust } = flights[fi]!;
       const offset = this.stretchOffset[fi]!;
-      for (let si = 0; si < d.stretches.length; si++) this.stretchCost[offset + si] = d.cost[si]! + d.adjust[si]!;
-    });
+      for (let si = 0; si < cost.length; si++) this.stretchCost[offset + si] = cost[si]! + adjust[si]!;
+    }
     for (const r of this.seatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const r of this.flightSeatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const m of this.missedGroups) {
@@ -763,7 +774,7 @@ export class NetworkRelaxation {
     }
     for (const b of this.brokenGroups) {
       let rc = b.cost;
-      b.legs.forEach((fi, k) => { const p = b.rows[k]!.price; rc -= p; cancelAdjust[fi]! += p; magnitude += p; });
+      for (let k = 0; k < b.legs.length; k++) { const p = b.rows[k]!.price; rc -= p; cancelAdjust[b.legs[k]!]! += p; magnitude += p; }
       b.broken = rc < 0 ? 1 : 0;
       bound += Math.min(0, rc);
       magnitude += Math.abs(rc);
@@ -772,10 +783,11 @@ export class NetworkRelaxation {
     if (this.maxCancellations) bound -= cancelPrice * this.maxCancellations.rhs;
     const swapPrice = this.maxSwaps?.price ?? 0;
     if (this.maxSwaps) bound -= swapPrice * this.maxSwaps.rhs;
-    for (const [fi, d] of this.flights.entries()) {
+    for (let fi = 0; fi < flights.length; fi++) {
+      const d = flights[fi]!;
       d.cancel = 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      const others = -price[fi]! + cancelPrice + cancelAdjust[fi]!;
       let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
       // The search of the journeys only where cancelling pays at their least at zero prices.
       if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
@@ -784,8 +796,9 @@ export class NetworkRelaxation {
     }
     let swaps = 0;
     // The per-flight seat rows' prices in one array: the sweeps read one per copy.
-    for (const [k, r] of this.flightSeatRows.entries()) this.seatRowPrice[k] = r.price;
-    for (const [i, net] of this.nets.entries()) {
+    for (let k = 0; k < this.flightSeatRows.length; k++) this.seatRowPrice[k] = this.flightSeatRows[k]!.price;
+    for (let i = 0; i < this.nets.length; i++) {
+      const net = this.nets[i]!;
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
       this.routes[i] = route.copies;
@@ -793,15 +806,15 @@ export class NetworkRelaxation {
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
-        this.flights[net.flight[j]!]!.use[net.stretch[j]!]!++;
+        flights[net.flight[j]!]!.use[net.stretch[j]!]!++;
         swaps += net.swap[j]!;
       }
     }
     // Activities for the subgradient.
-    for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += this.flights[fi]!.use[si]!; }
+    for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += flights[fi]!.use[si]!; }
     for (const cr of this.connections) this.connectionActivity(cr);
-    for (const b of this.brokenGroups) b.legs.forEach((fi, k) => { b.rows[k]!.activity = this.flights[fi]!.cancel - b.broken; });
-    if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
+    for (const b of this.brokenGroups) for (let k = 0; k < b.legs.length; k++) b.rows[k]!.activity = flights[b.legs[k]!]!.cancel - b.broken;
+    if (this.maxCancellations) { let cancels = 0; for (const d of flights) cancels += d.cancel; this.maxCancellations.activity = cancels; }
     for (const r of this.seatRows) r.activity = 0;
     for (const r of this.flightSeatRows) r.activity = 0;
     for (const g of this.seatGroups) {
@@ -809,7 +822,10 @@ export class NetworkRelaxation {
       for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
       for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
     }
-    this.nets.forEach((net, i) => { for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!; });
+    for (let i = 0; i < this.nets.length; i++) {
+      const net = this.nets[i]!;
+      for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!;
+    }
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
   }
@@ -932,10 +948,11 @@ export class NetworkRelaxation {
     const airports = this.airports.length;
     bestAt.fill(Number.POSITIVE_INFINITY, 0, airports * S);
     bestArg.fill(-2, 0, airports * S);
-    const deadlineValue = new Float64Array(S).fill(Number.POSITIVE_INFINITY);
-    const deadlineArg = new Int32Array(S).fill(-2);
-    const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
-    const snapArg = new Int32Array(net.checks.length * S).fill(-2);
+    const { deadlineValue, deadlineArg, snapValue, snapArg } = this;
+    deadlineValue.fill(Number.POSITIVE_INFINITY, 0, S);
+    deadlineArg.fill(-2, 0, S);
+    snapValue.fill(Number.POSITIVE_INFINITY, 0, net.checks.length * S);
+    snapArg.fill(-2, 0, net.checks.length * S);
     // Until a check's release no label has performed one: the copies' events only carry state 0 till then.
     let firstFull = -1;
     let from = 0;
