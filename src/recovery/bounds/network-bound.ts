@@ -1147,9 +1147,9 @@ function popcount(x: number): number {
  * deadline, checks) and each copy's arrival (when `ready`) and departure (from its node at `dep`), ties
  * by index. Where the instants are whole minutes, ordered as (instant, kind, index) keys: counted into
  * buckets per instant and kind when those are few beside the events, else sorted as numbers, each key
- * packed exactly into one double; other instants sorted as tuples.
+ * packed exactly into one double; other instants sorted as tuples. Exported for its test.
  */
-function sortEvents(others: [number, number, number][], dep: Float64Array, ready: Float64Array): { eventKind: Uint8Array; eventIndex: Int32Array } {
+export function sortEvents(others: [number, number, number][], dep: Float64Array, ready: Float64Array): { eventKind: Uint8Array; eventIndex: Int32Array } {
   const n = dep.length;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
