@@ -229,7 +229,7 @@ interface AircraftNet {
   checks: CheckEvent[];
   /** What each check not performed costs (Infinity when checks are hard rules). */
   missedCheck: number;
-  /** Scratch per iteration, per copy and state. */
+  /** Scratch per iteration, per state and copy (state s of copy j at s × copies + j: before a check's release only state 0's, in sequence); a label is named j × states + s. */
   value: Float64Array;
   pred: Int32Array;
 }
@@ -997,7 +997,7 @@ export class NetworkRelaxation {
     if (value === Number.POSITIVE_INFINITY) return null;
     const copies: number[] = [];
     let magnitude = 0;
-    for (let label = last; label >= 0; label = net.pred[label]!) {
+    for (let label = last; label >= 0; label = net.pred[(label % S) * net.global.length + Math.floor(label / S)]!) {
       const j = Math.floor(label / S);
       copies.push(j);
       const d = this.flights[net.flight[j]!]!;
@@ -1080,56 +1080,34 @@ export class NetworkRelaxation {
  */
 function sweepCopies(net: AircraftNet, from: number, to: number, S: number, firstFull: number, base: Float64Array, seatPrice: Float64Array, swapPrice: number, bestAt: Float64Array, bestArg: Int32Array): void {
   const { events, global, extra, swap, seatPriceAt, freeSeats, value, pred } = net;
+  const n = global.length;
   if (firstFull < 0) {
     for (let e = from; e < to; e++) {
       const code = events[2 * e]!;
       const j = code >> 1;
-      const l = j * S;
       if ((code & 1) === 0) {
         const o = events[2 * e + 1]!;
-        value[l] = bestAt[o]! + (base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!);
-        pred[l] = bestArg[o]!;
+        value[j] = bestAt[o]! + (base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!);
+        pred[j] = bestArg[o]!;
       } else {
         const t = events[2 * e + 1]!;
-        const v = value[l]!;
-        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = l; }
-      }
-    }
-  } else if (S === 2) {
-    for (let e = from; e < to; e++) {
-      const code = events[2 * e]!;
-      const j = code >> 1;
-      const l = 2 * j;
-      if ((code & 1) === 0) {
-        const o = events[2 * e + 1]!;
-        const r = base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!;
-        value[l] = bestAt[o]! + r;
-        value[l + 1] = bestAt[o + 1]! + r;
-        pred[l] = bestArg[o]!;
-        pred[l + 1] = bestArg[o + 1]!;
-      } else {
-        const t = events[2 * e + 1]!;
-        const v = value[l]!;
-        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = l; }
-        if (j < firstFull) continue;
-        const w = value[l + 1]!;
-        if (w < bestAt[t + 1]!) { bestAt[t + 1] = w; bestArg[t + 1] = l + 1; }
+        const v = value[j]!;
+        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j * S; }
       }
     }
   } else {
     for (let e = from; e < to; e++) {
       const code = events[2 * e]!;
       const j = code >> 1;
-      const l = j * S;
       if ((code & 1) === 0) {
         const o = events[2 * e + 1]!;
         const r = base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!;
-        for (let s = 0; s < S; s++) { value[l + s] = bestAt[o + s]! + r; pred[l + s] = bestArg[o + s]!; }
+        for (let s = 0; s < S; s++) { value[s * n + j] = bestAt[o + s]! + r; pred[s * n + j] = bestArg[o + s]!; }
       } else {
         const t = events[2 * e + 1]!;
         for (let s = 0, states = j < firstFull ? 1 : S; s < states; s++) {
-          const v = value[l + s]!;
-          if (v < bestAt[t + s]!) { bestAt[t + s] = v; bestArg[t + s] = l + s; }
+          const v = value[s * n + j]!;
+          if (v < bestAt[t + s]!) { bestAt[t + s] = v; bestArg[t + s] = j * S + s; }
         }
       }
     }
