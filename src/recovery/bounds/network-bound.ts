@@ -394,6 +394,7 @@ export class NetworkRelaxation {
     }
     this.price = new Float64Array(this.flights.length);
     this.cancelAdjust = new Float64Array(this.flights.length);
+    this.flownHead = new Int32Array(this.flights.length);
     const limit = config.constraints.max_cancellations;
     if (limit !== null && cancels.length > limit) this.maxCancellations = { rhs: limit, price: 0, activity: 0 };
     if (config.constraints.max_swaps < this.flights.length) this.maxSwaps = { rhs: config.constraints.max_swaps, price: 0, activity: 0 };
@@ -795,6 +796,9 @@ export class NetworkRelaxation {
       magnitude += Math.abs(rc);
     }
     let swaps = 0;
+    // Each flight's copies flown, a list through flownNext from flownHead (−1 ends it), for the connections' activities.
+    let flown = 0;
+    this.flownHead.fill(-1);
     // The per-flight seat rows' prices in one array: the sweeps read one per copy.
     for (let k = 0; k < this.flightSeatRows.length; k++) this.seatRowPrice[k] = this.flightSeatRows[k]!.price;
     for (let i = 0; i < this.nets.length; i++) {
@@ -806,8 +810,13 @@ export class NetworkRelaxation {
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
-        flights[net.flight[j]!]!.use[net.stretch[j]!]!++;
+        const fi = net.flight[j]!;
+        flights[fi]!.use[net.stretch[j]!]!++;
         swaps += net.swap[j]!;
+        if (flown === this.flownStretch.length) this.growFlown();
+        this.flownStretch[flown] = net.stretch[j]!;
+        this.flownNext[flown] = this.flownHead[fi]!;
+        this.flownHead[fi] = flown++;
       }
     }
     // Activities for the subgradient.
@@ -912,21 +921,34 @@ export class NetworkRelaxation {
   private connectionActivity(cr: ConnectionRows): void {
     const m = cr.rows.length;
     const diff = this.connectionScratch(m + 1).fill(0, 0, m + 1);
+    const { flownHead, flownNext, flownStretch } = this;
     if (cr.arriving !== null) {
-      const use = this.flights[cr.arriving]!.use;
       const late = cr.lateBelow!;
-      for (let si = 0; si < use.length; si++) { const u = use[si]!; if (u > 0) { diff[0]! += u; diff[late[si]!]! -= u; } }
+      for (let k = flownHead[cr.arriving]!; k >= 0; k = flownNext[k]!) { diff[0]!++; diff[late[flownStretch[k]!]!]!--; }
     }
     if (cr.leaving !== null) {
-      const use = this.flights[cr.leaving]!.use;
       const early = cr.earlyFrom!;
-      for (let si = 0; si < use.length; si++) { const u = use[si]!; if (u > 0) diff[early[si]!]! += u; }
+      for (let k = flownHead[cr.leaving]!; k >= 0; k = flownNext[k]!) diff[early[flownStretch[k]!]!]!++;
     }
     let others = 0;
     for (const o of cr.others) others += this.flights[o]!.cancel;
     const missed = this.missedGroups[cr.group]!.missed;
     let running = 0;
     for (let i = 0; i < m; i++) { running += diff[i]!; cr.rows[i]!.activity = running - others - missed; }
+  }
+
+  /** The last evaluation's copies flown, by flight: the first's index in flownStretch (−1: none), the next's, and each one's stretch. */
+  private readonly flownHead: Int32Array;
+  private flownNext = new Int32Array(256);
+  private flownStretch = new Int32Array(256);
+
+  private growFlown(): void {
+    const next = new Int32Array(2 * this.flownNext.length);
+    next.set(this.flownNext);
+    this.flownNext = next;
+    const stretch = new Int32Array(2 * this.flownStretch.length);
+    stretch.set(this.flownStretch);
+    this.flownStretch = stretch;
   }
 
   /** A scratch array of at least `n` numbers for a connection's rows (its contents undefined). */
