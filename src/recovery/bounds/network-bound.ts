@@ -158,6 +158,9 @@ interface ConnectionRows {
   instants: number[];
   rows: PricedRow[];
   connectionMinutes: number;
+  /** Per stretch of `arriving`: the rows its copy is late in (those before `lateBelow`); of `leaving`: early in (from `earlyFrom` on). */
+  lateBelow: Int32Array | null;
+  earlyFrom: Int32Array | null;
 }
 
 interface MissedGroup { cost: number; rows: PricedRow[]; missed: number; seats: SeatGroup | null }
@@ -198,8 +201,6 @@ interface AircraftNet {
   stretch: Int32Array;
   /** Per copy: its (flight, stretch) in NetworkRelaxation's flat numbering. */
   global: Int32Array;
-  /** Scratch per iteration: each copy's reduced cost. */
-  rc: Float64Array;
   extra: Float64Array;
   swap: Uint8Array;
   /** Per copy: its block plus this aircraft's turnaround at its destination (a RelaxationRoute's timing). */
@@ -210,11 +211,16 @@ interface AircraftNet {
    */
   seatRow: Int32Array;
   freeSeats: Float64Array;
-  origin: Int32Array;
-  dest: Int32Array;
-  /** Events in time order: kind, and the copy (or check) it is about. */
-  eventKind: Uint8Array;
-  eventIndex: Int32Array;
+  /** Per copy: where the sweep reads its seat row's price (past the last row, a price that stays 0, where it has none). */
+  seatPriceAt: Int32Array;
+  /**
+   * The copies' events in time order, two numbers each: 2j (copy j's departure) or 2j + 1 (its
+   * arrival), then its origin's (destination's) first label (airport index times the states). Copies
+   * are numbered in the order they depart. The few other events (source, deadline, checks) are
+   * `marks`, each taken just before the copy event numbered `at`, after `departed` departures.
+   */
+  events: Int32Array;
+  marks: { at: number; kind: number; index: number; departed: number }[];
   station: number;
   endStation: number;
   hasDeadline: boolean;
@@ -223,9 +229,15 @@ interface AircraftNet {
   checks: CheckEvent[];
   /** What each check not performed costs (Infinity when checks are hard rules). */
   missedCheck: number;
-  /** Scratch per iteration, per copy and state. */
+  /** Scratch per iteration, per state and copy (state s of copy j at s × copies + j: before a check's release only state 0's, in sequence); a label is named j × states + s. */
   value: Float64Array;
   pred: Int32Array;
+}
+
+/** An aircraft's copies while its network is built (NetworkRelaxation.aircraftNet), one per stretch at most; per flight its airports' numbers. */
+interface CopyScratch {
+  flight: Int32Array; stretch: Int32Array; extra: Float64Array; swap: Uint8Array; dep: Float64Array; ready: Float64Array; blockTurn: Int32Array;
+  origin: Int32Array; dest: Int32Array;
 }
 
 /**
@@ -305,8 +317,8 @@ export class NetworkRelaxation {
   readonly flightSeatRows: PricedRow[] = [];
   /** Their prices per passenger (price / SEAT_ROW_SCALE), a new array at every step: a JourneyFinder keeps bounds per array. */
   private flightSeatPrices = new Float64Array(0);
-  /** The per-flight seat rows' prices (not per passenger), copied at each evaluation for the sweeps. */
-  private seatRowPrice = new Float64Array(0);
+  /** The per-flight seat rows' prices (not per passenger), copied at each evaluation for the sweeps, and a 0 past them (copies without a row). */
+  private seatRowPrice = new Float64Array(1);
   private readonly networkIndex = new Map<Flight, number>();
   maxCancellations: PricedRow | null = null;
   maxSwaps: PricedRow | null = null;
@@ -318,8 +330,13 @@ export class NetworkRelaxation {
   private readonly airports: string[] = [];
   private readonly bestAt: Float64Array;
   private readonly bestArg: Int32Array;
-  /** Scratch of the sweep: airports a label reached. */
-  private readonly touched: Uint8Array;
+  /** Scratch of the sweep: the labels at the end station at the deadline, and at each check's station at its start, per state. */
+  private readonly deadlineValue = new Float64Array(1 << MODELLED_CHECKS);
+  private readonly deadlineArg = new Int32Array(1 << MODELLED_CHECKS);
+  private readonly snapValue = new Float64Array(MODELLED_CHECKS << MODELLED_CHECKS);
+  private readonly snapArg = new Int32Array(MODELLED_CHECKS << MODELLED_CHECKS);
+  /** Scratch per evaluation: what the rows other than its own add to each flight's cancellation. */
+  private readonly cancelAdjust: Float64Array;
   /** Cost every plan pays whatever it does (flights a disruption cancels). */
   private constant = 0;
   /** The last evaluation's route of each aircraft (its copies), for `terms`. */
@@ -376,6 +393,8 @@ export class NetworkRelaxation {
       });
     }
     this.price = new Float64Array(this.flights.length);
+    this.cancelAdjust = new Float64Array(this.flights.length);
+    this.flownHead = new Int32Array(this.flights.length);
     const limit = config.constraints.max_cancellations;
     if (limit !== null && cancels.length > limit) this.maxCancellations = { rhs: limit, price: 0, activity: 0 };
     if (config.constraints.max_swaps < this.flights.length) this.maxSwaps = { rhs: config.constraints.max_swaps, price: 0, activity: 0 };
@@ -427,7 +446,11 @@ export class NetworkRelaxation {
         // Rows: late + early − others − missed ≤ 1 − (legs outside the scope, each late or early as scheduled).
         const constant = (arriving === null ? 1 : 0) + (leaving === null ? 1 : 0);
         const rows = kept.map((): PricedRow => ({ rhs: 1 - constant, price: 0, activity: 0 }));
-        this.connections.push({ group: this.missedGroups.length, arriving, leaving, others, instants: kept, rows, connectionMinutes: c.connectionMinutes });
+        this.connections.push({
+          group: this.missedGroups.length, arriving, leaving, others, instants: kept, rows, connectionMinutes: c.connectionMinutes,
+          lateBelow: arriving === null ? null : Int32Array.from(this.flights[arriving]!.stretches, (s) => countBelow(kept, s.from + block + c.connectionMinutes)),
+          earlyFrom: leaving === null ? null : Int32Array.from(this.flights[leaving]!.stretches, (s) => countBelow(kept, s.to)),
+        });
         missed.rows.push(...rows);
       }
       if (missed.rows.length > 0) this.missedGroups.push(missed);
@@ -439,63 +462,127 @@ export class NetworkRelaxation {
     for (const d of this.flights) { this.stretchOffset.push(offset); offset += d.stretches.length; }
     this.stretchCost = new Float64Array(offset);
 
-    const policy = config.constraints.swap_fleet_policy;
-    for (const a of scope.aircraft) {
-      const tail = a.aircraft.tail;
-      const facts = factsOf(tail);
-      const copies: { fi: number; si: number; extra: number; swap: boolean; dep: number; ready: number; blockTurn: number }[] = [];
-      this.flights.forEach((d, fi) => {
-        const f = d.flight;
-        if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) return;
-        const block = f.arrMinutes - f.depMinutes;
-        const planned = factsOf(f.tail);
-        const extra = cost.flownLeg({ blockMinutes: block, delayMinutes: 0, bookedPassengers: f.bookedPassengers, planned, flownBy: facts }, 0);
-        if (!Number.isFinite(extra)) return;
-        const turn = ev.turnaround(a, f.dest);
-        d.stretches.forEach((s, si) => {
-          // Out of service: kept if some departure of the stretch overlaps no period.
-          if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) return;
-          if (!Number.isFinite(d.cost[si]!)) return;
-          copies.push({ fi, si, extra, swap: f.tail !== tail, dep: s.to, ready: s.from + block + turn, blockTurn: block + turn });
-        });
-      });
-      const n = copies.length;
-      const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
-      const deadline = a.nextDepartureAfterWindow;
-      if (deadline !== null) events.push([deadline, DEADLINE, -1]);
-      // A check is performed by an aircraft that landed at its station by its start (ready by the start
-      // plus the turnaround) and holds it until its end. One that ends by that instant is not modelled
-      // (free): its release would come before its snapshot at one instant (RELEASE sorts first), so every
-      // route would miss it, the plan that performs it too.
-      const checks: CheckEvent[] = [];
-      for (const m of a.checks) {
-        const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
-        if (checks.length >= MODELLED_CHECKS || m.endMinutes <= snapshotMinutes) continue;
-        events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
-        checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
-      }
-      const { eventKind, eventIndex } = sortEvents(events, copies);
-      const states = 1 << checks.length;
-      this.nets.push({
-        a,
-        flight: Int32Array.from(copies, (c) => c.fi), stretch: Int32Array.from(copies, (c) => c.si),
-        global: Int32Array.from(copies, (c) => this.stretchOffset[c.fi]! + c.si), rc: new Float64Array(n),
-        extra: Float64Array.from(copies, (c) => c.extra), swap: Uint8Array.from(copies, (c) => (c.swap ? 1 : 0)),
-        blockTurn: Int32Array.from(copies, (c) => c.blockTurn),
-        seatRow: Int32Array.from(copies, (c) => this.flights[c.fi]!.seatRow),
-        freeSeats: Float64Array.from(copies, (c) => Math.max(0, a.aircraft.seats - this.flights[c.fi]!.flight.bookedPassengers) / SEAT_ROW_SCALE),
-        origin: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.origin)),
-        dest: Int32Array.from(copies, (c) => airport(this.flights[c.fi]!.flight.dest)),
-        eventKind, eventIndex,
-        station: airport(a.station), endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
-        away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
-        checks, missedCheck: Math.max(0, cost.missedCheck()),
-        value: new Float64Array(n * states), pred: new Int32Array(n * states),
-      });
-    }
+    // Scratch for one aircraft's copies (at most one per stretch), in flight and stretch order.
+    const most = offset;
+    const scratch: CopyScratch = {
+      flight: new Int32Array(most), stretch: new Int32Array(most), extra: new Float64Array(most), swap: new Uint8Array(most),
+      dep: new Float64Array(most), ready: new Float64Array(most), blockTurn: new Int32Array(most),
+      origin: new Int32Array(this.flights.length), dest: new Int32Array(this.flights.length),
+    };
+    for (const a of scope.aircraft) this.nets.push(this.aircraftNet(a, { schedule, config, cost, factsOf, ev, airport }, scratch));
     this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
-    this.touched = new Uint8Array(this.airports.length);
     this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
+  }
+
+  /** One aircraft's network (AircraftNet): its copies, their events in time order, its checks. */
+  private aircraftNet(
+    a: AircraftInScope,
+    { schedule, config, cost, factsOf, ev, airport }: { schedule: Schedule; config: SolverConfig; cost: CostModel; factsOf: (tail: string) => AircraftCostFacts; ev: RouteEvaluator; airport: (code: string) => number },
+    { flight: copyFlight, stretch: copyStretch, extra: copyExtra, swap: copySwap, dep: copyDep, ready: copyReady, blockTurn: copyBlockTurn, origin, dest }: CopyScratch,
+  ): AircraftNet {
+    const policy = config.constraints.swap_fleet_policy;
+    const tail = a.aircraft.tail;
+    const facts = factsOf(tail);
+    let n = 0;
+    for (let fi = 0; fi < this.flights.length; fi++) {
+      const d = this.flights[fi]!;
+      const f = d.flight;
+      if (!mayFly(policy, a.aircraft, schedule.aircraft.get(f.tail)!)) continue;
+      const block = f.arrMinutes - f.depMinutes;
+      const planned = factsOf(f.tail);
+      const extra = cost.flownLeg({ blockMinutes: block, delayMinutes: 0, bookedPassengers: f.bookedPassengers, planned, flownBy: facts }, 0);
+      if (!Number.isFinite(extra)) continue;
+      const turn = ev.turnaround(a, f.dest);
+      const swap = f.tail !== tail ? 1 : 0;
+      for (let si = 0; si < d.stretches.length; si++) {
+        const s = d.stretches[si]!;
+        // Out of service: kept if some departure of the stretch overlaps no period.
+        if (a.unavailable.length > 0 && !someMinute(s.from, s.to, (t) => a.unavailable.every((p) => t + block <= p.fromMinutes || t >= p.toMinutes))) continue;
+        if (!Number.isFinite(d.cost[si]!)) continue;
+        copyFlight[n] = fi; copyStretch[n] = si; copyExtra[n] = extra; copySwap[n] = swap;
+        copyDep[n] = s.to; copyReady[n] = s.from + block + turn; copyBlockTurn[n] = block + turn;
+        n++;
+      }
+    }
+    const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
+    const deadline = a.nextDepartureAfterWindow;
+    if (deadline !== null) events.push([deadline, DEADLINE, -1]);
+    // A check is performed by an aircraft that landed at its station by its start (ready by the start
+    // plus the turnaround) and holds it until its end. One that ends by that instant is not modelled
+    // (free): its release would come before its snapshot at one instant (RELEASE sorts first), so every
+    // route would miss it, the plan that performs it too.
+    const checks: CheckEvent[] = [];
+    for (const m of a.checks) {
+      const snapshotMinutes = m.startMinutes + ev.turnaround(a, m.station);
+      if (checks.length >= MODELLED_CHECKS || m.endMinutes <= snapshotMinutes) continue;
+      events.push([snapshotMinutes, SNAPSHOT, checks.length], [m.endMinutes, RELEASE, checks.length]);
+      checks.push({ station: airport(m.station), snapshotMinutes, releaseMinutes: m.endMinutes });
+    }
+    const states = 1 << checks.length;
+    // Airports numbered as they first appear (the copies' origins, their destinations, the aircraft's
+    // station and end): the sweep's last step takes the first of equal ends in that order.
+    for (let j = 0; j < n; j++) if (j === 0 || copyFlight[j] !== copyFlight[j - 1]) origin[copyFlight[j]!] = airport(this.flights[copyFlight[j]!]!.flight.origin);
+    for (let j = 0; j < n; j++) if (j === 0 || copyFlight[j] !== copyFlight[j - 1]) dest[copyFlight[j]!] = airport(this.flights[copyFlight[j]!]!.flight.dest);
+    const station = airport(a.station);
+    const { eventKind, eventIndex } = sortEvents(events, copyDep.subarray(0, n), copyReady.subarray(0, n));
+    // A copy that leaves before any route can be at its origin (whatever the prices) has no label but
+    // at Infinity, which changes no other: it is left out (20 % of the default hub storm's copies).
+    const reached = new Uint8Array(n);
+    const airportReached = new Uint8Array(this.airports.length);
+    for (let e = 0; e < eventKind.length; e++) {
+      const j = eventIndex[e]!;
+      if (eventKind[e] === SOURCE) airportReached[station] = 1;
+      else if (eventKind[e] === DEPARTURE) reached[j] = airportReached[origin[copyFlight[j]!]!]!;
+      else if (eventKind[e] === ARRIVAL && reached[j]) airportReached[dest[copyFlight[j]!]!] = 1;
+    }
+    // The copies numbered in the order they depart, so that a sweep reads their data in sequence; the
+    // events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
+    const number = new Int32Array(n);
+    const byDeparture = new Int32Array(n);
+    let kept = 0;
+    for (let e = 0; e < eventKind.length; e++) {
+      const j = eventIndex[e]!;
+      if (eventKind[e] === DEPARTURE && reached[j]) { number[j] = kept; byDeparture[kept++] = j; }
+    }
+    const sweepEvents = new Int32Array(4 * kept);
+    const marks: AircraftNet['marks'] = [];
+    let at = 0;
+    let departed = 0;
+    for (let e = 0; e < eventKind.length; e++) {
+      const kind = eventKind[e]!;
+      const j = eventIndex[e]!;
+      if (kind !== DEPARTURE && kind !== ARRIVAL) { marks.push({ at, kind, index: j, departed }); continue; }
+      if (!reached[j]) continue;
+      if (kind === DEPARTURE) departed++;
+      sweepEvents[2 * at] = 2 * number[j]! + (kind === ARRIVAL ? 1 : 0);
+      sweepEvents[2 * at + 1] = (kind === ARRIVAL ? dest : origin)[copyFlight[j]!]! * states;
+      at++;
+    }
+    const net: AircraftNet = {
+      a,
+      flight: new Int32Array(kept), stretch: new Int32Array(kept), global: new Int32Array(kept), extra: new Float64Array(kept), swap: new Uint8Array(kept),
+      blockTurn: new Int32Array(kept), seatRow: new Int32Array(kept), freeSeats: new Float64Array(kept), seatPriceAt: new Int32Array(kept),
+      events: sweepEvents, marks,
+      station, endStation: airport(a.requiredEndStation), hasDeadline: deadline !== null,
+      away: Math.max(0, cost.positions({ family: 1, model: 1, configuration: 1 })),
+      checks, missedCheck: Math.max(0, cost.missedCheck()),
+      value: new Float64Array(kept * states), pred: new Int32Array(kept * states),
+    };
+    for (let k = 0; k < kept; k++) {
+      const j = byDeparture[k]!;
+      const fi = copyFlight[j]!;
+      const d = this.flights[fi]!;
+      net.flight[k] = fi;
+      net.stretch[k] = copyStretch[j]!;
+      net.global[k] = this.stretchOffset[fi]! + copyStretch[j]!;
+      net.extra[k] = copyExtra[j]!;
+      net.swap[k] = copySwap[j]!;
+      net.blockTurn[k] = copyBlockTurn[j]!;
+      net.seatRow[k] = d.seatRow;
+      net.freeSeats[k] = Math.max(0, a.aircraft.seats - d.flight.bookedPassengers) / SEAT_ROW_SCALE;
+      net.seatPriceAt[k] = d.seatRow >= 0 ? d.seatRow : this.flightSeatRows.length;
+    }
+    return net;
   }
 
   private seatGroup(cost: CostModel, trip: TripFacts, origin: string, dest: string, earliestMinutes: number, leastJourney: number | undefined, finder: (() => JourneyFinder) | null): SeatGroup {
@@ -519,14 +606,19 @@ export class NetworkRelaxation {
    */
   private buildSeatRows(schedule: Schedule, scope: RecoveryScope, groups: PassengerGroups, config: SolverConfig): void {
     const free = freeSeats(schedule, scope, config);
+    const seats = groups.network.flights.map(free);
     for (const side of ['origin', 'dest'] as const) {
       const byAirport = new Map<string, SeatGroup[]>();
-      for (const g of this.seatGroups) byAirport.set(g[side], [...(byAirport.get(g[side]) ?? []), g]);
+      for (const g of this.seatGroups) { const members = byAirport.get(g[side]); if (members) members.push(g); else byAirport.set(g[side], [g]); }
+      // The network's flights (by index, in its order) leaving (landing at) each airport of a group.
+      const flightsAt = new Map<string, number[]>([...byAirport.keys()].map((airport) => [airport, []]));
+      groups.network.flights.forEach((f, k) => flightsAt.get(side === 'origin' ? f.origin : f.dest)?.push(k));
       for (const [airport, members] of byAirport) {
-        const flights = groups.network.flights.filter((f) => (side === 'origin' ? f.origin : f.dest) === airport);
+        const flights = flightsAt.get(airport)!;
         for (const tau of [...new Set(members.map((g) => g.earliestMinutes))].sort((p, q) => p - q)) {
           const inRow = members.filter((g) => g.earliestMinutes >= tau);
-          const rhs = flights.reduce((sum, f) => sum + (f.depMinutes >= tau ? free(f) : 0), 0);
+          let rhs = 0;
+          for (const k of flights) rhs += groups.network.flights[k]!.depMinutes >= tau ? seats[k]! : 0;
           if (rhs >= inRow.reduce((sum, g) => sum + g.passengers, 0)) continue;
           const row: PricedRow = { rhs: rhs / SEAT_ROW_SCALE, price: 0, activity: 0 };
           this.seatRows.push(row);
@@ -553,7 +645,7 @@ export class NetworkRelaxation {
     });
     for (const d of this.flights) d.seatRow = byId.get(d.flight.id) ?? -1;
     this.flightSeatPrices = new Float64Array(groups.network.flights.length);
-    this.seatRowPrice = new Float64Array(groups.network.flights.length);
+    this.seatRowPrice = new Float64Array(groups.network.flights.length + 1);
   }
 
   /**
@@ -648,23 +740,26 @@ export class NetworkRelaxation {
     // The magnitude of what is summed: the rounding of a sum in floating point is within a tiny share
     // of it, which the bound gives up (ROUNDING_SHARE) so that it stays a bound whatever the prices.
     let magnitude = Math.abs(this.constant);
-    for (const [fi, d] of this.flights.entries()) {
-      d.adjust.fill(-this.price[fi]!);
+    const { flights, price } = this;
+    for (let fi = 0; fi < flights.length; fi++) {
+      const d = flights[fi]!;
+      d.adjust.fill(-price[fi]!);
       d.use.fill(0);
-      bound += this.price[fi]!;
-      magnitude += Math.abs(this.price[fi]!);
+      bound += price[fi]!;
+      magnitude += Math.abs(price[fi]!);
     }
     for (const c of this.capacities) {
       for (const [fi, si] of c.members) this.flights[fi]!.adjust[si]! += c.price;
       bound -= c.price * c.rhs;
       magnitude += Math.abs(c.price * c.rhs) + c.price * c.members.length;
     }
-    const cancelAdjust = new Float64Array(this.flights.length);
+    const cancelAdjust = this.cancelAdjust.fill(0);
     for (const cr of this.connections) this.priceConnection(cr, cancelAdjust);
-    this.flights.forEach((d, fi) => {
+    for (let fi = 0; fi < flights.length; fi++) {
+      const { cost, adjust } = flights[fi]!;
       const offset = this.stretchOffset[fi]!;
-      for (let si = 0; si < d.stretches.length; si++) this.stretchCost[offset + si] = d.cost[si]! + d.adjust[si]!;
-    });
+      for (let si = 0; si < cost.length; si++) this.stretchCost[offset + si] = cost[si]! + adjust[si]!;
+    }
     for (const r of this.seatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const r of this.flightSeatRows) { bound -= r.price * r.rhs; magnitude += Math.abs(r.price * r.rhs) + r.price; }
     for (const m of this.missedGroups) {
@@ -680,7 +775,7 @@ export class NetworkRelaxation {
     }
     for (const b of this.brokenGroups) {
       let rc = b.cost;
-      b.legs.forEach((fi, k) => { const p = b.rows[k]!.price; rc -= p; cancelAdjust[fi]! += p; magnitude += p; });
+      for (let k = 0; k < b.legs.length; k++) { const p = b.rows[k]!.price; rc -= p; cancelAdjust[b.legs[k]!]! += p; magnitude += p; }
       b.broken = rc < 0 ? 1 : 0;
       bound += Math.min(0, rc);
       magnitude += Math.abs(rc);
@@ -689,10 +784,11 @@ export class NetworkRelaxation {
     if (this.maxCancellations) bound -= cancelPrice * this.maxCancellations.rhs;
     const swapPrice = this.maxSwaps?.price ?? 0;
     if (this.maxSwaps) bound -= swapPrice * this.maxSwaps.rhs;
-    for (const [fi, d] of this.flights.entries()) {
+    for (let fi = 0; fi < flights.length; fi++) {
+      const d = flights[fi]!;
       d.cancel = 0;
       if (!d.mayCancel) { if (d.seats) d.seats.rebookedNow = 0; continue; }
-      const others = -this.price[fi]! + cancelPrice + cancelAdjust[fi]!;
+      const others = -price[fi]! + cancelPrice + cancelAdjust[fi]!;
       let rc = d.cancelCost + (d.seats ? this.passengerCost(d.seats, false) : 0) + others;
       // The search of the journeys only where cancelling pays at their least at zero prices.
       if (d.seats && rc < 0) rc = d.cancelCost + this.passengerCost(d.seats) + others;
@@ -700,9 +796,13 @@ export class NetworkRelaxation {
       magnitude += Math.abs(rc);
     }
     let swaps = 0;
+    // Each flight's copies flown, a list through flownNext from flownHead (−1 ends it), for the connections' activities.
+    let flown = 0;
+    this.flownHead.fill(-1);
     // The per-flight seat rows' prices in one array: the sweeps read one per copy.
-    for (const [k, r] of this.flightSeatRows.entries()) this.seatRowPrice[k] = r.price;
-    for (const [i, net] of this.nets.entries()) {
+    for (let k = 0; k < this.flightSeatRows.length; k++) this.seatRowPrice[k] = this.flightSeatRows[k]!.price;
+    for (let i = 0; i < this.nets.length; i++) {
+      const net = this.nets[i]!;
       const route = this.cheapestRoute(net, swapPrice);
       if (route === null) return Number.POSITIVE_INFINITY;
       this.routes[i] = route.copies;
@@ -710,15 +810,20 @@ export class NetworkRelaxation {
       bound += route.value;
       magnitude += Math.abs(route.value) + route.magnitude;
       for (const j of route.copies) {
-        this.flights[net.flight[j]!]!.use[net.stretch[j]!]!++;
+        const fi = net.flight[j]!;
+        flights[fi]!.use[net.stretch[j]!]!++;
         swaps += net.swap[j]!;
+        if (flown === this.flownStretch.length) this.growFlown();
+        this.flownStretch[flown] = net.stretch[j]!;
+        this.flownNext[flown] = this.flownHead[fi]!;
+        this.flownHead[fi] = flown++;
       }
     }
     // Activities for the subgradient.
-    for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += this.flights[fi]!.use[si]!; }
+    for (const c of this.capacities) { c.activity = 0; for (const [fi, si] of c.members) c.activity += flights[fi]!.use[si]!; }
     for (const cr of this.connections) this.connectionActivity(cr);
-    for (const b of this.brokenGroups) b.legs.forEach((fi, k) => { b.rows[k]!.activity = this.flights[fi]!.cancel - b.broken; });
-    if (this.maxCancellations) this.maxCancellations.activity = this.flights.reduce((s, d) => s + d.cancel, 0);
+    for (const b of this.brokenGroups) for (let k = 0; k < b.legs.length; k++) b.rows[k]!.activity = flights[b.legs[k]!]!.cancel - b.broken;
+    if (this.maxCancellations) { let cancels = 0; for (const d of flights) cancels += d.cancel; this.maxCancellations.activity = cancels; }
     for (const r of this.seatRows) r.activity = 0;
     for (const r of this.flightSeatRows) r.activity = 0;
     for (const g of this.seatGroups) {
@@ -726,7 +831,10 @@ export class NetworkRelaxation {
       for (const r of g.rows) r.activity += g.rebookedNow / SEAT_ROW_SCALE;
       for (const k of g.journey ?? []) this.flightSeatRows[k]!.activity += g.rebookedNow / SEAT_ROW_SCALE;
     }
-    this.nets.forEach((net, i) => { for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!; });
+    for (let i = 0; i < this.nets.length; i++) {
+      const net = this.nets[i]!;
+      for (const j of this.routes[i]!) if (net.seatRow[j]! >= 0) this.flightSeatRows[net.seatRow[j]!]!.activity -= net.freeSeats[j]!;
+    }
     if (this.maxSwaps) this.maxSwaps.activity = swaps;
     return bound - ROUNDING_SHARE * magnitude;
   }
@@ -792,39 +900,64 @@ export class NetworkRelaxation {
    * those at or after the stretch's last minute; the other legs' cancellations have coefficient −1.
    */
   private priceConnection(cr: ConnectionRows, cancelAdjust: Float64Array): void {
-    const prefix = new Float64Array(cr.rows.length + 1);
-    cr.rows.forEach((r, i) => { prefix[i + 1] = prefix[i]! + r.price; });
+    const prefix = this.connectionScratch(cr.rows.length + 1);
+    prefix[0] = 0;
+    for (let i = 0; i < cr.rows.length; i++) prefix[i + 1] = prefix[i]! + cr.rows[i]!.price;
     const total = prefix[cr.rows.length]!;
     if (total === 0) return;
     if (cr.arriving !== null) {
-      const d = this.flights[cr.arriving]!;
-      const block = d.flight.arrMinutes - d.flight.depMinutes;
-      d.stretches.forEach((s, si) => { d.adjust[si]! += prefix[countBelow(cr.instants, s.from + block + cr.connectionMinutes)]!; });
+      const adjust = this.flights[cr.arriving]!.adjust;
+      const late = cr.lateBelow!;
+      for (let si = 0; si < adjust.length; si++) adjust[si]! += prefix[late[si]!]!;
     }
     if (cr.leaving !== null) {
-      const d = this.flights[cr.leaving]!;
-      d.stretches.forEach((s, si) => { d.adjust[si]! += total - prefix[countBelow(cr.instants, s.to)]!; });
+      const adjust = this.flights[cr.leaving]!.adjust;
+      const early = cr.earlyFrom!;
+      for (let si = 0; si < adjust.length; si++) adjust[si]! += total - prefix[early[si]!]!;
     }
     for (const o of cr.others) cancelAdjust[o]! -= total;
   }
 
   private connectionActivity(cr: ConnectionRows): void {
     const m = cr.rows.length;
-    const diff = new Float64Array(m + 1);
+    const diff = this.connectionScratch(m + 1).fill(0, 0, m + 1);
+    const { flownHead, flownNext, flownStretch } = this;
     if (cr.arriving !== null) {
-      const d = this.flights[cr.arriving]!;
-      const block = d.flight.arrMinutes - d.flight.depMinutes;
-      d.use.forEach((u, si) => { if (u > 0) { diff[0]! += u; diff[countBelow(cr.instants, d.stretches[si]!.from + block + cr.connectionMinutes)]! -= u; } });
+      const late = cr.lateBelow!;
+      for (let k = flownHead[cr.arriving]!; k >= 0; k = flownNext[k]!) { diff[0]!++; diff[late[flownStretch[k]!]!]!--; }
     }
     if (cr.leaving !== null) {
-      const d = this.flights[cr.leaving]!;
-      d.use.forEach((u, si) => { if (u > 0) diff[countBelow(cr.instants, d.stretches[si]!.to)]! += u; });
+      const early = cr.earlyFrom!;
+      for (let k = flownHead[cr.leaving]!; k >= 0; k = flownNext[k]!) diff[early[flownStretch[k]!]!]!++;
     }
-    const others = cr.others.reduce((s, o) => s + this.flights[o]!.cancel, 0);
+    let others = 0;
+    for (const o of cr.others) others += this.flights[o]!.cancel;
     const missed = this.missedGroups[cr.group]!.missed;
     let running = 0;
-    cr.rows.forEach((r, i) => { running += diff[i]!; r.activity = running - others - missed; });
+    for (let i = 0; i < m; i++) { running += diff[i]!; cr.rows[i]!.activity = running - others - missed; }
   }
+
+  /** The last evaluation's copies flown, by flight: the first's index in flownStretch (−1: none), the next's, and each one's stretch. */
+  private readonly flownHead: Int32Array;
+  private flownNext = new Int32Array(256);
+  private flownStretch = new Int32Array(256);
+
+  private growFlown(): void {
+    const next = new Int32Array(2 * this.flownNext.length);
+    next.set(this.flownNext);
+    this.flownNext = next;
+    const stretch = new Int32Array(2 * this.flownStretch.length);
+    stretch.set(this.flownStretch);
+    this.flownStretch = stretch;
+  }
+
+  /** A scratch array of at least `n` numbers for a connection's rows (its contents undefined). */
+  private connectionScratch(n: number): Float64Array {
+    if (this.scratch.length < n) this.scratch = new Float64Array(2 * n);
+    return this.scratch;
+  }
+
+  private scratch = new Float64Array(64);
 
   /**
    * The aircraft's cheapest route at the current reduced costs: a sweep over its events in time order,
@@ -834,42 +967,21 @@ export class NetworkRelaxation {
   private cheapestRoute(net: AircraftNet, swapPrice: number): { value: number; copies: number[]; magnitude: number } | null {
     const { bestAt, bestArg } = this;
     const S = 1 << net.checks.length;
-    bestAt.fill(Number.POSITIVE_INFINITY, 0, this.airports.length * S);
-    bestArg.fill(-2, 0, this.airports.length * S);
-    const deadlineValue = new Float64Array(S).fill(Number.POSITIVE_INFINITY);
-    const deadlineArg = new Int32Array(S).fill(-2);
-    const snapValue = new Float64Array(net.checks.length * S).fill(Number.POSITIVE_INFINITY);
-    const snapArg = new Int32Array(net.checks.length * S).fill(-2);
-    const touched = this.touched;
-    touched.fill(0);
-    touched[net.station] = 1;
-    const { rc, value: values, pred, eventKind, eventIndex } = net;
-    const base = this.stretchCost;
-    const seatPrice = this.seatRowPrice;
-    for (let j = 0; j < rc.length; j++) {
-      const k = net.seatRow[j]!;
-      rc[j] = base[net.global[j]!]! + net.extra[j]! + (net.swap[j]! ? swapPrice : 0) - (k >= 0 ? seatPrice[k]! * net.freeSeats[j]! : 0);
-    }
-    for (let e = 0; e < eventKind.length; e++) {
-      const kind = eventKind[e]!;
-      const j = eventIndex[e]!;
-      if (kind === DEPARTURE) {
-        const o = net.origin[j]! * S;
-        const r = rc[j]!;
-        if (S === 1) { values[j] = bestAt[o]! + r; pred[j] = bestArg[o]!; }
-        else for (let s = 0; s < S; s++) { values[j * S + s] = bestAt[o + s]! + r; pred[j * S + s] = bestArg[o + s]!; }
-      } else if (kind === ARRIVAL) {
-        const t = net.dest[j]!;
-        if (S === 1) {
-          const v = values[j]!;
-          if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j; touched[t] = 1; }
-        } else {
-          for (let s = 0; s < S; s++) {
-            const v = values[j * S + s]!;
-            if (v < bestAt[t * S + s]!) { bestAt[t * S + s] = v; bestArg[t * S + s] = j * S + s; touched[t] = 1; }
-          }
-        }
-      } else if (kind === SOURCE) {
+    const airports = this.airports.length;
+    bestAt.fill(Number.POSITIVE_INFINITY, 0, airports * S);
+    bestArg.fill(-2, 0, airports * S);
+    const { deadlineValue, deadlineArg, snapValue, snapArg } = this;
+    deadlineValue.fill(Number.POSITIVE_INFINITY, 0, S);
+    deadlineArg.fill(-2, 0, S);
+    snapValue.fill(Number.POSITIVE_INFINITY, 0, net.checks.length * S);
+    snapArg.fill(-2, 0, net.checks.length * S);
+    // Until a check's release no label has performed one: the copies' events only carry state 0 till then.
+    let firstFull = -1;
+    let from = 0;
+    for (const { at, kind, index: j, departed } of net.marks) {
+      sweepCopies(net, from, at, S, firstFull, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
+      from = at;
+      if (kind === SOURCE) {
         bestAt[net.station * S] = 0;
         bestArg[net.station * S] = -1;
       } else if (kind === SNAPSHOT) {
@@ -877,15 +989,17 @@ export class NetworkRelaxation {
         for (let s = 0; s < S; s++) if (!(s & (1 << j))) { snapValue[j * S + s] = bestAt[c.station * S + s]!; snapArg[j * S + s] = bestArg[c.station * S + s]!; }
       } else if (kind === RELEASE) {
         const c = net.checks[j]!;
+        if (firstFull < 0) firstFull = departed;
         for (let s = 0; s < S; s++) {
           const v = snapValue[j * S + s]!;
           const to = c.station * S + (s | (1 << j));
-          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; touched[c.station] = 1; }
+          if (v < bestAt[to]!) { bestAt[to] = v; bestArg[to] = snapArg[j * S + s]!; }
         }
       } else {
         for (let s = 0; s < S; s++) { deadlineValue[s] = bestAt[net.endStation * S + s]!; deadlineArg[s] = bestArg[net.endStation * S + s]!; }
       }
     }
+    sweepCopies(net, from, net.events.length >> 1, S, firstFull, this.stretchCost, this.seatRowPrice, swapPrice, bestAt, bestArg);
     let value = Number.POSITIVE_INFINITY;
     let last = -2;
     for (let s = 0; s < S; s++) {
@@ -895,8 +1009,8 @@ export class NetworkRelaxation {
         const v = deadlineValue[s]! + checks;
         if (v < value) { value = v; last = deadlineArg[s]!; }
       } else {
-        for (let t = 0; t < touched.length; t++) {
-          if (!touched[t]) continue;
+        // An airport no label reached is at Infinity.
+        for (let t = 0; t < airports; t++) {
           const v = bestAt[t * S + s]! + checks + (t === net.endStation ? 0 : net.away);
           if (v < value) { value = v; last = bestArg[t * S + s]!; }
         }
@@ -905,7 +1019,7 @@ export class NetworkRelaxation {
     if (value === Number.POSITIVE_INFINITY) return null;
     const copies: number[] = [];
     let magnitude = 0;
-    for (let label = last; label >= 0; label = net.pred[label]!) {
+    for (let label = last; label >= 0; label = net.pred[(label % S) * net.global.length + Math.floor(label / S)]!) {
       const j = Math.floor(label / S);
       copies.push(j);
       const d = this.flights[net.flight[j]!]!;
@@ -1001,6 +1115,50 @@ export class NetworkRelaxation {
 
 }
 
+/**
+ * The copies' events [from, to) of an aircraft's sweep (NetworkRelaxation.cheapestRoute): a departure
+ * takes the best label at its origin in each state plus the copy's reduced cost (the stretch's, what
+ * this aircraft adds, the swap price, less the seats it offers at their row's price); an arrival
+ * improves its destination's labels. `firstFull` −1: only state 0 is reachable yet (no check
+ * released), the others are not written; else the first copy (they are numbered as they depart) that
+ * left after a release: those before it are at Infinity in every other state, and not read there.
+ */
+function sweepCopies(net: AircraftNet, from: number, to: number, S: number, firstFull: number, base: Float64Array, seatPrice: Float64Array, swapPrice: number, bestAt: Float64Array, bestArg: Int32Array): void {
+  const { events, global, extra, swap, seatPriceAt, freeSeats, value, pred } = net;
+  const n = global.length;
+  if (firstFull < 0) {
+    for (let e = from; e < to; e++) {
+      const code = events[2 * e]!;
+      const j = code >> 1;
+      if ((code & 1) === 0) {
+        const o = events[2 * e + 1]!;
+        value[j] = bestAt[o]! + (base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!);
+        pred[j] = bestArg[o]!;
+      } else {
+        const t = events[2 * e + 1]!;
+        const v = value[j]!;
+        if (v < bestAt[t]!) { bestAt[t] = v; bestArg[t] = j * S; }
+      }
+    }
+  } else {
+    for (let e = from; e < to; e++) {
+      const code = events[2 * e]!;
+      const j = code >> 1;
+      if ((code & 1) === 0) {
+        const o = events[2 * e + 1]!;
+        const r = base[global[j]!]! + extra[j]! + swapPrice * swap[j]! - seatPrice[seatPriceAt[j]!]! * freeSeats[j]!;
+        for (let s = 0; s < S; s++) { value[s * n + j] = bestAt[o + s]! + r; pred[s * n + j] = bestArg[o + s]!; }
+      } else {
+        const t = events[2 * e + 1]!;
+        for (let s = 0, states = j < firstFull ? 1 : S; s < states; s++) {
+          const v = value[s * n + j]!;
+          if (v < bestAt[t + s]!) { bestAt[t + s] = v; bestArg[t + s] = j * S + s; }
+        }
+      }
+    }
+  }
+}
+
 function popcount(x: number): number {
   let n = 0;
   for (let y = x; y > 0; y &= y - 1) n++;
@@ -1009,12 +1167,13 @@ function popcount(x: number): number {
 
 /**
  * An aircraft's events in time order, kinds in their order at one instant: `others` (source,
- * deadline, checks) and each copy's arrival (when ready) and departure (from its node). Sorted as
- * numbers, (instant, kind, index) packed exactly into one double each, where the instants are whole
- * minutes; else as tuples.
+ * deadline, checks) and each copy's arrival (when `ready`) and departure (from its node at `dep`), ties
+ * by index. Where the instants are whole minutes, ordered as (instant, kind, index) keys: counted into
+ * buckets per instant and kind when those are few beside the events, else sorted as numbers, each key
+ * packed exactly into one double; other instants sorted as tuples. Exported for its test.
  */
-function sortEvents(others: [number, number, number][], copies: readonly { dep: number; ready: number }[]): { eventKind: Uint8Array; eventIndex: Int32Array } {
-  const n = copies.length;
+export function sortEvents(others: [number, number, number][], dep: Float64Array, ready: Float64Array): { eventKind: Uint8Array; eventIndex: Int32Array } {
+  const n = dep.length;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   let whole = true;
@@ -1025,26 +1184,41 @@ function sortEvents(others: [number, number, number][], copies: readonly { dep: 
     if (!Number.isInteger(t)) whole = false;
   };
   for (const e of others) see(e[0]);
-  for (const c of copies) { see(c.dep); see(c.ready); }
+  for (let j = 0; j < n; j++) { see(dep[j]!); see(ready[j]!); }
   const base = Number.isFinite(low) ? low - 1 : 0;
   const packable = whole && n + others.length < 1 << 20 && (Number.isFinite(high) ? high - base : 0) < 1e6;
   if (!packable) {
     const events = [...others];
-    copies.forEach((c, j) => { events.push([c.ready, ARRIVAL, j], [c.dep, DEPARTURE, j]); });
+    for (let j = 0; j < n; j++) events.push([ready[j]!, ARRIVAL, j], [dep[j]!, DEPARTURE, j]);
     events.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
     return { eventKind: Uint8Array.from(events, (e) => e[1]), eventIndex: Int32Array.from(events, (e) => e[2]) };
   }
+  const count = others.length + 2 * n;
+  const eventKind = new Uint8Array(count);
+  const eventIndex = new Int32Array(count);
+  // An instant that is not finite takes the place before every other (as its packed key does).
+  const bucket = (t: number, kind: number) => (Number.isFinite(t) ? t - base : 0) * 8 + kind;
+  const buckets = ((Number.isFinite(high) ? high - base : 0) + 1) * 8;
+  if (buckets <= 8 * count + 4096) {
+    // Counted: each (instant, kind) bucket filled in index order (others' indexes ascend within a kind, as pushed).
+    const next = new Int32Array(buckets + 1);
+    for (const e of others) next[bucket(e[0], e[1]) + 1]!++;
+    for (let j = 0; j < n; j++) { next[bucket(ready[j]!, ARRIVAL) + 1]!++; next[bucket(dep[j]!, DEPARTURE) + 1]!++; }
+    for (let b = 0; b < buckets; b++) next[b + 1]! += next[b]!;
+    const place = (b: number, kind: number, index: number) => { const at = next[b]!++; eventKind[at] = kind; eventIndex[at] = index; };
+    for (const e of others) place(bucket(e[0], e[1]), e[1], e[2]);
+    for (let j = 0; j < n; j++) { place(bucket(ready[j]!, ARRIVAL), ARRIVAL, j); place(bucket(dep[j]!, DEPARTURE), DEPARTURE, j); }
+    return { eventKind, eventIndex };
+  }
   const INDEX = 1 << 20;
-  const keys = new Float64Array(others.length + 2 * n);
-  const key = (t: number, kind: number, index: number) => ((Number.isFinite(t) ? t - base : 0) * 8 + kind) * INDEX + index + 1;
+  const keys = new Float64Array(count);
+  const key = (t: number, kind: number, index: number) => bucket(t, kind) * INDEX + index + 1;
   others.forEach((e, i) => { keys[i] = key(e[0], e[1], e[2]); });
   for (let j = 0; j < n; j++) {
-    keys[others.length + 2 * j] = key(copies[j]!.ready, ARRIVAL, j);
-    keys[others.length + 2 * j + 1] = key(copies[j]!.dep, DEPARTURE, j);
+    keys[others.length + 2 * j] = key(ready[j]!, ARRIVAL, j);
+    keys[others.length + 2 * j + 1] = key(dep[j]!, DEPARTURE, j);
   }
   keys.sort();
-  const eventKind = new Uint8Array(keys.length);
-  const eventIndex = new Int32Array(keys.length);
   for (let e = 0; e < keys.length; e++) {
     const k = keys[e]!;
     eventIndex[e] = (k % INDEX) - 1;
