@@ -18,9 +18,7 @@ import { readCommandLine, usageError, UsageRefusal } from '../src/cli/args.ts';
 import type { Disruption } from '../src/domain/disruption.ts';
 import { loadScheduleFile } from '../src/formats/schedule-json/read-schedule.ts';
 import { resolveSolverConfig } from '../src/recovery/model/solver-config.ts';
-import { prepareSimulation, simulate } from '../src/recovery/pipeline.ts';
-import { warmBoundThread } from '../src/recovery/bounds/network-bound-thread.ts';
-import { warmUpStorm } from '../src/runtime/warm-up.ts';
+import { simulate } from '../src/recovery/pipeline.ts';
 import { createSolverPool } from '../solver-wasm/pool.ts';
 import { describeMachine } from './lib/machine.ts';
 import { glpkVersion } from './lib/glpk-main-thread.ts';
@@ -88,13 +86,6 @@ time limit, and prints cost, bound, gap, status, engine and the bound's source (
   const results: StormRun[] = [];
   try {
     await pool.ready();
-    // The network bound's thread warmed as the service's simulation thread warms it at its start
-    // (runtime/simulation-thread-worker.ts), where a storm's first asking at 2 s builds its bound.
-    const warmUp = warmUpStorm(schedule, 'default', 'NV');
-    if (warmUp) {
-      const prepared = prepareSimulation(schedule, warmUp);
-      await warmBoundThread({ schedule, scope: prepared.scope, groups: prepared.groups, config: warmUp.config });
-    }
     for (const storm of storms) {
       for (const limit of limits) {
         for (let r = 0; r < runs; r++) {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config, type LoadedConfig } from './confi
 import { CatalogError, loadScheduleCatalog, type ScheduleCatalog } from './formats/schedule-json/schedule-catalog.ts';
 import type { Logger } from './http/logging.ts';
 import { startSimulationThread, type SimulationThread } from './runtime/simulation-thread.ts';
-import { warmUpRequests, warmUpStorm } from './runtime/warm-up.ts';
+import { warmUpRequests } from './runtime/warm-up.ts';
 
 export function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -50,7 +50,6 @@ export async function startSimulationThreadOrFail(config: Config, schedules: Sch
     return await startSimulationThread({
       schedules, restrictedThread: servesSimulate && config.restrictedThread,
       warmUp: warmUpRequests(schedules.resolve(schedules.defaultName)!.schedule, schedules.defaultName, config.defaultAirline),
-      warmUpBound: warmUpStorm(schedules.resolve(schedules.defaultName)!.schedule, schedules.defaultName, config.defaultAirline),
       pool: {
         ...(config.solverThreads !== undefined ? { threads: config.solverThreads } : {}),
         ...(config.solverQueue !== undefined ? { maxQueue: config.solverQueue } : {}),

@@ -385,14 +385,14 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 const NETWORK_BOUND_MIN_LIMIT_MS = 1000;
 
 /**
- * The shortest time limit under which the network bound may start a thread; below it, it asks only a
- * thread already started: one that holds its problem's relaxation, kept from an earlier bound of it,
- * for a few iterations, else an idle one, warm, which builds the problem
- * (bounds/network-bound-thread.ts, warmRelaxationThread); without either it answers with the flight
- * bound. A new thread's start and compiling add 0.3-0.5 s of CPU to the bound's 0.7-0.95 s to 1.0 M on
- * the issue storm, on the two cores of the 2 s plan: with them 2 s storms took up to 3.4 s at load
- * average 12-15 and their first askings still had the flight bound (2026-11-29, docs/model.md 3.9
- * "The first asking at 2 s").
+ * The shortest time limit under which the network bound may start a thread and build there; below
+ * it, it asks only a thread that holds its problem's relaxation, kept from an earlier bound of it,
+ * for a few iterations (bounds/network-bound-thread.ts, warmRelaxationThread), else it answers with
+ * the flight bound. A build and the iterations to a good bound take 1.3 s of CPU on the issue
+ * storm, the 2 s plan's on two cores: the
+ * default hub storm's 2 s simulations had ended without a plan in 4 of 4 with them at load average
+ * 10-13 (until 2026-11-29 the network bound ran from 5 s only), and 2 s storms took up to 6.4 s at
+ * load average 15 (2026-11-29).
  */
 const COLD_BOUND_MIN_LIMIT_MS = 5000;
 

@@ -9,8 +9,6 @@ import type { FromThread, SimulationThreadData, ToThread } from './simulation-th
 import { createInProcessRunner } from './simulation-runner.ts';
 import { startRestrictedThread, type RestrictedThread } from './simulation-thread-restricted.ts';
 import { catalogAndPoolOrExit } from './thread-start.ts';
-import { prepareSimulation } from '../recovery/pipeline.ts';
-import { warmBoundThread } from '../recovery/bounds/network-bound-thread.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
@@ -68,19 +66,6 @@ port.on('message', (message: ToThread) => {
   }
 });
 post({ type: 'ready' });
-// The network bound's thread starts and warms once this thread is ready (0.8 s of CPU, about 85 MiB,
-// which a thread kept after any storm's bound holds too), so that a storm's first asking at 2 s finds it.
-const warmBound = data.warmUpBound;
-if (warmBound) {
-  const warming = async () => {
-    const schedule = schedules.resolve(warmBound.scheduleName)!.schedule;
-    const prepared = prepareSimulation(schedule, warmBound);
-    await warmBoundThread({ schedule, scope: prepared.scope, groups: prepared.groups, config: warmBound.config });
-  };
-  void warming().catch((error: unknown) => {
-    post({ type: 'warm-up-failed', message: `${warmBound.scenarioId}: ${error instanceof Error ? error.message : String(error)}` });
-  });
-}
 const restrictedStarted = data.restrictedThread
   ? startRestrictedThread({ schedules: data.schedules, defaultSchedule: data.defaultSchedule, pool: data.pool, warmUp: data.warmUp }, (error) => post({ type: 'restricted-thread-error', message: error.message }))
     .then((thread) => { restricted = thread; return thread; }, (error: Error) => {

@@ -51,11 +51,6 @@ export interface SimulationThreadOptions {
    */
   warmUp?: SimulationRequest[];
   /**
-   * A storm whose network bound the thread computes once it is ready, to start and warm the bound's
-   * thread for a storm's first asking at a short limit (warm-up.ts, warmUpStorm). Default: none.
-   */
-  warmUpBound?: SimulationRequest | null;
-  /**
    * Whether a single delay's cancellation and delay propagation strategies are solved on a thread of
    * their own beside the integrated one (simulation-thread-restricted.ts), with one GLPK worker of
    * its own. Default: false (SIMULATION_RESTRICTED_THREAD, src/config.ts: it did not pay on 2 cores).
@@ -66,7 +61,6 @@ export interface SimulationThreadOptions {
 /** `schedules`: canonical name -> schedule; structured cloning keeps the shared records of each schedule shared. */
 export interface SimulationThreadData extends ThreadStartData {
   warmUp: SimulationRequest[];
-  warmUpBound: SimulationRequest | null;
   restrictedThread: boolean;
 }
 
@@ -114,7 +108,6 @@ export async function startSimulationThread(options: SimulationThreadOptions): P
     defaultSchedule: schedules.defaultName,
     pool: options.pool,
     warmUp: options.warmUp ?? [],
-    warmUpBound: options.warmUpBound ?? null,
     restrictedThread: options.restrictedThread ?? false,
   };
   let nextId = 1;

@@ -37,30 +37,3 @@ export function warmUpRequests(schedule: Schedule, scheduleName: string, airline
     disruptedFlightId: flight.id,
   }));
 }
-
-/** Hours the warm-up storm's capacity cut lasts, and the departures and arrivals it allows an hour. */
-const WARM_UP_CUT_HOURS = 3;
-const WARM_UP_CUT_PER_HOUR = 6;
-
-/**
- * A storm whose network bound warms the bound's thread at the start (network-bound-thread.ts,
- * warmBoundThread), so that a storm's first asking at the default 2 s builds its bound in a thread
- * whose code is compiled: the airline's busiest airport capped at 6 departures and 6 arrivals an hour
- * for three hours from an hour after its first departure. Null as warmUpRequests gives none.
- */
-export function warmUpStorm(schedule: Schedule, scheduleName: string, airline: string): SimulationRequest | null {
-  if (unplacedAirport(schedule)) return null;
-  const departures = new Map<string, Flight[]>();
-  for (const flight of schedule.flightsByAirline.get(airline) ?? []) pushTo(departures, flight.origin, flight);
-  const busiest = [...departures.values()].sort((a, b) => b.length - a.length)[0];
-  if (!busiest) return null;
-  const from = Math.min(...busiest.map((f) => f.depMinutes)) + 60;
-  return {
-    scenarioId: 'warm-up storm',
-    airline,
-    scheduleName,
-    config: DEFAULT_SOLVER_CONFIG,
-    disruptions: [{ type: 'airport_capacity', airport: busiest[0]!.origin, fromMinutes: from, toMinutes: from + 60 * WARM_UP_CUT_HOURS, maxDeparturesPerHour: WARM_UP_CUT_PER_HOUR, maxArrivalsPerHour: WARM_UP_CUT_PER_HOUR }],
-    disruptedFlightId: null,
-  };
-}

@@ -51,21 +51,6 @@ const KEPT_THREADS = 1;
  */
 const SHORT_BUDGET_ITERATIONS = 30;
 
-/**
- * Iterations a short budget's bound takes in an idle thread that builds its problem (a storm's first
- * asking, warmRelaxationThread): the issue storm's bound reaches 1.0 M after 44 (aiming halfway to a
- * plan of 1.55 M), about 0.25 s of CPU after a build of 0.45 s; iterating to the deadline would take
- * the rest of the 2 s from the plan's search on two cores. The next asking goes on from there.
- */
-const FIRST_ASKING_ITERATIONS = 50;
-
-/**
- * Iterations of the warm-up job (warmBoundThread): its build and first evaluations are what compile
- * the thread's code; more iterations only cost CPU (a capacity cut on the default schedule: 0.8 s of
- * CPU with 5, 1.0 s with 20, the issue storm's bound after either the same CPU, 2026-11-29).
- */
-const WARM_UP_ITERATIONS = 5;
-
 /** The heap a bound's thread may use: the default storm's networks and schedule take well under 100 MiB. */
 const THREAD_HEAP_MB = 512;
 
@@ -142,28 +127,15 @@ function newThread(): Worker {
 export const relaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, true);
 
 /**
- * As relaxationThread, but never in a new thread: a short budget (the default 2 s) cannot pay a
- * thread's start and its code's compiling (0.3-0.5 s of CPU more to the first bound; with them 2 s
- * storms took up to 3.4 s at load average 12-15 and still had the flight bound, 2026-11-29).
- * A thread that holds this problem's relaxation (kept from an earlier bound, or being built) goes on
- * from it for SHORT_BUDGET_ITERATIONS at most, its first the kept best bound; else an idle thread,
- * warm from an earlier bound or from the service's start (warmBoundThread), builds the problem and
- * iterates until the deadline: a storm's first asking (the issue storm: 0.5 s of CPU to the first
- * network bound, 0.7-0.95 s to 1.0 M, docs/model.md 3.9 "The first asking at 2 s"). Without either
- * it answers with the flight bound's LP.
+ * As relaxationThread, but only in a thread that holds this problem's relaxation (kept from an
+ * earlier bound, or being built), and for SHORT_BUDGET_ITERATIONS at most: a short budget (the
+ * default 2 s) cannot pay a thread's start, a build (0.5 s of CPU, 0.9 s the first in a thread) and
+ * the iterations to a good bound, all taken from its plan's search on two cores (2 s storms took up
+ * to 6.4 s at load average 15 with them, 2026-11-29, and up to 5.7 s with a build started after each
+ * one for the next, when they came back to back). Without one it answers with the flight bound's LP.
+ * So a storm that a bound of 5 s or more has seen (a job, a 10 s what-if) gets the network bound at 2 s.
  */
 export const warmRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
-
-/**
- * Starts a bound thread and runs a few iterations (WARM_UP_ITERATIONS) of `input` on it, so that a
- * storm's first asking under a short budget finds a thread whose code is compiled
- * (warmRelaxationThread); the thread is then kept idle as after any bound (about 85 MiB). Nothing
- * when a thread is idle or busy already. Resolves when the warm-up is done.
- */
-export async function warmBoundThread(input: NetworkBoundInput): Promise<void> {
-  if (idle.length > 0 || running > 0) return;
-  await relaxationThread(input, Promise.resolve(null), { maxIterations: WARM_UP_ITERATIONS });
-}
 
 function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options: NetworkBoundOptions, mayStart: boolean): Promise<NetworkBound | null> {
   return new Promise<NetworkBound | null>((resolve) => {
@@ -182,15 +154,14 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
     };
     if (running >= MAX_THREADS || options.signal?.aborted) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
     const hint = problemHint(input);
-    // A short budget asks a thread that holds this problem (kept, or being built), else an idle one; it starts none.
+    // A short budget asks only a thread that holds this problem (kept, or being built).
     const holding = mayStart ? null : takeIdle(hint) ?? adoptFinishing(hint);
-    const spare = mayStart || holding !== null ? null : takeIdle();
-    if (!mayStart && holding === null && spare === null) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
-    const maxIterations = mayStart ? options.maxIterations : Math.min(options.maxIterations ?? Number.POSITIVE_INFINITY, holding === null ? FIRST_ASKING_ITERATIONS : SHORT_BUDGET_ITERATIONS);
+    if (!mayStart && holding === null) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
+    const maxIterations = mayStart ? options.maxIterations : Math.min(options.maxIterations ?? Number.POSITIVE_INFINITY, SHORT_BUDGET_ITERATIONS);
     const job = ++jobs;
     let worker: Worker;
     try {
-      worker = holding ?? spare ?? takeIdle() ?? adoptFinishing() ?? newThread();
+      worker = holding ?? takeIdle() ?? adoptFinishing() ?? newThread();
       holds.set(worker, hint);
       // The deadline as an absolute instant: a new thread reads its job only once it has started.
       worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
