@@ -234,10 +234,13 @@ interface AircraftNet {
   pred: Int32Array;
 }
 
-/** An aircraft's copies while its network is built (NetworkRelaxation.aircraftNet), one per stretch at most; per flight its airports' numbers. */
+/**
+ * An aircraft's copies while its network is built (NetworkRelaxation.aircraftNet), one per stretch at
+ * most; per flight its airports' numbers; the flights it has copies of, in order.
+ */
 interface CopyScratch {
   flight: Int32Array; stretch: Int32Array; extra: Float64Array; swap: Uint8Array; dep: Float64Array; ready: Float64Array; blockTurn: Int32Array;
-  origin: Int32Array; dest: Int32Array;
+  origin: Int32Array; dest: Int32Array; withCopies: Int32Array;
 }
 
 /**
@@ -467,7 +470,7 @@ export class NetworkRelaxation {
     const scratch: CopyScratch = {
       flight: new Int32Array(most), stretch: new Int32Array(most), extra: new Float64Array(most), swap: new Uint8Array(most),
       dep: new Float64Array(most), ready: new Float64Array(most), blockTurn: new Int32Array(most),
-      origin: new Int32Array(this.flights.length), dest: new Int32Array(this.flights.length),
+      origin: new Int32Array(this.flights.length), dest: new Int32Array(this.flights.length), withCopies: new Int32Array(this.flights.length),
     };
     for (const a of scope.aircraft) this.nets.push(this.aircraftNet(a, { schedule, config, cost, factsOf, ev, airport }, scratch));
     this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
@@ -478,12 +481,13 @@ export class NetworkRelaxation {
   private aircraftNet(
     a: AircraftInScope,
     { schedule, config, cost, factsOf, ev, airport }: { schedule: Schedule; config: SolverConfig; cost: CostModel; factsOf: (tail: string) => AircraftCostFacts; ev: RouteEvaluator; airport: (code: string) => number },
-    { flight: copyFlight, stretch: copyStretch, extra: copyExtra, swap: copySwap, dep: copyDep, ready: copyReady, blockTurn: copyBlockTurn, origin, dest }: CopyScratch,
+    { flight: copyFlight, stretch: copyStretch, extra: copyExtra, swap: copySwap, dep: copyDep, ready: copyReady, blockTurn: copyBlockTurn, origin, dest, withCopies }: CopyScratch,
   ): AircraftNet {
     const policy = config.constraints.swap_fleet_policy;
     const tail = a.aircraft.tail;
     const facts = factsOf(tail);
     let n = 0;
+    let flightsWithCopies = 0;
     for (let fi = 0; fi < this.flights.length; fi++) {
       const d = this.flights[fi]!;
       const f = d.flight;
@@ -494,6 +498,7 @@ export class NetworkRelaxation {
       if (!Number.isFinite(extra)) continue;
       const turn = ev.turnaround(a, f.dest);
       const swap = f.tail !== tail ? 1 : 0;
+      const before = n;
       for (let si = 0; si < d.stretches.length; si++) {
         const s = d.stretches[si]!;
         // Out of service: kept if some departure of the stretch overlaps no period.
@@ -503,6 +508,7 @@ export class NetworkRelaxation {
         copyDep[n] = s.to; copyReady[n] = s.from + block + turn; copyBlockTurn[n] = block + turn;
         n++;
       }
+      if (n > before) withCopies[flightsWithCopies++] = fi;
     }
     const events: [number, number, number][] = [[a.readyMinutes, SOURCE, -1]];
     const deadline = a.nextDepartureAfterWindow;
@@ -521,28 +527,25 @@ export class NetworkRelaxation {
     const states = 1 << checks.length;
     // Airports numbered as they first appear (the copies' origins, their destinations, the aircraft's
     // station and end): the sweep's last step takes the first of equal ends in that order.
-    for (let j = 0; j < n; j++) if (j === 0 || copyFlight[j] !== copyFlight[j - 1]) origin[copyFlight[j]!] = airport(this.flights[copyFlight[j]!]!.flight.origin);
-    for (let j = 0; j < n; j++) if (j === 0 || copyFlight[j] !== copyFlight[j - 1]) dest[copyFlight[j]!] = airport(this.flights[copyFlight[j]!]!.flight.dest);
+    for (let k = 0; k < flightsWithCopies; k++) origin[withCopies[k]!] = airport(this.flights[withCopies[k]!]!.flight.origin);
+    for (let k = 0; k < flightsWithCopies; k++) dest[withCopies[k]!] = airport(this.flights[withCopies[k]!]!.flight.dest);
     const station = airport(a.station);
     const { eventKind, eventIndex } = sortEvents(events, copyDep.subarray(0, n), copyReady.subarray(0, n));
     // A copy that leaves before any route can be at its origin (whatever the prices) has no label but
     // at Infinity, which changes no other: it is left out (20 % of the default hub storm's copies).
+    // The others are numbered in the order they depart, so that a sweep reads their data in sequence;
+    // the events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
     const reached = new Uint8Array(n);
     const airportReached = new Uint8Array(this.airports.length);
-    for (let e = 0; e < eventKind.length; e++) {
-      const j = eventIndex[e]!;
-      if (eventKind[e] === SOURCE) airportReached[station] = 1;
-      else if (eventKind[e] === DEPARTURE) reached[j] = airportReached[origin[copyFlight[j]!]!]!;
-      else if (eventKind[e] === ARRIVAL && reached[j]) airportReached[dest[copyFlight[j]!]!] = 1;
-    }
-    // The copies numbered in the order they depart, so that a sweep reads their data in sequence; the
-    // events keep sortEvents' order (ties by the first numbering), so the labels and routes are its.
     const number = new Int32Array(n);
     const byDeparture = new Int32Array(n);
     let kept = 0;
     for (let e = 0; e < eventKind.length; e++) {
       const j = eventIndex[e]!;
-      if (eventKind[e] === DEPARTURE && reached[j]) { number[j] = kept; byDeparture[kept++] = j; }
+      if (eventKind[e] === SOURCE) airportReached[station] = 1;
+      else if (eventKind[e] === DEPARTURE) {
+        if (airportReached[origin[copyFlight[j]!]!]) { reached[j] = 1; number[j] = kept; byDeparture[kept++] = j; }
+      } else if (eventKind[e] === ARRIVAL && reached[j]) airportReached[dest[copyFlight[j]!]!] = 1;
     }
     const sweepEvents = new Int32Array(4 * kept);
     const marks: AircraftNet['marks'] = [];
