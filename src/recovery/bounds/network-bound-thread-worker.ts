@@ -49,9 +49,11 @@ parentPort!.on('message', (message: ToBoundThread) => {
 
 async function run(job: Job, sent: NetworkBoundInput, deadline: number, maxIterations: number | undefined, routes: boolean): Promise<void> {
   try {
-    const key = fingerprint(sent);
+    // Without a kept relaxation there is nothing to compare: the fingerprint waits until the job is
+    // done, out of the way of a first asking's build and first iterations.
+    let key = kept === null ? null : fingerprint(sent);
     let relaxation: NetworkRelaxation;
-    if (kept?.key === key) relaxation = kept.relaxation;
+    if (kept !== null && kept.key === key) relaxation = kept.relaxation;
     else {
       kept = null;
       // The journey network's function does not cross threads: it is rebuilt here from the schedule.
@@ -63,8 +65,9 @@ async function run(job: Job, sent: NetworkBoundInput, deadline: number, maxItera
       deadline, signal: job.stop.signal, target: () => job.target, maxIterations, onBound: (value) => post({ type: 'bound', job: job.job, value }),
       onRoutes: routes ? (priced) => post({ type: 'routes', job: job.job, routes: priced }) : undefined,
     });
-    kept = { key, relaxation };
     post({ type: 'done', job: job.job, result });
+    key ??= fingerprint(sent);
+    kept = { key, relaxation };
   } catch (error) {
     post({ type: 'failed', job: job.job, message: (error as Error).message });
   } finally {
