@@ -213,8 +213,11 @@ interface FinderLayout<F extends JourneyFlight> {
 const SEARCHES = new WeakMap<JourneyNetwork<JourneyFlight>, Map<string, KnownSearch<JourneyFlight>>>();
 const SEARCHES_PER_NETWORK = 2_048;
 
-/** A search's eligible flights on a network, and the layouts of the finders made for it, the last first. */
-interface KnownSearch<F extends JourneyFlight> { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout<F> }[] }
+/**
+ * A search's eligible flights on a network, the layouts of the finders made for it, the last first,
+ * and its least journey at zero prices over every eligible flight once found (leastJourneyCost).
+ */
+interface KnownSearch<F extends JourneyFlight> { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout<F> }[]; least?: number }
 const LAYOUTS_PER_SEARCH = 4;
 
 function searchKey(price: JourneyPrice, search: JourneyQuery<JourneyFlight>, maxLegs: number | null): string {
@@ -254,6 +257,49 @@ function knownSearch<F extends JourneyFlight>(network: JourneyNetwork<F>, price:
   if (!known) SEARCHES.set(network, known = new Map());
   // A network's flights are of one type, and so are the layouts kept for it.
   return keptRecently(known, searchKey(price, search, maxLegs), SEARCHES_PER_NETWORK, make) as KnownSearch<F>;
+}
+
+/**
+ * The least cost per passenger of a journey of `search` over every eligible flight (none left out
+ * for seats: `usable` always true) at zero leg prices, if it is at most the compensation, else
+ * Infinity: what `new JourneyFinder(network, config, search, () => true, maxLegs).least(zero prices,
+ * compensation, () => false)` answers, kept per network and search (the network bound asks it for
+ * every disrupted group of a storm: docs/model.md 3.9, "Iteration cost"). Without a leg limit it needs
+ * no finder: at zero prices a journey costs what its last flight's arrival does, so the least is over
+ * the flights some journey can end with, and those are found in one pass by departure. A flight
+ * some **walk** from the origin reaches (a chain of connecting eligible flights, not going on from
+ * the destination) ends a journey too: where a walk comes back to an airport, the flight it leaves
+ * on the second time departs after it was first ready there (every flight lands after it leaves), so
+ * the walk without the loop connects; and from the origin, its first departure is no earlier than the
+ * search's earliest instant. So per airport the earliest instant a reached flight is ready there
+ * decides whether a later departure is reached.
+ */
+export function leastJourneyCost(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, maxLegs: number | null): number {
+  const price = servicePrice(config, search);
+  const known = knownSearch(network, price, search, maxLegs);
+  if (known.least !== undefined) return known.least;
+  if (maxLegs !== null || search.returnsToOrigin) {
+    return known.least = new JourneyFinder(network, config, search, () => true, maxLegs).least(new Float64Array(network.flights.length), search.compensationPerPassenger, () => false);
+  }
+  const airports = networkAirports(network);
+  const origin = airports.number.get(search.origin);
+  const dest = airports.number.get(search.dest);
+  let least = Number.POSITIVE_INFINITY;
+  // Passengers at their destination take no journey (the finder's search never lands at its origin).
+  if (origin !== undefined && dest !== undefined && origin !== dest) {
+    const readyAt = new Float64Array(airports.count).fill(Number.POSITIVE_INFINITY);
+    // The eligible flights are latest departure first: walked from the earliest.
+    for (let e = known.eligible.length - 1; e >= 0; e--) {
+      const k = known.eligible[e]!;
+      const from = airports.origin[k]!;
+      if (from !== origin && !(readyAt[from]! <= airports.depMinutes[k]!)) continue;
+      const to = airports.dest[k]!;
+      if (to === dest) least = Math.min(least, price.cost(network.flights[k]!.arrMinutes));
+      // No journey goes on from its origin (never left twice) or from an airport no flight leaves (NaN).
+      else if (to !== origin && airports.readyMinutes[k]! < readyAt[to]!) readyAt[to] = airports.readyMinutes[k]!;
+    }
+  }
+  return known.least = least <= search.compensationPerPassenger ? least : Number.POSITIVE_INFINITY;
 }
 
 /**
