@@ -266,7 +266,7 @@ function knownSearch<F extends JourneyFlight>(network: JourneyNetwork<F>, price:
  * compensation, () => false)` answers, kept per network and search (the network bound asks it for
  * every disrupted group of a storm: docs/model.md 3.9, "Iteration cost"). Without a leg limit it needs
  * no finder: at zero prices a journey costs what its last flight's arrival does, so the least is over
- * the flights landing at the destination that some journey can end with: those reachedFrom finds.
+ * the flights landing at the destination that some journey can end with: those onWalks keeps.
  */
 export function leastJourneyCost(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, maxLegs: number | null): number {
   const price = servicePrice(config, search);
@@ -279,7 +279,7 @@ export function leastJourneyCost(network: JourneyNetwork, config: SolverConfig, 
   let least = Number.POSITIVE_INFINITY;
   // Passengers at their destination take no journey (the finder's search never lands at its origin).
   if (search.origin !== search.dest) {
-    for (const k of reachedFrom(airports, search, known.eligible)) {
+    for (const k of onWalks(airports, search, known.eligible)) {
       if (network.flights[k]!.dest === search.dest) least = Math.min(least, price.cost(network.flights[k]!.arrMinutes));
     }
   }
@@ -287,17 +287,20 @@ export function leastJourneyCost(network: JourneyNetwork, config: SolverConfig, 
 }
 
 /**
- * Of `candidates` (network indices, latest departure first), those some **walk** from the search's
- * origin reaches (in the same order): a chain of connecting candidates from the origin, not going on
- * from the destination nor back from the origin; one pass by departure. Every flight of every journey
- * the finder's searches walk is one (a journey is a walk); and every flight reached ends some journey
- * of the candidates: where a walk comes back to an airport, the flight it leaves on the second time
- * departs after the walk was first ready there (every flight lands after it leaves), so the walk
- * without the loop connects, and from the origin its first departure is no earlier than the search's
- * earliest instant. So per airport the earliest instant a reached flight is ready there decides
- * whether a later departure is reached.
+ * Of `candidates` (network indices, latest departure first), those on some **walk** from the search's
+ * origin to its destination (in the same order): a chain of connecting candidates from the origin,
+ * not going on from the destination nor back to the origin. Every flight of every journey is one (a
+ * journey is such a walk), so a search that walks only these finds every journey it finds over all
+ * the candidates, in the same order (it steps over the others: their completion bounds are
+ * Infinity). And a flight landing at the destination that a walk reaches ends some journey: where a
+ * walk comes back to an airport, the flight it leaves on the second time departs after the walk was
+ * first ready there (every flight lands after it leaves), so the walk without the loop connects, and
+ * from the origin its first departure is no earlier than the search's earliest instant. Two passes:
+ * by departure, per airport the earliest instant a reached flight is ready there decides whether a
+ * later departure is reached; then latest first, a reached flight stays if it lands at the
+ * destination or is ready there by the latest departure that stays from where it lands.
  */
-function reachedFrom(airports: NetworkAirports, search: JourneyQuery<JourneyFlight>, candidates: Int32Array): Int32Array {
+function onWalks(airports: NetworkAirports, search: JourneyQuery<JourneyFlight>, candidates: Int32Array): Int32Array {
   const origin = airports.number.get(search.origin);
   if (origin === undefined) return new Int32Array(0);
   const dest = airports.number.get(search.dest) ?? -1;
@@ -314,6 +317,21 @@ function reachedFrom(airports: NetworkAirports, search: JourneyQuery<JourneyFlig
     const to = airports.dest[k]!;
     // Nothing goes on from an airport no flight leaves (its ready instant NaN).
     if (to !== dest && to !== origin && airports.readyMinutes[k]! < readyAt[to]!) readyAt[to] = airports.readyMinutes[k]!;
+  }
+  // A flight that stays is reached; one reached only through a flight that does not stay would make
+  // that one stay (it connects to it): so leaving those out reaches no fewer.
+  const latestFrom = new Float64Array(airports.count).fill(Number.NEGATIVE_INFINITY);
+  for (let e = 0; e < candidates.length; e++) {
+    if (!reached[e]) continue;
+    const k = candidates[e]!;
+    const to = airports.dest[k]!;
+    if (to === dest || (to !== origin && airports.readyMinutes[k]! <= latestFrom[to]!)) {
+      const from = airports.origin[k]!;
+      if (airports.depMinutes[k]! > latestFrom[from]!) latestFrom[from] = airports.depMinutes[k]!;
+    } else {
+      reached[e] = 0;
+      count--;
+    }
   }
   if (count === candidates.length) return candidates;
   const kept = new Int32Array(count);
@@ -423,18 +441,17 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
   }
 
   /**
-   * The finder's arrays from its candidates (network indices, latest departure first) that a walk
-   * from the origin reaches (reachedFrom: no search visits the others, so leaving them out changes no
-   * answer, and each completion bound's pass is over fewer: 45-55 % of the network bound's searches'
-   * candidates on the storms): one block per airport, each in that same order, and each flight's cost
-   * at the destination or the departures it connects to. Each block's flights are then a prefix of
-   * its candidates' (those leaving after the earliest instant a reached flight is ready there), which
-   * holds every reached flight's connections: each connects to the same departures as among all.
+   * The finder's arrays from its candidates (network indices, latest departure first) on some walk
+   * from the origin to the destination (onWalks: no search finds a journey through the others, so
+   * leaving them out changes no answer, and each completion bound's pass is over fewer; on the
+   * storms' network bound 83 flights a search instead of 169, of which 88 % reach no destination):
+   * one block per airport, each in that same order, and each flight's cost at the destination or the
+   * departures it connects to (those of its candidates' that stay, in the same order).
    */
   private layOut(all: Int32Array): FinderLayout<F> {
     const { network, search, price } = this;
     const airports = networkAirports(network);
-    const candidates = reachedFrom(airports, search, all);
+    const candidates = onWalks(airports, search, all);
     // Blocks are numbered as their airports first appear among the candidates (latest departure first).
     const blockOf = new Int32Array(airports.count).fill(-1);
     const counts: number[] = [];
