@@ -354,7 +354,8 @@ const KEPT_BOUNDS = 2;
  * that less the prices of the group's rows (column-generation.ts).
  *
  * Built once: the flights a journey could take (eligible, usable, leaving between the earliest
- * instant and the last one worth taking), in one block per airport, latest departure first, and for
+ * instant and the last one worth taking, on some walk from the origin to the destination: onWalks),
+ * in one block per airport, latest departure first, and for
  * each flight the departures it connects to where it lands (a prefix of that airport's block). At
  * given prices, `completionBounds` is one backward pass: for each flight the least value of the rest
  * of a **walk** from it to the destination (with a leg limit, one value per number of flights left),
