@@ -117,7 +117,7 @@ relaxation.missedGroups.forEach((m, i) => column(`missed ${i}`, m.seats ? 0 : m.
 relaxation.brokenGroups.forEach((b, i) => column(`broken ${i}`, b.cost, 1, b.rows.map((r): [Row, number] => [rowOf.get(r)!, -1])));
 relaxation.seatGroups.forEach((g, i) => {
   column(`stranded ${i}`, g.stranded, Infinity, [[trigger.get(g)!, 1]]);
-  if (!g.finder) column(`rebooked ${i}`, g.rebooked, Infinity, [[trigger.get(g)!, 1], ...g.rows.map((r): [Row, number] => [rowOf.get(r)!, 1])]);
+  if (!g.journeys) column(`rebooked ${i}`, g.rebooked, Infinity, [[trigger.get(g)!, 1], ...g.rows.map((r): [Row, number] => [rowOf.get(r)!, 1])]);
 });
 // Artificial units: a flight covered twice, any inequality row exceeded.
 rows.forEach((r, i) => { if (r.sense === '<=' || flightRows.includes(r)) column(`artificial ${i}`, ARTIFICIAL, Infinity, [[r, -1]]); });
@@ -154,24 +154,27 @@ rel.cheapestRoute = (net: (typeof relaxation.nets)[number], swapPrice: number) =
   if (column(`route ${a} ${route.copies.join(',')}`, intrinsic, Infinity, entries)) { newColumns++; pendingKeys.push(`route ${a} ${route.copies.join(',')}`); }
   return route;
 };
+const journeyColumnOf = new Map<Group, (journey: readonly unknown[], value: number, legPrices: Float64Array) => void>();
 relaxation.seatGroups.forEach((g, i) => {
-  const finder = g.finder;
-  if (!finder) return;
-  const best = finder.best.bind(finder);
+  if (!g.journeys) return;
   const journeyColumn = (journey: readonly unknown[], value: number, legPrices: Float64Array) => {
     const legs = journey.map((f) => rel.networkIndex.get(f) as number);
     const intrinsic = value - legs.reduce((s, k) => s + legPrices[k]!, 0);
     const entries: [Row, number][] = [[trigger.get(g)!, 1], ...g.rows.map((r): [Row, number] => [rowOf.get(r)!, 1]), ...legs.map((k): [Row, number] => [rowOf.get(relaxation.flightSeatRows[k]!)!, 1])];
     if (column(`journey ${i} ${legs.join(',')}`, Math.max(g.rebooked, intrinsic), Infinity, entries)) newColumns++;
   };
-  finder.best = (legPrices, threshold, count, skip) => {
-    const found = best(legPrices, threshold, count, skip);
-    for (const x of found) journeyColumn(x.journey, x.value, legPrices);
-    return found;
-  };
-  // One journey at zero prices to start from.
-  finder.best(new Float64Array(relaxation.flightSeatRows.length), Number.POSITIVE_INFINITY, 1, () => false);
+  journeyColumnOf.set(g, journeyColumn);
+  // One journey at zero prices to start from (the group's finder made now).
+  const zero = new Float64Array(relaxation.flightSeatRows.length);
+  for (const x of (g.finder ??= g.journeys()).best(zero, Number.POSITIVE_INFINITY, 1, () => false)) journeyColumn(x.journey, x.value, zero);
 });
+// Each journey the evaluation finds at the seat prices becomes a column.
+const bestJourney = relaxation.bestJourney.bind(relaxation);
+relaxation.bestJourney = (g, threshold) => {
+  const found = bestJourney(g, threshold);
+  if (found) journeyColumnOf.get(g)!(found.journey, found.value, rel.flightSeatPrices);
+  return found;
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'bound-lp-'));
 /** Solves the restricted master with glpsol; its optimum and each row's dual. */

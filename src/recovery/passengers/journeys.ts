@@ -213,8 +213,11 @@ interface FinderLayout<F extends JourneyFlight> {
 const SEARCHES = new WeakMap<JourneyNetwork<JourneyFlight>, Map<string, KnownSearch<JourneyFlight>>>();
 const SEARCHES_PER_NETWORK = 2_048;
 
-/** A search's eligible flights on a network, and the layouts of the finders made for it, the last first. */
-interface KnownSearch<F extends JourneyFlight> { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout<F> }[] }
+/**
+ * A search's eligible flights on a network, the layouts of the finders made for it, the last first,
+ * and its least journey at zero prices over every eligible flight once found (leastJourneyCost).
+ */
+interface KnownSearch<F extends JourneyFlight> { eligible: Int32Array; layouts: { candidates: Int32Array; firsts: Int32Array; layout: FinderLayout<F> }[]; least?: number }
 const LAYOUTS_PER_SEARCH = 4;
 
 function searchKey(price: JourneyPrice, search: JourneyQuery<JourneyFlight>, maxLegs: number | null): string {
@@ -257,6 +260,86 @@ function knownSearch<F extends JourneyFlight>(network: JourneyNetwork<F>, price:
 }
 
 /**
+ * The least cost per passenger of a journey of `search` over every eligible flight (none left out
+ * for seats: `usable` always true) at zero leg prices, if it is at most the compensation, else
+ * Infinity: what `new JourneyFinder(network, config, search, () => true, maxLegs).least(zero prices,
+ * compensation, () => false)` answers, kept per network and search (the network bound asks it for
+ * every disrupted group of a storm: docs/model.md 3.9, "Iteration cost"). Without a leg limit it needs
+ * no finder: at zero prices a journey costs what its last flight's arrival does, so the least is over
+ * the flights landing at the destination that some journey can end with: those onWalks keeps.
+ */
+export function leastJourneyCost(network: JourneyNetwork, config: SolverConfig, search: JourneySearch, maxLegs: number | null): number {
+  const price = servicePrice(config, search);
+  const known = knownSearch(network, price, search, maxLegs);
+  if (known.least !== undefined) return known.least;
+  if (maxLegs !== null || search.returnsToOrigin) {
+    return known.least = new JourneyFinder(network, config, search, () => true, maxLegs).least(new Float64Array(network.flights.length), search.compensationPerPassenger, () => false);
+  }
+  const airports = networkAirports(network);
+  let least = Number.POSITIVE_INFINITY;
+  // Passengers at their destination take no journey (the finder's search never lands at its origin).
+  if (search.origin !== search.dest) {
+    for (const k of onWalks(airports, search, known.eligible)) {
+      if (network.flights[k]!.dest === search.dest) least = Math.min(least, price.cost(network.flights[k]!.arrMinutes));
+    }
+  }
+  return known.least = least <= search.compensationPerPassenger ? least : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Of `candidates` (network indices, latest departure first), those on some **walk** from the search's
+ * origin to its destination (in the same order): a chain of connecting candidates from the origin,
+ * not going on from the destination nor back to the origin. Every flight of every journey is one (a
+ * journey is such a walk), so a search that walks only these finds every journey it finds over all
+ * the candidates, in the same order (it steps over the others: their completion bounds are
+ * Infinity). And a flight landing at the destination that a walk reaches ends some journey: where a
+ * walk comes back to an airport, the flight it leaves on the second time departs after the walk was
+ * first ready there (every flight lands after it leaves), so the walk without the loop connects, and
+ * from the origin its first departure is no earlier than the search's earliest instant. Two passes:
+ * by departure, per airport the earliest instant a reached flight is ready there decides whether a
+ * later departure is reached; then latest first, a reached flight stays if it lands at the
+ * destination or is ready there by the latest departure that stays from where it lands.
+ */
+function onWalks(airports: NetworkAirports, search: JourneyQuery<JourneyFlight>, candidates: Int32Array): Int32Array {
+  const origin = airports.number.get(search.origin);
+  if (origin === undefined) return new Int32Array(0);
+  const dest = airports.number.get(search.dest) ?? -1;
+  const readyAt = new Float64Array(airports.count).fill(Number.POSITIVE_INFINITY);
+  const reached = new Uint8Array(candidates.length);
+  let count = 0;
+  // Walked from the earliest departure.
+  for (let e = candidates.length - 1; e >= 0; e--) {
+    const k = candidates[e]!;
+    const from = airports.origin[k]!;
+    if (from !== origin && !(readyAt[from]! <= airports.depMinutes[k]!)) continue;
+    reached[e] = 1;
+    count++;
+    const to = airports.dest[k]!;
+    // Nothing goes on from an airport no flight leaves (its ready instant NaN).
+    if (to !== dest && to !== origin && airports.readyMinutes[k]! < readyAt[to]!) readyAt[to] = airports.readyMinutes[k]!;
+  }
+  // A flight that stays is reached; one reached only through a flight that does not stay would make
+  // that one stay (it connects to it): so leaving those out reaches no fewer.
+  const latestFrom = new Float64Array(airports.count).fill(Number.NEGATIVE_INFINITY);
+  for (let e = 0; e < candidates.length; e++) {
+    if (!reached[e]) continue;
+    const k = candidates[e]!;
+    const to = airports.dest[k]!;
+    if (to === dest || (to !== origin && airports.readyMinutes[k]! <= latestFrom[to]!)) {
+      const from = airports.origin[k]!;
+      if (airports.depMinutes[k]! > latestFrom[from]!) latestFrom[from] = airports.depMinutes[k]!;
+    } else {
+      reached[e] = 0;
+      count--;
+    }
+  }
+  if (count === candidates.length) return candidates;
+  const kept = new Int32Array(count);
+  for (let e = 0, c = 0; e < candidates.length; e++) if (reached[e]) kept[c++] = candidates[e]!;
+  return kept;
+}
+
+/**
  * Journeys with their value (Σ leg prices + cost); whether the search found every one it was asked
  * for (`complete`), and went to its end before its deadline (`timely`).
  */
@@ -271,7 +354,8 @@ const KEPT_BOUNDS = 2;
  * that less the prices of the group's rows (column-generation.ts).
  *
  * Built once: the flights a journey could take (eligible, usable, leaving between the earliest
- * instant and the last one worth taking), in one block per airport, latest departure first, and for
+ * instant and the last one worth taking, on some walk from the origin to the destination: onWalks),
+ * in one block per airport, latest departure first, and for
  * each flight the departures it connects to where it lands (a prefix of that airport's block). At
  * given prices, `completionBounds` is one backward pass: for each flight the least value of the rest
  * of a **walk** from it to the destination (with a leg limit, one value per number of flights left),
@@ -358,13 +442,17 @@ export class JourneyFinder<F extends JourneyFlight = Flight> {
   }
 
   /**
-   * The finder's arrays from its candidates (network indices, latest departure first): one block per
-   * airport, each in that same order, and each flight's cost at the destination or the departures it
-   * connects to.
+   * The finder's arrays from its candidates (network indices, latest departure first) on some walk
+   * from the origin to the destination (onWalks: no search finds a journey through the others, so
+   * leaving them out changes no answer, and each completion bound's pass is over fewer; on the
+   * storms' network bound 83 flights a search instead of 169, of which 88 % reach no destination):
+   * one block per airport, each in that same order, and each flight's cost at the destination or the
+   * departures it connects to (those of its candidates' that stay, in the same order).
    */
-  private layOut(candidates: Int32Array): FinderLayout<F> {
+  private layOut(all: Int32Array): FinderLayout<F> {
     const { network, search, price } = this;
     const airports = networkAirports(network);
+    const candidates = onWalks(airports, search, all);
     // Blocks are numbered as their airports first appear among the candidates (latest departure first).
     const blockOf = new Int32Array(airports.count).fill(-1);
     const counts: number[] = [];
