@@ -24,7 +24,7 @@ import type { RecoveryOption, SimulationResult, SolverReport, UnsolvedStrategy }
 import type { SimulationBound, SolverFacts } from './model/solve-facts.ts';
 import { selectScope, type RecoveryScope } from './model/scope.ts';
 import { chooseEngine, type EngineChoice } from './model/engine-choice.ts';
-import { hasBoundRound, searchNetwork, type EarlierSearch, type NetworkSearchResult } from './network/service-search.ts';
+import { hasBoundRound, searchNetwork, type EarlierSearch, type NetworkSearchResult, type SearchPassengers } from './network/service-search.ts';
 import type { SolverConfig, Strategy } from './model/solver-config.ts';
 import type { Solver } from './model/solver-port.ts';
 
@@ -178,16 +178,26 @@ export async function solveStrategies(
   const integratedProgress = network && onProgress ? withSearchIncumbent(onProgress) : null;
   // The integrated generation's best plan so far, which the network search's neighbourhoods improve when it is the cheaper.
   let generationPlan: StrategySolve | null = null;
-  // A search whose solve the pool refused or lost, or that was cancelled, leaves the best plan it told
-  // (a cancelled job answers with the best plan it had reported running) beside the generation's answer
-  // (a cancellation still ends the simulation through the generations); the handler is attached at
-  // once, since the integrated solve awaits the search only when its generation ends.
+  // The cheapest plan the search told, not its last: a search may tell a plan dearer than one it told
+  // before (its first round's solve of a walk after another walk priced without a solver: 277,935 after
+  // 86,820 on two long delays), and every plan reported is a plan of the integrated strategy, so no
+  // report nor answer of it may be dearer (a cancelled job answers with the last plans reported). A
+  // later plan at the same cost replaces it (the exact stage's passengers after the rounds').
   let told: Pick<NetworkSearchResult, 'best' | 'passengers'> = { best: null, passengers: 'direct_flights' };
+  const tell = (best: StrategySolve, passengers: SearchPassengers) => {
+    if (told.best && told.best.outcome.objective! < best.outcome.objective!) return;
+    told = { best, passengers };
+    integratedProgress?.search(best);
+  };
+  // A search whose solve the pool refused or lost, or that was cancelled, leaves that plan beside the
+  // generation's answer (a cancellation still ends the simulation through the generations); one that
+  // ends answers with the cheaper of its answer and that plan. The handlers are attached at once, since
+  // the integrated solve awaits the search only when its generation ends.
   const search = network
     ? searchNetwork({
       schedule, scope: prepared.scope, config, groups: prepared.groups, solver, signal: drop, deadline: solving.deadline, limitMs: limit, background: solving.background, offer: cancellationRoutes!, boundRoutes: routes?.take, earlier: routes?.earlier(), keep: routes?.keep,
-      onIncumbent: (best, passengers) => { told = { best, passengers }; integratedProgress?.search(best); }, generationPlan: () => generationPlan,
-    }).catch((error: unknown): NetworkSearchResult => {
+      onIncumbent: tell, generationPlan: () => generationPlan,
+    }).then((found) => (told.best && (!found.best || told.best.outcome.objective! < found.best.outcome.objective!) ? { ...found, ...told } : found), (error: unknown): NetworkSearchResult => {
       if (error instanceof RecoveryError) return { ...told, rounds: 0, routes: 0, neighbourhoods: 0 };
       throw error;
     })
