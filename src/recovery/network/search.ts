@@ -13,14 +13,17 @@
 //     leg that leaves passengers behind goes to a larger aircraft);
 //   - ferry: an aircraft that ends the window away from where the next day needs it flies there empty
 //     after its last leg (a new flight, priced at its operating cost);
-//   - transfer: a round trip goes to an idle aircraft of the family, cheaper or larger (round-trip-transfers.ts);
+//   - transfer: a round trip goes to an aircraft of the family, cheaper or larger, idle at the trip's
+//     airport for it (round-trip-transfers.ts); or, tried after every other move, one that lands there
+//     later, the trip held until it is ready (a late transfer);
 //   - trip: passengers left without a seat are flown to their destination by an aircraft whose
 //     rotation ends where they are (there and back), or fetched by one that ends where they go (two
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
 //     their operating cost saved, when their passengers find other seats;
-//   - position ferries, tried last: one aircraft, or two of a family trading places, ferry to where
-//     the next day needs their model or configuration, when the penalty saved pays the ferries.
+//   - position ferries, tried after the others but late transfers: one aircraft, or two of a family
+//     trading places, ferry to where the next day needs their model or configuration, when the
+//     penalty saved pays the ferries.
 // Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a
 // hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it pushes legs
 // past the window, hands an aircraft legs it cannot reach), and such a plan is dropped after its walk,
@@ -345,7 +348,7 @@ class EngineSearch {
 
   moves(plan: Plan): Move[] {
     return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...this.trips(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : []), ...this.positionFerries(plan)]
-      .concat(roundTripTransfers(this.problem, plan.solution, (key) => this.movable(key)))
+      .concat(roundTripTransfers(this.problem, plan.solution, (key) => this.movable(key), plan.changes.placeAt))
       .sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
 }
@@ -462,7 +465,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
     const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
     const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
-    const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map() };
+    const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map(), placeAt: new Map() };
     let first: Plan | null | typeof UNPRICED = UNPRICED;
     while (first === UNPRICED && inTime()) {
       first = await search.price(none, reference).catch(unpriced);
