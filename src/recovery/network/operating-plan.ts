@@ -187,7 +187,7 @@ class ReferencePlanner {
     return this.changes.placeAt?.get(leg.id) ?? leg.depMinutes;
   }
 
-  private byPlannedTime = (a: NetworkFlight, b: NetworkFlight): number =>
+  private byPlace = (a: NetworkFlight, b: NetworkFlight): number =>
     this.placed(a) - this.placed(b) || a.arrMinutes - b.arrMinutes || this.order.get(a.id)! - this.order.get(b.id)!;
 
   /** Legs the solver may not move: disrupted, departed before the window, or shuttles (spec 4.3). */
@@ -464,7 +464,7 @@ class ReferencePlanner {
     for (const aircraft of this.problem.aircraft.values()) {
       if (this.rules?.aircraft && !this.rules.aircraft.has(aircraft.tail)) continue;
       const walk: Walk = {
-        aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlannedTime), next: 0, location: aircraft.base, readyAt: null,
+        aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlace), next: 0, location: aircraft.base, readyAt: null,
         lastFlight: null, flownBeforeMaintenance: 0, maintenanceSettled: false,
         unavailability: unavailability.get(aircraft.tail) ?? [], freeAt: this.rules?.firstDeparture(aircraft.tail) ?? Number.NEGATIVE_INFINITY,
       };

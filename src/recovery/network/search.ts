@@ -24,10 +24,10 @@
 //   - position ferries, tried after the others but late transfers: one aircraft, or two of a family
 //     trading places, ferry to where the next day needs their model or configuration, when the
 //     penalty saved pays the ferries.
-// Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a
-// hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it pushes legs
-// past the window, hands an aircraft legs it cannot reach), and such a plan is dropped after its walk,
-// before its passengers are priced (forced-cancellations.ts says which legs a plan may cancel).
+// Without the round-trip cancellations (`engine-keeps-flights`) the search keeps to the keeps-flights
+// problem: a hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it
+// pushes legs past the window, hands an aircraft legs it cannot reach), and such a plan is dropped
+// after its walk, before its passengers are priced (forced-cancellations.ts says which legs a plan may cancel).
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
 import type { CostModel } from '../model/cost-model.ts';
