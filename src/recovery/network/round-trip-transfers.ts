@@ -18,6 +18,9 @@ const MAX_TRIP_LEGS = 3;
 /** Operating cost a transfer must save to count like one passenger it may seat, in the cost model's money. */
 const SAVING_PER_PRIORITY = 1000;
 
+/** Late transfers' priorities are below this one, every other move's of the search above it. */
+export const LATE_TRANSFER_PRIORITY = -1;
+
 /** A round trip given to another aircraft: `apply` gives its legs to the taker (PlanChanges.aircraft), held `heldMinutes` when late. */
 export interface RoundTripTransfer {
   key: string; giver: string; taker: string; heldMinutes: number; priority: number;
@@ -89,7 +92,7 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
           moves.push({
             key: `transfer ${keys.join(' ')} ${taker}${heldMinutes > 0 ? ` at ${deps[0]}` : ''}`,
             giver, taker, heldMinutes,
-            priority: heldMinutes > 0 ? -1 - 1 / (1 + value) - heldMinutes / 1e7 : value,
+            priority: heldMinutes > 0 ? LATE_TRANSFER_PRIORITY - 1 / (1 + value) - heldMinutes / 1e7 : value,
             apply: (changes) => {
               const aircraft = new Map(changes.aircraft);
               for (const k of keys) aircraft.set(k, taker);
