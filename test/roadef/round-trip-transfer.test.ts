@@ -6,7 +6,10 @@
 // swapped aircraft operating cost) and moves nobody. And where seats run out (R2): X#1 (30 seats)
 // has 45 booked on its 09:00 leg, Y#1 (60 seats, same hourly cost) stands idle at AAA and its own
 // 13:00 leg is full; flown by Y#1, X#1's trip carries all 45 and every passenger travels as booked,
-// a total of 0 where the reference plan cancels 15. The search's plans are judged by our scorer.
+// a total of 0 where the reference plan cancels 15. A late transfer (R3): Y#1 (1,000 an hour) lands
+// at AAA from CCC only at 09:30, after X#1's trip has left; held until Y#1 is ready (10:00, its
+// turnaround after landing), the trip costs its 50 passengers 60 minutes each (0.05 a minute in
+// economy: 150) and saves the same 4,000. The search's plans are judged by our scorer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
@@ -69,5 +72,31 @@ describe('round-trip transfers', () => {
     expect(report.totals.weightedTotal).toBeCloseTo(0, 2);
     expect(solution.itineraries.filter((l) => l.cancelled)).toEqual([]);
     expect(Object.fromEntries(solution.rotations.map((l) => [l.flight, l.aircraft]))).toEqual({ 10: 'Y#1', 11: 'Y#1', 20: 'Y#1', 21: 'Y#1' });
+  }, 120_000);
+
+  it('R3: a cheaper aircraft that lands at the trip\'s airport later takes it held until it is ready, tried after every other move', async () => {
+    const late = fixture('R3');
+    const { problem } = new RoadefTranslation(late);
+    const { legs } = solveReferencePlan(problem);
+    const passengers = (await planPassengers(problem, legs, new RoadefCostModel(late.config), pool, { timeLimitMs: 30_000 }))!;
+    const moves = roundTripTransfers(problem, { legs, passengers: passengers.lines }, () => true);
+    expect(moves.map(({ giver, taker, heldMinutes }) => [giver, taker, heldMinutes])).toEqual([['X#1', 'Y#1', 60]]);
+    // Below the position ferries' priorities (-1..0), so the search's path to where it stopped before is unchanged.
+    expect(moves[0]!.priority).toBeLessThan(-1);
+  }, 60_000);
+
+  it('R3: engine-keeps-flights flies X#1\'s trip with Y#1 an hour late: feasible by the scorer, 4,000 saved less 150 of delay', async () => {
+    const late = fixture('R3');
+    const reference = judge(roadefReferencePlan(late), late);
+    expect(reference.violations).toEqual([]);
+    const run = await runSolver(ROADEF_SOLVERS.get('engine-keeps-flights')!, late, { timeLimitMs: 60_000, glpk: pool });
+    expect(run.overran).toBe(false);
+    const solution = run.solution!;
+    const report = judge(solution, late);
+    expect(report.violations).toEqual([]);
+    expect(report.totals.weightedTotal).toBeCloseTo(reference.totals.weightedTotal - 4000 + 50 * 60 * 0.05, 2);
+    expect(solution.itineraries.filter((l) => l.cancelled)).toEqual([]);
+    const flown = Object.fromEntries(solution.rotations.map((l) => [l.flight, [l.aircraft, l.depMinutes % (24 * 60)]]));
+    expect(flown).toEqual({ 10: ['Y#1', 10 * 60], 11: ['Y#1', 11 * 60 + 30], 30: ['Y#1', 8 * 60 + 30] });
   }, 120_000);
 });

@@ -182,8 +182,13 @@ class ReferencePlanner {
     return this.problem.aircraft.get(leg.tail)!.shuttle;
   }
 
-  private byPlannedTime = (a: NetworkFlight, b: NetworkFlight): number =>
-    a.depMinutes - b.depMinutes || a.arrMinutes - b.arrMinutes || this.order.get(a.id)! - this.order.get(b.id)!;
+  /** A leg's place among its aircraft's legs: its planned departure, or where the changes place it (PlanChanges.placeAt). */
+  private placed(leg: NetworkFlight): number {
+    return this.changes.placeAt?.get(leg.id) ?? leg.depMinutes;
+  }
+
+  private byPlace = (a: NetworkFlight, b: NetworkFlight): number =>
+    this.placed(a) - this.placed(b) || a.arrMinutes - b.arrMinutes || this.order.get(a.id)! - this.order.get(b.id)!;
 
   /** Legs the solver may not move: disrupted, departed before the window, or shuttles (spec 4.3). */
   private anchored(leg: NetworkFlight): boolean {
@@ -459,7 +464,7 @@ class ReferencePlanner {
     for (const aircraft of this.problem.aircraft.values()) {
       if (this.rules?.aircraft && !this.rules.aircraft.has(aircraft.tail)) continue;
       const walk: Walk = {
-        aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlannedTime), next: 0, location: aircraft.base, readyAt: null,
+        aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlace), next: 0, location: aircraft.base, readyAt: null,
         lastFlight: null, flownBeforeMaintenance: 0, maintenanceSettled: false,
         unavailability: unavailability.get(aircraft.tail) ?? [], freeAt: this.rules?.firstDeparture(aircraft.tail) ?? Number.NEGATIVE_INFINITY,
       };
@@ -564,6 +569,12 @@ export interface PlanChanges {
   aircraft?: ReadonlyMap<string, string>;
   /** Flight id -> the earliest departure allowed, absolute minutes (a hold, e.g. to protect a connection). */
   notBefore?: ReadonlyMap<string, number>;
+  /**
+   * Flight id -> the minute that places it among its aircraft's legs instead of its planned departure:
+   * a round trip given to an aircraft that reaches its airport only later (with a hold, notBefore, to
+   * that minute) is flown in that gap of the taker's rotation, not where its planned time would sort it.
+   */
+  placeAt?: ReadonlyMap<string, number>;
   /** Flights cancelled (their aircraft stays on the ground instead). */
   cancel?: ReadonlySet<string>;
   /**

@@ -13,18 +13,21 @@
 //     leg that leaves passengers behind goes to a larger aircraft);
 //   - ferry: an aircraft that ends the window away from where the next day needs it flies there empty
 //     after its last leg (a new flight, priced at its operating cost);
-//   - transfer: a round trip goes to an idle aircraft of the family, cheaper or larger (round-trip-transfers.ts);
+//   - transfer: a round trip goes to an aircraft of the family, cheaper or larger, idle at the trip's
+//     airport for it (round-trip-transfers.ts); or, tried after every other move, one that lands there
+//     later, the trip held until it is ready (a late transfer);
 //   - trip: passengers left without a seat are flown to their destination by an aircraft whose
 //     rotation ends where they are (there and back), or fetched by one that ends where they go (two
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
 //     their operating cost saved, when their passengers find other seats;
-//   - position ferries, tried last: one aircraft, or two of a family trading places, ferry to where
-//     the next day needs their model or configuration, when the penalty saved pays the ferries.
-// Without that last move (`engine-keeps-flights`) the search keeps to the keeps-flights problem: a
-// hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it pushes legs
-// past the window, hands an aircraft legs it cannot reach), and such a plan is dropped after its walk,
-// before its passengers are priced (forced-cancellations.ts says which legs a plan may cancel).
+//   - position ferries, tried after the others but late transfers: one aircraft, or two of a family
+//     trading places, ferry to where the next day needs their model or configuration, when the
+//     penalty saved pays the ferries.
+// Without the round-trip cancellations (`engine-keeps-flights`) the search keeps to the keeps-flights
+// problem: a hold or an exchange can make the walk cancel a leg the disruptions leave flyable (it
+// pushes legs past the window, hands an aircraft legs it cannot reach), and such a plan is dropped
+// after its walk, before its passengers are priced (forced-cancellations.ts says which legs a plan may cancel).
 // The first incumbent is the reference plan itself, so there is a solution from the first millisecond;
 // each better plan is reported as it is found.
 import type { CostModel } from '../model/cost-model.ts';
@@ -35,7 +38,7 @@ import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-c
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { endAirports, lastFlownLegs, missingPositions, operatingCost } from './plan-cost.ts';
-import { roundTripTransfers } from './round-trip-transfers.ts';
+import { LATE_TRANSFER_PRIORITY, roundTripTransfers } from './round-trip-transfers.ts';
 import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
 /** Longest hold tried to protect a connection, minutes. */
@@ -345,7 +348,7 @@ class EngineSearch {
 
   moves(plan: Plan): Move[] {
     return [...this.holds(plan), ...this.exchanges(plan), ...this.ferries(plan), ...this.trips(plan), ...(this.options.cancelRoundTrips ? this.roundTrips(plan) : []), ...this.positionFerries(plan)]
-      .concat(roundTripTransfers(this.problem, plan.solution, (key) => this.movable(key)))
+      .concat(roundTripTransfers(this.problem, plan.solution, (key) => this.movable(key), plan.changes.placeAt))
       .sort((a, b) => b.priority - a.priority || (a.key < b.key ? -1 : 1));
   }
 }
@@ -462,7 +465,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
     const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
     const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
-    const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map() };
+    const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map(), placeAt: new Map() };
     let first: Plan | null | typeof UNPRICED = UNPRICED;
     while (first === UNPRICED && inTime()) {
       first = await search.price(none, reference).catch(unpriced);
@@ -476,7 +479,12 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
     let moves: Move[] = search.moves(best);
     while (inTime()) {
-      const batch = moves.filter((m) => !tried.has(m.key)).slice(0, parallel);
+      // Late transfers only once every other move is tried: a batch of both would take a late one
+      // that beats the other, and leave the path to where the search stopped without them (A03 with
+      // `engine` at 100 s: 1,252.55 cut at the limit, where that path ended at -2,814.45 in 86 s).
+      const pending = moves.filter((m) => !tried.has(m.key));
+      const late = (m: Move) => m.priority < LATE_TRANSFER_PRIORITY;
+      const batch = pending.slice(0, parallel).filter((m) => late(m) === late(pending[0]!));
       if (batch.length === 0) break;
       // Each move of the batch walked, one at a time: a plan that leaves the problem is dropped before
       // its passengers are priced, and each walk gives the timers (the limit's abort) and the searches
