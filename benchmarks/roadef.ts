@@ -91,7 +91,7 @@ set X's size), scores each with our scorer and compares with the best published 
   // `--instances a b c` as well as `--instances a --instances b`.
   const named = [...(values.instances ?? []), ...positionals];
   const dirs = named.length > 0 ? named.map((d) => resolve(d)) : BUNDLED.map((n) => join(BUNDLED_INSTANCES_DIR, n));
-  for (const dir of dirs) if (!existsSync(join(dir, 'config.csv'))) throw new Error(`${dir} is not an instance folder of the challenge (no config.csv).`);
+  for (const dir of dirs) if (!existsSync(join(dir, 'config.csv'))) usageError(COMMAND, `${dir} is not an instance folder of the challenge (no config.csv); name several folders with spaces between them.`);
   if (named.length === 0 || values.synthetic) {
     progress(`generating the synthetic instance of set X's size`);
     dirs.push(writeSyntheticInstance(join(mkdtempSync(join(tmpdir(), 'roadef-bench-')), 'SYN-X'), CHALLENGE_X_SIZE));

@@ -77,4 +77,12 @@ describe('npm run bench -- --parts roadef', () => {
     expect(roadefPartRequested(['--quick'])).toBe(false);
     expect(() => roadefPartRequested(['--parts', 'stages,roadef'])).toThrow('--parts roadef runs on its own');
   });
+  it('a folder that is no instance (instances run together by a comma, say) is refused with a sentence and exit 2, before anything is solved', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', '--parts', 'roadef', '--instances', `${instanceDir('A01')},${instanceDir('A02')}`, '--time-limit-s', '1'], {
+      cwd: REPO_DIR, encoding: 'utf8', timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/is not an instance folder of the challenge \(no config\.csv\); name several folders with spaces between them\./);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
 });
