@@ -479,9 +479,9 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
     let moves: Move[] = search.moves(best);
     while (inTime()) {
-      // Late transfers only once every other move is tried: a batch of both would take a late one
-      // that beats the other, and leave the path to where the search stopped without them (A03 with
-      // `engine` at 100 s: 1,252.55 cut at the limit, where that path ended at -2,814.45 in 86 s).
+      // Late transfers only once every other move is tried, so that the search first follows its path
+      // without them: a batch of both took a late transfer before the last idle one on A01 and left
+      // that path (late transfers are many: 56-343 on A01-A04's reference plans).
       const pending = moves.filter((m) => !tried.has(m.key));
       const late = (m: Move) => m.priority < LATE_TRANSFER_PRIORITY;
       const batch = pending.slice(0, parallel).filter((m) => late(m) === late(pending[0]!));
