@@ -86,7 +86,7 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
   const passengers = leastPassengerCosts(problem, cost, delays);
   const official: RoadefBoundParts = { flying: -constantK, passengers: passengers.total, positions };
   const mustFly = free.filter((f) => !mayCancel.has(f.id));
-  const spills = seatSpills(problem, cost, mustFly, passengers);
+  const spills = seatSpills(problem, mustFly, passengers);
   const flying = leastFlyingCost(problem, mustFly, byTail, delays, fly, spills);
   const keepsFlights: RoadefBoundParts = { flying: -constantK + flying.total, passengers: passengers.total, positions };
   const sum = (p: RoadefBoundParts) => p.flying + p.passengers + p.positions;
@@ -512,7 +512,7 @@ interface SeatSpills { cost(flightId: string, seats: number): number }
  * metro whose seats that can land lift its passengers (entrySeatsLift) count 0 (that excess is theirs).
  * Only legs with more passengers booked than the fewest seats of their family are counted.
  */
-function seatSpills(problem: NetworkProblem, cost: CostModel, mustFly: readonly NetworkFlight[], passengers: PassengerCosts): SeatSpills {
+function seatSpills(problem: NetworkProblem, mustFly: readonly NetworkFlight[], passengers: PassengerCosts): SeatSpills {
   const booked = new Map<string, number>();
   for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
   const fewestSeats = new Map<string, number>();
