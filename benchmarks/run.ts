@@ -60,7 +60,6 @@ if (frontierRequested(process.argv.slice(2))) process.exit(await runFrontier(pro
 
 const PARTS = ['stages', 'solvers', 'http', 'throughput', 'days'] as const;
 type Part = (typeof PARTS)[number];
-const STRATEGY_SHORT: Record<Strategy, string> = { delay_propagation: 'delay', aircraft_swap: 'swap', cancellation: 'cancel', integrated: 'integrated' };
 /** Objectives of different solvers agree when within this relative distance (their own tolerances differ). */
 const AGREEMENT_RELATIVE = 1e-6;
 /** Below this, a native solve time (after subtracting glpsol's start-up and reading) is too small for a ratio. */

@@ -72,7 +72,6 @@ export const FLEETS: readonly FleetSpec[] = [
   { code: 'E190', family: 'E-JET', seats: 112, cruiseSpeedKmh: 790 },
   { code: 'E195', family: 'E-JET', seats: 124, cruiseSpeedKmh: 780 },
 ];
-const FLEET_BY_CODE = new Map(FLEETS.map((f) => [f.code, f]));
 
 export interface BaseSpec {
   hub: string;

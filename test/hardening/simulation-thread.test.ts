@@ -9,7 +9,6 @@ import { createLogger } from '../../src/http/logging.ts';
 import { startSimulationThread, type SimulationThread } from '../../src/runtime/simulation-thread.ts';
 import { createJobRunner } from '../../src/runtime/jobs/job-runner.ts';
 import { Budget } from '../../src/recovery/model/budget.ts';
-import { RecoveryError } from '../../src/recovery/model/failure.ts';
 import type { SimulationRequest } from '../../src/recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG, SolverConfigSchema } from '../../src/recovery/model/solver-config.ts';
 import { warmUpRequests } from '../../src/runtime/warm-up.ts';

@@ -10,7 +10,7 @@ import type { LinearModel } from '../model/linear-model.ts';
 import type { RecoveryScope } from '../model/scope.ts';
 import type { SimulationBound } from '../model/solve-facts.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
-import type { SolveOutcome, Solver } from '../model/solver-port.ts';
+import type { SolveOutcome } from '../model/solver-port.ts';
 import { JourneyFinder, type Journey, type LegPrices } from '../passengers/journeys.ts';
 import type { PassengerGroups } from '../passengers/passengers.ts';
 import { FINDERS, legPricesAt, rowsPrice, type BoundWitness, type JourneyColumns, type JourneyFinders } from './lagrangian-bound.ts';

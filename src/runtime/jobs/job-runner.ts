@@ -4,7 +4,7 @@
 // and a cancellation that keeps the best plan.
 import { Budget } from '../../recovery/model/budget.ts';
 import { recoveryFailureOf, type RecoveryFailure } from '../../recovery/model/failure.ts';
-import type { SimulationProgress, SimulationRequest } from '../../recovery/pipeline.ts';
+import type { SimulationProgress } from '../../recovery/pipeline.ts';
 import type { SimulationResult } from '../../recovery/model/result.ts';
 import type { SolverStats } from '../../recovery/model/solver-port.ts';
 import type { SimulationRunner } from '../simulation-runner.ts';
