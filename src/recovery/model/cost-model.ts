@@ -69,7 +69,7 @@ export interface TripFacts {
   fare: number;
   /** Planned duration from the first departure to the last arrival, minutes (sets ROADEF's legal amounts). */
   plannedTripMinutes: number;
-  /** The legal compensation of a passenger not carried, as the service prices it (EU261 × compensation_multiplier). */
+  /** The legal compensation of a passenger not carried, as the service prices it (EU261 × compensation_multiplier: ServiceCostModel.compensation). */
   compensationPerPassenger: number;
   /** Whether its passengers have already flown part of it when the plan starts (a cancelled trip is then an inbound one for ROADEF). */
   begun: boolean;
