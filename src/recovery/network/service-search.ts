@@ -25,12 +25,12 @@
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
 // the routes of each better plan as they come (`offer`), as first columns for its master.
-import { serviceCostModel } from '../model/cost-model.ts';
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../neighbourhood/column-generation.ts';
 import { buildStrategyModel, chosenRoutes, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
 import { strategyCancels } from '../neighbourhood/rows/row-families.ts';
+import { serviceCostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
