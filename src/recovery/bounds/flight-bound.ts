@@ -37,8 +37,7 @@ function departures(ev: RouteEvaluator, flight: Flight): number[] {
  * at least 0), so its optimum bounds them all.
  */
 export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): LinearModel {
-  const { scope, config } = ev;
-  const w = config.cost_weights;
+  const { scope, config, cost } = ev;
   const b = new ModelBuilder(`flight_bound__${lpName(scope.label)}`);
   const passengerCost = leastCancelledPassengerCost(groups, scope.flightIds, config);
   const capacityTerms = scope.capacities.map((): Term[] => []);
@@ -49,12 +48,12 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
     const mayCancel = forced || config.constraints.allow_cancellations;
     const terms: Term[] = [];
     if (mayCancel) {
-      const cancel = b.addVariable(`cancel__${name}`, 'continuous', w.cancellation_per_flight + (passengerCost.get(f.id) ?? 0), forced ? 1 : 0, 1);
+      const cancel = b.addVariable(`cancel__${name}`, 'continuous', cost.cancellationPerLeg() + (passengerCost.get(f.id) ?? 0), forced ? 1 : 0, 1);
       terms.push({ variable: cancel, coef: 1 });
       if (!forced) cancellations.push({ variable: cancel, coef: 1 });
     }
     if (!forced) {
-      const perMinute = w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers;
+      const perMinute = cost.legDelayPerMinute(f.bookedPassengers);
       const block = f.arrMinutes - f.depMinutes;
       for (const t of departures(ev, f)) {
         const dep = b.addVariable(`dep__${name}__${t}`, 'continuous', (t - f.depMinutes) * perMinute, 0, 1);
@@ -81,16 +80,15 @@ export function flightBoundModel(ev: RouteEvaluator, groups: PassengerGroups): L
  * solve: above 0 from the start whenever a delay or a cancellation is forced.
  */
 export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: PassengerGroups): number {
-  const { scope, config } = ev;
-  const w = config.cost_weights;
+  const { scope, config, cost } = ev;
   const passengerCost = leastCancelledPassengerCost(groups, scope.flightIds, config);
   let total = 0;
   const savings: number[] = [];
   for (const f of scope.flights) {
-    const cancel = w.cancellation_per_flight + (passengerCost.get(f.id) ?? 0);
+    const cancel = cost.cancellationPerLeg() + (passengerCost.get(f.id) ?? 0);
     if (scope.cancelledFlights.has(f.id)) { total += cancel; continue; }
     const fly = ev.delayLimit(f) >= ev.earliestDeparture(f) - f.depMinutes
-      ? (ev.earliestDeparture(f) - f.depMinutes) * (w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers)
+      ? (ev.earliestDeparture(f) - f.depMinutes) * cost.legDelayPerMinute(f.bookedPassengers)
       : Number.POSITIVE_INFINITY;
     if (!config.constraints.allow_cancellations) { total += fly; continue; }
     total += fly;
@@ -118,8 +116,7 @@ export function flightBoundWithoutCapacities(ev: RouteEvaluator, groups: Passeng
  * is all there is.
  */
 export function flightBoundInClosedForm(ev: RouteEvaluator, groups: PassengerGroups): number {
-  const { scope, config } = ev;
-  const w = config.cost_weights;
+  const { scope, config, cost } = ev;
   // An itinerary's passengers charged a share per leg, as in the LP (docs/model.md 3.3): charged in
   // full on every leg, two cancelled legs of one itinerary would count them twice.
   const passengerCost = leastCancelledPassengerCost(groups, scope.flightIds, config);
@@ -130,12 +127,12 @@ export function flightBoundInClosedForm(ev: RouteEvaluator, groups: PassengerGro
   let outOfService = 0;
   const periods = new Map(scope.aircraft.map((a) => [a.aircraft.tail, a.unavailable]));
   for (const f of scope.flights) {
-    const cancel = w.cancellation_per_flight + (passengerCost.get(f.id) ?? 0);
+    const cancel = cost.cancellationPerLeg() + (passengerCost.get(f.id) ?? 0);
     if (scope.cancelledFlights.has(f.id)) { total += cancel; outOfService += cancel; continue; }
     const mayCancel = config.constraints.allow_cancellations ? cancel : Number.POSITIVE_INFINITY;
     const earliest = ev.earliestDeparture(f);
     const latest = f.depMinutes + ev.delayLimit(f);
-    const perMinute = w.delay_per_minute + w.delay_per_passenger_minute * f.bookedPassengers;
+    const perMinute = cost.legDelayPerMinute(f.bookedPassengers);
     const fly = latest >= earliest ? (earliest - f.depMinutes) * perMinute : Number.POSITIVE_INFINITY;
     const least = Math.min(fly, mayCancel);
     total += least;
@@ -143,7 +140,7 @@ export function flightBoundInClosedForm(ev: RouteEvaluator, groups: PassengerGro
     // Its planned aircraft flies it once back in service (its first departure from the earliest on
     // that overlaps none of its periods), another aircraft at least at the swap's cost.
     const planned = plannedAircraftDeparture(earliest, block, periods.get(f.tail) ?? []);
-    outOfService += Math.min(planned <= latest ? (planned - f.depMinutes) * perMinute : Number.POSITIVE_INFINITY, fly + w.swap_per_flight, mayCancel);
+    outOfService += Math.min(planned <= latest ? (planned - f.depMinutes) * perMinute : Number.POSITIVE_INFINITY, fly + cost.swapPerLeg(), mayCancel);
     // A flight that cannot fly takes no slot.
     if (!Number.isFinite(fly)) continue;
     let charged = false;

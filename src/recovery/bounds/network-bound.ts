@@ -12,7 +12,7 @@
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
-import { ServiceCostModel, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
+import { serviceCostModel, serviceTrip, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
 import { brokenLegRule, crewBreaches, mayFly } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
@@ -298,11 +298,6 @@ function stretchesOf(ev: RouteEvaluator, flight: Flight): Stretch[] {
   return starts.map((from, i) => ({ from, to: i + 1 < starts.length ? starts[i + 1]! - 1 : latest }));
 }
 
-/** A passenger trip as the cost model sees it, for the service's groups (no cabins, no fares). */
-function tripFacts(passengers: number, compensationPerPassenger: number, plannedTripMinutes: number): TripFacts {
-  return { passengers, cabin: 'E', haul: 'D', direction: 'outbound', fare: 0, plannedTripMinutes, compensationPerPassenger, begun: false };
-}
-
 /** The least a disrupted passenger of `trip` costs: re-accommodated at once, or not carried. */
 function leastPerPassenger(cost: CostModel, trip: TripFacts): number {
   return Math.max(0, Math.min(cost.arrival(trip, 0, true), cost.tripCancellation(trip)));
@@ -365,7 +360,7 @@ export class NetworkRelaxation {
 
   constructor(input: NetworkBoundInput) {
     const { schedule, scope, groups, config } = input;
-    const cost = input.costModel ?? new ServiceCostModel(config.cost_weights, { crewDuty: config.constraints.crew_duty === 'hard', maintenance: config.constraints.maintenance === 'hard' });
+    const cost = input.costModel ?? serviceCostModel(config);
     const factsOf = input.aircraftFacts ?? ((tail: string): AircraftCostFacts => ({ tail, seats: schedule.aircraft.get(tail)!.seats, costPerBlockHour: 0 }));
     const ev = new RouteEvaluator(schedule, scope, config);
     const airportIndex = new Map<string, number>();
@@ -379,7 +374,7 @@ export class NetworkRelaxation {
       const forced = scope.cancelledFlights.has(f.id);
       const block = f.arrMinutes - f.depMinutes;
       const group = cancellationGroup.get(f.id);
-      const trip = group ? tripFacts(group.passengers, group.compensationPerPassenger, block) : null;
+      const trip = group ? serviceTrip(group.passengers, group.compensationPerPassenger, block) : null;
       const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
       if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
       const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id)), () => journeysOf(group.search)) : null;
@@ -421,7 +416,7 @@ export class NetworkRelaxation {
     for (const group of groups.misconnections) {
       // Passengers of three flights or more may leave from any hub up to the break: the least journey over all of them.
       const journey = input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id));
-      const trip = tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes);
+      const trip = serviceTrip(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes);
       const perPassenger = Math.min(Math.max(leastPerPassenger(cost, trip), journey ?? 0), Math.max(0, cost.tripCancellation(trip)));
       // An itinerary with a leg a disruption cancels is never a misconnection (its passengers are that flight's cancellation group).
       if (group.passengers <= 0 || group.legs.some((f) => scope.cancelledFlights.has(f.id))) continue;
@@ -436,7 +431,7 @@ export class NetworkRelaxation {
       // Passengers of two flights wait at the one hub (docs/model.md 1.6) from the scheduled arrival on.
       const first = group.connections[0]!;
       const seats = group.legs.length === 2
-        ? this.seatGroup(cost, tripFacts(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes,
+        ? this.seatGroup(cost, serviceTrip(group.passengers, group.compensationPerPassenger, group.originalArrivalMinutes - group.legs[0]!.depMinutes), first.arriving.dest, group.legs[1]!.dest, first.arriving.arrMinutes + first.connectionMinutes,
           input.leastRebooking?.get(rebookingKey('misconnection', group.itinerary.id)), () => journeysOf(first.search))
         : null;
       const missed: MissedGroup = { cost: group.passengers * perPassenger, rows: [], missed: 0, seats };

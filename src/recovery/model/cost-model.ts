@@ -12,7 +12,12 @@
 //   - the aircraft missing at the end of the plan from where the next day needs them;
 //   - each maintenance check missed and each crew-duty breach (Infinity where a rule forbids it).
 // Amounts are in the model's currency unit, already weighted (ROADEF's α, β, γ are inside), so the sum
-// of the parts is the plan's cost. Pure: imports nothing but its own types.
+// of the parts is the plan's cost. Besides these facts, the interface states the terms the service's
+// linear models read as coefficients (LP columns, the pricing's labels, the closed-form bounds, the
+// journey searches' last departure); ServiceCostModel builds its facts' prices from them, so each
+// service term is defined once, here (docs/model.md 4.0). Pure: imports the EU261 table and types only.
+import { eu261CompensationEur } from '../../domain/passenger-rights.ts';
+import type { SolverConfig } from './solver-config.ts';
 
 /** Cabins in the 2009 codes: first, business, economy. */
 export type CabinCode = 'F' | 'B' | 'E';
@@ -64,7 +69,7 @@ export interface TripFacts {
   fare: number;
   /** Planned duration from the first departure to the last arrival, minutes (sets ROADEF's legal amounts). */
   plannedTripMinutes: number;
-  /** The legal compensation of a passenger not carried, as the service prices it (EU261 × compensation_multiplier). */
+  /** The legal compensation of a passenger not carried, as the service prices it (EU261 × compensation_multiplier: ServiceCostModel.compensation). */
   compensationPerPassenger: number;
   /** Whether its passengers have already flown part of it when the plan starts (a cancelled trip is then an inbound one for ROADEF). */
   begun: boolean;
@@ -105,6 +110,23 @@ export interface CostModel {
   positions(missing: MissingPositions): number;
   /** One maintenance check missed; Infinity where the checks are hard rules. */
   missedCheck(): number;
+
+  // The terms as coefficients. RoadefCostModel implements those its objective has in this form and
+  // refuses (throws: a programmer error) those whose amount depends on facts these do not carry.
+  /** Per minute a planned leg with `bookedPassengers` booked leaves late: flownLeg's delay part is delayMinutes × this. */
+  legDelayPerMinute(bookedPassengers: number): number;
+  /** A planned leg flown by another aircraft than planned, whichever aircraft: flownLeg's swap part. */
+  swapPerLeg(): number;
+  /** Booked passengers a leg's aircraft of `seats` seats has no seat for: flownLeg's spill part. */
+  spill(bookedPassengers: number, seats: number): number;
+  /** `breaches` crews ending beyond their duty limit on a leg: flownLeg's crew part (0 for none, Infinity where the rule is hard). */
+  crewDuty(breaches: number): number;
+  /** A planned leg cancelled, whichever leg: cancelledLeg's amount. */
+  cancellationPerLeg(): number;
+  /** The legal compensation of `passengers` (default 1) not carried on a trip of `distanceKm`: what TripFacts.compensationPerPassenger states. */
+  compensation(distanceKm: number, passengers?: number): number;
+  /** Per passenger of `trip` rebooked, per minute of later arrival: the slope of arrival(trip, ·, true), which is a line from arrival(trip, 0, true). */
+  rebookedPerMinute(trip: TripFacts): number;
 }
 
 /** Whole started hours of a block of `minutes` (operating costs bill them). */
@@ -121,9 +143,30 @@ export interface ServiceCostWeights {
   spill_per_passenger: number;
   reaccommodation_per_passenger: number;
   reaccommodation_delay_per_passenger_minute: number;
+  compensation_multiplier: number;
   crew_duty_violation: number;
   maintenance_violation: number;
   aircraft_out_of_position: number;
+}
+
+const serviceModels = new WeakMap<SolverConfig, ServiceCostModel>();
+
+/**
+ * The service's cost model of a request's configuration: built once per configuration object (a solve
+ * hands one down to all its engines and bounds), so that every service path prices through it.
+ */
+export function serviceCostModel(config: SolverConfig): ServiceCostModel {
+  let model = serviceModels.get(config);
+  if (!model) {
+    model = new ServiceCostModel(config.cost_weights, { crewDuty: config.constraints.crew_duty === 'hard', maintenance: config.constraints.maintenance === 'hard' });
+    serviceModels.set(config, model);
+  }
+  return model;
+}
+
+/** A service passenger group as a trip of the cost model: no cabins, fares or classes (the service's model reads none of them), its compensation stated. */
+export function serviceTrip(passengers: number, compensationPerPassenger: number, plannedTripMinutes = 0): TripFacts {
+  return { passengers, cabin: 'E', haul: 'D', direction: 'outbound', fare: 0, plannedTripMinutes, compensationPerPassenger, begun: false };
 }
 
 /**
@@ -138,24 +181,22 @@ export class ServiceCostModel implements CostModel {
   constructor(private readonly w: ServiceCostWeights, private readonly hard: { crewDuty: boolean; maintenance: boolean } = { crewDuty: false, maintenance: false }) {}
 
   flownLeg(leg: FlownLegFacts, crewBreaches = 0): number {
-    const delay = leg.delayMinutes * (this.w.delay_per_minute + this.w.delay_per_passenger_minute * leg.bookedPassengers);
-    const swap = leg.flownBy.tail === leg.planned.tail ? 0 : this.w.swap_per_flight;
-    const spill = Math.max(0, leg.bookedPassengers - leg.flownBy.seats) * this.w.spill_per_passenger;
-    const crew = crewBreaches === 0 ? 0 : this.hard.crewDuty ? Number.POSITIVE_INFINITY : crewBreaches * this.w.crew_duty_violation;
-    return delay + swap + spill + crew;
+    const delay = leg.delayMinutes * this.legDelayPerMinute(leg.bookedPassengers);
+    const swap = leg.flownBy.tail === leg.planned.tail ? 0 : this.swapPerLeg();
+    return delay + swap + this.spill(leg.bookedPassengers, leg.flownBy.seats) + this.crewDuty(crewBreaches);
   }
 
   cancelledLeg(): number {
-    return this.w.cancellation_per_flight;
+    return this.cancellationPerLeg();
   }
 
   newLeg(): null {
     return null;
   }
 
-  arrival(_trip: TripFacts, delayMinutes: number, rebooked: boolean): number {
+  arrival(trip: TripFacts, delayMinutes: number, rebooked: boolean): number {
     if (!rebooked) return 0;
-    return this.w.reaccommodation_per_passenger + this.w.reaccommodation_delay_per_passenger_minute * Math.max(0, delayMinutes);
+    return this.w.reaccommodation_per_passenger + this.rebookedPerMinute(trip) * Math.max(0, delayMinutes);
   }
 
   tripCancellation(trip: TripFacts): number {
@@ -173,6 +214,35 @@ export class ServiceCostModel implements CostModel {
 
   missedCheck(): number {
     return this.hard.maintenance ? Number.POSITIVE_INFINITY : this.w.maintenance_violation;
+  }
+
+  legDelayPerMinute(bookedPassengers: number): number {
+    return this.w.delay_per_minute + this.w.delay_per_passenger_minute * bookedPassengers;
+  }
+
+  swapPerLeg(): number {
+    return this.w.swap_per_flight;
+  }
+
+  spill(bookedPassengers: number, seats: number): number {
+    return Math.max(0, bookedPassengers - seats) * this.w.spill_per_passenger;
+  }
+
+  crewDuty(breaches: number): number {
+    return breaches === 0 ? 0 : this.hard.crewDuty ? Number.POSITIVE_INFINITY : breaches * this.w.crew_duty_violation;
+  }
+
+  cancellationPerLeg(): number {
+    return this.w.cancellation_per_flight;
+  }
+
+  /** EU261 by distance (domain/passenger-rights.ts) × compensation_multiplier. */
+  compensation(distanceKm: number, passengers = 1): number {
+    return passengers * this.w.compensation_multiplier * eu261CompensationEur(distanceKm);
+  }
+
+  rebookedPerMinute(_trip: TripFacts): number {
+    return this.w.reaccommodation_delay_per_passenger_minute;
   }
 }
 
@@ -249,4 +319,40 @@ export class RoadefCostModel implements CostModel {
   missedCheck(): number {
     return Number.POSITIVE_INFINITY;
   }
+
+  /** None: a delay costs by the passengers' arrivals (arrival). */
+  legDelayPerMinute(): number {
+    return 0;
+  }
+
+  swapPerLeg(): never {
+    return refused('a swap cost per leg', 'it is the difference of the two aircraft\'s hourly costs (flownLeg)');
+  }
+
+  /** None: passengers over the seats are not carried on the leg, which their trips price. */
+  spill(): number {
+    return 0;
+  }
+
+  /** None: the challenge has no crew. */
+  crewDuty(): number {
+    return 0;
+  }
+
+  cancellationPerLeg(): never {
+    return refused('a cancellation cost per leg', 'it credits the planned aircraft\'s block hours (cancelledLeg)');
+  }
+
+  compensation(): never {
+    return refused('a compensation by distance', 'it goes by the planned trip duration (tripCancellation, arrival)');
+  }
+
+  rebookedPerMinute(): never {
+    return refused('a rebooking cost linear in the delay', 'its legal compensations are steps (arrival)');
+  }
+}
+
+/** A term the ROADEF 2009 objective cannot state in the form asked: a service path was handed the ROADEF model. */
+function refused(term: string, why: string): never {
+  throw new Error(`The ROADEF 2009 objective has no ${term}: ${why}.`);
 }

@@ -8,6 +8,7 @@ import type { Flight, MaintenanceCheck, Schedule } from '../../domain/schedule.t
 import { minTurnaroundMinutes } from '../../domain/turnaround.ts';
 import type { MaintenanceViolation, TimedLeg } from '../../domain/plan.ts';
 import { brokenLegRule, brokenRouteRule, crewBreaches, type CrewBreach, type LegContext } from '../model/rules.ts';
+import { serviceCostModel, type CostModel } from '../model/cost-model.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 
@@ -37,6 +38,11 @@ export interface Route {
 export interface LegCost { delay: number; swap: number; spill: number; crewDuty: number; total: number }
 
 export class RouteEvaluator {
+  /** How routes are priced: the service's cost model of `config`. */
+  readonly cost: CostModel;
+  /** One aircraft ending out of position. */
+  private readonly outOfPositionCost: number;
+
   /**
    * `enforceWindow: false` keeps routes that miss their first flight after the window: used only to
    * report what delay propagation alone would break, never for plans.
@@ -46,7 +52,10 @@ export class RouteEvaluator {
     readonly scope: RecoveryScope,
     readonly config: SolverConfig,
     private readonly enforceWindow = true,
-  ) {}
+  ) {
+    this.cost = serviceCostModel(config);
+    this.outOfPositionCost = this.cost.positions({ family: 1, model: 1, configuration: 1 });
+  }
 
   /** Earliest departure of `flight` in any plan: its scheduled departure plus its disruption's minimum delay. */
   earliestDeparture(flight: Flight): number {
@@ -73,19 +82,23 @@ export class RouteEvaluator {
   }
 
   legCost(a: AircraftInScope, flight: Flight, depMinutes: number): LegCost {
-    const w = this.config.cost_weights;
     const delayMinutes = depMinutes - flight.depMinutes;
     const arrMinutes = depMinutes + (flight.arrMinutes - flight.depMinutes);
-    const delay = delayMinutes * (w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers);
-    const swap = flight.tail === a.aircraft.tail ? 0 : w.swap_per_flight;
-    const spill = Math.max(0, flight.bookedPassengers - a.aircraft.seats) * w.spill_per_passenger;
-    const crewDuty = crewBreaches(this.schedule, flight, arrMinutes).length * w.crew_duty_violation;
+    const delay = delayMinutes * this.cost.legDelayPerMinute(flight.bookedPassengers);
+    const swap = flight.tail === a.aircraft.tail ? 0 : this.cost.swapPerLeg();
+    const spill = this.cost.spill(flight.bookedPassengers, a.aircraft.seats);
+    const crewDuty = this.cost.crewDuty(crewBreaches(this.schedule, flight, arrMinutes).length);
     return { delay, swap, spill, crewDuty, total: delay + swap + spill + crewDuty };
   }
 
   /** The cost of ending a route: aircraft out of position (when no flight after the window tells where it must be). */
   positionCost(a: AircraftInScope, endStation: string): number {
-    return a.nextDepartureAfterWindow === null && endStation !== a.requiredEndStation ? this.config.cost_weights.aircraft_out_of_position : 0;
+    return a.nextDepartureAfterWindow === null && endStation !== a.requiredEndStation ? this.outOfPositionCost : 0;
+  }
+
+  /** `count` maintenance checks missed (none costs nothing where missing one is forbidden too). */
+  private missedChecksCost(count: number): number {
+    return count === 0 ? 0 : count * this.cost.missedCheck();
   }
 
   /** May the check be performed by an aircraft at `station` that landed at `arrivalMinutes`? */
@@ -115,7 +128,7 @@ export class RouteEvaluator {
       requiredEndStation: a.requiredEndStation, nextDepartureAfterWindow: this.enforceWindow ? a.nextDepartureAfterWindow : null,
     });
     if (broken !== null) return null;
-    return { performedAtEnd, missed, cost: missed.length * this.config.cost_weights.maintenance_violation + this.positionCost(a, station) };
+    return { performedAtEnd, missed, cost: this.missedChecksCost(missed.length) + this.positionCost(a, station) };
   }
 
   /**
@@ -138,7 +151,7 @@ export class RouteEvaluator {
     const missedChecks = closed.missed.map((i) => blameForMissedCheck(a.aircraft.tail, a.checks[i]!, legs));
     const costs: RouteCosts = {
       delay: 0, swap: 0, spill: 0, crew_duty: 0,
-      maintenance: missedChecks.length * this.config.cost_weights.maintenance_violation, aircraft_position: this.positionCost(a, endStation),
+      maintenance: this.missedChecksCost(missedChecks.length), aircraft_position: this.positionCost(a, endStation),
     };
     let swaps = 0;
     for (const leg of legs) {

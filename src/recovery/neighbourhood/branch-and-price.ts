@@ -24,7 +24,7 @@ import { lpName, type Constraint, type LinearModel, type Variable } from '../mod
 import type { AircraftInScope } from '../model/scope.ts';
 import type { Route } from './aircraft-routes.ts';
 import { breakpointMemo, journeysTerm, lagrangianBound, pricingDuals, type BoundWitness } from './lagrangian-bound.ts';
-import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialUsed, withArtificials } from './master.ts';
+import { ARTIFICIAL_GROWTH, ARTIFICIAL_MAX_FACTOR, artificialFlightCost, artificialUsed, withArtificials } from './master.ts';
 import { enumerateRoutes, priceRoutes, type PricingDuals } from './pricing.ts';
 import type { StrategyModel } from './rows/strategy-model.ts';
 import type { StrategyRun } from './strategy-run.ts';
@@ -204,7 +204,7 @@ function arcRowName(tail: string, flight: Flight): string {
  * The node's master: its cancel columns fixed, and a row per aircraft-flight branch over the routes of
  * the aircraft through the flight (coefficient: how often the route flies it). A row that asks for the
  * flight gets an artificial column (the pool may hold no such route yet), at the cost a flight row's
- * has (master.ts).
+ * has (master.ts, artificialFlightCost).
  */
 function withFixings(master: LinearModel, model: StrategyModel, run: StrategyRun, fixings: readonly Fixing[], artificialScale: number): LinearModel {
   if (fixings.length === 0) return master;
@@ -212,7 +212,6 @@ function withFixings(master: LinearModel, model: StrategyModel, run: StrategyRun
   for (const f of fixings) if (f.kind === 'cancel') at.set(f.column, f.value);
   const variables: Variable[] = master.variables.map((v) => (at.has(v.name) ? { ...v, lb: at.get(v.name)!, ub: at.get(v.name)! } : v));
   const constraints: Constraint[] = [...master.constraints];
-  const w = run.config.cost_weights;
   for (const f of fixings) {
     if (f.kind !== 'arc') continue;
     const name = arcRowName(f.tail, f.flight);
@@ -224,7 +223,7 @@ function withFixings(master: LinearModel, model: StrategyModel, run: StrategyRun
     }
     if (f.value === 1) {
       const artificial = `artificial__${name}`;
-      variables.push({ name: artificial, kind: 'continuous', lb: 0, ub: 1, cost: artificialScale * (w.cancellation_per_flight + f.flight.bookedPassengers * 600 * Math.max(1, w.compensation_multiplier)) });
+      variables.push({ name: artificial, kind: 'continuous', lb: 0, ub: 1, cost: artificialScale * artificialFlightCost(run.config, f.flight) });
       terms.push({ variable: artificial, coef: 1 });
     }
     constraints.push({ name, terms, sense: f.value === 1 ? '>=' : '<=', rhs: f.value });

@@ -6,6 +6,7 @@ import { reaccommodationCost, type ItineraryHub, type MisconnectionGroup, type P
 import type { Route } from './aircraft-routes.ts';
 import type { AircraftRotation, Delay, Reaccommodation, Swap, Violation } from '../../domain/plan.ts';
 import type { CostBreakdown, RecoveryOption, SolverReport } from '../model/result.ts';
+import { serviceCostModel, serviceTrip } from '../model/cost-model.ts';
 import type { RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig, Strategy } from '../model/solver-config.ts';
 
@@ -100,7 +101,7 @@ const journeyText = (r: Reaccommodation) => (r.toFlights.length ? r.toFlights.ma
 export function evaluatePlan(
   schedule: Schedule, scope: RecoveryScope, config: SolverConfig, strategy: Strategy, plan: Plan, solver: SolverReport,
 ): RecoveryOption {
-  const w = config.cost_weights;
+  const model = serviceCostModel(config);
   const flown: FlownLegs = new Map();
   for (const route of plan.routes) for (const leg of route.legs) flown.set(leg.flight.id, { route, leg });
   const cancelled = scope.flights.filter((f) => !flown.has(f.id));
@@ -145,7 +146,7 @@ export function evaluatePlan(
       disutility += flow.passengers * (0.5 + 0.5 * Math.min(1, extra / REACCOMMODATION_DISUTILITY_FULL_MINUTES));
     } else {
       notReaccommodated += flow.passengers;
-      compensationCostUnits += flow.passengers * g.compensationPerPassenger;
+      compensationCostUnits += flow.passengers * model.tripCancellation(serviceTrip(flow.passengers, g.compensationPerPassenger));
       disutility += flow.passengers;
     }
     // An itinerary's passengers are named at the flight they do not take from where they leave it, or
@@ -162,7 +163,7 @@ export function evaluatePlan(
   const sum = (key: keyof Route['costs']) => plan.routes.reduce((s, r) => s + r.costs[key], 0);
   const costs: CostBreakdown = {
     delay: round(sum('delay')),
-    cancellation: round(cancelled.length * w.cancellation_per_flight),
+    cancellation: round(cancelled.length * model.cancellationPerLeg()),
     swap: round(sum('swap')),
     spill: round(sum('spill')),
     reaccommodation: round(reaccommodationCostUnits),

@@ -202,14 +202,13 @@ function aircraftCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMod
 }
 
 function flightCopies(ev: RouteEvaluator, a: AircraftInScope, mode: PricingMode, stepMinutes: number): FlightCopies[] {
-  const w = ev.config.cost_weights;
   return pricingFlights(ev, a, mode).map((flight, index): FlightCopies => {
     const block = flight.arrMinutes - flight.depMinutes;
     return {
       flight, index, block, turnaround: ev.turnaround(a, flight.dest), swapped: flight.tail !== a.aircraft.tail,
       // The rules that do not depend on the route so far; the others are checked when a label is extended.
       deps: departureGrid(ev, flight, stepMinutes).filter((dep) => brokenLegRule(ev.legContext(a, flight.origin, flight, dep, 0, [])) === null),
-      delayPerMinute: w.delay_per_minute + w.delay_per_passenger_minute * flight.bookedPassengers,
+      delayPerMinute: ev.cost.legDelayPerMinute(flight.bookedPassengers),
       crewBreaks: flight.crewIds.map((id) => { const duty = ev.schedule.crewById.get(id)!; return duty.dutyStartMinutes + duty.maxDutyMinutes - block + 1; }).sort((p, q) => p - q),
     };
   });
@@ -579,7 +578,7 @@ export function enumerateRoutes(
   // costs the position (endBound) plus the checks still missed then, or is forbidden. Nodes are in
   // departure order, so a backward pass sees every possible successor first; one pass per mask
   // (aircraft have a check or two; beyond MASKED_CHECKS the checks all count as performed).
-  const checkWeight = ev.config.constraints.maintenance === 'hard' ? Number.POSITIVE_INFINITY : ev.config.cost_weights.maintenance_violation;
+  const checkWeight = ev.cost.missedCheck();
   const masks = a.checks.length <= MASKED_CHECKS ? 1 << a.checks.length : 1;
   const fullMask = (1 << a.checks.length) - 1;
   const eligibleAt = (node: Node) => a.checks.reduce((m, check, i) => (RouteEvaluator.eligible(check, node.flight.dest, node.arr) ? m | (1 << i) : m), 0);

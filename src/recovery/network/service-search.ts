@@ -25,12 +25,12 @@
 // Every plan it finds is a plan of the integrated strategy, so the integrated column generation's
 // bound (proven over every route of the scope) holds for it; the pipeline also hands the generation
 // the routes of each better plan as they come (`offer`), as first columns for its master.
-import { eu261CompensationEur } from '../../domain/passenger-rights.ts';
 import type { Flight, Schedule } from '../../domain/schedule.ts';
 import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
 import type { StrategySolve } from '../neighbourhood/column-generation.ts';
 import { buildStrategyModel, chosenRoutes, type StrategyModel } from '../neighbourhood/rows/strategy-model.ts';
 import { strategyCancels } from '../neighbourhood/rows/row-families.ts';
+import { serviceCostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
@@ -688,11 +688,11 @@ function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: Readon
     estimate += route.cost;
     for (const leg of route.legs) flown.add(leg.flight.id);
   }
-  const w = config.cost_weights;
+  const cost = serviceCostModel(config);
   for (const list of planned.values()) {
     for (const f of list) {
       if (flown.has(f.id)) continue;
-      estimate += w.cancellation_per_flight + f.bookedPassengers * w.compensation_multiplier * eu261CompensationEur(f.distanceKm ?? 0);
+      estimate += cost.cancellationPerLeg() + cost.compensation(f.distanceKm ?? 0, f.bookedPassengers);
     }
   }
   return estimate;

@@ -6,10 +6,11 @@
 // docs/model.md 2.3).
 //
 // Generic over the flight (the service's scheduled `Flight`, the network engine's flown legs) and the
-// price of a journey by its arrival (`JourneyPrice`: the service's `cost_weights`, or a trip's arrival
-// cost under a `CostModel`, which for ROADEF depends on the trip's cabin and class).
+// price of a journey by its arrival (`JourneyPrice`: a trip's arrival cost under a `CostModel`, the
+// service's or ROADEF's, which depends on the trip's cabin and class).
 import { keptRecently } from '../../domain/collections.ts';
 import type { Flight } from '../../domain/schedule.ts';
+import { serviceCostModel, serviceTrip } from '../model/cost-model.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 
 /** What a journey search reads of a flight: where and when (minutes) it leaves and lands. */
@@ -62,7 +63,7 @@ export interface JourneyQuery<F extends JourneyFlight = Flight> {
   returnsToOrigin?: boolean;
 }
 
-/** The service's query: with what its journeys are priced by (`cost_weights`, `servicePrice`). */
+/** The service's query: with what its journeys are priced by (`servicePrice`). */
 export interface JourneySearch extends JourneyQuery {
   originalArrivalMinutes: number;
   compensationPerPassenger: number;
@@ -83,27 +84,25 @@ export interface JourneyPrice {
   key: string;
 }
 
-/** Cost of re-accommodating one passenger on a journey landing (scheduled) at `arrivalMinutes`. */
-export function journeyCost(config: SolverConfig, originalArrivalMinutes: number, arrivalMinutes: number): number {
-  const w = config.cost_weights;
-  return w.reaccommodation_per_passenger + w.reaccommodation_delay_per_passenger_minute * Math.max(0, arrivalMinutes - originalArrivalMinutes);
-}
-
 /**
- * The service's price of a search's journeys (`journeyCost`). A journey costing the compensation or
+ * The service's price of a search's journeys: its cost model's price of a rebooked passenger
+ * (ServiceCostModel.arrival), from the scheduled arrival. A journey costing the compensation or
  * more is not worth taking: leaving the passengers unaccommodated costs no more and takes no seat (an
  * exact pruning: docs/model.md 1.6); so no departure after the instant a journey would cost that is.
  */
 export function servicePrice(config: SolverConfig, search: JourneySearch): JourneyPrice {
-  const w = config.cost_weights;
-  const slack = search.compensationPerPassenger - w.reaccommodation_per_passenger;
+  const model = serviceCostModel(config);
+  const trip = serviceTrip(1, search.compensationPerPassenger);
+  const onTime = model.arrival(trip, 0, true);
+  const perMinute = model.rebookedPerMinute(trip);
+  const slack = search.compensationPerPassenger - onTime;
   const lastDepartureMinutes = slack <= 0 ? null
-    : w.reaccommodation_delay_per_passenger_minute > 0 ? search.originalArrivalMinutes + slack / w.reaccommodation_delay_per_passenger_minute
+    : perMinute > 0 ? search.originalArrivalMinutes + slack / perMinute
       : Number.POSITIVE_INFINITY;
-  const cost = (arrivalMinutes: number) => journeyCost(config, search.originalArrivalMinutes, arrivalMinutes);
+  const cost = (arrivalMinutes: number) => model.arrival(trip, arrivalMinutes - search.originalArrivalMinutes, true);
   return {
     cost, worth: (arrivalMinutes) => cost(arrivalMinutes) < search.compensationPerPassenger, lastDepartureMinutes,
-    key: [search.originalArrivalMinutes, search.compensationPerPassenger, w.reaccommodation_per_passenger, w.reaccommodation_delay_per_passenger_minute].join('|'),
+    key: [search.originalArrivalMinutes, search.compensationPerPassenger, onTime, perMinute].join('|'),
   };
 }
 

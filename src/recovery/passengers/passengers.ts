@@ -1,8 +1,9 @@
 // Passenger groups that a plan may disrupt, and the flights that may take them (docs/model.md 1.6).
 import { keptRecently, pushTo } from '../../domain/collections.ts';
-import { eu261CompensationEur, greatCircleKm } from '../../domain/passenger-rights.ts';
+import { greatCircleKm } from '../../domain/passenger-rights.ts';
 import type { Flight, Itinerary, Schedule } from '../../domain/schedule.ts';
-import { directJourneys, journeyCost, journeyEnd, type Journey, type JourneyNetwork, type JourneySearch } from './journeys.ts';
+import { directJourneys, journeyEnd, type Journey, type JourneyNetwork, type JourneySearch } from './journeys.ts';
+import { serviceCostModel, serviceTrip } from '../model/cost-model.ts';
 import type { RecoveryScope } from '../model/scope.ts';
 import type { SolverConfig } from '../model/solver-config.ts';
 
@@ -82,12 +83,13 @@ function compensation(schedule: Schedule, config: SolverConfig, origin: string, 
   const a = schedule.airports.get(origin)!;
   const b = schedule.airports.get(dest)!;
   // Schedules without coordinates (imported ROADEF ones) are refused before simulation (src/http/endpoints/simulate.ts).
-  return config.cost_weights.compensation_multiplier * eu261CompensationEur(greatCircleKm(a.lat!, a.lon!, b.lat!, b.lon!));
+  return serviceCostModel(config).compensation(greatCircleKm(a.lat!, a.lon!, b.lat!, b.lon!));
 }
 
 /** Cost of re-accommodating one passenger of a group on `journey`: it counts from the scheduled arrival of the journey's last flight. */
 export function reaccommodationCost(config: SolverConfig, group: PassengerGroup, journey: Journey): number {
-  return journeyCost(config, group.originalArrivalMinutes, journeyEnd(journey).arrMinutes);
+  const trip = serviceTrip(group.passengers, group.compensationPerPassenger);
+  return serviceCostModel(config).arrival(trip, journeyEnd(journey).arrMinutes - group.originalArrivalMinutes, true);
 }
 
 /** The network journeys are searched on: `flights` (in scheduled departure order), by origin, and the schedule's connection times. */
@@ -197,13 +199,17 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
  * its n legs in the scope carries 1/n of that (k ≥ 1 legs cancelled carry k/n of it, never more).
  */
 export function leastCancelledPassengerCost(groups: PassengerGroups, scopeFlightIds: ReadonlySet<string>, config: SolverConfig): Map<string, number> {
-  const perPassenger = (compensationPerPassenger: number) => Math.min(config.cost_weights.reaccommodation_per_passenger, compensationPerPassenger);
+  const model = serviceCostModel(config);
+  const perPassenger = (g: PassengerGroup) => {
+    const trip = serviceTrip(g.passengers, g.compensationPerPassenger);
+    return Math.min(model.arrival(trip, 0, true), model.tripCancellation(trip));
+  };
   const least = new Map<string, number>();
   const add = (id: string, cost: number) => least.set(id, (least.get(id) ?? 0) + cost);
-  for (const g of groups.cancellations) add(g.flight.id, g.passengers * perPassenger(g.compensationPerPassenger));
+  for (const g of groups.cancellations) add(g.flight.id, g.passengers * perPassenger(g));
   for (const g of groups.misconnections) {
     const cancellable = g.legs.filter((f) => scopeFlightIds.has(f.id));
-    for (const f of cancellable) add(f.id, (g.passengers * perPassenger(g.compensationPerPassenger)) / cancellable.length);
+    for (const f of cancellable) add(f.id, (g.passengers * perPassenger(g)) / cancellable.length);
   }
   return least;
 }

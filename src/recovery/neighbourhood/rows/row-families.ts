@@ -6,6 +6,7 @@
 import { pushTo } from '../../../domain/collections.ts';
 import type { Flight } from '../../../domain/schedule.ts';
 import type { Route } from '../aircraft-routes.ts';
+import { serviceCostModel } from '../../model/cost-model.ts';
 import { lpName, type Term } from '../../model/linear-model.ts';
 import type { Journey, JourneySearch } from '../../passengers/journeys.ts';
 import { reaccommodationCost, type Connection, type ItineraryHub, type MisconnectionGroup, type PassengerGroup } from '../../passengers/passengers.ts';
@@ -67,7 +68,7 @@ export function addFlightRows(ctx: ModelContext): void {
     const forced = ctx.scope.cancelledFlights.has(f.id);
     const terms: Term[] = [];
     if (cancels || forced) {
-      const column = ctx.b.addVariable(`cancel__${lpName(f.id)}`, 'continuous', ctx.config.cost_weights.cancellation_per_flight, forced ? 1 : 0, 1);
+      const column = ctx.b.addVariable(`cancel__${lpName(f.id)}`, 'continuous', serviceCostModel(ctx.config).cancellationPerLeg(), forced ? 1 : 0, 1);
       ctx.cancelColumns.set(column, f);
       ctx.cancelColumnOf.set(f.id, column);
       terms.push({ variable: column, coef: 1 });
