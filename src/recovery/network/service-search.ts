@@ -142,9 +142,13 @@ const DESCENT_SHARE = 0.3;
  * stage did not finish in 36 runs of the storms at 2 s (load average 11-18) and the descent's walk,
  * priced without a solver, is the plan to beat: with 0.3 the answer was the best threshold's walk in 34
  * runs of 36 (1,928,660 and 1,768,697.5); with 0.65, alternating, the descent's (1,553,315, 1,326,212.5)
- * in 15 of 24 (docs/model.md 4.6). The descent stops once no step pays, so it takes the time only under load.
+ * in 15 of 24. Since the descent runs first there (before any model is built), only its walk's model and
+ * price come after it: 0.75 rather than 0.65 converged the issue storm's cold first descent in 4 first
+ * askings of 7 against 1 of 11 at load average 16.5-18, the answers no later (medians 2.72 s and 2.83 s,
+ * both late at that load; docs/model.md 4.6). The descent stops once no step pays, so it takes the time
+ * only under load.
  */
-const SHORT_DESCENT_SHARE = 0.65;
+const SHORT_DESCENT_SHARE = 0.75;
 /** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
 const DESCENT_CANDIDATES = 30;
 
