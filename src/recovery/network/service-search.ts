@@ -245,7 +245,7 @@ export async function searchNetwork(args: {
   // The cancellation descent (cancellationDescent) runs while the first round's solve is on a worker
   // (below); its steps' routes join the pool, and its last walk is solved alone next when it looks
   // cheaper than the first. Below a bound round's budget (the default 2 s), on a problem not searched
-  // before or searched without a dive (no routes valued: an earlier 2 s asking's), it runs at once instead, and only the cheaper-looking of its last walk and the best
+  // before, it runs at once instead, and only the cheaper-looking of its last walk and the best
   // threshold's is built and solved alone: at 2 s the first walk's solve gave what its plan without a
   // solver gives (11 of 12 walks), and building its model first (0.1-0.5 s of a loaded simulation
   // thread) came out of the descent's time (docs/model.md 4.6, "The descent first at 2 s"). (Tried
@@ -254,7 +254,7 @@ export async function searchNetwork(args: {
   let descend = mayCancel && first !== null;
   const short = !hasBoundRound(deadline - started);
   const descentEnd = started + (short ? SHORT_DESCENT_SHARE : DESCENT_SHARE) * (deadline - started);
-  if (descend && short && !args.earlier?.support.length) {
+  if (descend && short && !args.earlier) {
     descend = false;
     const descended = cancellationDescent(walks, config, descentEnd, (routes) => { for (const route of routes.values()) add(route); });
     if (descended && descended.estimate < first!.estimate) first = { routes: new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), estimate: descended.estimate };
@@ -279,8 +279,6 @@ export async function searchNetwork(args: {
   // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
   // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
   const alone = first ? [buildStrategyModel(schedule, scope, config, 'integrated', first.routes, groups)] : [];
-  // The walk that looks cheapest, solved alone after an earlier search's plan (below).
-  const walkAlone = alone[0];
   // The same problem searched before: its answer's routes are solved alone first (priced at once
   // without a solver, below), then the model over the routes its dives valued beside them (diveForPlan's
   // model: the whole pool's optimum within a fraction of its solve), then the walks as before. So a
@@ -302,10 +300,7 @@ export async function searchNetwork(args: {
   // The plan to answer with when no solve of the search ends with one in time (planWithoutSolver): the
   // first walk's while its solve runs, the descent's when it looks cheaper; a solved plan that is
   // cheaper wins. (Priced before the first solve, the first walk's plan delayed it by 40-200 ms under load.)
-  // Below a bound round's budget the walk solved alone is priced at once beside an earlier search's
-  // plan: it is the descent's there, whose solve rarely ends within 2 s.
   let unsolved: StrategySolve | null = null;
-  const priceFirst = () => { for (const model of new Set([alone[0], short ? walkAlone : undefined])) if (model) unsolved = withoutSolver(model); };
   const withoutSolver = (model: StrategyModel): StrategySolve | null => {
     const outcome = planWithoutSolver(model);
     if (!outcome || (unsolved && outcome.objective! >= unsolved.outcome.objective!)) return unsolved;
@@ -327,7 +322,7 @@ export async function searchNetwork(args: {
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
     // exact stage's end.
     const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
-    if (rounds === 0) priceFirst();
+    if (rounds === 0 && alone[0]) unsolved = withoutSolver(alone[0]);
     if (descend) {
       // On the simulation thread while GLPK solves on a worker (from a bound round's budget, or a
       // problem searched before). Started before the first solve at 2 s (tried under load 11-13, eight
@@ -417,7 +412,7 @@ export async function searchNetwork(args: {
     if (added === 0) break;
   }
   // (No round ran: the first walk's plan is priced now.)
-  if (!unsolved) priceFirst();
+  if (!unsolved && alone[0]) unsolved = withoutSolver(alone[0]);
   let passengers: SearchPassengers = 'direct_flights';
   if (unsolved && (!best || unsolved.outcome.objective! < best.outcome.objective! - 1e-6)) {
     best = unsolved;
