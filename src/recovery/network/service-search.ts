@@ -142,13 +142,18 @@ const DESCENT_SHARE = 0.3;
  * stage did not finish in 36 runs of the storms at 2 s (load average 11-18) and the descent's walk,
  * priced without a solver, is the plan to beat: with 0.3 the answer was the best threshold's walk in 34
  * runs of 36 (1,928,660 and 1,768,697.5); with 0.65, alternating, the descent's (1,553,315, 1,326,212.5)
- * in 15 of 24. Since the descent runs first there (before any model is built), only its walk's model and
- * price come after it: 0.75 rather than 0.65 converged the issue storm's cold first descent in 4 first
- * askings of 7 against 1 of 11 at load average 16.5-18, the answers no later (medians 2.72 s and 2.83 s,
- * both late at that load; docs/model.md 4.6). The descent stops once no step pays, so it takes the time
- * only under load.
+ * in 15 of 24 (docs/model.md 4.6). The descent stops once no step pays, so it takes the time only under load.
  */
-const SHORT_DESCENT_SHARE = 0.75;
+const SHORT_DESCENT_SHARE = 0.65;
+/**
+ * SHORT_DESCENT_SHARE when the descent comes first (a problem not searched before), so that only its
+ * walk's model and price come after it: 0.75 converged the issue storm's cold first descent in 7 first
+ * askings of 11 against 3 of 15 with 0.65 (load average 9-18), the answers about as late (medians
+ * 2.42-2.72 s against 2.57-2.83 s). Not when the problem was searched before: there the descent runs
+ * after the kept plan's solve is sent, and with 0.75 those askings answered up to 1 s later than with
+ * 0.65 (1.97-3.01 s against 1.93-2.02 s, load 9-11; docs/model.md 4.6).
+ */
+const FIRST_DESCENT_SHARE = 0.75;
 /** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
 const DESCENT_CANDIDATES = 30;
 
@@ -256,7 +261,7 @@ export async function searchNetwork(args: {
   const descentEnd = started + (short ? SHORT_DESCENT_SHARE : DESCENT_SHARE) * (deadline - started);
   if (descend && short && !args.earlier) {
     descend = false;
-    const descended = cancellationDescent(walks, config, descentEnd, (routes) => { for (const route of routes.values()) add(route); });
+    const descended = cancellationDescent(walks, config, started + FIRST_DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
     if (descended && descended.estimate < first!.estimate) first = { routes: new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), estimate: descended.estimate };
   }
 
