@@ -12,7 +12,8 @@
 // rotation keeps its times. One walk per threshold gives a portfolio of whole-network plans: the one
 // that looks cheapest is solved alone first (a plan within a 2 s budget under load). Meanwhile a
 // greedy descent cancels, one at a time, the round trips whose cancellation makes the whole-network
-// walk look cheapest; its last walk is solved alone next. Then all their routes form the pool of one
+// walk look cheapest; its last walk is solved alone next (at 2 s the descent comes first, and only the
+// cheaper-looking of the two walks is solved). Then all their routes form the pool of one
 // integer model, which picks the cheapest combination (capacity rows keep the combination feasible).
 // Then, from the best plan, the most troubled aircraft try a delayed round trip cancelled, their
 // planned sequence restored or the rest of their rotation exchanged (the engine's move, search.ts),
@@ -144,6 +145,15 @@ const DESCENT_SHARE = 0.3;
  * in 15 of 24 (docs/model.md 4.6). The descent stops once no step pays, so it takes the time only under load.
  */
 const SHORT_DESCENT_SHARE = 0.65;
+/**
+ * SHORT_DESCENT_SHARE when the descent comes first (a problem not searched before), so that only its
+ * walk's model and price come after it: 0.75 converged the issue storm's cold first descent in 7 first
+ * askings of 11 against 3 of 15 with 0.65 (load average 9-18), the answers about as late (medians
+ * 2.42-2.72 s against 2.57-2.83 s). Not when the problem was searched before: there the descent runs
+ * after the kept plan's solve is sent, and with 0.75 those askings answered up to 1 s later than with
+ * 0.65 (1.97-3.01 s against 1.93-2.02 s, load 9-11; docs/model.md 4.6).
+ */
+const FIRST_DESCENT_SHARE = 0.75;
 /** Round trips (the most delayed) whose cancellation a step of the descent may try (60 found a 1 % cheaper walk on the issue storm with 22 % more walks). */
 const DESCENT_CANDIDATES = 30;
 
@@ -239,8 +249,21 @@ export async function searchNetwork(args: {
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
   // The cancellation descent (cancellationDescent) runs while the first round's solve is on a worker
   // (below); its steps' routes join the pool, and its last walk is solved alone next when it looks
-  // cheaper than the first.
+  // cheaper than the first. Below a bound round's budget (the default 2 s), on a problem not searched
+  // before, it runs at once instead, and only the cheaper-looking of its last walk and the best
+  // threshold's is built and solved alone: at 2 s the first walk's solve gave what its plan without a
+  // solver gives (11 of 12 walks), and building its model first (0.1-0.5 s of a loaded simulation
+  // thread) came out of the descent's time (docs/model.md 4.6, "The descent first at 2 s"). (Tried
+  // before the plan without a solver existed, the descent first left one 2 s run without a plan; now
+  // its walk is priced without a solver as soon as its model is built.)
   let descend = mayCancel && first !== null;
+  const short = !hasBoundRound(deadline - started);
+  const descentEnd = started + (short ? SHORT_DESCENT_SHARE : DESCENT_SHARE) * (deadline - started);
+  if (descend && short && !args.earlier) {
+    descend = false;
+    const descended = cancellationDescent(walks, config, started + FIRST_DESCENT_SHARE * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
+    if (descended && descended.estimate < first!.estimate) first = { routes: new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), estimate: descended.estimate };
+  }
 
   const journeysFound = new Map<string, Journey[]>();
   let best: StrategySolve | null = null;
@@ -306,11 +329,12 @@ export async function searchNetwork(args: {
     const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
     if (rounds === 0 && alone[0]) unsolved = withoutSolver(alone[0]);
     if (descend) {
-      // On the simulation thread while GLPK solves on a worker. Started before the first solve (tried
-      // at 2 s under load 11-13, eight runs), it delayed that solve by its share of the budget, got
+      // On the simulation thread while GLPK solves on a worker (from a bound round's budget, or a
+      // problem searched before). Started before the first solve at 2 s (tried under load 11-13, eight
+      // runs, before the plan without a solver), it delayed that solve by its share of the budget, got
       // 1-16 steps, and one run of the issue storm ended without an integrated plan.
       descend = false;
-      const descended = cancellationDescent(walks, config, started + (hasBoundRound(deadline - started) ? DESCENT_SHARE : SHORT_DESCENT_SHARE) * (deadline - started), (routes) => { for (const route of routes.values()) add(route); });
+      const descended = cancellationDescent(walks, config, descentEnd, (routes) => { for (const route of routes.values()) add(route); });
       if (descended && descended.estimate < first!.estimate) {
         alone.push(buildStrategyModel(schedule, scope, config, 'integrated', new Map([...descended.routes].map(([tail, route]) => [tail, [route!]])), groups));
         unsolved = withoutSolver(alone.at(-1)!);
