@@ -10,8 +10,10 @@
 // a new flight its own cost (spec 5.3). Every term but −K is at least 0, so each part is bounded apart:
 //   - flying: the legs a plan must fly (fixed, disrupted, shuttle legs on their own aircraft; in the
 //     keeps-flights problem every leg outside `mayCancel`, each on some aircraft of its family within
-//     the minutes that aircraft has left, a leg taking its block and the family's least ground time),
-//     new flights at 0;
+//     the minutes that aircraft has left, a leg taking its block and the family's least ground time;
+//     or, where higher, each aircraft a route in time through the legs, priced with what the legs'
+//     passengers pay for their delay and seats: roadef-routes.ts), new flights at 0 (at most their cost
+//     less their seats' share in the routes);
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
 //     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
@@ -631,7 +633,8 @@ interface SeatSpills { cost(flightId: string, seats: number): number }
  * most its seats. A ground shuttle's new flight costs nothing (from shuttleNewFlightStart, within its
  * range). So `spill(ℓ, s)` = the sum of the `B − s` least `w(p)·(L¬(p, ℓ) − least(p))` over those
  * passengers is at most what they pay beyond their least costs, `w(p)` = 1 over the number of the
- * booking's legs counted here (each passenger's excess counted once in all); the bookings bound for a
+ * booking's legs that every plan flies (each passenger's excess counted once in all, here and in
+ * legDelayCosts, whichever of them a family's bound takes); the bookings bound for a
  * metro whose seats that can land lift its passengers (entrySeatsLift) count 0 (that excess is theirs).
  * Only legs with more passengers booked than the fewest seats of their family are counted.
  */

@@ -68,7 +68,7 @@ const ROUTE_PATIENCE = 10;
 const ROUTE_AIM = 0.01;
 const ROUTE_DEFLECTION = 0.7;
 /** Copy evaluations allowed in all per family (iterations × route passes × copies): an X-size family runs fewer iterations. */
-const ROUTE_WORK = 4e8;
+const ROUTE_WORK = 3e7;
 /** The fewest iterations worth running: below them within ROUTE_WORK, aircraft with blocked periods share their class's pass. */
 const ROUTE_MIN_ITERATIONS = 50;
 
