@@ -157,7 +157,7 @@ function leastFlyingCost(
     // The least time any aircraft of the family spends on the ground between two legs.
     const ground = Math.min(...aircraft.map((a) => Math.min(a.turnaroundMinutes, a.transitMinutes)));
     const fleet = aircraft.map((a) => ({
-      perHour: fly(a.tail, 60), seats: totalSeats(a), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays),
+      perHour: fly(a.tail, 60), seats: totalSeats(a), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays, routes.mayCancel),
     }));
     const demand = own.map((f) => ({ id: f.id, busy: f.arrMinutes - f.depMinutes + ground, hours: startedHours(f.arrMinutes - f.depMinutes) }));
     const withoutSeats = leastFlyingWithoutSeats(fleet, demand);
@@ -438,14 +438,18 @@ function leastPositionCost(problem: NetworkProblem, cost: CostModel, byTail: Rea
  * Minutes aircraft `a` can still spend on free legs, each leg counting its block plus `ground` (the
  * family's least ground time): from `from` to the window's end, plus one `ground` (the last leg needs
  * none after it) and one more per period out of service (the legs before it need none either), less its
- * disrupted legs leaving after `from` (block plus `ground` each) and its time out of service.
+ * disrupted legs leaving after `from` that a plan may not cancel (block plus `ground` each; until
+ * 2026-11-29 also those it may, whose minutes a plan that cancels them has) and its time out of service.
  */
-function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, ground: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+function busyMinutesLeft(
+  problem: NetworkProblem, a: NetworkAircraft, from: number, ground: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
+  delays: ReadonlyMap<string, number>, mayCancel: ReadonlySet<string>,
+): number {
   const E = problem.window.endMinutes;
   let minutes = Math.max(0, E - from) + ground;
   for (const f of byTail.get(a.tail) ?? []) {
     const d = delays.get(f.id);
-    if (d === undefined || d === CANCELLED) continue;
+    if (d === undefined || d === CANCELLED || mayCancel.has(f.id)) continue;
     if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes + ground;
   }
   for (const d of problem.disruptions) {
@@ -707,18 +711,27 @@ function legDelayCosts(problem: NetworkProblem, mustFly: readonly NetworkFlight[
   const booked = new Map<string, number>();
   for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
   const search = passengers.search;
-  const riders = new Map<string, { start: PassengerStart; least: number; weight: number; notRiding: number; passengers: number }[]>();
-  for (const { booking, start, least, metro } of passengers.each) {
-    if (metro !== null && passengers.lifted.has(metro)) continue;
-    const legs = booking.flights.filter((l) => must.has(l.flightId));
-    for (const { flightId } of legs) {
-      const list = riders.get(flightId) ?? riders.set(flightId, []).get(flightId)!;
-      list.push({ start, least, weight: 1 / legs.length, notRiding: notRidingCost(search, start, flightId, passengers.seatShare), passengers: booking.passengers });
-    }
+  const onLeg = new Map<string, PassengerCosts['each'][number][]>();
+  for (const entry of passengers.each) {
+    if (entry.metro !== null && passengers.lifted.has(entry.metro)) continue;
+    for (const { flightId } of entry.booking.flights) if (must.has(flightId)) (onLeg.get(flightId) ?? onLeg.set(flightId, []).get(flightId)!).push(entry);
   }
+  // Per leg, found when a route first prices it (a family without routes needs none of these searches).
+  const riders = new Map<string, { start: PassengerStart; least: number; weight: number; notRiding: number; passengers: number }[]>();
+  const ridersOf = (flightId: string) => {
+    let list = riders.get(flightId);
+    if (!list) {
+      list = (onLeg.get(flightId) ?? []).map(({ booking, start, least }) => ({
+        start, least, weight: 1 / booking.flights.filter((l) => must.has(l.flightId)).length,
+        notRiding: notRidingCost(search, start, flightId, passengers.seatShare), passengers: booking.passengers,
+      }));
+      riders.set(flightId, list);
+    }
+    return list;
+  };
   return {
     costs(flight, departure, seats) {
-      const list = riders.get(flight.id) ?? [];
+      const list = ridersOf(flight.id);
       const landing = departure + flight.arrMinutes - flight.depMinutes;
       const readyAt = Math.floor((landing + MIN_CONNECTION_MINUTES) / RIDE_SEARCH_GRID_MINUTES) * RIDE_SEARCH_GRID_MINUTES;
       let riding = 0;

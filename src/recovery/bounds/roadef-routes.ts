@@ -69,14 +69,19 @@ const ROUTE_AIM = 0.01;
 const ROUTE_DEFLECTION = 0.7;
 /** Copy evaluations allowed in all per family (iterations × route passes × copies): an X-size family runs fewer iterations. */
 const ROUTE_WORK = 3e7;
+/**
+ * Families with more copies get no route bound (−Infinity): on the X-size instance (60,058 copies in its
+ * Boeing family, 156 aircraft) the routes took 67 s of CPU and lifted nothing; A01-A04's largest has 4,240.
+ */
+const ROUTE_MAX_COPIES = 20_000;
 /** The fewest iterations worth running: below them within ROUTE_WORK, aircraft with blocked periods share their class's pass. */
 const ROUTE_MIN_ITERATIONS = 50;
 
 interface Copy { leg: number; stretch: number; u: number; v: number; origin: number; dest: number; block: number }
 
 /**
- * The Lagrangian bound of the family's least flying cost over its aircraft's routes (file comment), or
- * 0 for a family without legs.
+ * The Lagrangian bound of the family's least flying cost over its aircraft's routes (file comment); 0
+ * for a family without legs, −Infinity (no bound) for one with more than ROUTE_MAX_COPIES copies.
  */
 export function leastFlyingOnRoutes(family: RouteFamily): number {
   const copies: Copy[] = [];
@@ -84,6 +89,7 @@ export function leastFlyingOnRoutes(family: RouteFamily): number {
     const v = k + 1 < leg.stretchStarts.length ? leg.stretchStarts[k + 1]! : leg.lastDeparture;
     copies.push({ leg: i, stretch: k, u, v, origin: leg.origin, dest: leg.dest, block: leg.blockMinutes });
   }));
+  if (copies.length > ROUTE_MAX_COPIES) return Number.NEGATIVE_INFINITY;
   // Latest first: a copy's landing (u + block + turn) is after its own v, so every copy a route can take next is already valued.
   copies.sort((x, y) => y.v - x.v);
   const L = family.legs.length;
