@@ -5,11 +5,12 @@
 // left at u, and costs what flying the leg from u on costs (its operating cost and what its passengers
 // pay beyond their least, roadef-bound.ts prices it). A route starts where and when its aircraft is first
 // free, waits on the ground, takes copies whose stretch is not closed by its unavailability, check or
-// pinned legs, repositions through a "teleport" layer (a new flight from X to Y takes at least half the
-// shortest pair out of X plus half the shortest pair into Y, and costs 0 here: its seats' share is the
-// passengers' part's), and ends anywhere. For prices λ per leg, Σ λ + Σ over aircraft of its cheapest
-// route at reduced costs is at most every plan's flying cost (weak duality); each route is exact (a
-// backward pass over the copies in time order), and the prices follow the subgradient.
+// pinned legs, may take legs without a row (those a plan may cancel, its own pinned ones), repositions
+// through a "teleport" layer (a new flight from X to Y takes at least half the shortest pair out of X
+// plus half the shortest into Y, and costs at least half the least out of X plus half the least into
+// Y), and ends anywhere. For prices λ per leg, Σ λ + Σ over aircraft of its cheapest route at reduced
+// costs is at most every plan's flying cost (weak duality); each route is exact (a backward pass over
+// the copies in time order), and the prices follow the deflected subgradient.
 
 /** A leg of the family, with its stretches of departure minutes. */
 export interface RouteLeg {
