@@ -10,8 +10,10 @@
 // a new flight its own cost (spec 5.3). Every term but −K is at least 0, so each part is bounded apart:
 //   - flying: the legs a plan must fly (fixed, disrupted, shuttle legs on their own aircraft; in the
 //     keeps-flights problem every leg outside `mayCancel`, each on some aircraft of its family within
-//     the minutes that aircraft has left, a leg taking its block and the family's least ground time),
-//     new flights at 0;
+//     the minutes that aircraft has left, a leg taking its block and the family's least ground time;
+//     or, where higher, each aircraft a route in time through the legs, priced with what the legs'
+//     passengers pay for their delay and seats: roadef-routes.ts), new flights at 0 (at most their cost
+//     less their seats' share in the routes);
 //   - passengers: each passenger at least the cheaper of its least cancellation and its arrival cost at
 //     the earliest arrival any plan could give it (every flown leg at any departure its rules allow,
 //     new flights from wherever an aircraft could first be, none in a clock hour whose capacity the
@@ -27,6 +29,7 @@ import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
 import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
 import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
+import { leastFlyingOnRoutes, type Blocked, type RouteFamily } from './roadef-routes.ts';
 import { UNLIMITED_SEATS, type NetworkAircraft, type NetworkBooking, type NetworkFlight, type NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
@@ -57,6 +60,8 @@ export interface RoadefBounds {
   entrySeats: number;
   /** How much the seats of the aircraft that fly the legs lift the keeps-flights flying part (leastFlyingWithSeats; included in it). */
   legSeats: number;
+  /** How much the aircraft's routes lift the keeps-flights flying part above the transportation problems (leastFlyingOnRoutes; included in it). */
+  routes: number;
   /** How much the seat's share of the paid new flights lifts the passengers' least costs (leastPassengerCosts; included in the passengers' part). */
   newFlightSeats: number;
 }
@@ -87,7 +92,10 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
   const official: RoadefBoundParts = { flying: -constantK, passengers: passengers.total, positions };
   const mustFly = free.filter((f) => !mayCancel.has(f.id));
   const spills = seatSpills(problem, mustFly, passengers);
-  const flying = leastFlyingCost(problem, mustFly, byTail, delays, fly, spills);
+  const routes: RouteInputs = {
+    mayGo: free.filter((f) => mayCancel.has(f.id)), mayCancel, delayCosts: legDelayCosts(problem, mustFly, passengers), shareOf: newFlightSeatShares(problem, cost),
+  };
+  const flying = leastFlyingCost(problem, mustFly, byTail, delays, fly, spills, routes);
   const keepsFlights: RoadefBoundParts = { flying: -constantK + flying.total, passengers: passengers.total, positions };
   const sum = (p: RoadefBoundParts) => p.flying + p.passengers + p.positions;
   return {
@@ -98,6 +106,7 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
     cancelledPassengers: passengers.cancelled,
     entrySeats: passengers.entrySeats,
     legSeats: flying.seatsLift,
+    routes: flying.routesLift,
     newFlightSeats: passengers.newFlightSeats,
   };
 }
@@ -134,28 +143,141 @@ function firstFree(problem: NetworkProblem, byTail: ReadonlyMap<string, readonly
  */
 function leastFlyingCost(
   problem: NetworkProblem, legs: readonly NetworkFlight[], byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
-  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, spills: SeatSpills,
-): { total: number; seatsLift: number } {
+  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, spills: SeatSpills, routes: RouteInputs,
+): { total: number; seatsLift: number; routesLift: number } {
   const free = firstFree(problem, byTail, delays);
   const familyOf = (f: NetworkFlight) => problem.aircraft.get(f.tail)?.family ?? '';
   const families = new Map<string, NetworkFlight[]>();
   for (const f of legs) (families.get(familyOf(f)) ?? families.set(familyOf(f), []).get(familyOf(f))!).push(f);
   let total = 0;
   let seatsLift = 0;
+  let routesLift = 0;
   for (const [family, own] of families) {
     const aircraft = [...problem.aircraft.values()].filter((a) => a.family === family && !a.shuttle);
     // The least time any aircraft of the family spends on the ground between two legs.
     const ground = Math.min(...aircraft.map((a) => Math.min(a.turnaroundMinutes, a.transitMinutes)));
     const fleet = aircraft.map((a) => ({
-      perHour: fly(a.tail, 60), seats: totalSeats(a), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays),
+      perHour: fly(a.tail, 60), seats: totalSeats(a), minutes: busyMinutesLeft(problem, a, free.get(a.tail)!.from, ground, byTail, delays, routes.mayCancel),
     }));
     const demand = own.map((f) => ({ id: f.id, busy: f.arrMinutes - f.depMinutes + ground, hours: startedHours(f.arrMinutes - f.depMinutes) }));
     const withoutSeats = leastFlyingWithoutSeats(fleet, demand);
     const withSeats = leastFlyingWithSeats(fleet, demand, spills);
-    total += Math.max(withoutSeats, withSeats);
+    const onRoutes = leastFlyingOnRoutes(routeFamily(problem, aircraft, own, routes.mayGo.filter((f) => familyOf(f) === family), ground, free, byTail, delays, fly, routes));
+    total += Math.max(withoutSeats, withSeats, onRoutes);
     seatsLift += Math.max(0, withSeats - withoutSeats);
+    routesLift += Math.max(0, onRoutes - Math.max(withoutSeats, withSeats));
   }
-  return { total, seatsLift };
+  return { total, seatsLift, routesLift };
+}
+
+/** Width of the stretch of departures that starts `delayMinutes` after a leg's planned departure (RouteLeg). */
+function stretchWidth(delayMinutes: number): number {
+  return delayMinutes < 60 ? 10 : delayMinutes < 180 ? 20 : delayMinutes < 360 ? 30 : 60;
+}
+
+/**
+ * The aircraft routes of one family (roadef-routes.ts) over the legs it must fly. A leg's stretches
+ * cover every departure from its planned one (R7) to the last that lands by the window's end (R27),
+ * each shorter than its block plus the family's least ground time (so a copy lands after it leaves);
+ * an aircraft starts where and when it is first free (firstFree), waits at least its least ground time
+ * after each leg (R25-R26), and flies nothing overlapping its unavailability (R21), its check (R28,
+ * R31: a leg leaving before the check lands by its start, none leaves during it) or its pinned legs
+ * (disrupted, leaving after it is first free, with its ground time either side). A copy costs
+ * α·H·COST of the class plus what the leg's passengers pay beyond their least when it leaves in the
+ * stretch with the class's seats (legDelayCosts); a new flight takes half the shortest pair out of
+ * its origin plus half the shortest into its destination, rounded down, and costs 0 here.
+ */
+function routeFamily(
+  problem: NetworkProblem, aircraft: readonly NetworkAircraft[], mustFly: readonly NetworkFlight[], mayGo: readonly NetworkFlight[], ground: number,
+  free: ReadonlyMap<string, { at: string; from: number }>, byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
+  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, { delayCosts, shareOf, mayCancel }: RouteInputs,
+): RouteFamily {
+  const E = problem.window.endMinutes;
+  const index = new Map<string, number>();
+  const airport = (code: string) => index.get(code) ?? index.set(code, index.size).get(code)!;
+  for (const f of problem.flights) { airport(f.origin); airport(f.dest); }
+  for (const a of problem.aircraft.values()) airport(a.base);
+  for (const key of problem.airportPairs.keys()) for (const code of key.split('-')) airport(code);
+  const outMinutes = new Float64Array(index.size).fill(Number.POSITIVE_INFINITY);
+  const inMinutes = new Float64Array(index.size).fill(Number.POSITIVE_INFINITY);
+  for (const [key, pair] of problem.airportPairs) {
+    const [origin, dest] = key.split('-') as [string, string];
+    if (origin === dest) continue;
+    const half = Math.floor(pair.blockMinutes / 2);
+    outMinutes[airport(origin)] = Math.min(outMinutes[airport(origin)]!, half);
+    inMinutes[airport(dest)] = Math.min(inMinutes[airport(dest)]!, half);
+  }
+  const classes: { perHour: number; seats: number }[] = [];
+  const classOf = (a: NetworkAircraft) => {
+    const perHour = fly(a.tail, 60);
+    const seats = totalSeats(a);
+    let k = classes.findIndex((c) => c.perHour === perHour && c.seats === seats);
+    if (k < 0) k = classes.push({ perHour, seats }) - 1;
+    return k;
+  };
+  const pinnedLegs: { flight: NetworkFlight; departure: number; owner: number }[] = [];
+  const routeAircraft = aircraft.map((a, owner) => {
+    const { at, from } = free.get(a.tail)!;
+    const turnMinutes = Math.min(a.turnaroundMinutes, a.transitMinutes);
+    const blocked: Blocked[] = [];
+    for (const d of problem.disruptions) if (d.type === 'aircraft_unavailable' && d.tail === a.tail) blocked.push({ start: d.fromMinutes, end: d.toMinutes });
+    if (a.check) blocked.push({ start: a.check.startMinutes, end: a.check.endMinutes });
+    for (const f of byTail.get(a.tail) ?? []) {
+      const d = delays.get(f.id);
+      if (d === undefined || d === CANCELLED || f.depMinutes + d < from) continue;
+      // A pinned leg the plan may cancel does not hold its aircraft.
+      if (!mayCancel.has(f.id)) blocked.push({ start: f.depMinutes + d - turnMinutes, end: f.arrMinutes + d + turnMinutes });
+      pinnedLegs.push({ flight: f, departure: f.depMinutes + d, owner });
+    }
+    return { airport: airport(at), from, turnMinutes, cls: classOf(a), blocked };
+  });
+  const stretched = (f: NetworkFlight, mustFlyIt: boolean) => {
+    const block = f.arrMinutes - f.depMinutes;
+    const lastDeparture = E - block;
+    const stretchStarts: number[] = [];
+    for (let u = f.depMinutes; u <= lastDeparture; u += Math.max(1, Math.min(stretchWidth(u - f.depMinutes), block + ground - 1))) stretchStarts.push(u);
+    return { origin: airport(f.origin), dest: airport(f.dest), blockMinutes: block, stretchStarts, lastDeparture, mustFly: mustFlyIt };
+  };
+  // Legs every plan flies (rows), then legs it may cancel and pinned legs (arcs a route may take: the
+  // plan's routes use them to move its aircraft). A leg that may go costs its operating cost (counted
+  // nowhere else); a pinned leg 0 (its share of K came back), at its one departure, for its aircraft only.
+  const kinds = [...mustFly.map((f) => ({ f, kind: 'must' as const })), ...mayGo.map((f) => ({ f, kind: 'may' as const })), ...pinnedLegs.map((p) => ({ f: p.flight, kind: 'pinned' as const }))];
+  const routeLegs = [
+    ...mustFly.map((f) => stretched(f, true)),
+    ...mayGo.map((f) => stretched(f, false)),
+    ...pinnedLegs.map(({ flight, departure, owner }) => ({
+      origin: airport(flight.origin), dest: airport(flight.dest), blockMinutes: flight.arrMinutes - flight.depMinutes,
+      stretchStarts: [departure], lastDeparture: departure, mustFly: false, pinnedTo: owner,
+    })),
+  ];
+  // New flights: per class, each pair's α·H·COST less its seats' share (leastPassengerCosts charges each
+  // passenger of a paid new flight at most σ(block)); the teleport layer charges half the least out of an
+  // airport and half the least into its destination (a chain of new flights costs at least its first one
+  // plus its last, each at least twice its half).
+  const outCost = classes.map(() => new Float64Array(index.size).fill(Number.POSITIVE_INFINITY));
+  const inCost = classes.map(() => new Float64Array(index.size).fill(Number.POSITIVE_INFINITY));
+  for (const [key, pair] of problem.airportPairs) {
+    const [origin, dest] = key.split('-') as [string, string];
+    if (origin === dest) continue;
+    const share = shareOf(pair.blockMinutes);
+    classes.forEach((c, k) => {
+      const half = Math.max(0, startedHours(pair.blockMinutes) * c.perHour - (Number.isFinite(share) ? share * c.seats : 0)) / 2;
+      outCost[k]![airport(origin)] = Math.min(outCost[k]![airport(origin)]!, half);
+      inCost[k]![airport(dest)] = Math.min(inCost[k]![airport(dest)]!, half);
+    });
+  }
+  return {
+    airportCount: index.size, outMinutes, inMinutes, legs: routeLegs, aircraft: routeAircraft, outCost, inCost,
+    copyCosts(leg, stretch) {
+      const { f, kind } = kinds[leg]!;
+      const hours = startedHours(f.arrMinutes - f.depMinutes);
+      if (kind === 'pinned') return classes.map(() => 0);
+      if (kind === 'may') return classes.map((c) => hours * c.perHour);
+      const departure = routeLegs[leg]!.stretchStarts[stretch]!;
+      const passengers = delayCosts.costs(f, departure, classes.map((c) => c.seats));
+      return classes.map((c, k) => hours * c.perHour + passengers[k]!);
+    },
+  };
 }
 
 interface FleetMinutes { perHour: number; seats: number; minutes: number }
@@ -316,14 +438,18 @@ function leastPositionCost(problem: NetworkProblem, cost: CostModel, byTail: Rea
  * Minutes aircraft `a` can still spend on free legs, each leg counting its block plus `ground` (the
  * family's least ground time): from `from` to the window's end, plus one `ground` (the last leg needs
  * none after it) and one more per period out of service (the legs before it need none either), less its
- * disrupted legs leaving after `from` (block plus `ground` each) and its time out of service.
+ * disrupted legs leaving after `from` that a plan may not cancel (block plus `ground` each; until
+ * 2026-11-29 also those it may, whose minutes a plan that cancels them has) and its time out of service.
  */
-function busyMinutesLeft(problem: NetworkProblem, a: NetworkAircraft, from: number, ground: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>, delays: ReadonlyMap<string, number>): number {
+function busyMinutesLeft(
+  problem: NetworkProblem, a: NetworkAircraft, from: number, ground: number, byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
+  delays: ReadonlyMap<string, number>, mayCancel: ReadonlySet<string>,
+): number {
   const E = problem.window.endMinutes;
   let minutes = Math.max(0, E - from) + ground;
   for (const f of byTail.get(a.tail) ?? []) {
     const d = delays.get(f.id);
-    if (d === undefined || d === CANCELLED) continue;
+    if (d === undefined || d === CANCELLED || mayCancel.has(f.id)) continue;
     if (f.depMinutes + d >= from) minutes -= f.arrMinutes - f.depMinutes + ground;
   }
   for (const d of problem.disruptions) {
@@ -494,6 +620,9 @@ interface PassengerCosts {
   seatShare: number;
 }
 
+/** What the routes of leastFlyingOnRoutes need beyond the transportation problems': the free legs a plan may cancel, the legs' passenger costs, the seat's share of a new flight. */
+interface RouteInputs { mayGo: readonly NetworkFlight[]; mayCancel: ReadonlySet<string>; delayCosts: LegDelayCosts; shareOf: (blockMinutes: number) => number }
+
 /** What the passengers booked on a leg pay beyond their least costs when it is flown with so many seats. */
 interface SeatSpills { cost(flightId: string, seats: number): number }
 
@@ -508,7 +637,8 @@ interface SeatSpills { cost(flightId: string, seats: number): number }
  * most its seats. A ground shuttle's new flight costs nothing (from shuttleNewFlightStart, within its
  * range). So `spill(ℓ, s)` = the sum of the `B − s` least `w(p)·(L¬(p, ℓ) − least(p))` over those
  * passengers is at most what they pay beyond their least costs, `w(p)` = 1 over the number of the
- * booking's legs counted here (each passenger's excess counted once in all); the bookings bound for a
+ * booking's legs that every plan flies (each passenger's excess counted once in all, here and in
+ * legDelayCosts, whichever of them a family's bound takes); the bookings bound for a
  * metro whose seats that can land lift its passengers (entrySeatsLift) count 0 (that excess is theirs).
  * Only legs with more passengers booked than the fewest seats of their family are counted.
  */
@@ -517,18 +647,17 @@ function seatSpills(problem: NetworkProblem, mustFly: readonly NetworkFlight[], 
   for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
   const fewestSeats = new Map<string, number>();
   for (const a of problem.aircraft.values()) if (!a.shuttle) fewestSeats.set(a.family, Math.min(fewestSeats.get(a.family) ?? Number.POSITIVE_INFINITY, totalSeats(a)));
+  const must = new Set(mustFly.map((f) => f.id));
   const counted = new Set(mustFly.filter((f) => (booked.get(f.id) ?? 0) > (fewestSeats.get(problem.aircraft.get(f.tail)?.family ?? '') ?? Number.POSITIVE_INFINITY)).map((f) => f.id));
   const excess = new Map<string, number[]>();
   if (counted.size > 0) {
     const seatShare = passengers.seatShare;
     for (const { booking, start, least, metro } of passengers.each) {
       if (metro !== null && passengers.lifted.has(metro)) continue;
-      const legs = booking.flights.filter((l) => counted.has(l.flightId));
-      for (const { flightId } of legs) {
-        const search = passengers.search;
-        const withoutPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, Number.NEGATIVE_INFINITY).get(start.dest));
-        const withPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, Number.POSITIVE_INFINITY).get(start.dest)) + seatShare;
-        const more = (Math.min(start.cancellation, withoutPaid, withPaid) - least) / legs.length;
+      // The weight is over every leg of the booking that every plan flies, as legDelayCosts', whose routes replace this bound where higher.
+      const weight = 1 / booking.flights.filter((l) => must.has(l.flightId)).length;
+      for (const { flightId } of booking.flights.filter((l) => counted.has(l.flightId))) {
+        const more = (notRidingCost(passengers.search, start, flightId, seatShare) - least) * weight;
         if (more <= 0) continue;
         const list = excess.get(flightId) ?? excess.set(flightId, []).get(flightId)!;
         for (let i = 0; i < booking.passengers; i++) list.push(more);
@@ -553,6 +682,90 @@ function seatSpills(problem: NetworkProblem, mustFly: readonly NetworkFlight[], 
       return p.sums[p.booked - Math.max(0, seats)]!;
     },
   };
+}
+
+/** What the routes of leastFlyingOnRoutes need beyond the transportation problems': the free legs a plan may cancel, the legs' passenger costs, the seat's share of a new flight. */
+interface RouteInputs { mayGo: readonly NetworkFlight[]; mayCancel: ReadonlySet<string>; delayCosts: LegDelayCosts; shareOf: (blockMinutes: number) => number }
+
+/** What the passengers booked on a leg pay beyond their least costs when it leaves at a minute with so many seats (legDelayCosts). */
+interface LegDelayCosts { costs(flight: NetworkFlight, departure: number, seats: readonly number[]): number[] }
+
+/** Ready minutes of the searches from a leg's destination are rounded down to this grid (an earlier start never lands later). */
+const RIDE_SEARCH_GRID_MINUTES = 30;
+
+/**
+ * The passengers' share of a route's copy (routeFamily). A passenger p booked on leg ℓ that every plan
+ * flies either rides it or not. Riding it, leaving at `departure` or later, it lands at its destination
+ * no earlier than `departure + block` and, when ℓ lands elsewhere, than the earliest arrival from ℓ's
+ * destination 30 minutes after it lands (the search of leastPassengerCosts with every flight and no
+ * seat share: lower, so still a bound): `ride(p)`, its arrival cost then. Not riding it, it costs at
+ * least `L¬(p, ℓ)` (seatSpills). Its cost is also at least `least(p)`, so it pays beyond it at least
+ * `e = max(0, min(ride, L¬) − least)` riding and `s = max(0, L¬ − least)` ≥ e not. With `n` seats at
+ * most `n` of the `B` booked ride, so the leg's passengers pay at least `Σ w·e + the B − n least
+ * w·(s − e)` (those not listed at 0), `w(p)` = 1 over the booking's legs that every plan flies (so a
+ * passenger's excess is charged once in all, over its legs: the same weights as seatSpills). Bookings
+ * bound for a metro whose seats that can land lift its passengers count 0 (that excess is theirs).
+ */
+function legDelayCosts(problem: NetworkProblem, mustFly: readonly NetworkFlight[], passengers: PassengerCosts): LegDelayCosts {
+  const must = new Set(mustFly.map((f) => f.id));
+  const booked = new Map<string, number>();
+  for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
+  const search = passengers.search;
+  const onLeg = new Map<string, PassengerCosts['each'][number][]>();
+  for (const entry of passengers.each) {
+    if (entry.metro !== null && passengers.lifted.has(entry.metro)) continue;
+    for (const { flightId } of entry.booking.flights) if (must.has(flightId)) (onLeg.get(flightId) ?? onLeg.set(flightId, []).get(flightId)!).push(entry);
+  }
+  // Per leg, found when a route first prices it (a family without routes needs none of these searches).
+  const riders = new Map<string, { start: PassengerStart; least: number; weight: number; notRiding: number; passengers: number }[]>();
+  const ridersOf = (flightId: string) => {
+    let list = riders.get(flightId);
+    if (!list) {
+      list = (onLeg.get(flightId) ?? []).map(({ booking, start, least }) => ({
+        start, least, weight: 1 / booking.flights.filter((l) => must.has(l.flightId)).length,
+        notRiding: notRidingCost(search, start, flightId, passengers.seatShare), passengers: booking.passengers,
+      }));
+      riders.set(flightId, list);
+    }
+    return list;
+  };
+  return {
+    costs(flight, departure, seats) {
+      const list = ridersOf(flight.id);
+      const landing = departure + flight.arrMinutes - flight.depMinutes;
+      const readyAt = Math.floor((landing + MIN_CONNECTION_MINUTES) / RIDE_SEARCH_GRID_MINUTES) * RIDE_SEARCH_GRID_MINUTES;
+      let riding = 0;
+      const gains: { perPassenger: number; passengers: number }[] = [];
+      for (const r of list) {
+        const arrival = r.start.dest === flight.dest ? landing : search.arrivals({ airport: flight.dest, arrived: Number.POSITIVE_INFINITY, readyAt }).get(r.start.dest);
+        const ride = search.reachCost(r.start, arrival);
+        const e = Math.max(0, Math.min(ride, r.notRiding) - r.least);
+        riding += r.passengers * r.weight * e;
+        gains.push({ perPassenger: r.weight * (Math.max(0, r.notRiding - r.least) - e), passengers: r.passengers });
+      }
+      gains.sort((x, y) => x.perPassenger - y.perPassenger);
+      const all = booked.get(flight.id) ?? 0;
+      const unlisted = all - gains.reduce((n, g) => n + g.passengers, 0);
+      return seats.map((n) => {
+        let left = Math.max(0, all - n) - unlisted;
+        let spilled = 0;
+        for (const g of gains) {
+          if (left <= 0) break;
+          const take = Math.min(left, g.passengers);
+          spilled += take * g.perPassenger;
+          left -= take;
+        }
+        return riding + spilled;
+      });
+    },
+  };
+}
+
+/** `L¬(p, ℓ)`: the cheaper of p's least cancellation and its arrival cost without leg `flightId` (a path on a paid new flight paying `seatShare`). */
+function notRidingCost(search: PassengerSearch, start: PassengerStart, flightId: string, seatShare: number): number {
+  const withoutPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, Number.NEGATIVE_INFINITY).get(start.dest));
+  const withPaid = search.reachCost(start, search.arrivalsAvoiding(start, flightId, Number.POSITIVE_INFINITY).get(start.dest)) + seatShare;
+  return Math.min(start.cancellation, withoutPaid, withPaid);
 }
 
 /**
