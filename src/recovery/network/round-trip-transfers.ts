@@ -10,7 +10,7 @@
 // rule around it (airport capacity, checks, the taker's range leg by leg) and the passenger plan
 // prices what the seats and the hold change, so only transfers that pay are kept.
 import { passengersLeftBehind } from './bookings.ts';
-import type { PlanChanges } from './operating-plan.ts';
+import { legPlace, type PlanChanges } from './operating-plan.ts';
 import { CABIN_CODES, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
 /** Longest round trip tried, legs. */
@@ -50,8 +50,6 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
     list.push(r);
   }
   for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
-  // Where the walk sorts a leg among its aircraft's (new flights come after every planned leg).
-  const place = (r: PlanLeg) => (r.isNew ? Infinity : placeAt.get(r.flightId) ?? problem.flightsById.get(r.flightId)!.depMinutes);
   const seats = (tail: string) => { const a = problem.aircraft.get(tail)!; return CABIN_CODES.reduce((sum, c) => sum + a.seats[c], 0); };
   const outOfService = problem.disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [d] : []));
   const E = problem.window.endMinutes;
@@ -80,7 +78,7 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
           const { deps, next } = moved;
           const heldMinutes = deps[0]! - trip[0]!.depMinutes;
           // A late trip is placed at its new departures: they must sort before the taker's next leg.
-          if (heldMinutes > 0 && next && deps.at(-1)! >= place(next)) continue;
+          if (heldMinutes > 0 && next && deps.at(-1)! >= legPlace(problem.flightsById.get(next.flightId), placeAt)) continue;
           const start = deps[0]! - to.turnaroundMinutes;
           const end = deps.at(-1)! + trip.at(-1)!.arrMinutes - trip.at(-1)!.depMinutes + to.turnaroundMinutes;
           if (outOfService.some((d) => d.tail === taker && d.fromMinutes < end && start < d.toMinutes)) continue;
