@@ -7,7 +7,8 @@
 // plan for it (passenger-plan.ts, an integer multi-commodity flow). The search starts from the
 // reference plan and applies moves while they lower the cost:
 //   - hold: a leg whose booked connection the delays broke waits until the connection holds again
-//     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
+//     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following: for
+//     passengers cancelled, and (tried later) for passengers re-routed;
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
 //     (the one that cannot fly hers, unavailable or stranded, hands them to one that can; or a full
 //     leg that leaves passengers behind goes to a larger aircraft);
@@ -43,6 +44,8 @@ import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type Netwo
 
 /** Longest hold tried to protect a connection, minutes. */
 const MAX_HOLD_MINUTES = 180;
+/** A re-routed passenger's weight in a hold's priority, against a cancelled one's 1. */
+const REROUTED_HOLD_WEIGHT = 0.01;
 /** Aircraft tried per group of stranded passengers and way (there and back, or fetched), earliest available first. */
 const TRIP_AIRCRAFT = 3;
 /** End-position ferries offered from one plan, the largest net savings first. */
@@ -116,31 +119,51 @@ class EngineSearch {
     return !!leg && !pinned(this.problem, this.delays, leg);
   }
 
-  /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
+  /**
+   * Holds that would mend a booked connection the plan breaks, for bookings not carried as booked:
+   * those with passengers cancelled (priority: those passengers), and, as moves of their own, those
+   * re-routed (REROUTED_HOLD_WEIGHT of theirs: below the holds for cancelled passengers, the exchanges,
+   * ferries and trips, so the search follows its old path first, as measured on A01 and A02; above
+   * the late transfers). On A01 a missed connection sends re-routed passengers hours later, where a
+   * hold of minutes costs the departing leg's passengers less.
+   */
   private holds(plan: Plan): Move[] {
     const flown = flownByKey(plan);
-    const unserved = new Map<string, number>(); // booking -> passengers cancelled
-    for (const line of plan.solution.passengers) if (line.cancelled) unserved.set(line.booking, (unserved.get(line.booking) ?? 0) + line.passengers);
-    const wanted = new Map<string, { notBefore: number; passengers: number }>();
-    for (const it of this.problem.bookings) {
-      const lost = unserved.get(it.id) ?? 0;
-      if (lost === 0) continue;
-      for (let i = 0; i + 1 < it.flights.length; i++) {
-        const feeder = flown.get(it.flights[i]!.flightId);
-        const nextKey = it.flights[i + 1]!.flightId;
-        const next = flown.get(nextKey);
-        if (!feeder || !next || !this.movable(nextKey)) continue;
-        const needed = feeder.arrMinutes + MIN_CONNECTION_MINUTES;
-        if (next.depMinutes >= needed || needed - next.depMinutes > MAX_HOLD_MINUTES) continue;
-        const seen = wanted.get(nextKey);
-        wanted.set(nextKey, { notBefore: Math.max(seen?.notBefore ?? 0, needed), passengers: (seen?.passengers ?? 0) + lost });
+    const cancelled = new Map<string, number>(); // booking -> passengers cancelled
+    const rerouted = new Map<string, number>(); // booking -> passengers carried on other flights than booked
+    for (const line of plan.solution.passengers) {
+      const booked = this.bookings.get(line.booking)!.flights;
+      const asBooked = !line.cancelled && line.flights.length === booked.length && line.flights.every((l, i) => l.flightId === booked[i]!.flightId);
+      const into = line.cancelled ? cancelled : asBooked ? null : rerouted;
+      into?.set(line.booking, (into.get(line.booking) ?? 0) + line.passengers);
+    }
+    const moves = new Map<string, Move>();
+    for (const [unserved, weight] of [[cancelled, 1], [rerouted, REROUTED_HOLD_WEIGHT]] as const) {
+      const wanted = new Map<string, { notBefore: number; passengers: number }>();
+      for (const it of this.problem.bookings) {
+        const lost = unserved.get(it.id) ?? 0;
+        if (lost === 0) continue;
+        for (let i = 0; i + 1 < it.flights.length; i++) {
+          const feeder = flown.get(it.flights[i]!.flightId);
+          const nextKey = it.flights[i + 1]!.flightId;
+          const next = flown.get(nextKey);
+          if (!feeder || !next || !this.movable(nextKey)) continue;
+          const needed = feeder.arrMinutes + MIN_CONNECTION_MINUTES;
+          if (next.depMinutes >= needed || needed - next.depMinutes > MAX_HOLD_MINUTES) continue;
+          const seen = wanted.get(nextKey);
+          wanted.set(nextKey, { notBefore: Math.max(seen?.notBefore ?? 0, needed), passengers: (seen?.passengers ?? 0) + lost });
+        }
+      }
+      for (const [key, { notBefore, passengers }] of wanted) {
+        const move: Move = {
+          key: `hold ${key} ${notBefore}`,
+          priority: passengers * weight,
+          apply: (c) => ({ ...c, notBefore: new Map([...c.notBefore, [key, Math.max(c.notBefore.get(key) ?? 0, notBefore)]]) }),
+        };
+        if (!moves.has(move.key)) moves.set(move.key, move);
       }
     }
-    return [...wanted].map(([key, { notBefore, passengers }]) => ({
-      key: `hold ${key} ${notBefore}`,
-      priority: passengers,
-      apply: (c) => ({ ...c, notBefore: new Map([...c.notBefore, [key, Math.max(c.notBefore.get(key) ?? 0, notBefore)]]) }),
-    }));
+    return [...moves.values()];
   }
 
   /** Exchanges of the rest of two rotations (rotationExchanges), for the aircraft the plan leaves with cancelled legs or with passengers behind. */
