@@ -18,8 +18,12 @@ const MAX_TRIP_LEGS = 3;
 /** Operating cost a transfer must save to count like one passenger it may seat, in the cost model's money. */
 const SAVING_PER_PRIORITY = 1000;
 
-/** Late transfers' priorities are below this one, every other move's of the search above it. */
-export const LATE_TRANSFER_PRIORITY = -1;
+/**
+ * Moves whose priorities are below this one are tried after every other move of the search, in
+ * batches of their own (search.ts): the holds for re-routed passengers in -2..-1, then the late
+ * transfers below -2. Every other move's priority is above it.
+ */
+export const LAST_MOVES_PRIORITY = -1;
 
 /** A round trip given to another aircraft: `apply` gives its legs to the taker (PlanChanges.aircraft), held `heldMinutes` when late. */
 export interface RoundTripTransfer {
@@ -39,7 +43,7 @@ export interface RoundTripTransfer {
  * aircraft's (PlanChanges.placeAt); a late trip must sort before the taker's next leg.
  * Priorities: the passengers it may seat plus the operating cost it saves / 1,000 when the taker is
  * idle for the trip at its times (hold 0); a late transfer is tried after every other move of the
- * search (in -2..-1, the most saved first, then the shortest hold).
+ * search and the holds for re-routed passengers (in -3..-2, the most saved first, then the shortest hold).
  */
 export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, movable: (key: string) => boolean, placeAt: ReadonlyMap<string, number> = new Map()): RoundTripTransfer[] {
   const left = passengersLeftBehind(new Map(problem.bookings.map((b) => [b.id, b])), plan);
@@ -90,7 +94,7 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
           moves.push({
             key: `transfer ${keys.join(' ')} ${taker}${heldMinutes > 0 ? ` at ${deps[0]}` : ''}`,
             giver, taker, heldMinutes,
-            priority: heldMinutes > 0 ? LATE_TRANSFER_PRIORITY - 1 / (1 + value) - heldMinutes / 1e7 : value,
+            priority: heldMinutes > 0 ? LAST_MOVES_PRIORITY - 1 - 1 / (1 + value) - heldMinutes / 1e7 : value,
             apply: (changes) => {
               const aircraft = new Map(changes.aircraft);
               for (const k of keys) aircraft.set(k, taker);
