@@ -118,7 +118,9 @@ describe('the engine solver', () => {
     // The search ended by itself after 31.6 s (12 incumbents) under a load average of 18 on this
     // thread, and had not in 160 s beside `yes` at a load average of 20-29: the limit only bounds a
     // loaded machine (a quiet one ends the search in its own time). With the late transfers, tried
-    // after every other move, this test took 165 s at a load average of 13-15 (2026-11-29 05:09 UTC).
+    // after every other move, this test took 165 s at a load average of 13-15 (2026-11-29 05:09 UTC);
+    // with the last moves of docs/model.md 4.5, 119 s on a quiet machine (load average 0.2-3,
+    // 08:13 UTC), and it was cut at the limit beside four other searches at a load average of 12-17.
     const limitMs = 400_000;
     const run = await runSolver(keepsFlights, instance('A03'), { timeLimitMs: limitMs, glpk: pool });
     expect(run.elapsedMs).toBeLessThan(limitMs);

@@ -182,13 +182,8 @@ class ReferencePlanner {
     return this.problem.aircraft.get(leg.tail)!.shuttle;
   }
 
-  /** A leg's place among its aircraft's legs: its planned departure, or where the changes place it (PlanChanges.placeAt). */
-  private placed(leg: NetworkFlight): number {
-    return this.changes.placeAt?.get(leg.id) ?? leg.depMinutes;
-  }
-
   private byPlace = (a: NetworkFlight, b: NetworkFlight): number =>
-    this.placed(a) - this.placed(b) || a.arrMinutes - b.arrMinutes || this.order.get(a.id)! - this.order.get(b.id)!;
+    legPlace(a, this.changes.placeAt) - legPlace(b, this.changes.placeAt) || a.arrMinutes - b.arrMinutes || this.order.get(a.id)! - this.order.get(b.id)!;
 
   /** Legs the solver may not move: disrupted, departed before the window, or shuttles (spec 4.3). */
   private anchored(leg: NetworkFlight): boolean {
@@ -552,6 +547,16 @@ class ReferencePlanner {
     });
     return { legs: [...legs, ...this.newFlights], passengers: this.passengerLines() };
   }
+}
+
+/**
+ * Where the walk sorts a leg among its aircraft's legs: where the changes place it (PlanChanges.placeAt),
+ * else its planned departure; a new flight (`planned` undefined: no planned flight by its id) after
+ * every planned leg, as the walk flies new flights after the last one. Moves that must know the walk's
+ * order ask this too (round-trip-transfers.ts).
+ */
+export function legPlace(planned: NetworkFlight | undefined, placeAt: ReadonlyMap<string, number> | undefined): number {
+  return planned === undefined ? Infinity : placeAt?.get(planned.id) ?? planned.depMinutes;
 }
 
 /** Prefix of the ids a plan gives its new flights (`+1`, `+2`, ...), which no planned flight id has. */

@@ -10,7 +10,7 @@
 // rule around it (airport capacity, checks, the taker's range leg by leg) and the passenger plan
 // prices what the seats and the hold change, so only transfers that pay are kept.
 import { passengersLeftBehind } from './bookings.ts';
-import type { PlanChanges } from './operating-plan.ts';
+import { legPlace, type PlanChanges } from './operating-plan.ts';
 import { CABIN_CODES, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
 /** Longest round trip tried, legs. */
@@ -18,8 +18,12 @@ const MAX_TRIP_LEGS = 3;
 /** Operating cost a transfer must save to count like one passenger it may seat, in the cost model's money. */
 const SAVING_PER_PRIORITY = 1000;
 
-/** Late transfers' priorities are below this one, every other move's of the search above it. */
-export const LATE_TRANSFER_PRIORITY = -1;
+/**
+ * Moves whose priorities are below this one are tried after every other move of the search, in
+ * batches of their own (search.ts): the holds for re-routed passengers in -2..-1, then the late
+ * transfers below -2. Every other move's priority is above it.
+ */
+export const LAST_MOVES_PRIORITY = -1;
 
 /** A round trip given to another aircraft: `apply` gives its legs to the taker (PlanChanges.aircraft), held `heldMinutes` when late. */
 export interface RoundTripTransfer {
@@ -39,7 +43,7 @@ export interface RoundTripTransfer {
  * aircraft's (PlanChanges.placeAt); a late trip must sort before the taker's next leg.
  * Priorities: the passengers it may seat plus the operating cost it saves / 1,000 when the taker is
  * idle for the trip at its times (hold 0); a late transfer is tried after every other move of the
- * search (in -2..-1, the most saved first, then the shortest hold).
+ * search and the holds for re-routed passengers (in -3..-2, the most saved first, then the shortest hold).
  */
 export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, movable: (key: string) => boolean, placeAt: ReadonlyMap<string, number> = new Map()): RoundTripTransfer[] {
   const left = passengersLeftBehind(new Map(problem.bookings.map((b) => [b.id, b])), plan);
@@ -50,8 +54,6 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
     list.push(r);
   }
   for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
-  // Where the walk sorts a leg among its aircraft's (new flights come after every planned leg).
-  const place = (r: PlanLeg) => (r.isNew ? Infinity : placeAt.get(r.flightId) ?? problem.flightsById.get(r.flightId)!.depMinutes);
   const seats = (tail: string) => { const a = problem.aircraft.get(tail)!; return CABIN_CODES.reduce((sum, c) => sum + a.seats[c], 0); };
   const outOfService = problem.disruptions.flatMap((d) => (d.type === 'aircraft_unavailable' ? [d] : []));
   const E = problem.window.endMinutes;
@@ -80,7 +82,7 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
           const { deps, next } = moved;
           const heldMinutes = deps[0]! - trip[0]!.depMinutes;
           // A late trip is placed at its new departures: they must sort before the taker's next leg.
-          if (heldMinutes > 0 && next && deps.at(-1)! >= place(next)) continue;
+          if (heldMinutes > 0 && next && deps.at(-1)! >= legPlace(problem.flightsById.get(next.flightId), placeAt)) continue;
           const start = deps[0]! - to.turnaroundMinutes;
           const end = deps.at(-1)! + trip.at(-1)!.arrMinutes - trip.at(-1)!.depMinutes + to.turnaroundMinutes;
           if (outOfService.some((d) => d.tail === taker && d.fromMinutes < end && start < d.toMinutes)) continue;
@@ -92,7 +94,7 @@ export function roundTripTransfers(problem: NetworkProblem, plan: NetworkPlan, m
           moves.push({
             key: `transfer ${keys.join(' ')} ${taker}${heldMinutes > 0 ? ` at ${deps[0]}` : ''}`,
             giver, taker, heldMinutes,
-            priority: heldMinutes > 0 ? LATE_TRANSFER_PRIORITY - 1 / (1 + value) - heldMinutes / 1e7 : value,
+            priority: heldMinutes > 0 ? LAST_MOVES_PRIORITY - 1 - 1 / (1 + value) - heldMinutes / 1e7 : value,
             apply: (changes) => {
               const aircraft = new Map(changes.aircraft);
               for (const k of keys) aircraft.set(k, taker);

@@ -7,7 +7,8 @@
 // plan for it (passenger-plan.ts, an integer multi-commodity flow). The search starts from the
 // reference plan and applies moves while they lower the cost:
 //   - hold: a leg whose booked connection the delays broke waits until the connection holds again
-//     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following;
+//     (departure = the feeder's arrival + 30 minutes), its aircraft's later legs following: for
+//     passengers cancelled, and (tried later) for passengers re-routed;
 //   - exchange: two aircraft of a family on the ground at one airport swap the rest of their rotations
 //     (the one that cannot fly hers, unavailable or stranded, hands them to one that can; or a full
 //     leg that leaves passengers behind goes to a larger aircraft);
@@ -21,7 +22,8 @@
 //     new flights after its last leg);
 //   - cancel a round trip: two or three legs that bring an aircraft back where it was are cancelled,
 //     their operating cost saved, when their passengers find other seats;
-//   - position ferries, tried after the others but late transfers: one aircraft, or two of a family
+//   - position ferries, tried after the others but the last moves (holds for re-routed passengers,
+//     late transfers): one aircraft, or two of a family
 //     trading places, ferry to where the next day needs their model or configuration, when the
 //     penalty saved pays the ferries.
 // Without the round-trip cancellations (`engine-keeps-flights`) the search keeps to the keeps-flights
@@ -38,11 +40,15 @@ import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-c
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
 import { planPassengers } from './passenger-plan.ts';
 import { endAirports, lastFlownLegs, missingPositions, operatingCost } from './plan-cost.ts';
-import { LATE_TRANSFER_PRIORITY, roundTripTransfers } from './round-trip-transfers.ts';
+import { LAST_MOVES_PRIORITY, roundTripTransfers } from './round-trip-transfers.ts';
 import { CABIN_CODES, pairKey, type NetworkBooking, type NetworkPlan, type NetworkProblem, type PlanLeg } from './problem.ts';
 
 /** Longest hold tried to protect a connection, minutes. */
 const MAX_HOLD_MINUTES = 180;
+/** Minutes late from which a leg's aircraft is offered an exchange (rotationExchanges' `late`). */
+const LATE_EXCHANGE_MINUTES = 30;
+/** Late legs offered an exchange from one plan, the most passenger-minutes late first. */
+const LATE_EXCHANGES = 8;
 /** Aircraft tried per group of stranded passengers and way (there and back, or fetched), earliest available first. */
 const TRIP_AIRCRAFT = 3;
 /** End-position ferries offered from one plan, the largest net savings first. */
@@ -116,36 +122,75 @@ class EngineSearch {
     return !!leg && !pinned(this.problem, this.delays, leg);
   }
 
-  /** Holds that would mend a booked connection the plan breaks, for bookings not carried as booked. */
+  /**
+   * Holds that would mend a booked connection the plan breaks, for bookings not carried as booked:
+   * those with passengers cancelled (priority: those passengers), and, as moves of their own, those
+   * re-routed (in -2..-1, the most passengers first: after every other move but the late transfers,
+   * LAST_MOVES_PRIORITY, so the search follows its old path first; tried among the other moves, they
+   * took A03's search off the path to its position ferries). On A01 a missed connection sends
+   * re-routed passengers hours later, where a hold of minutes costs the departing leg's passengers less.
+   */
   private holds(plan: Plan): Move[] {
     const flown = flownByKey(plan);
-    const unserved = new Map<string, number>(); // booking -> passengers cancelled
-    for (const line of plan.solution.passengers) if (line.cancelled) unserved.set(line.booking, (unserved.get(line.booking) ?? 0) + line.passengers);
-    const wanted = new Map<string, { notBefore: number; passengers: number }>();
-    for (const it of this.problem.bookings) {
-      const lost = unserved.get(it.id) ?? 0;
-      if (lost === 0) continue;
-      for (let i = 0; i + 1 < it.flights.length; i++) {
-        const feeder = flown.get(it.flights[i]!.flightId);
-        const nextKey = it.flights[i + 1]!.flightId;
-        const next = flown.get(nextKey);
-        if (!feeder || !next || !this.movable(nextKey)) continue;
-        const needed = feeder.arrMinutes + MIN_CONNECTION_MINUTES;
-        if (next.depMinutes >= needed || needed - next.depMinutes > MAX_HOLD_MINUTES) continue;
-        const seen = wanted.get(nextKey);
-        wanted.set(nextKey, { notBefore: Math.max(seen?.notBefore ?? 0, needed), passengers: (seen?.passengers ?? 0) + lost });
+    const cancelled = new Map<string, number>(); // booking -> passengers cancelled
+    const rerouted = new Map<string, number>(); // booking -> passengers carried on other flights than booked
+    for (const line of plan.solution.passengers) {
+      const booked = this.bookings.get(line.booking)!.flights;
+      const asBooked = !line.cancelled && line.flights.length === booked.length && line.flights.every((l, i) => l.flightId === booked[i]!.flightId);
+      const into = line.cancelled ? cancelled : asBooked ? null : rerouted;
+      into?.set(line.booking, (into.get(line.booking) ?? 0) + line.passengers);
+    }
+    const moves = new Map<string, Move>();
+    for (const [unserved, priority] of [[cancelled, (n: number) => n], [rerouted, (n: number) => LAST_MOVES_PRIORITY - 1 / (1 + n)]] as const) {
+      const wanted = new Map<string, { notBefore: number; passengers: number }>();
+      for (const it of this.problem.bookings) {
+        const lost = unserved.get(it.id) ?? 0;
+        if (lost === 0) continue;
+        for (let i = 0; i + 1 < it.flights.length; i++) {
+          const feeder = flown.get(it.flights[i]!.flightId);
+          const nextKey = it.flights[i + 1]!.flightId;
+          const next = flown.get(nextKey);
+          if (!feeder || !next || !this.movable(nextKey)) continue;
+          const needed = feeder.arrMinutes + MIN_CONNECTION_MINUTES;
+          if (next.depMinutes >= needed || needed - next.depMinutes > MAX_HOLD_MINUTES) continue;
+          const seen = wanted.get(nextKey);
+          wanted.set(nextKey, { notBefore: Math.max(seen?.notBefore ?? 0, needed), passengers: (seen?.passengers ?? 0) + lost });
+        }
+      }
+      for (const [key, { notBefore, passengers }] of wanted) {
+        const move: Move = {
+          key: `hold ${key} ${notBefore}`,
+          priority: priority(passengers),
+          apply: (c) => ({ ...c, notBefore: new Map([...c.notBefore, [key, Math.max(c.notBefore.get(key) ?? 0, notBefore)]]) }),
+        };
+        if (!moves.has(move.key)) moves.set(move.key, move);
       }
     }
-    return [...wanted].map(([key, { notBefore, passengers }]) => ({
-      key: `hold ${key} ${notBefore}`,
-      priority: passengers,
-      apply: (c) => ({ ...c, notBefore: new Map([...c.notBefore, [key, Math.max(c.notBefore.get(key) ?? 0, notBefore)]]) }),
-    }));
+    return [...moves.values()];
   }
 
-  /** Exchanges of the rest of two rotations (rotationExchanges), for the aircraft the plan leaves with cancelled legs or with passengers behind. */
+  /**
+   * Exchanges of the rest of two rotations (rotationExchanges), for the aircraft the plan leaves with
+   * cancelled legs or with passengers behind, and, among the last moves (LAST_MOVES_PRIORITY), for the
+   * first of each run of legs an aircraft flies late (its delay carried from an earlier leg): from that
+   * leg, to an aircraft of its family standing there at its planned departure, the LATE_EXCHANGES legs
+   * with the most passenger-minutes late first (in -2..-1). Tried among the other moves (below the
+   * trips), they paid on A01 and took A02's search off its path.
+   */
   private exchanges(plan: Plan): Move[] {
-    return rotationExchanges(this.problem, plan.solution.legs, plan.changes.aircraft, (key) => this.movable(key), passengersLeftBehind(this.bookings, plan.solution))
+    const load = new Map<string, number>();
+    for (const line of plan.solution.passengers) if (!line.cancelled) for (const l of line.flights) load.set(l.flightId, (load.get(l.flightId) ?? 0) + line.passengers);
+    const runs = new Map<string, number>();
+    const previous = new Map<string, PlanLeg>();
+    for (const r of [...plan.solution.legs].filter((x) => x.tail !== null && !x.isNew).sort((a, b) => a.depMinutes - b.depMinutes)) {
+      const late = r.depMinutes - this.problem.flightsById.get(r.flightId)!.depMinutes;
+      const before = previous.get(r.tail!);
+      previous.set(r.tail!, r);
+      const runGoesOn = before && before.depMinutes - this.problem.flightsById.get(before.flightId)!.depMinutes >= LATE_EXCHANGE_MINUTES && this.movable(before.flightId);
+      if (late >= LATE_EXCHANGE_MINUTES && this.movable(r.flightId) && !runGoesOn) runs.set(r.flightId, late * (load.get(r.flightId) ?? 0));
+    }
+    const late = new Map([...runs].sort((a, b) => b[1] - a[1]).slice(0, LATE_EXCHANGES).map(([key, minutes]) => [key, LAST_MOVES_PRIORITY - 1 + minutes / (minutes + 1e4)]));
+    return rotationExchanges(this.problem, plan.solution.legs, plan.changes.aircraft, (key) => this.movable(key), passengersLeftBehind(this.bookings, plan.solution), late)
       .map(({ key, priority, assign }) => ({ key, priority, apply: (c) => ({ ...c, aircraft: assign(c.aircraft) }) }));
   }
 
@@ -367,7 +412,7 @@ export interface RotationExchange { key: string; giver: string; taker: string; p
  */
 export function rotationExchanges(
   problem: NetworkProblem, rotations: readonly PlanLeg[], assigned: ReadonlyMap<string, string>, movable: (key: string) => boolean,
-  left: ReadonlyMap<string, number>,
+  left: ReadonlyMap<string, number>, late: ReadonlyMap<string, number> = new Map(),
 ): RotationExchange[] {
   const byAircraft = new Map<string, PlanLeg[]>();
   for (const r of rotations) {
@@ -381,18 +426,18 @@ export function rotationExchanges(
   for (const list of byAircraft.values()) list.sort((a, b) => a.depMinutes - b.depMinutes);
   const seats = (tail: string) => { const a = problem.aircraft.get(tail)!; return CABIN_CODES.reduce((sum, c) => sum + a.seats[c], 0); };
   const moves: RotationExchange[] = [];
-  const exchange = (giver: string, from: PlanLeg, given: PlanLeg[], priority: number, larger: boolean) => {
+  const exchange = (giver: string, from: PlanLeg, given: PlanLeg[], priority: number, larger: boolean, when = from.depMinutes) => {
     const family = problem.aircraft.get(giver)!.family;
     for (const [taker, theirs] of byAircraft) {
       const aircraft = problem.aircraft.get(taker)!;
       if (taker === giver || aircraft.family !== family || (larger && seats(taker) <= seats(giver))) continue;
-      // The taker stands at the first given leg's airport when it departs: its last landing before it is there.
-      const before = theirs.filter((r) => r.tail !== null && r.arrMinutes + aircraft.turnaroundMinutes <= from.depMinutes).at(-1);
+      // The taker stands at the first given leg's airport at `when`: its last landing before it is there.
+      const before = theirs.filter((r) => r.tail !== null && r.arrMinutes + aircraft.turnaroundMinutes <= when).at(-1);
       const at = before ? before.dest : aircraft.base;
       if (at !== from.origin) continue;
-      const rest = theirs.filter((r) => r.depMinutes >= from.depMinutes && movable(r.flightId));
+      const rest = theirs.filter((r) => r.depMinutes >= when && movable(r.flightId));
       moves.push({
-        key: `exchange ${giver} ${taker} ${from.flightId}`,
+        key: `exchange ${giver} ${taker} ${from.flightId}${when === from.depMinutes ? '' : ` at ${when}`}`,
         giver, taker, priority,
         assign: (aircraftOf) => {
           const assigned = new Map(aircraftOf);
@@ -414,6 +459,13 @@ export function rotationExchanges(
       const key = r.flightId;
       if (r.tail === null || !left.has(key) || !movable(key)) return;
       exchange(giver, r, legs.slice(i).filter((x) => movable(x.flightId)), left.get(key)!, true);
+    });
+  }
+  for (const [giver, legs] of byAircraft) {
+    legs.forEach((r, i) => {
+      const priority = late.get(r.flightId);
+      if (priority === undefined || r.tail === null) return;
+      exchange(giver, r, legs.slice(i).filter((x) => movable(x.flightId)), priority, false, problem.flightsById.get(r.flightId)!.depMinutes);
     });
   }
   return moves;
@@ -479,11 +531,12 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
     let moves: Move[] = search.moves(best);
     while (inTime()) {
-      // Late transfers only once every other move is tried, so that the search first follows its path
-      // without them: a batch of both took a late transfer before the last idle one on A01 and left
-      // that path (late transfers are many: 56-343 on A01-A04's reference plans).
+      // The last moves (holds for re-routed passengers, late transfers) only once every other move is
+      // tried, so that the search first follows its path without them: a batch of both took a late
+      // transfer before the last idle one on A01 and left that path (late transfers are many: 56-343
+      // on A01-A04's reference plans).
       const pending = moves.filter((m) => !tried.has(m.key));
-      const late = (m: Move) => m.priority < LATE_TRANSFER_PRIORITY;
+      const late = (m: Move) => m.priority < LAST_MOVES_PRIORITY;
       const batch = pending.slice(0, parallel).filter((m) => late(m) === late(pending[0]!));
       if (batch.length === 0) break;
       // Each move of the batch walked, one at a time: a plan that leaves the problem is dropped before
