@@ -1,6 +1,7 @@
 // The operational schedule as the rest of the service sees it: plain data, indexed once at load.
 // Instants are minutes since the Unix epoch (UTC); see time.ts.
 import { formatUtc } from './time.ts';
+import type { TurnaroundRule } from './turnaround.ts';
 
 /** An airline code: two capital letters or digits (IATA style), e.g. NV. */
 export const AIRLINE_CODE_PATTERN = /^[A-Z0-9]{2}$/;
@@ -23,6 +24,13 @@ export interface Fleet { code: string; family: string; seats: number; cruiseSpee
 
 export interface Aircraft { tail: string; airline: string; fleet: string; family: string; seats: number; base: string }
 
+/**
+ * ROADEF 2009's haul classes of a flight (its dist.csv), shortest first: what an imported schedule
+ * says of its distances where it has no coordinates.
+ */
+export const HAULS = ['domestic', 'continental', 'intercontinental'] as const;
+export type Haul = (typeof HAULS)[number];
+
 export interface Flight {
   /** `<flight_number>_<scheduled departure UTC, seconds, Z>`, e.g. NV101_2026-11-21T05:30:00Z. */
   id: string;
@@ -35,6 +43,8 @@ export interface Flight {
   depMinutes: number;
   arrMinutes: number;
   distanceKm: number | null;
+  /** The haul class the schedule states for the flight (imported ROADEF schedules), else null. */
+  haul: Haul | null;
   bookedPassengers: number;
   crewIds: string[];
 }
@@ -85,15 +95,27 @@ export interface Schedule {
   crewById: Map<string, CrewDuty>;
   itineraries: Itinerary[];
   itinerariesByFlight: Map<string, Itinerary[]>;
+  /**
+   * The minimum ground times the schedule states for its own aircraft, as a turnaround rule (per
+   * fleet), or null when it states none and a request's `config.turnaround` decides. Imported ROADEF
+   * schedules state one for every aircraft; a simulation on them uses it (docs/model.md 1.6).
+   */
+  ownTurnaround: TurnaroundRule | null;
 }
 
 /**
- * An airport of `schedule` without coordinates, if any: the recovery model prices compensation by
- * great-circle distance, so such a schedule (an imported ROADEF 2009 one) cannot be simulated.
+ * Why `schedule` cannot be simulated, if it cannot: the recovery model prices a passenger not carried
+ * by the distance of their trip (docs/model.md 1.6), from the airports' coordinates or, for a trip to
+ * or from an airport without them, from the haul classes of its flights. So a schedule with an airport
+ * without coordinates needs a haul class on every flight (an imported ROADEF 2009 schedule has one).
+ * Undefined when it can be simulated.
  */
-export function unplacedAirport(schedule: Schedule): Airport | undefined {
-  for (const airport of schedule.airports.values()) if (airport.lat === null || airport.lon === null) return airport;
-  return undefined;
+export function unpricedTrips(schedule: Schedule): { airport: Airport; flight: Flight } | undefined {
+  let airport: Airport | undefined;
+  for (const a of schedule.airports.values()) if (a.lat === null || a.lon === null) { airport = a; break; }
+  if (!airport) return undefined;
+  const flight = schedule.flights.find((f) => f.haul === null);
+  return flight ? { airport, flight } : undefined;
 }
 
 export function flightId(flightNumber: string, depMinutes: number): string {

@@ -6,7 +6,7 @@
 // 1.3 s, after two in 1.0 s, about its warm time (0.7-1.0 s). They are real simulations, on the
 // default schedule with the default solver configuration, whose answers are dropped.
 import { pushTo } from '../domain/collections.ts';
-import { unplacedAirport, type Flight, type Schedule } from '../domain/schedule.ts';
+import { unpricedTrips, type Flight, type Schedule } from '../domain/schedule.ts';
 import type { SimulationRequest } from '../recovery/pipeline.ts';
 import { DEFAULT_SOLVER_CONFIG } from '../recovery/model/solver-config.ts';
 
@@ -16,11 +16,11 @@ const WARM_UP_TIME_LIMIT_MS = 1000;
 /**
  * Two single delays at the airline's busiest airport (where swaps and journeys of several flights
  * exist): its first departure of the day held 90 minutes, and the one in the middle of its day held
- * 120. None when the airline has no flights, or when the schedule cannot be simulated (an imported
- * ROADEF schedule has no airport coordinates, which /simulate refuses with 400).
+ * 120. None when the airline has no flights, or when the schedule cannot be simulated (its compensation
+ * distances unknown, which /simulate refuses with 400).
  */
 export function warmUpRequests(schedule: Schedule, scheduleName: string, airline: string): SimulationRequest[] {
-  if (unplacedAirport(schedule)) return [];
+  if (unpricedTrips(schedule)) return [];
   const departures = new Map<string, Flight[]>();
   for (const flight of schedule.flightsByAirline.get(airline) ?? []) pushTo(departures, flight.origin, flight);
   const busiest = [...departures.values()].sort((a, b) => b.length - a.length)[0];

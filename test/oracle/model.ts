@@ -88,6 +88,8 @@ export interface OFlight {
   sarr: number;
   block: number;
   booked: number;
+  /** The file's haul class of the flight (its own, else its airport pair's), used only where an airport has no coordinates. */
+  haul: string | null;
 }
 
 export interface OAircraft { tail: string; airline: string; fleet: string; family: string; seats: number; base: string }
@@ -110,7 +112,7 @@ export interface OCheck {
 export interface OCrew { id: string; limit: number; flights: string[] }
 /** A booked journey of two or more flights, in travel order. */
 export interface OItinerary { id: string; passengers: number; legs: string[] }
-export interface OAirport { code: string; lat: number; lon: number; mct: number }
+export interface OAirport { code: string; lat: number | null; lon: number | null; mct: number }
 export interface Period { from: number; to: number }
 
 /** One airport_capacity disruption: its capped clock hours, dmax departures and amax arrivals of A in each. */
@@ -212,13 +214,14 @@ function stateAt(cfg: OracleConfig, plane: OAircraft, rot: OFlight[], t0: number
  */
 export function buildProblem(input: ProblemInput): Problem {
   const { schedule: s, config: cfg } = input;
-  const airports = new Map<string, OAirport>(s.airports.map((a) => [a.code, { code: a.code, lat: a.lat!, lon: a.lon!, mct: a.min_connection_minutes }]));
+  const airports = new Map<string, OAirport>(s.airports.map((a) => [a.code, { code: a.code, lat: a.lat ?? null, lon: a.lon ?? null, mct: a.min_connection_minutes }]));
   const fleets = new Map(s.fleets.map((f) => [f.code, { family: f.family, seats: f.seats }]));
   const aircraft = new Map<string, OAircraft>();
   for (const a of s.aircraft) {
     aircraft.set(a.tail, { tail: a.tail, airline: a.airline, fleet: a.fleet, family: fleets.get(a.fleet)?.family ?? `?${a.fleet}`, seats: a.seats, base: a.base });
   }
   const flights = new Map<string, OFlight>();
+  const pairHaul = new Map((s.airport_pairs ?? []).map((pair) => [`${pair.origin}>${pair.dest}`, pair.haul]));
   for (const f of s.flights) {
     const sdep = isoMinutes(f.dep);
     const sarr = isoMinutes(f.arr);
@@ -227,7 +230,8 @@ export function buildProblem(input: ProblemInput): Problem {
     const id = (f as { id?: string }).id ?? flightIdOf(f.flight_number, sdep);
     if (flights.has(id)) throw new Error(`flight id ${id} appears twice`);
     if (!aircraft.has(f.tail)) throw new Error(`flight ${id} names unknown tail ${f.tail}`);
-    flights.set(id, { id, number: f.flight_number, airline: f.airline, tail: f.tail, origin: f.origin, dest: f.dest, sdep, sarr, block: sarr - sdep, booked: f.booked_passengers });
+    flights.set(id, { id, number: f.flight_number, airline: f.airline, tail: f.tail, origin: f.origin, dest: f.dest, sdep, sarr, block: sarr - sdep, booked: f.booked_passengers,
+      haul: f.haul ?? pairHaul.get(`${f.origin}>${f.dest}`) ?? null });
   }
 
   // --- Disruptions (1.1).
@@ -666,11 +670,25 @@ export function groupKey(fromFlight: string, itineraryId: string | null): string
   return itineraryId === null ? `C:${fromFlight}` : `I:${itineraryId}`;
 }
 
-function compensationPerPax(p: Problem, origin: string, dest: string): number {
-  const a = p.airports.get(origin);
-  const b = p.airports.get(dest);
-  if (!a || !b) throw new Error(`unknown airport ${origin} or ${dest}`);
-  return p.cfg.cost_weights.compensation_multiplier * eu261(haversineKm(a.lat, a.lon, b.lat, b.lon));
+/** Haul classes in EU261's bands (docs/model.md 1.6): a distance in each band, only the band counts. */
+const HAUL_KM: Record<string, number> = { domestic: 1000, continental: 2000, intercontinental: 5000 };
+
+/**
+ * Compensation per passenger of a trip over `legs`: by the great-circle distance of its first origin
+ * and last destination, or, where one of them has no coordinates, by its highest haul class.
+ */
+function compensationPerPax(p: Problem, legs: readonly OFlight[]): number {
+  const a = p.airports.get(legs[0]!.origin);
+  const b = p.airports.get(legs[legs.length - 1]!.dest);
+  if (!a || !b) throw new Error(`unknown airport ${legs[0]!.origin} or ${legs[legs.length - 1]!.dest}`);
+  let km: number;
+  if (a.lat !== null && a.lon !== null && b.lat !== null && b.lon !== null) km = haversineKm(a.lat, a.lon, b.lat, b.lon);
+  else {
+    const hauls = legs.map((f) => (f.haul === null ? undefined : HAUL_KM[f.haul]));
+    if (hauls.some((h) => h === undefined)) throw new Error(`no distance from ${a.code} to ${b.code}: no coordinates and a flight without a haul class`);
+    km = Math.max(...(hauls as number[]));
+  }
+  return p.cfg.cost_weights.compensation_multiplier * eu261(km);
 }
 
 export function reaccommodationPerPax(p: Problem, g: OFlight, origArr: number): number {
@@ -744,7 +762,7 @@ export function disruptedGroups(p: Problem, o: Outcome): Group[] {
     for (const j of journeysOf(p, o, f.airline, f.origin, f.dest, f.sdep, new Set([f.id]))) eligible.set(journeyKey(j), costOf(j, f.sarr));
     groups.push({
       key: groupKey(f.id, null), reason: 'cancellation', fromFlight: f.id, itineraryId: null,
-      size, origArr: f.sarr, origin: f.origin, dest: f.dest, comp: compensationPerPax(p, f.origin, f.dest), eligible,
+      size, origArr: f.sarr, origin: f.origin, dest: f.dest, comp: compensationPerPax(p, [f]), eligible,
       leaveBefore: new Map([[f.id, new Set(eligible.keys())]]),
     });
   }
@@ -774,7 +792,7 @@ export function disruptedGroups(p: Problem, o: Outcome): Group[] {
     groups.push({
       key: groupKey(legs[broken]!.id, it.id), reason: outcome[broken]!.flown ? 'misconnection' : 'cancellation',
       fromFlight: legs[broken]!.id, itineraryId: it.id,
-      size: it.passengers, origArr: last.sarr, origin: legs[0]!.origin, dest: last.dest, comp: compensationPerPax(p, legs[0]!.origin, last.dest),
+      size: it.passengers, origArr: last.sarr, origin: legs[0]!.origin, dest: last.dest, comp: compensationPerPax(p, legs as OFlight[]),
       eligible, leaveBefore,
     });
   }

@@ -1,6 +1,6 @@
 // Scenario: an instance imported with `npm run roadef -- import` is served over real HTTP like the
-// bundled schedules (GET /flights/<name>, GET /snapshot), keeps in its file what the core schedule
-// format lacks, and is refused by POST /simulate with a sentence (the model needs coordinates).
+// bundled schedules (GET /flights/<name>, GET /snapshot) and keeps in its file what the core schedule
+// format lacks. POST /simulate on it: test/http/simulate-imported.test.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
-import { STAGING_KEY, bundledCatalog, startTestServer, type TestServer } from '../support/server.ts';
+import { bundledCatalog, startTestServer, type TestServer } from '../support/server.ts';
 import { REPO_DIR, instance, instanceDir } from './support.ts';
 
 interface Summary { id: string; tail: string; origin: string; dest: string; dep: string; arr: string }
@@ -118,18 +118,6 @@ describe('the imported file keeps what the core format lacks', () => {
       expect(schedule.flights.length, name).toBeGreaterThan(0);
       expect([...schedule.airports.values()].every((a) => a.lat !== null && a.lon !== null), name).toBe(true);
     }
-  });
-});
-
-describe('POST /simulate on the imported schedule', () => {
-  it('is refused with 400 and a sentence: the recovery model prices compensation by distance, and ROADEF has no coordinates', async () => {
-    const response = await fetch(`${server.baseUrl}/simulate`, {
-      method: 'POST',
-      headers: { 'X-API-Key': STAGING_KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ scenario_id: 'roadef', disrupted_flight: 'RX4344_2006-01-07T05:50:00Z', min_delay_minutes: 30, airline: 'RX', schedule_file: 'a01' }),
-    });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { detail: string }).detail).toBe("Schedule 'a01' cannot be simulated: airport AJA has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).");
   });
 });
 

@@ -37,6 +37,7 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
 
   const flights: Flight[] = [];
   const flightsById = new Map<string, Flight>();
+  const pairHaul = new Map((file.airport_pairs ?? []).map((p) => [`${p.origin}-${p.dest}`, p.haul]));
   for (const f of file.flights) {
     const depMinutes = parseInstantMinutes(f.dep);
     const arrMinutes = parseInstantMinutes(f.arr);
@@ -51,7 +52,8 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
     if (flightsById.has(id)) fail(`flight id ${id} appears twice`);
     const flight: Flight = {
       id, flightNumber: f.flight_number, airline: f.airline, tail: f.tail, origin: f.origin, dest: f.dest,
-      depMinutes, arrMinutes, distanceKm: f.distance_km ?? null, bookedPassengers: f.booked_passengers, crewIds: [],
+      depMinutes, arrMinutes, distanceKm: f.distance_km ?? null,
+      haul: f.haul ?? pairHaul.get(`${f.origin}-${f.dest}`) ?? null, bookedPassengers: f.booked_passengers, crewIds: [],
     };
     flights.push(flight);
     flightsById.set(id, flight);
@@ -122,8 +124,26 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
   return {
     name: file.name, description: file.description, operatingDate: file.operating_date,
     airlines, airports, fleets, aircraft, flights, flightsById, flightsByAirline, rotations,
-    maintenance, maintenanceByTail, crew, crewById, itineraries, itinerariesByFlight,
+    maintenance, maintenanceByTail, crew, crewById, itineraries, itinerariesByFlight, ownTurnaround: ownTurnaroundRule(file),
   };
+}
+
+/**
+ * The turnaround rule of a file whose every aircraft states its minimum ground times (an imported
+ * ROADEF schedule: turn-round, and transit before a leg that continues the previous one), else null.
+ * The service's rule is one time per fleet, with no transit: each fleet gets the shortest time any of
+ * its aircraft may take on the ground, transit included, so that the schedule as planned keeps it (in
+ * A01 the turn-round and transit of a fleet's aircraft are all alike, and 4 of 523 planned turns are
+ * transits shorter than the fleet's turn-round). No airport lengthens it.
+ */
+function ownTurnaroundRule(file: ScheduleFile): TurnaroundRule | null {
+  if (file.aircraft.length === 0 || file.aircraft.some((a) => a.min_turnaround_minutes === undefined)) return null;
+  const byFleet: Record<string, number> = {};
+  for (const a of file.aircraft) {
+    const shortest = Math.min(a.min_turnaround_minutes!, a.min_transit_minutes ?? Number.POSITIVE_INFINITY);
+    byFleet[a.fleet] = Math.min(byFleet[a.fleet] ?? Number.POSITIVE_INFINITY, shortest);
+  }
+  return { default_minutes: DEFAULT_TURNAROUND.default_minutes, by_fleet: byFleet, by_airport: {}, by_airport_fleet: {} };
 }
 
 /** Read, validate and index one schedule file; the error names the file and the problem. */

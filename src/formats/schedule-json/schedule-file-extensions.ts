@@ -5,6 +5,7 @@
 // per-aircraft turn-round, transit, range and hourly cost, maintenance flying-minute budgets, airport
 // hourly capacities, the recovery window, end-of-window positions, the route table and the disruptions.
 import { z } from 'zod';
+import { HAULS } from '../../domain/schedule.ts';
 
 const utcInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/, 'must be an ISO 8601 UTC minute, e.g. 2026-11-21T08:30:00Z');
 const airportCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter IATA airport code');
@@ -13,7 +14,6 @@ const count = z.number().int().min(0);
 const timeOfDay = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time of day HH:MM (24:00 for the end of the day)');
 
 export const CABINS = ['first', 'business', 'economy'] as const;
-export const HAULS = ['domestic', 'continental', 'intercontinental'] as const;
 const cabin = z.enum(CABINS);
 const haul = z.enum(HAULS);
 
@@ -43,6 +43,7 @@ export const AircraftFileExtension = {
 export const FlightFileExtension = {
   /** The flight number this flight continues on the same aircraft (transit time instead of turnaround). */
   linked_to: z.string().optional(),
+  /** The flight's haul class; where an airport has no coordinates, its passengers' compensation goes by it (docs/model.md 1.6). */
   haul: haul.optional(),
 };
 
@@ -83,7 +84,7 @@ export const ScheduleFileExtension = {
   disruptions: z.array(ScheduleDisruptionFileSchema).optional(),
   /** Aircraft the next day's plan needs at each airport at the end of the recovery window. */
   required_positions: z.array(z.object({ airport: airportCode, fleet: z.string(), cabin_seats: CabinSeatsFileSchema, count })).optional(),
-  /** Block time of a new flight and haul class of any flight between two airports. */
+  /** Block time of a new flight and haul class of any flight between two airports (a flight's own `haul` first). */
   airport_pairs: z.array(z.object({ origin: airportCode, dest: airportCode, block_minutes: z.number().int().positive(), haul })).optional(),
   /** The imported instance's cost coefficients (ROADEF 2009 config.csv), per passenger unless stated. */
   cost_parameters: z.object({

@@ -5,7 +5,7 @@
 import type { SimulationLimits } from '../../config.ts';
 import { contradiction, type Disruption } from '../../domain/disruption.ts';
 import { parseZonedInstant } from '../../domain/time.ts';
-import { unplacedAirport } from '../../domain/schedule.ts';
+import { unpricedTrips } from '../../domain/schedule.ts';
 import { checkReferences, type SimulationRequest } from '../../recovery/pipeline.ts';
 import { Budget } from '../../recovery/model/budget.ts';
 import { DEFAULT_SOLVER_CONFIG, type SolverConfig } from '../../recovery/model/solver-config.ts';
@@ -69,21 +69,26 @@ function disruptionsOf(body: SimulationRequestBody): Disruption[] {
 
 /**
  * The simulation a request body asks for, checked the way every simulation route checks it: the
- * schedule (404), coordinates, contradicting disruptions (400), unknown flights, aircraft or airports
+ * schedule (404), compensation distances, contradicting disruptions (400), unknown flights, aircraft or airports
  * (404). Operator bounds are the caller's to check (they differ between /simulate and jobs).
  */
 export function simulationRequestOf(deps: EndpointDeps, body: SimulationRequestBody, config: SolverConfig): SimulationRequest {
   const entry = scheduleOr404(deps.schedules, body.schedule_file);
-  const unplaced = unplacedAirport(entry.schedule);
-  if (unplaced) {
-    throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unplaced.code} has no coordinates, which this recovery model needs for compensation distances (an imported ROADEF 2009 schedule is solved with npm run roadef -- solve).`);
+  const unpriced = unpricedTrips(entry.schedule);
+  if (unpriced) {
+    throw new HttpError(400, `Schedule ${quote(entry.name)} cannot be simulated: airport ${unpriced.airport.code} has no coordinates and flight ${unpriced.flight.id} no haul class, so a passenger's compensation has no distance to go by (docs/model.md 1.6). Give every airport lat and lon, or every flight a haul (as npm run roadef -- import does).`);
   }
   const disruptions = disruptionsOf(body);
   const contradicting = contradiction(disruptions);
   if (contradicting) throw new HttpError(400, `Field 'disruptions': ${contradicting}`);
   const airline = body.airline ?? deps.config.defaultAirline;
   checkReferences(entry.schedule, airline, disruptions);
-  return { scenarioId: body.scenario_id, disruptions, disruptedFlightId: body.disrupted_flight ?? null, airline, scheduleName: entry.name, config };
+  // A schedule that states its aircraft's own ground times (an imported ROADEF one) is simulated by them.
+  const own = entry.schedule.ownTurnaround;
+  return {
+    scenarioId: body.scenario_id, disruptions, disruptedFlightId: body.disrupted_flight ?? null, airline, scheduleName: entry.name,
+    config: own ? { ...config, turnaround: own } : config,
+  };
 }
 
 export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
@@ -97,7 +102,7 @@ export function simulateEndpoints(api: ApiBuilder, deps: EndpointDeps): void {
     request: { body: SimulationRequestSchema, documentedBody: SimulationRequestDocumented },
     response: { description: 'The ranked options.', schema: SimulationResponseSchema },
     errors: {
-      400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule without airport coordinates (an imported ROADEF 2009 instance); the detail names the field and the rule.',
+      400: 'Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule whose compensation distances are unknown (an airport without coordinates and a flight without a haul class); the detail names the field and the rule.',
       404: 'Unknown schedule, or a flight, aircraft or airport the airline\'s schedule does not have.',
       429: 'Rate limit of this API key exceeded (requests or simulations per minute); retry after the Retry-After seconds.',
       503: 'Solver capacity saturated (queue full or waited too long), or a solver worker failed; retry after the Retry-After seconds.',

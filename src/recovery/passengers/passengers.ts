@@ -1,6 +1,6 @@
 // Passenger groups that a plan may disrupt, and the flights that may take them (docs/model.md 1.6).
 import { keptRecently, pushTo } from '../../domain/collections.ts';
-import { greatCircleKm } from '../../domain/passenger-rights.ts';
+import { tripDistanceKm } from '../../domain/passenger-rights.ts';
 import type { Flight, Itinerary, Schedule } from '../../domain/schedule.ts';
 import { directJourneys, journeyEnd, type Journey, type JourneyNetwork, type JourneySearch } from './journeys.ts';
 import { serviceCostModel, serviceTrip } from '../model/cost-model.ts';
@@ -79,11 +79,9 @@ export type PassengerGroup = CancellationGroup | MisconnectionGroup;
 
 export interface PassengerGroups { cancellations: CancellationGroup[]; misconnections: MisconnectionGroup[]; network: JourneyNetwork }
 
-function compensation(schedule: Schedule, config: SolverConfig, origin: string, dest: string): number {
-  const a = schedule.airports.get(origin)!;
-  const b = schedule.airports.get(dest)!;
-  // Schedules without coordinates (imported ROADEF ones) are refused before simulation (src/http/endpoints/simulate.ts).
-  return serviceCostModel(config).compensation(greatCircleKm(a.lat!, a.lon!, b.lat!, b.lon!));
+/** The legal compensation per passenger not carried on a trip over `legs` (docs/model.md 1.6). */
+function compensation(schedule: Schedule, config: SolverConfig, legs: readonly Flight[]): number {
+  return serviceCostModel(config).compensation(tripDistanceKm(schedule.airports, legs));
 }
 
 /** Cost of re-accommodating one passenger of a group on `journey`: it counts from the scheduled arrival of the journey's last flight. */
@@ -143,7 +141,7 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
   for (const flight of scope.flights) {
     const passengers = Math.max(0, flight.bookedPassengers - (connecting.get(flight.id) ?? 0));
     if (passengers === 0) continue;
-    const compensationPerPassenger = compensation(schedule, config, flight.origin, flight.dest);
+    const compensationPerPassenger = compensation(schedule, config, [flight]);
     const search: JourneySearch = {
       origin: flight.origin, dest: flight.dest, earliestMinutes: flight.depMinutes, originalArrivalMinutes: flight.arrMinutes,
       compensationPerPassenger, excluded: new Set([flight]),
@@ -164,7 +162,7 @@ export function passengerGroups(schedule: Schedule, scope: Pick<RecoveryScope, '
       const first = legs[0]!;
       const last = legs[legs.length - 1]!;
       const own = new Set(legs);
-      const compensationPerPassenger = compensation(schedule, config, first.origin, last.dest);
+      const compensationPerPassenger = compensation(schedule, config, legs);
       const toDestination = (origin: string, earliestMinutes: number): JourneySearch => ({
         origin, dest: last.dest, earliestMinutes, originalArrivalMinutes: last.arrMinutes, compensationPerPassenger, excluded: own,
       });
