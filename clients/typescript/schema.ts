@@ -2991,7 +2991,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimulationResponse"];
                 };
             };
-            /** @description Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule without airport coordinates (an imported ROADEF 2009 instance); the detail names the field and the rule. */
+            /** @description Malformed request, contradictory disruptions (the same flight delayed twice, delayed and cancelled, overlapping periods), a config asking for more work than the operator allows (SIMULATION_MAX_TIME_LIMIT_MS, SIMULATION_MAX_MODEL_ROUTES), or a schedule whose compensation distances are unknown (an airport without coordinates and a flight without a haul class); the detail names the field and the rule. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

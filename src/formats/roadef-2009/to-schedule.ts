@@ -10,8 +10,8 @@
 // - Unlimited cabins (-1, the TranspCom ground shuttles) are null in cabin_seats; the aircraft's total
 //   `seats`, which the core format needs as a number, is then UNLIMITED_SEATS.
 // - Maintenance periods become `a_check`s (checks scheduled by flying hours, as ROADEF's budgets are).
-// - There are no coordinates nor distances: lat, lon and distance_km are left out (such a schedule is
-//   listed and snapshotted, not simulated by the distance-based model).
+// - There are no coordinates nor distances: lat, lon and distance_km are left out. Each flight's haul
+//   class is written instead, which POST /simulate prices compensation by (docs/model.md 1.6).
 import type { ScheduleFile } from '../schedule-json/schedule-file.ts';
 import { flightId } from '../../domain/schedule.ts';
 import { formatUtc } from '../../domain/time.ts';
