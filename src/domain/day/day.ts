@@ -103,9 +103,10 @@ export interface Estimate { depMinutes: number; arrMinutes: number }
  * Estimated times of every flown flight: the actual off-block (else the plan, pushed later until the
  * aircraft's previous flight has arrived and turned round); the actual on-block (else departure plus
  * the planned block time, never before an actual landing). Cancelled flights have none.
- * `turnaround` is the service's rule (the default unless a caller knows better).
+ * `turnaround` is the service's rule: the schedule's own ground times where it states them (an
+ * imported ROADEF schedule), else the default, unless a caller knows better.
  */
-export function estimatedTimes(schedule: Schedule, state: DayState, turnaround: TurnaroundRule = DEFAULT_TURNAROUND): Map<string, Estimate> {
+export function estimatedTimes(schedule: Schedule, state: DayState, turnaround: TurnaroundRule = schedule.ownTurnaround ?? DEFAULT_TURNAROUND): Map<string, Estimate> {
   const byTail = new Map<string, DayFlight[]>();
   for (const f of state.flights) if (!f.cancelled) pushTo(byTail, f.tail, f);
   const estimates = new Map<string, Estimate>();
@@ -162,7 +163,7 @@ export interface DayFacts {
  * reinstates them); itineraries are the bookings of several flights; crew duties keep their
  * remaining flights. Flight records are new objects (ids kept); everything else is the schedule's.
  */
-export function scheduleOfDay(schedule: Schedule, state: DayState, nowMinutes: number, turnaround: TurnaroundRule = DEFAULT_TURNAROUND): { schedule: Schedule; facts: DayFacts } {
+export function scheduleOfDay(schedule: Schedule, state: DayState, nowMinutes: number, turnaround: TurnaroundRule = schedule.ownTurnaround ?? DEFAULT_TURNAROUND): { schedule: Schedule; facts: DayFacts } {
   const estimates = estimatedTimes(schedule, state, turnaround);
   const loads = loadsOf(state);
   const departedFlightIds: string[] = [];
