@@ -42,7 +42,10 @@ export interface WalkRules {
   /**
    * The earliest `aircraft` may leave on `next` (null: a new flight, which continues nothing), having
    * last landed at `lastArrMinutes` from flight `lastFlight` (both null before it flew any; `lastFlight`
-   * null after a new flight): its ground time, and what it must do on the ground.
+   * null after a new flight): its ground time, and what it must do on the ground. Rules that follow
+   * the aircraft (the service's) answer from the landings they were told of (`landed`); the walk asks
+   * of a landing it only supposes (before the problem's check, NetworkAircraft.check) only on problems
+   * that state such checks, which the service's do not.
    */
   earliestDeparture(aircraft: RulesAircraft, lastArrMinutes: number | null, lastFlight: string | null, next: RulesFlight | null): number;
   /** Whether a leg of `blockMinutes` is within `aircraft`'s range (a new flight's too). */
