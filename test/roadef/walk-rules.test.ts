@@ -55,7 +55,7 @@ describe('ROADEF 2009 walk rules', () => {
       flights, flightsById: new Map(flights.map((f) => [f.id, f])), airportCapacity: new Map(), airportPairs: new Map(),
       bookings: [], requiredPositions: [], disruptions: [{ type: 'flight_delay', flightId: 'F1', minDelayMinutes: 30 }],
     };
-    const legs = solveReferencePlan(problem).legs.map((l) => [l.flightId, l.tail, l.depMinutes - T, l.arrMinutes - T]);
+    const legs = solveReferencePlan(problem, {}, ROADEF_WALK_RULES).legs.map((l) => [l.flightId, l.tail, l.depMinutes - T, l.arrMinutes - T]);
     expect(legs).toEqual([
       ['F1', 'X', 510, 570], // its disruption's 30 minutes
       ['F2', 'X', 590, 650], // 20 minutes' transit after F1, which it continues

@@ -11,7 +11,6 @@
 // service scope (scope-walk.ts: the departure grid, the leg rules, ground times, checks, a
 // cancellation threshold).
 import type { CabinCode } from '../model/cost-model.ts';
-import { ROADEF_WALK_RULES } from '../model/roadef-rules.ts';
 import type { BlockedPeriod, WalkRules } from '../model/walk-rules.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, disruptionDelays, fixedPart } from './bookings.ts';
 import {
@@ -592,11 +591,11 @@ export interface PlanChanges {
 }
 
 /**
- * The reference plan (spec 6.1) of `problem` (deterministic; linear in its size up to a log factor),
- * or, with `changes`, the same walk over rotations and departure times a search has changed; under
- * `rules` (ROADEF's unless given: the service's on a service scope, scope-walk.ts), walking `part` of
- * the fleet (all of it unless given).
+ * The reference plan (spec 6.1) of `problem` under ROADEF's `rules` (deterministic; linear in its size
+ * up to a log factor), or, with `changes`, the same walk over rotations and departure times a search
+ * has changed; under the rules the adapter gives (ROADEF's, model/roadef-rules.ts, or the service's on
+ * a service scope, scope-walk.ts), walking `part` of the fleet (all of it unless given).
  */
-export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges = {}, rules: WalkRules = ROADEF_WALK_RULES, part: WalkPart = {}): NetworkPlan {
+export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges, rules: WalkRules, part: WalkPart = {}): NetworkPlan {
   return new ReferencePlanner(problem, changes, rules, part).solve();
 }
