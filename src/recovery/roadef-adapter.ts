@@ -2,9 +2,10 @@
 // the benchmark part call a RoadefSolver, which reads nothing but the instance: it imports the instance
 // into the engine's domain problem (NetworkProblem: domain flight ids as an imported schedule has them,
 // to-schedule.ts, and the domain's disruptions), runs the engine with the instance's own objective as
-// the cost model (RoadefCostModel), and exports each plan back to a RoadefSolution. A solver reports
-// each better solution through onProgress and returns its best one; it must return soon after `signal`
-// aborts (the limit).
+// the cost model (RoadefCostModel) and the challenge's rules of what an aircraft may do as the walk's
+// rules (ROADEF_WALK_RULES, model/roadef-rules.ts), and exports each plan back to a RoadefSolution. A
+// solver reports each better solution through onProgress and returns its best one; it must return
+// soon after `signal` aborts (the limit).
 import { SHUTTLE_FAMILY, type RoadefInstance } from '../formats/roadef-2009/instance.ts';
 import type { RoadefSolution, SolutionLeg, SolutionLine } from '../formats/roadef-2009/solution.ts';
 import { legKey } from '../formats/roadef-2009/text.ts';
@@ -12,6 +13,7 @@ import { DEFAULT_IMPORT_AIRLINE, legFlightId } from '../formats/roadef-2009/to-s
 import type { Disruption } from '../domain/disruption.ts';
 import type { Solver } from './model/solver-port.ts';
 import { RoadefCostModel } from './model/cost-model.ts';
+import { ROADEF_WALK_RULES } from './model/roadef-rules.ts';
 import { NEW_FLIGHT_PREFIX, solveReferencePlan, type PlanChanges } from './network/operating-plan.ts';
 import type { NetworkAircraft, NetworkFlight, NetworkPlan, NetworkProblem, PlanLeg } from './network/problem.ts';
 import { createNetworkEngine, type NetworkSolver } from './network/search.ts';
@@ -152,7 +154,7 @@ export type RoadefSolver = (instance: RoadefInstance, options: RoadefSolveOption
 /** The reference plan (spec 6.1) of an instance, the engine's first incumbent; with `changes` (flight ids, tails: the problem's), the walk around them. */
 export function roadefReferencePlan(instance: RoadefInstance, changes: PlanChanges = {}): RoadefSolution {
   const translation = new RoadefTranslation(instance);
-  return translation.toSolution(solveReferencePlan(translation.problem, changes));
+  return translation.toSolution(solveReferencePlan(translation.problem, changes, ROADEF_WALK_RULES));
 }
 
 /**
@@ -170,7 +172,7 @@ export const referenceSolver: RoadefSolver = async (instance, { onProgress }) =>
 function roadefEngine({ cancelRoundTrips }: { cancelRoundTrips: boolean }): RoadefSolver {
   return async (instance, options) => {
     const translation = new RoadefTranslation(instance);
-    const engine: NetworkSolver = createNetworkEngine({ cancelRoundTrips, cost: new RoadefCostModel(instance.config) });
+    const engine: NetworkSolver = createNetworkEngine({ cancelRoundTrips, cost: new RoadefCostModel(instance.config), rules: ROADEF_WALK_RULES });
     const plan = await engine(translation.problem, {
       ...options,
       onProgress: ({ elapsedMs, plan: incumbent, bound }) => options.onProgress({ elapsedMs, solution: translation.toSolution(incumbent), bound }),

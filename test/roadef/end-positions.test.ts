@@ -6,6 +6,7 @@
 // two aircraft missing at the model level, 2 x 5,000.
 import { describe, expect, it } from 'vitest';
 import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
+import { ROADEF_WALK_RULES } from '../../src/recovery/model/roadef-rules.ts';
 import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { endAirports, missingPositions } from '../../src/recovery/network/plan-cost.ts';
 import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
@@ -15,7 +16,7 @@ describe('end positions over end airports', () => {
   const inst = instance('A03');
   const { problem } = new RoadefTranslation(inst);
   const cost = new RoadefCostModel(inst.config);
-  const ends = endAirports(problem, solveReferencePlan(problem).legs);
+  const ends = endAirports(problem, solveReferencePlan(problem, {}, ROADEF_WALK_RULES).legs);
   const traded = new Map([...ends, ['A318#7', ends.get('A319#1')!], ['A319#1', ends.get('A318#7')!]]);
   const airports = [...new Set(problem.requiredPositions.map((p) => p.airport))];
 

@@ -13,6 +13,7 @@ import { formatInstant, legKey } from '../../src/formats/roadef-2009/text.ts';
 import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
 import { operatingCost } from '../../src/recovery/network/plan-cost.ts';
 import { planPassengers } from '../../src/recovery/network/passenger-plan.ts';
+import { ROADEF_WALK_RULES } from '../../src/recovery/model/roadef-rules.ts';
 import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { ROADEF_SOLVERS, RoadefTranslation, roadefReferencePlan, runSolver } from '../../src/recovery/roadef-adapter.ts';
 import { roadefInstanceBounds } from '../../src/recovery/roadef-bounds.ts';
@@ -47,7 +48,7 @@ describe('the passenger plan (GLPK) on the reference operating plan', () => {
   for (const name of INSTANCE_NAMES) {
     it(`${name}: feasible, cheaper than the reference plan's passengers, and the engine's cost is the scorer's to the cent`, async () => {
       const { problem, toSolution } = translation(name);
-      const { legs } = solveReferencePlan(problem);
+      const { legs } = solveReferencePlan(problem, {}, ROADEF_WALK_RULES);
       const plan = (await planPassengers(problem, legs, costModel(name), pool, { timeLimitMs: 60_000 }))!;
       const report = judge(name, toSolution({ legs, passengers: plan.lines }));
       expect(report.violations).toEqual([]);

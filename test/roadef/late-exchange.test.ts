@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { disruptionDelays, pinned } from '../../src/recovery/network/bookings.ts';
+import { ROADEF_WALK_RULES } from '../../src/recovery/model/roadef-rules.ts';
 import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { rotationExchanges } from '../../src/recovery/network/search.ts';
 import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
@@ -19,7 +20,7 @@ describe('late exchanges', () => {
   const { problem } = translation;
   const delays = disruptionDelays(problem);
   const movable = (key: string) => { const f = problem.flightsById.get(key); return !!f && !pinned(problem, delays, f); };
-  const reference = solveReferencePlan(problem);
+  const reference = solveReferencePlan(problem, {}, ROADEF_WALK_RULES);
   const leg = reference.legs.find((r) => r.flightNumber === 'RX2985')!;
   const planned = problem.flightsById.get(leg.flightId)!;
 
@@ -35,7 +36,7 @@ describe('late exchanges', () => {
     const move = moves.find((m) => m.key === `exchange A320#10 A319#12 ${leg.flightId} at ${planned.depMinutes}`);
     expect(move).toBeDefined();
     expect(move!.priority).toBe(-1.5);
-    const plan = solveReferencePlan(problem, { aircraft: move!.assign(new Map()) });
+    const plan = solveReferencePlan(problem, { aircraft: move!.assign(new Map()) }, ROADEF_WALK_RULES);
     const flown = plan.legs.find((r) => r.flightId === leg.flightId)!;
     expect(flown.tail).toBe('A319#12');
     expect(flown.depMinutes).toBeLessThan(leg.depMinutes);

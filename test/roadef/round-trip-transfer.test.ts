@@ -16,6 +16,7 @@ import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
 import { RoadefCostModel } from '../../src/recovery/model/cost-model.ts';
+import { ROADEF_WALK_RULES } from '../../src/recovery/model/roadef-rules.ts';
 import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { planPassengers } from '../../src/recovery/network/passenger-plan.ts';
 import { roundTripTransfers } from '../../src/recovery/network/round-trip-transfers.ts';
@@ -36,7 +37,7 @@ afterAll(async () => { await pool.close(); });
 describe('round-trip transfers', () => {
   it('offer exactly X#1\'s round trip to the cheaper Y#1 that stands idle at AAA (not Y#1\'s to the dearer X#1)', async () => {
     const { problem } = new RoadefTranslation(instance);
-    const { legs } = solveReferencePlan(problem);
+    const { legs } = solveReferencePlan(problem, {}, ROADEF_WALK_RULES);
     const passengers = (await planPassengers(problem, legs, new RoadefCostModel(instance.config), pool, { timeLimitMs: 30_000 }))!;
     const moves = roundTripTransfers(problem, { legs, passengers: passengers.lines }, () => true);
     expect(moves.map(({ giver, taker }) => [giver, taker])).toEqual([['X#1', 'Y#1']]);
@@ -77,7 +78,7 @@ describe('round-trip transfers', () => {
   it('R3: a cheaper aircraft that lands at the trip\'s airport later takes it held until it is ready, tried after every other move', async () => {
     const late = fixture('R3');
     const { problem } = new RoadefTranslation(late);
-    const { legs } = solveReferencePlan(problem);
+    const { legs } = solveReferencePlan(problem, {}, ROADEF_WALK_RULES);
     const passengers = (await planPassengers(problem, legs, new RoadefCostModel(late.config), pool, { timeLimitMs: 30_000 }))!;
     const moves = roundTripTransfers(problem, { legs, passengers: passengers.lines }, () => true);
     expect(moves.map(({ giver, taker, heldMinutes }) => [giver, taker, heldMinutes])).toEqual([['X#1', 'Y#1', 60]]);

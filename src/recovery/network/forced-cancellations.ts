@@ -2,6 +2,7 @@
 // keeps-flights problem cancels no planned leg outside them and the disruptions' own cancellations, and
 // its lower bound (bounds/roadef-bound.ts, argued in docs/model.md 3.9) holds for the plans of that
 // problem (keepsFlights says whether a plan is one).
+import { groundMinutes } from '../model/roadef-rules.ts';
 import { CANCELLED, disruptionDelays, pinned } from './bookings.ts';
 import { capacityCuts, cutHolding } from './operating-plan.ts';
 import type { NetworkFlight, NetworkPlan, NetworkProblem } from './problem.ts';
@@ -53,7 +54,7 @@ export function legsTheDisruptionsMayCancel(problem: NetworkProblem): Set<string
     for (const f of legs) {
       if (delays.get(f.id) === CANCELLED) continue;
       const fixed = pinned(problem, delays, f);
-      const ground = previous && f.continues !== null && previous.flightNumber === f.continues ? aircraft.transitMinutes : aircraft.turnaroundMinutes;
+      const ground = groundMinutes(aircraft, previous?.flightNumber ?? null, f);
       const block = f.arrMinutes - f.depMinutes;
       let dep = fixed ? disruptedDeparture(f, delays) : Math.max(f.depMinutes, previousArr + ground);
       for (let held = !fixed; held;) {

@@ -5,16 +5,26 @@
 // The same walk is the search's operating plan (search.ts): given PlanChanges (holds, flights given
 // to another aircraft or cancelled, new flights after an aircraft's last flight, ferries to end
 // positions), it keeps every aircraft, airport and maintenance rule around them, cancelling what then
-// cannot be flown. On a service scope (scope-walk.ts) the same walk keeps the service's rules too
-// (WalkRules: the departure grid, the leg rules, ground times, checks, a cancellation threshold).
+// cannot be flown. The walk holds the mechanics (time order, airport capacity, the problem's
+// unavailability and checks, cancellations, the plan changes); what an aircraft may do it asks of the
+// adapter's rules (model/walk-rules.ts): ROADEF's (model/roadef-rules.ts) or the service's on a
+// service scope (scope-walk.ts: the departure grid, the leg rules, ground times, checks, a
+// cancellation threshold).
 import type { CabinCode } from '../model/cost-model.ts';
+import type { BlockedPeriod, WalkRules } from '../model/walk-rules.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, bookingClass, disruptionDelays, fixedPart } from './bookings.ts';
 import {
   MINUTES_PER_DAY, UNLIMITED_SEATS, pairKey,
   type NetworkAircraft, type NetworkBooking, type NetworkFlight, type NetworkPlan, type NetworkProblem, type PassengerLine, type PlanLeg,
 } from './problem.ts';
 
-interface Period { startMinutes: number; endMinutes: number }
+/** A walk of part of the fleet (the service's walk of one aircraft among the others' movements). */
+export interface WalkPart {
+  /** Only these aircraft are walked; all when absent. */
+  aircraft?: ReadonlySet<string>;
+  /** Movements already using the capacities before the walk. */
+  booked?: readonly { origin: string; depMinutes: number; dest: string; arrMinutes: number }[];
+}
 
 /** A capacity cut of the problem (an airport_capacity disruption), as hourCapacity reads it. */
 export interface CapacityCut { airport: string; startMinutes: number; endMinutes: number; departures: number; arrivals: number }
@@ -109,9 +119,7 @@ interface Walk {
   /** Its maintenance is behind it (or cannot be influenced any more). */
   maintenanceSettled: boolean;
   /** Its periods out of service (the aircraft_unavailable disruptions). */
-  unavailability: Period[];
-  /** Under WalkRules: the earliest its next leg may leave (ground time and checks after its last landing). */
-  freeAt: number;
+  unavailability: BlockedPeriod[];
 }
 
 interface Flown { dep: number; arr: number; aircraft: string }
@@ -169,12 +177,12 @@ class ReferencePlanner {
   /** Each planned flight's place in the problem's order (ties between equal times go by it). */
   private readonly order = new Map<string, number>();
 
-  constructor(private readonly problem: NetworkProblem, private readonly changes: PlanChanges = {}, private readonly rules: WalkRules | null = null) {
+  constructor(private readonly problem: NetworkProblem, private readonly changes: PlanChanges, private readonly rules: WalkRules, private readonly part: WalkPart) {
     this.S = problem.window.startMinutes;
     this.E = problem.window.endMinutes;
     this.delay = disruptionDelays(problem);
     this.slots = new AirportSlots(problem);
-    for (const m of rules?.booked ?? []) this.slots.book(m.origin, m.depMinutes, m.dest, m.arrMinutes);
+    for (const m of part.booked ?? []) this.slots.book(m.origin, m.depMinutes, m.dest, m.arrMinutes);
     problem.flights.forEach((f, i) => this.order.set(f.id, i));
   }
 
@@ -226,9 +234,9 @@ class ReferencePlanner {
     walk.lastFlight = flightNumber;
   }
 
-  /** The first departure on the walk rules' grid (counted from the leg's earliest departure `from`) at or after `minute`. */
+  /** The first departure on the rules' grid (counted from the leg's earliest departure `from`) at or after `minute`. */
   private onGrid(minute: number, from: number): number {
-    const step = this.rules?.gridMinutes ?? 1;
+    const step = this.rules.gridMinutes;
     return from + Math.ceil(Math.max(0, minute - from) / step) * step;
   }
 
@@ -241,16 +249,17 @@ class ReferencePlanner {
     }
   }
 
-  private groundMinutes(walk: Walk, leg: NetworkFlight): number {
-    return leg.continues !== null && leg.continues === walk.lastFlight ? walk.aircraft.transitMinutes : walk.aircraft.turnaroundMinutes;
+  /** The earliest the rules let the walk's aircraft leave on `next` (null: a new flight) after its last landing. */
+  private readyFor(walk: Walk, next: NetworkFlight | null): number {
+    return this.rules.earliestDeparture(walk.aircraft, walk.readyAt, walk.lastFlight, next);
   }
 
   /**
    * The earliest start at or after `earliest` for a leg of `durationMinutes` from `origin` to `dest`:
-   * pushed past unavailability and maintenance, then (when `capacity`) to the next hour while its
-   * departure or arrival hour is full. Null when it would land after `landBy`, or when a departure
-   * pushed past midnight of `day` would read, without its +N, as before the end of a period it follows
-   * (the official checker reads it so, spec 4.11).
+   * on the rules' grid, pushed past unavailability and maintenance, then (when `capacity`) to the next
+   * hour while its departure or arrival hour is full. Null when it would land after `landBy`, or when
+   * a departure pushed past midnight of `day` would not read as after a period it follows (the rules'
+   * readsAfterPeriods: ROADEF's files write it without its +N).
    */
   private earliestStart(walk: Walk, origin: string, dest: string, durationMinutes: number, earliest: number, day: number, landBy = this.E, capacity = true, gridFrom = earliest): number | null {
     const m = walk.aircraft.check;
@@ -266,14 +275,7 @@ class ReferencePlanner {
       if (capacity && !this.slots.free(dest, end, 'arrivals')) { start = (Math.floor(end / 60) + 1) * 60 - durationMinutes; continue; }
       break;
     }
-    // (The service's times carry their day: only a walk without WalkRules writes ROADEF files.)
-    const daysLater = Math.floor((start - day * MINUTES_PER_DAY) / MINUTES_PER_DAY);
-    if (daysLater >= 1 && !this.rules) {
-      const asRead = start - daysLater * MINUTES_PER_DAY;
-      const periods: Period[] = m ? [...walk.unavailability, m] : walk.unavailability;
-      if (periods.some((p) => p.endMinutes <= start && asRead < p.endMinutes)) return null;
-    }
-    return start;
+    return this.rules.readsAfterPeriods(start, day, walk.unavailability, m) ? start : null;
   }
 
   private cancel(walk: Walk): void {
@@ -299,8 +301,7 @@ class ReferencePlanner {
       if (this.cancelled.has(leg.id)) continue;
       const placed = this.flown.get(leg.id);
       if (leg.origin !== location) return false;
-      const ground = leg.continues !== null && leg.continues === last ? walk.aircraft.transitMinutes : walk.aircraft.turnaroundMinutes;
-      const dep = placed ? placed.dep : Math.max(this.notBefore(leg), ready === null ? leg.depMinutes : ready + ground);
+      const dep = placed ? placed.dep : Math.max(this.notBefore(leg), this.rules.earliestDeparture(walk.aircraft, ready, last, leg));
       const arr = dep + this.duration(leg);
       if (arr > m.startMinutes) return false;
       location = leg.dest;
@@ -312,8 +313,8 @@ class ReferencePlanner {
     // Elsewhere, a flight there after these legs still makes it when it lands by the start with
     // FERRY_SLACK_MINUTES to spare (airport capacity may push it) and within the flying budget.
     const route = this.problem.airportPairs.get(pairKey(location, m.station));
-    if (!route || route.blockMinutes > walk.aircraft.rangeMinutes || flown + route.blockMinutes > m.maxFlyingMinutes) return false;
-    const ferryFrom = Math.max(this.S, ready === null ? this.S : ready + walk.aircraft.turnaroundMinutes);
+    if (!route || !this.rules.withinRange(walk.aircraft, route.blockMinutes) || flown + route.blockMinutes > m.maxFlyingMinutes) return false;
+    const ferryFrom = Math.max(this.S, this.rules.earliestDeparture(walk.aircraft, ready, last, null));
     return ferryFrom + route.blockMinutes + FERRY_SLACK_MINUTES <= Math.min(m.startMinutes, this.E);
   }
 
@@ -344,8 +345,8 @@ class ReferencePlanner {
    */
   private newFlight(walk: Walk, dest: string, landBy: number, maxMinutes = Infinity, notBefore = this.S): boolean {
     const route = this.problem.airportPairs.get(pairKey(walk.location, dest));
-    if (!route || route.blockMinutes > walk.aircraft.rangeMinutes || route.blockMinutes > maxMinutes) return false;
-    const earliest = Math.max(this.S, notBefore, walk.readyAt === null ? this.S : walk.readyAt + walk.aircraft.turnaroundMinutes);
+    if (!route || !this.rules.withinRange(walk.aircraft, route.blockMinutes) || route.blockMinutes > maxMinutes) return false;
+    const earliest = Math.max(this.S, notBefore, this.readyFor(walk, null));
     const day = Math.floor(earliest / MINUTES_PER_DAY);
     const start = this.earliestStart(walk, walk.location, dest, route.blockMinutes, earliest, day, landBy);
     if (start === null) return false;
@@ -421,12 +422,11 @@ class ReferencePlanner {
         this.keepMaintenance(walk, true);
         continue;
       }
-      if (leg.origin !== walk.location || this.duration(leg) > walk.aircraft.rangeMinutes) { this.cancel(walk); continue; }
-      const ready = this.rules ? walk.freeAt : walk.readyAt === null ? leg.depMinutes : walk.readyAt + this.groundMinutes(walk, leg);
-      const start = this.earliestStart(walk, walk.location, leg.dest, this.duration(leg), Math.max(this.notBefore(leg), ready), leg.day, this.E, capacity, this.notBefore(leg));
-      if (start === null || (this.rules && !this.rules.allows(walk.aircraft.tail, leg.id, walk.location, start))) { this.cancel(walk); continue; }
+      if (leg.origin !== walk.location || !this.rules.withinRange(walk.aircraft, this.duration(leg))) { this.cancel(walk); continue; }
+      const start = this.earliestStart(walk, walk.location, leg.dest, this.duration(leg), Math.max(this.notBefore(leg), this.readyFor(walk, leg)), leg.day, this.E, capacity, this.notBefore(leg));
+      if (start === null || !this.rules.allows(walk.aircraft, leg, walk.location, start)) { this.cancel(walk); continue; }
       // A disruption's own delay is no reason to cancel: the threshold counts the delay beyond the earliest departure.
-      if (this.rules && capacity && start - this.notBefore(leg) >= this.rules.cancelFromDelayMinutes) { this.cancel(walk); continue; }
+      if (capacity && start - this.notBefore(leg) >= this.rules.cancelFromDelayMinutes) { this.cancel(walk); continue; }
       const m = walk.aircraft.check;
       if (m && !walk.maintenanceSettled && leg.depMinutes < m.startMinutes && start + this.duration(leg) > m.startMinutes) {
         this.keepMaintenance(walk, true);
@@ -450,18 +450,17 @@ class ReferencePlanner {
     }
     const queue = new WalkQueue();
     const walks: Walk[] = [];
-    const unavailability = new Map<string, Period[]>();
+    const unavailability = new Map<string, BlockedPeriod[]>();
     for (const d of this.problem.disruptions) {
       if (d.type !== 'aircraft_unavailable') continue;
       const list = unavailability.get(d.tail) ?? unavailability.set(d.tail, []).get(d.tail)!;
       list.push({ startMinutes: d.fromMinutes, endMinutes: d.toMinutes });
     }
     for (const aircraft of this.problem.aircraft.values()) {
-      if (this.rules?.aircraft && !this.rules.aircraft.has(aircraft.tail)) continue;
+      if (this.part.aircraft && !this.part.aircraft.has(aircraft.tail)) continue;
       const walk: Walk = {
         aircraft, legs: (byAircraft.get(aircraft.tail) ?? []).sort(this.byPlace), next: 0, location: aircraft.base, readyAt: null,
-        lastFlight: null, flownBeforeMaintenance: 0, maintenanceSettled: false,
-        unavailability: unavailability.get(aircraft.tail) ?? [], freeAt: this.rules?.firstDeparture(aircraft.tail) ?? Number.NEGATIVE_INFINITY,
+        lastFlight: null, flownBeforeMaintenance: 0, maintenanceSettled: false, unavailability: unavailability.get(aircraft.tail) ?? [],
       };
       walks.push(walk);
       const candidate = this.nextCandidate(walk, false);
@@ -482,7 +481,7 @@ class ReferencePlanner {
       this.flown.set(leg.id, { dep: start, arr, aircraft: walk.aircraft.tail });
       this.slots.book(leg.origin, start, leg.dest, arr);
       this.fly(walk, leg.flightNumber, leg.dest, start, arr);
-      if (this.rules) walk.freeAt = this.rules.landed(walk.aircraft.tail, leg.id, start, arr);
+      this.rules.landed(walk.aircraft, leg, start, arr);
       walk.next += 1;
       const next = this.nextCandidate(walk, false);
       if (next) queue.push(next.start, this.order.get(next.leg.id)!, walk);
@@ -592,38 +591,11 @@ export interface PlanChanges {
 }
 
 /**
- * What the service's rules add to a walk (docs/model.md 4.6), each a question the service's shared
- * recovery model answers (model/rules.ts, the turnaround table, the scope's checks): departures on a
- * grid, the leg rules judged at each departure, ground times per station, checks that hold an aircraft
- * where it lands, and a delay past which a leg is cancelled with the legs that bring its aircraft back.
- * A walk under WalkRules writes no ROADEF file (the format's reading of times past midnight is not kept).
+ * The reference plan (spec 6.1) of `problem` under ROADEF's `rules` (deterministic; linear in its size
+ * up to a log factor), or, with `changes`, the same walk over rotations and departure times a search
+ * has changed; under the rules the adapter gives (ROADEF's, model/roadef-rules.ts, or the service's on
+ * a service scope, scope-walk.ts), walking `part` of the fleet (all of it unless given).
  */
-export interface WalkRules {
-  /** Departures leave on a grid of so many minutes counted from each leg's earliest departure. */
-  gridMinutes: number;
-  /** The earliest `tail` may leave first (its last landing before the problem and its ground time there). */
-  firstDeparture(tail: string): number;
-  /** Whether `tail` may fly the flight from `station` leaving at `depMinutes` (the leg rules: a delay limit, an unavailability, crew duty, ...). */
-  allows(tail: string, flightId: string, station: string, depMinutes: number): boolean;
-  /** Told of each leg `tail` flies; answers the earliest its next leg may leave (its ground time, and a check it performs there). */
-  landed(tail: string, flightId: string, depMinutes: number, arrMinutes: number): number;
-  /**
-   * A leg that would leave this many minutes or more after its earliest departure (PlanChanges.notBefore)
-   * is cancelled, with the legs after it up to one from where its aircraft stands (Infinity: only what
-   * cannot be flown).
-   */
-  cancelFromDelayMinutes: number;
-  /** Only these aircraft are walked (the others' movements are in `booked`); all when absent. */
-  aircraft?: ReadonlySet<string>;
-  /** Movements already using the capacities before the walk. */
-  booked?: readonly { origin: string; depMinutes: number; dest: string; arrMinutes: number }[];
-}
-
-/**
- * The reference plan (spec 6.1) of `problem` (deterministic; linear in its size up to a log factor),
- * or, with `changes`, the same walk over rotations and departure times a search has changed; with
- * `rules`, the walk keeps the service's rules as well.
- */
-export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges = {}, rules: WalkRules | null = null): NetworkPlan {
-  return new ReferencePlanner(problem, changes, rules).solve();
+export function solveReferencePlan(problem: NetworkProblem, changes: PlanChanges, rules: WalkRules, part: WalkPart = {}): NetworkPlan {
+  return new ReferencePlanner(problem, changes, rules, part).solve();
 }

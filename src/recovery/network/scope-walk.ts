@@ -1,15 +1,17 @@
 // The engine's walk (operating-plan.ts) on a service scope: the scope stated as the engine's problem
 // (its aircraft where they stand, their planned flights but those a disruption cancels, the scope's
-// capacity rows with the movements outside the scope), and the service's rules handed to the walk as
-// WalkRules (the departure grid, the leg rules of model/rules.ts, the turnaround table, the checks the
-// schedule plans). What the walk flies becomes one route per aircraft (neighbourhood/aircraft-routes.ts),
-// priced as every column of the shared recovery model is (docs/model.md 4.6).
+// capacity rows with the movements outside the scope), and the service's rules handed to the walk
+// (ServiceWalkRules: the departure grid, the leg rules of model/rules.ts, the turnaround table, the
+// checks the schedule plans), as the ROADEF adapter hands it ROADEF's (model/roadef-rules.ts). What the
+// walk flies becomes one route per aircraft (neighbourhood/aircraft-routes.ts), priced as every column
+// of the shared recovery model is (docs/model.md 4.2, 4.6).
 import type { Flight } from '../../domain/schedule.ts';
 import type { TimedLeg } from '../../domain/plan.ts';
 import { performPlannedChecks, type RouteEvaluator, type Route, type SequenceState } from '../neighbourhood/aircraft-routes.ts';
 import { brokenLegRule } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
-import { solveReferencePlan, type WalkRules } from './operating-plan.ts';
+import type { RulesAircraft, RulesFlight, WalkRules } from '../model/walk-rules.ts';
+import { solveReferencePlan } from './operating-plan.ts';
 import type { NetworkAircraft, NetworkFlight, NetworkProblem, PlanLeg } from './problem.ts';
 
 /** The walks of one scope: its problem and what the service's rules say of its flights, stated once. */
@@ -39,7 +41,7 @@ export class ScopeWalks {
     }
     const aircraft = new Map<string, NetworkAircraft>(scope.aircraft.map((a) => [a.aircraft.tail, {
       tail: a.aircraft.tail, fleet: a.aircraft.fleet, family: a.aircraft.family, seats: { F: 0, B: 0, E: a.aircraft.seats }, configuration: `0/0/${a.aircraft.seats}`,
-      // Range, ground times and checks are the WalkRules' (the leg rules, the turnaround table, the scope's checks).
+      // Range, ground times and checks are the ServiceWalkRules' (the leg rules, the turnaround table, the scope's checks).
       // (The turnaround at its station only guides the exchanges of the search; the walk asks the table.)
       rangeMinutes: Number.POSITIVE_INFINITY, costPerBlockHour: 0, turnaroundMinutes: ev.turnaround(a, a.station), transitMinutes: 0, base: a.station, check: null, shuttle: false,
     }]));
@@ -94,7 +96,7 @@ export class ScopeWalks {
     sequences?: ReadonlyMap<string, readonly Flight[]>; thresholdMinutes: number; aircraft?: readonly AircraftInScope[]; booked?: readonly TimedLeg[];
   }): Map<string, Route | null> {
     const walked = aircraft ?? [...this.byTail.values()];
-    const states = new Map<string, SequenceState & { legs: TimedLeg[] }>();
+    const states = new Map<string, WalkedRoute>();
     for (const a of walked) {
       const s = { a, station: a.station, arrival: a.arrivalMinutes, ready: a.readyMinutes, legs: [] as TimedLeg[], points: a.checks.map(() => null) };
       // Checks where the schedule performs them, when the aircraft is there in time (as the first plan does).
@@ -112,34 +114,67 @@ export class ScopeWalks {
       }
     }
     for (const [tail] of sequences ?? []) if (states.has(tail)) for (const f of this.planned.get(tail)!) if (!kept.has(f.id)) cancel.add(f.id);
-    const ev = this.ev;
-    const rules: WalkRules = {
-      gridMinutes: this.stepMinutes,
-      cancelFromDelayMinutes: thresholdMinutes,
+    const rules = new ServiceWalkRules(this.ev, this.flights, states, this.stepMinutes, thresholdMinutes);
+    solveReferencePlan(this.problem, { cancel, notBefore: this.notBefore, aircraft: aircraftOf }, rules, {
       aircraft: aircraft ? new Set(walked.map((a) => a.aircraft.tail)) : undefined,
       booked: booked?.map((l) => ({ origin: l.flight.origin, depMinutes: l.depMinutes, dest: l.flight.dest, arrMinutes: l.arrMinutes })),
-      firstDeparture: (tail) => states.get(tail)!.ready,
-      allows: (tail, flightId, station, dep) => {
-        const s = states.get(tail)!;
-        const flight = this.flights.get(flightId)!;
-        const pending = s.a.checks.filter((_, i) => s.points[i] === null);
-        const swaps = s.legs.filter((l) => l.flight.tail !== tail).length + (flight.tail === tail ? 0 : 1);
-        return brokenLegRule(ev.legContext(s.a, station, flight, dep, swaps, pending)) === null;
-      },
-      landed: (tail, flightId, dep, arr) => {
-        const s = states.get(tail)!;
-        const flight = this.flights.get(flightId)!;
-        s.legs.push({ flight, depMinutes: dep, arrMinutes: arr, delayMinutes: dep - flight.depMinutes });
-        s.station = flight.dest;
-        s.arrival = arr;
-        s.ready = arr + ev.turnaround(s.a, flight.dest);
-        // A check is performed where the schedule plans it: after one of the aircraft's own flights.
-        const position = s.a.plannedFlights.indexOf(flight);
-        if (position >= 0) performPlannedChecks(s, position);
-        return s.ready;
-      },
-    };
-    solveReferencePlan(this.problem, { cancel, notBefore: this.notBefore, aircraft: aircraftOf }, rules);
-    return new Map([...states.values()].map((s) => [s.a.aircraft.tail, ev.finish(s.a, s.legs, s.points, false)]));
+    });
+    return new Map([...states.values()].map((s) => [s.a.aircraft.tail, this.ev.finish(s.a, s.legs, s.points, false)]));
+  }
+}
+
+/** An aircraft's route as the walk flies it: where it stands, when it may leave, its legs and checks. */
+type WalkedRoute = SequenceState & { legs: TimedLeg[] };
+
+/**
+ * The service's rules as the walk asks them (model/walk-rules.ts; docs/model.md 4.2): departures on
+ * the grid of time_step_minutes, the leg rules of model/rules.ts judged at each departure, ground
+ * times from the turnaround table per fleet and station, the checks the schedule plans (performed
+ * where the aircraft lands after the flight they follow), and a delay past which a leg is cancelled
+ * (the portfolio's threshold). It follows each walked aircraft's route (`routes`) as the walk flies it.
+ */
+class ServiceWalkRules implements WalkRules {
+  constructor(
+    private readonly ev: RouteEvaluator,
+    private readonly flights: ReadonlyMap<string, Flight>,
+    private readonly routes: ReadonlyMap<string, WalkedRoute>,
+    readonly gridMinutes: number,
+    readonly cancelFromDelayMinutes: number,
+  ) {}
+
+  /** Its last landing's ground time from the turnaround table and the checks performed there (the route's `ready`). */
+  earliestDeparture(aircraft: RulesAircraft): number {
+    return this.routes.get(aircraft.tail)!.ready;
+  }
+
+  /** No range: what an aircraft may not fly, the leg rules say. */
+  withinRange(): boolean {
+    return true;
+  }
+
+  allows(aircraft: RulesAircraft, leg: RulesFlight, station: string, depMinutes: number): boolean {
+    const tail = aircraft.tail;
+    const s = this.routes.get(tail)!;
+    const flight = this.flights.get(leg.id)!;
+    const pending = s.a.checks.filter((_, i) => s.points[i] === null);
+    const swaps = s.legs.filter((l) => l.flight.tail !== tail).length + (flight.tail === tail ? 0 : 1);
+    return brokenLegRule(this.ev.legContext(s.a, station, flight, depMinutes, swaps, pending)) === null;
+  }
+
+  landed(aircraft: RulesAircraft, leg: RulesFlight, depMinutes: number, arrMinutes: number): void {
+    const s = this.routes.get(aircraft.tail)!;
+    const flight = this.flights.get(leg.id)!;
+    s.legs.push({ flight, depMinutes, arrMinutes, delayMinutes: depMinutes - flight.depMinutes });
+    s.station = flight.dest;
+    s.arrival = arrMinutes;
+    s.ready = arrMinutes + this.ev.turnaround(s.a, flight.dest);
+    // A check is performed where the schedule plans it: after one of the aircraft's own flights.
+    const position = s.a.plannedFlights.indexOf(flight);
+    if (position >= 0) performPlannedChecks(s, position);
+  }
+
+  /** The service's times carry their day: nothing is read without it. */
+  readsAfterPeriods(): boolean {
+    return true;
   }
 }

@@ -35,6 +35,7 @@
 import type { CostModel } from '../model/cost-model.ts';
 import { RecoveryError } from '../model/failure.ts';
 import type { Solver } from '../model/solver-port.ts';
+import type { WalkRules } from '../model/walk-rules.ts';
 import { MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, passengersLeftBehind, pinned } from './bookings.ts';
 import { keepsFlights, legsTheDisruptionsMayCancel, rotations } from './forced-cancellations.ts';
 import { solveReferencePlan, type NewTrip, type PlanChanges } from './operating-plan.ts';
@@ -103,7 +104,7 @@ class EngineSearch {
    * cancellations and the legs they may force to go.
    */
   walk(changes: Required<PlanChanges>): NetworkPlan | null {
-    const ops = solveReferencePlan(this.problem, changes);
+    const ops = solveReferencePlan(this.problem, changes, this.options.rules);
     return this.mayCancel && !keepsFlights(this.problem, ops, this.mayCancel) ? null : ops;
   }
 
@@ -477,6 +478,8 @@ const DEFAULT_PARALLEL_EVALUATIONS = 2;
 export interface EngineOptions {
   /** What a plan costs: the search, the passenger plan and the reported costs all price through it. */
   cost: CostModel;
+  /** What an aircraft may do: the walk asks every plan's questions of them (model/walk-rules.ts). */
+  rules: WalkRules;
   /**
    * Cancel round trips when that is cheaper (the challenge's cost function credits a cancelled leg's
    * operating cost, spec 5.3, so lightly loaded flights whose passengers fit elsewhere are cancelled).
@@ -513,7 +516,7 @@ export type NetworkSolver = (problem: NetworkProblem, options: NetworkSolveOptio
 export function createNetworkEngine(options: EngineOptions): NetworkSolver {
   return async (problem, { signal, glpk, timeLimitMs, onProgress }) => {
     const started = performance.now();
-    const reference = solveReferencePlan(problem);
+    const reference = solveReferencePlan(problem, {}, options.rules);
     onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
     const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
     const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
