@@ -34,6 +34,8 @@ import { at, config, fixture, flightBoundOf, fullRequest, id, inProcessSolver, s
 
 const RUNS = 120;
 const SEED = 20261128;
+/** Random instances of the property with long delay limits (each brute force takes longer there). */
+const TAIL_RUNS = 40;
 
 /** The network bound of a simulation on the test's thread, `iterations` subgradient steps (no clock: the same on a loaded machine). */
 async function networkBoundOf(schedule: Schedule, body: DisruptionsRequest, iterations = 300): Promise<NetworkBound | null> {
@@ -77,6 +79,31 @@ describe('network bound', () => {
     expect(above).toBeGreaterThan(compared / 4);
   }, 600_000);
 
+  it(`property: with delay limits of 300 minutes and no cancellation (stretches 90 minutes wide from 180 minutes past a flight's earliest departure), on ${TAIL_RUNS} random instances it is at most the brute-force optimum`, async () => {
+    // The instances above allow 60-120 minutes of delay, so they never reach the widest stretches; here
+    // no cancellation is allowed either, so that plans delay more.
+    const found: string[] = [];
+    let compared = 0;
+    let withTail = 0;
+    for (const instance of fc.sample(randomInstanceArbitrary(), { numRuns: TAIL_RUNS, seed: SEED + 1 })) {
+      const schedule = buildSchedule(instance.schedule);
+      const solverConfig = config({ ...instance.config, constraints: { ...instance.config.constraints, max_delay_minutes: 300, allow_cancellations: false } });
+      const body = { disruptions: instance.disruptions, config: solverConfig, airline: instance.airline };
+      const brute = bruteForceOptimum({ schedule: instance.schedule, disruptions: instance.disruptions, airline: instance.airline, config: solverConfig, strategy: 'integrated' });
+      if (!brute.feasible) continue;
+      const prepared = prepareSimulation(schedule, fullRequest(body));
+      const relaxation = new NetworkRelaxation(withLeastRebooking({ schedule, scope: prepared.scope, groups: prepared.groups, config: solverConfig }));
+      if (relaxation.flights.some((d) => d.stretches.at(-1)!.from - d.stretches[0]!.from >= 180)) withTail++;
+      const bound = await networkBoundOf(schedule, body);
+      if (bound === null) { found.push(`seed ${instance.seed}: no network bound where a plan of cost ${brute.cost} exists`); continue; }
+      compared++;
+      if (bound.value > brute.cost && !close(bound.value, brute.cost, 1e-6)) found.push(`seed ${instance.seed}: network bound ${bound.value} above the optimum ${brute.cost}`);
+    }
+    console.info(`network bound property, delay limit 300: ${compared} compared, ${withTail} with stretches from 180 minutes on`);
+    expect(found).toEqual([]);
+    expect(withTail).toBeGreaterThan(compared / 2);
+  }, 600_000);
+
   it('unit: a late first leg makes the aircraft\'s next leg late too; the flight bound sees only the first, the network bound both (the optimum)', async () => {
     // One A320, VIE-PRG 08:00-09:00 then PRG-VIE 09:45-10:45, 100 booked each; its turnaround is 40.
     // NV1 leaves 60 minutes late (09:00, lands 10:00), so NV2 leaves at 10:40 at the earliest: 55 minutes.
@@ -93,6 +120,25 @@ describe('network bound', () => {
     const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
     expect(integrated.summary.cost).toBeCloseTo(17_250, 6);
     expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(17_250, 3);
+  });
+
+  it('unit: a leg that leaves 195 minutes past its earliest departure is charged from its stretch\'s first minute, 180 (below the optimum by 15 minutes)', async () => {
+    // One A320, VIE-PRG 08:00-09:00 then PRG-VIE 09:45-10:45, 100 booked each; its turnaround is 40; no
+    // cancellation allowed. NV1 leaves 200 minutes late (11:20, lands 12:20), so NV2 leaves at 13:00 at
+    // the earliest, 195 minutes late. A minute costs 100 + 0.5 × 100 = 150: 30,000 + 29,250 = 59,250.
+    // NV2's stretches from 180 minutes on are as wide as its block (60 minutes, below the 90 of the
+    // grid): 13:00 lies in the one from 12:45, whose copy costs 180 minutes, 27,000: the bound 57,000.
+    const schedule = fixture({
+      flights: [
+        { no: 'NV1', tail: 'OE-AAA', from: 'VIE', to: 'PRG', dep: '08:00', arr: '09:00' },
+        { no: 'NV2', tail: 'OE-AAA', from: 'PRG', to: 'VIE', dep: '09:45', arr: '10:45' },
+      ],
+    });
+    const body = { disruptions: [{ type: 'flight_delay' as const, flight: 'NV1_2026-11-21T08:00:00Z', min_delay_minutes: 200 }], config: config({ constraints: { allow_cancellations: false } }) };
+    const integrated = (await simulateAsResponse(schedule, body)).options.find((o) => o.strategy === 'integrated')!;
+    expect(integrated.solver.status).toBe('optimal');
+    expect(integrated.summary.cost).toBeCloseTo(59_250, 6);
+    expect((await networkBoundOf(schedule, body))!.value).toBeCloseTo(57_000, 3);
   });
 
   it('unit: a check that ends as the aircraft is ready for it (start plus turnaround) is performed by a route that waits there (the optimum)', async () => {

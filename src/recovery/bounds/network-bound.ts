@@ -263,11 +263,15 @@ const ROUNDING_SHARE = 1e-9;
 /** Checks per aircraft the sweep keeps apart (states double with each); others are relaxed away (free). */
 const MODELLED_CHECKS = 2;
 
-/** Stretch widths by how late a departure is: the first hour at the grid, then coarser (docs/model.md 3.9). */
+/**
+ * Stretch widths by how late a departure is (past the flight's earliest): the first hour at the grid,
+ * then 15 minutes, from three hours on 90 (docs/model.md 3.9, "A wider last stretch": 14-15 % fewer
+ * copies than 30 there, the storms' bounds as high after as many iterations).
+ */
 function stretchWidth(delayMinutes: number, step: number): number {
   if (delayMinutes < 60) return step;
   if (delayMinutes < 180) return Math.max(step, 15);
-  return Math.max(step, 30);
+  return Math.max(step, 90);
 }
 
 /**
