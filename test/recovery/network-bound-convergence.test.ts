@@ -27,7 +27,7 @@ async function iterationsTo(input: NetworkBoundInput, target: number, level: num
 }
 
 describe('network bound convergence', () => {
-  it('scenario: on the storm of issue 23, aiming halfway to a plan of 1,553,315, the bound reaches 1.0 M within 70 iterations (44 today; 94 with one step scale for all rows), below the best plan known', async () => {
+  it('scenario: on the storm of issue 23, aiming halfway to a plan of 1,553,315, the bound reaches 1.0 M within 70 iterations (38 today; 94 with one step scale for all rows), below the best plan known', async () => {
     const schedule = buildSchedule(JSON.parse(readFileSync(fileURLToPath(new URL('../../schedules/default.json', import.meta.url)), 'utf8')) as ScheduleFile);
     const request = fullRequest({ disruptions: ISSUE_23_STORM_REQUEST as DisruptionBody[], config: config({ solver: { time_limit_ms: 10_000 } }) });
     const prepared = prepareSimulation(schedule, request);
@@ -37,7 +37,7 @@ describe('network bound convergence', () => {
     expect(best).toBeLessThan(1_298_620);
   }, 120_000);
 
-  it('scenario: on the committed default hub storm, aiming halfway to a plan of 1,314,542.5, the bound reaches 0.75 M within 120 iterations (89 today; 190 with one step scale for all rows), below the best plan known', async () => {
+  it('scenario: on the committed default hub storm, aiming halfway to a plan of 1,314,542.5, the bound reaches 0.75 M within 120 iterations (75 today; 190 with one step scale for all rows), below the best plan known', async () => {
     const scenario = loadScenarios().find((s) => s.schedule === 'default' && s.id === 'hub-storm')!;
     const schedule = loadSchedulesFor([scenario]).get('default')!;
     const request = simulationRequest(scenario);

@@ -58,8 +58,11 @@ async function run(job: Job, sent: NetworkBoundInput, deadline: number, maxItera
       kept = null;
       // The journey network's function does not cross threads: it is rebuilt here from the schedule.
       const input: NetworkBoundInput = { ...sent, groups: { ...sent.groups, network: journeyNetwork(sent.schedule, sent.groups.network.flights) } };
-      relaxation = new NetworkRelaxation(withLeastRebooking(input));
-      relaxation.startFromFlights();
+      // The flight-level start's bound needs no network: told before they are built (most of a build).
+      relaxation = new NetworkRelaxation(withLeastRebooking(input), { networksLater: true });
+      const early = relaxation.startFromFlights();
+      if (Number.isFinite(early)) post({ type: 'bound', job: job.job, value: early });
+      relaxation.buildNetworks();
     }
     const result = await iterateRelaxation(relaxation, null, {
       deadline, signal: job.stop.signal, target: () => job.target, maxIterations, onBound: (value) => post({ type: 'bound', job: job.job, value }),

@@ -263,11 +263,15 @@ const ROUNDING_SHARE = 1e-9;
 /** Checks per aircraft the sweep keeps apart (states double with each); others are relaxed away (free). */
 const MODELLED_CHECKS = 2;
 
-/** Stretch widths by how late a departure is: the first hour at the grid, then coarser (docs/model.md 3.9). */
+/**
+ * Stretch widths by how late a departure is (past the flight's earliest): the first hour at the grid,
+ * then 15 minutes, from three hours on 90 (docs/model.md 3.9, "A wider last stretch": 14-15 % fewer
+ * copies than 30 there, the storms' bounds as high after as many iterations).
+ */
 function stretchWidth(delayMinutes: number, step: number): number {
   if (delayMinutes < 60) return step;
   if (delayMinutes < 180) return Math.max(step, 15);
-  return Math.max(step, 30);
+  return Math.max(step, 90);
 }
 
 /**
@@ -331,8 +335,10 @@ export class NetworkRelaxation {
   /** Flight prices π (free), by flight index. */
   readonly price: Float64Array;
   private readonly airports: string[] = [];
-  private readonly bestAt: Float64Array;
-  private readonly bestArg: Int32Array;
+  private bestAt = new Float64Array(0);
+  private bestArg = new Int32Array(0);
+  /** Builds the aircraft's networks (`buildNetworks`), until it has run. */
+  private pendingNetworks: (() => void) | null = null;
   /** Scratch of the sweep: the labels at the end station at the deadline, and at each check's station at its start, per state. */
   private readonly deadlineValue = new Float64Array(1 << MODELLED_CHECKS);
   private readonly deadlineArg = new Int32Array(1 << MODELLED_CHECKS);
@@ -358,7 +364,11 @@ export class NetworkRelaxation {
   private readonly routesSeen = new Set<string>();
   private freshRoutes: RelaxationRoute[] = [];
 
-  constructor(input: NetworkBoundInput) {
+  /**
+   * `networksLater`: the aircraft's networks (most of the build) wait for `buildNetworks`, so that the
+   * flight-level start's bound (`startFromFlights`) comes before them; `evaluate` needs them.
+   */
+  constructor(input: NetworkBoundInput, { networksLater = false }: { networksLater?: boolean } = {}) {
     const { schedule, scope, groups, config } = input;
     const cost = input.costModel ?? serviceCostModel(config);
     const factsOf = input.aircraftFacts ?? ((tail: string): AircraftCostFacts => ({ tail, seats: schedule.aircraft.get(tail)!.seats, costPerBlockHour: 0 }));
@@ -472,9 +482,19 @@ export class NetworkRelaxation {
       dep: new Float64Array(most), ready: new Float64Array(most), blockTurn: new Int32Array(most),
       origin: new Int32Array(this.flights.length), dest: new Int32Array(this.flights.length), withCopies: new Int32Array(this.flights.length),
     };
-    for (const a of scope.aircraft) this.nets.push(this.aircraftNet(a, { schedule, config, cost, factsOf, ev, airport }, scratch));
-    this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
-    this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
+    this.pendingNetworks = () => {
+      for (const a of scope.aircraft) this.nets.push(this.aircraftNet(a, { schedule, config, cost, factsOf, ev, airport }, scratch));
+      this.bestAt = new Float64Array(this.airports.length << MODELLED_CHECKS);
+      this.bestArg = new Int32Array(this.airports.length << MODELLED_CHECKS);
+    };
+    if (!networksLater) this.buildNetworks();
+  }
+
+  /** Builds the aircraft's networks, once (the constructor does, unless asked to leave them for later). */
+  buildNetworks(): void {
+    const build = this.pendingNetworks;
+    this.pendingNetworks = null;
+    build?.();
   }
 
   /** One aircraft's network (AircraftNet): its copies, their events in time order, its checks. */
@@ -692,10 +712,12 @@ export class NetworkRelaxation {
    * connections and seats relaxed away, each flight flies its cheapest stretch at the capacities'
    * prices or is cancelled (its cost and its passengers' least), and those prices (with
    * max_cancellations') rise by subgradient steps on that dual for `iterations`; each flight is then
-   * priced at its cheapest choice, so that no copy prices negative. Prices only: what is proven is the
-   * evaluation's, at any prices.
+   * priced at its cheapest choice, so that no copy prices negative. Returns that small dual's value
+   * (with what every plan pays, less the rounding's share): a bound of every plan that needs no
+   * network (docs/model.md 3.9, "The flight-level start's own bound"), told by a thread before it
+   * builds them; the evaluations' bounds are at least it from the first.
    */
-  startFromFlights(iterations = FLIGHT_LEVEL_ITERATIONS): void {
+  startFromFlights(iterations = FLIGHT_LEVEL_ITERATIONS): number {
     const cancelOf = this.flights.map((d) => (d.mayCancel ? d.cancelCost + (d.seats ? d.seats.passengers * Math.min(d.seats.rebooked, d.seats.stranded) : 0) : Number.POSITIVE_INFINITY));
     const rows: PricedRow[] = [...this.capacities, ...(this.maxCancellations ? [this.maxCancellations] : [])];
     const prices = new Float64Array(rows.length);
@@ -737,9 +759,13 @@ export class NetworkRelaxation {
       g.forEach((x, i) => { prices[i] = Math.max(0, prices[i]! + step * x); });
     }
     prices.set(bestPrices);
-    value();
+    const bound = value() + this.constant;
+    let magnitude = Math.abs(this.constant);
+    least.forEach((v) => { magnitude += Number.isFinite(v) ? Math.abs(v) : 0; });
+    rows.forEach((r, i) => { magnitude += Math.abs(prices[i]! * r.rhs); });
     rows.forEach((r, i) => { r.price = prices[i]!; });
     this.flights.forEach((d, fi) => { this.price[fi] = Number.isFinite(least[fi]!) ? least[fi]! : 0; d.adjust.fill(0); });
+    return bound - ROUNDING_SHARE * magnitude;
   }
 
   /**
