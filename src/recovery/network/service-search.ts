@@ -519,11 +519,11 @@ export async function searchNetwork(args: {
   // stage no time: 1,553,315 against 1,509,750 on the issue storm; its dive beside it took the workers
   // from it: boundRound.) Below a job's budget (10-30 s) the rounds' plan gets no exact stage of its
   // own: the dive goes first, the rounds' plan's journeys are found meanwhile on this thread, and the
-  // exact stage is the answer's only, the dive's plan's when cheaper. There the rounds' exact stage
-  // ended at 4.5-6 s of a 10 s budget on a quiet host and the dive after it at 6-8 s, or not in time,
-  // which made the 10 s plans vary (1.20-1.50 M on the issue storm); under load it did not end by its
-  // end (80 % of the budget) in any of 16 runs (load average 13-18, 2026-11-29), and the dive that
-  // waited for it never started (docs/model.md 4.6, "The dive before the exact stage").
+  // exact stage is the answer's only, the dive's plan's when cheaper. A dive with its exact stage
+  // meets the 5 % goal on both storms from about 100 of the bound's steps, but waiting for the rounds'
+  // exact stage (1.1-1.2 s of CPU) put its end late or past its window: the 10 s plans varied (1.20-1.50
+  // M on the issue storm on a quiet host), and at load average 13-18 that stage did not end by its end
+  // in 19 runs of 20 and no dive started (docs/model.md 4.6, "The dive before the exact stage").
   const roundsPlan = best;
   const bounding = args.boundRoutes !== undefined && hasBoundRound(deadline - started);
   const diveFirst = bounding && !long;
@@ -532,6 +532,7 @@ export async function searchNetwork(args: {
   const bounded = bounding ? boundRound(roundsPlan, exactStage) : null;
   // (Awaited below, after the exact stage: a rejection meanwhile is not unhandled.)
   bounded?.catch(() => undefined);
+  journeysWarm?.catch(() => undefined);
   const exactRounds = await exactStage;
   let answer = exactRounds ?? best;
   if (exactRounds) passengers = 'exact';
