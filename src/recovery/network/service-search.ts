@@ -438,7 +438,7 @@ export async function searchNetwork(args: {
   // dive that ends without a plan: under load (10 s at load average 9-11) the hub storm's LP ended but
   // its support's model did not, and the next search solves that model from its start (`earlier`).
   const valued: Route[] = [];
-  async function boundRound(plan: StrategySolve, exactStage: Promise<unknown>): Promise<StrategySolve> {
+  async function boundRound(plan: StrategySolve, exactStage: Promise<unknown> | null): Promise<StrategySolve> {
     const budget = deadline - started;
     const at = started + BOUND_ROUND_SHARE * budget;
     const latest = started + BOUND_ROUND_LATEST_SHARE * budget;
@@ -459,10 +459,11 @@ export async function searchNetwork(args: {
       await wait(latest);
       heard.push(...args.boundRoutes!());
     }
-    // The dive's solves wait for the rounds' exact stage: beside it, at 10 s under load 13, they took the
-    // workers from it (the issue storm's answer was the rounds' plan on direct flights, 1,553,315, in
-    // three runs of three, against 1,394,017.5-1,548,005 without the round).
-    await exactStage.then(() => undefined, () => undefined);
+    // With a job's budget the dive's solves wait for the rounds' exact stage: beside it, at 10 s under
+    // load 13, they took the workers from it (the issue storm's answer was the rounds' plan on direct
+    // flights, 1,553,315, in three runs of three, against 1,394,017.5-1,548,005 without the round).
+    // Below it there is no such stage to wait for (below).
+    await exactStage?.then(() => undefined, () => undefined);
     if (proven()) return plan;
     if (signal?.aborted) throw new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' });
     const before = keys.size;
@@ -473,10 +474,12 @@ export async function searchNetwork(args: {
     // Below a job's budget, the dive again over the routes the bound has told since (after more steps
     // they make cheaper plans: docs/model.md 3.9), while a dive as long as the last still ends by
     // REDIVE_END_SHARE.
+    // Each dive's last models keep the best plan so far beside the LP's routes (a later dive then gives
+    // no dearer plan than an earlier one, and may combine them).
     for (let dives = 0; ; dives++) {
       const diveStarted = performance.now();
       const dived = await diveForPlan({
-        schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(plan.model, plan.outcome.values),
+        schedule, scope, config, groups, solver, signal, deadline: exactDeadline, until: dives === 0 ? until : redo, pool, fallback: chosenRoutes(better.model, better.outcome.values),
         onSupport: (routes) => valued.push(...routes),
       });
       if (dived && dived.outcome.objective! < better.outcome.objective! - 1e-6) better = asSolve(dived.model, dived.outcome, rounds, started);
@@ -493,9 +496,15 @@ export async function searchNetwork(args: {
   }
   // The best plan's routes alone, with every journey of several flights worth taking: its passengers
   // re-accommodated exactly (the checker of section 1.6 asks it of every option), in the time left.
-  // First for the rounds' plan, so that the answer has it whatever the neighbourhoods take (measured
-  // at 10 s under load 12-15: done only after them, it did not finish in two runs of three); the
-  // journeys found then serve the neighbourhoods' plan's own exact stage.
+  // With a job's budget first for the rounds' plan, so that the answer has it whatever the
+  // neighbourhoods take (measured at 10 s under load 12-15: done only after them, it did not finish in
+  // two runs of three); the journeys found then serve the later plans' own exact stage. `warmJourneys`
+  // finds the journeys of a plan's passengers only (on this thread, yielding), for an exact stage later.
+  const warmJourneys = async (plan: StrategySolve): Promise<void> => {
+    const routes = new Map([...chosenRoutes(plan.model, plan.outcome.values)].map(([tail, route]) => [tail, [route]]));
+    const model = buildStrategyModel(schedule, scope, config, 'integrated', routes, groups);
+    await withAllJourneys(model, () => model, journeysFound, groups, config, exactDeadline);
+  };
   const exactly = async (plan: StrategySolve): Promise<StrategySolve | null> => {
     if (performance.now() >= exactDeadline) return null;
     const routes = new Map([...chosenRoutes(plan.model, plan.outcome.values)].map(([tail, route]) => [tail, [route]]));
@@ -504,21 +513,41 @@ export async function searchNetwork(args: {
     const outcome = await solver.solve({ model: exact.model, timeLimitMs: Math.max(1, exactDeadline - performance.now()), mipGap: 0 }, { signal, deadline, background: args.background }).catch(keepSearchPlan);
     return outcome && outcome.status === 'optimal' && outcome.objective !== null && outcome.objective <= plan.outcome.objective! + 1e-6 ? asSolve(exact, outcome, rounds, started) : null;
   };
-  // The bound round waits for the bound's routes beside the rounds' exact stage, and dives once that
-  // stage is done; its plan, when cheaper than the exact stage's, gets an exact stage of its own. (The
-  // round before the exact stage, at 10 s under load average 14-17, left that stage no time: 1,553,315
-  // against 1,509,750 on the issue storm; its dive beside it took the workers from it: boundRound.)
+  // With a job's budget the bound round waits for the bound's routes beside the rounds' exact stage,
+  // and dives once that stage is done; its plan, when cheaper than the exact stage's, gets an exact
+  // stage of its own. (The round before the exact stage, at 10 s under load average 14-17, left that
+  // stage no time: 1,553,315 against 1,509,750 on the issue storm; its dive beside it took the workers
+  // from it: boundRound.) Below a job's budget (10-30 s) the rounds' plan gets no exact stage of its
+  // own: the dive goes first, the rounds' plan's journeys are found meanwhile on this thread, and the
+  // exact stage is the answer's only, the dive's plan's when cheaper. A dive with its exact stage
+  // meets the 5 % goal on both storms from about 100 of the bound's steps, but waiting for the rounds'
+  // exact stage (1.1-1.2 s of CPU) put its end late or past its window: the 10 s plans varied (1.20-1.50
+  // M on the issue storm on a quiet host), and at load average 13-18 that stage did not end by its end
+  // in 19 runs of 20 and no dive started (docs/model.md 4.6, "The dive before the exact stage").
   const roundsPlan = best;
-  const exactStage = exactly(roundsPlan);
-  const bounded = args.boundRoutes && hasBoundRound(deadline - started) ? boundRound(roundsPlan, exactStage) : null;
+  const bounding = args.boundRoutes !== undefined && hasBoundRound(deadline - started);
+  const diveFirst = bounding && !long;
+  const journeysWarm = diveFirst ? warmJourneys(roundsPlan) : null;
+  const exactStage = diveFirst ? null : exactly(roundsPlan);
+  const bounded = bounding ? boundRound(roundsPlan, exactStage) : null;
   // (Awaited below, after the exact stage: a rejection meanwhile is not unhandled.)
   bounded?.catch(() => undefined);
+  journeysWarm?.catch(() => undefined);
   const exactRounds = await exactStage;
   let answer = exactRounds ?? best;
   if (exactRounds) passengers = 'exact';
   if (exactRounds) args.onIncumbent?.(exactRounds, 'exact');
   const dived = await bounded;
-  if (dived && dived !== roundsPlan && dived.outcome.objective! < answer.outcome.objective! - 1e-6) {
+  if (diveFirst) {
+    await journeysWarm;
+    const plan = dived && dived.outcome.objective! < roundsPlan.outcome.objective! - 1e-6 ? dived : roundsPlan;
+    best = plan;
+    const exact = await exactly(plan);
+    answer = exact ?? plan;
+    if (exact) passengers = 'exact';
+    else if (plan !== roundsPlan) passengers = 'direct_flights';
+    if (answer !== roundsPlan) args.onIncumbent?.(answer, passengers);
+  } else if (dived && dived !== roundsPlan && dived.outcome.objective! < answer.outcome.objective! - 1e-6) {
     best = dived;
     const exact = await exactly(dived);
     answer = exact ?? dived;
