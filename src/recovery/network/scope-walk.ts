@@ -6,6 +6,7 @@
 // walk flies becomes one route per aircraft (neighbourhood/aircraft-routes.ts), priced as every column
 // of the shared recovery model is (docs/model.md 4.2, 4.6).
 import type { Flight } from '../../domain/schedule.ts';
+import { tripDistanceKm } from '../../domain/passenger-rights.ts';
 import type { TimedLeg } from '../../domain/plan.ts';
 import { performPlannedChecks, type RouteEvaluator, type Route, type SequenceState } from '../neighbourhood/aircraft-routes.ts';
 import { brokenLegRule } from '../model/rules.ts';
@@ -53,6 +54,14 @@ export class ScopeWalks {
       hourlyLimits: scope.capacities.map((c) => ({ airport: c.airport, kind: c.kind, hourStartMinutes: c.hourStartMinutes, max: c.max, outside: c.fixed })),
       disruptions: scope.aircraft.flatMap((a) => a.unavailable.map((p) => ({ type: 'aircraft_unavailable' as const, tail: a.aircraft.tail, fromMinutes: p.fromMinutes, toMinutes: p.toMinutes }))),
     };
+  }
+
+  /**
+   * The distance a cancelled flight's passengers are compensated for: its own, or on a schedule without
+   * coordinates (an imported ROADEF one) its haul class's band (domain/passenger-rights.ts).
+   */
+  compensationKm(f: Flight): number {
+    return f.distanceKm ?? tripDistanceKm(this.ev.schedule.airports, [f]);
   }
 
   /** The engine's problem of the scope (its flights, aircraft and capacities). */

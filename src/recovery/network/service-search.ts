@@ -243,7 +243,7 @@ export async function searchNetwork(args: {
     if (!mayCancel && Number.isFinite(thresholdMinutes)) continue;
     const routes = walks.walk({ thresholdMinutes });
     for (const route of routes.values()) add(route);
-    const estimate = walkEstimate(routes, planned, config);
+    const estimate = walkEstimate(routes, walks, config);
     if (estimate < (first?.estimate ?? Number.POSITIVE_INFINITY)) first = { routes: new Map([...routes].map(([tail, route]) => [tail, [route!]])), estimate };
   }
   if (mayCancel) for (const a of scope.aircraft) add(ev.finish(a, [], a.checks.map(() => null)));
@@ -733,7 +733,7 @@ async function withAllJourneys(
  * plan cost 1.93 M, the least of five; 1.68 M for the 150- and 240-minute walks of the hub storm,
  * 1.77 M, the least). Infinity when the walk leaves an aircraft without a route.
  */
-function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: ReadonlyMap<string, readonly Flight[]>, config: SolverConfig): number {
+function walkEstimate(routes: ReadonlyMap<string, Route | null>, walks: ScopeWalks, config: SolverConfig): number {
   let estimate = 0;
   const flown = new Set<string>();
   for (const route of routes.values()) {
@@ -742,10 +742,10 @@ function walkEstimate(routes: ReadonlyMap<string, Route | null>, planned: Readon
     for (const leg of route.legs) flown.add(leg.flight.id);
   }
   const cost = serviceCostModel(config);
-  for (const list of planned.values()) {
+  for (const list of walks.planned.values()) {
     for (const f of list) {
       if (flown.has(f.id)) continue;
-      estimate += cost.cancellationPerLeg() + cost.compensation(f.distanceKm ?? 0, f.bookedPassengers);
+      estimate += cost.cancellationPerLeg() + cost.compensation(walks.compensationKm(f), f.bookedPassengers);
     }
   }
   return estimate;
@@ -771,7 +771,7 @@ export function cancellationDescent(
   const planned = walks.planned;
   let sequences = new Map([...planned].map(([tail, list]) => [tail, [...list]]));
   let routes = walks.walk({ sequences, thresholdMinutes: Number.POSITIVE_INFINITY });
-  let estimate = walkEstimate(routes, planned, config);
+  let estimate = walkEstimate(routes, walks, config);
   if (!Number.isFinite(estimate)) return null;
   onStep(routes);
   const saved = new Map<string, number>();
@@ -791,7 +791,7 @@ export function cancellationDescent(
       if (performance.now() >= until) break;
       const next = new Map(sequences).set(c.tail, sequences.get(c.tail)!.filter((f) => !c.ids.has(f.id)));
       const walked = walks.walk({ sequences: next, thresholdMinutes: Number.POSITIVE_INFINITY });
-      const e = walkEstimate(walked, planned, config);
+      const e = walkEstimate(walked, walks, config);
       saved.set(c.key, estimate - e);
       if (e < (step?.estimate ?? estimate)) step = { sequences: next, routes: walked, estimate: e };
     }
