@@ -10,7 +10,9 @@
 // plus half the shortest into Y, and costs at least half the least out of X plus half the least into
 // Y), and ends anywhere. For prices λ per leg, Σ λ + Σ over aircraft of its cheapest route at reduced
 // costs is at most every plan's flying cost (weak duality); each route is exact (a backward pass over
-// the copies in time order), and the prices follow the deflected subgradient.
+// the copies in time order), and the prices follow the deflected subgradient. A leg the plan may
+// cancel at a cost C has the row "flown once or cancelled": its term in the Lagrangian is
+// λ + min(0, C − λ) beside its copies at reduced cost (at λ = 0, an arc without a row).
 
 /** A leg of the family, with its stretches of departure minutes. */
 export interface RouteLeg {
@@ -25,6 +27,11 @@ export interface RouteLeg {
    * aircraft, is an arc a route may take or not: what the plan's route does map to the network.
    */
   mustFly: boolean;
+  /**
+   * For a leg the plan may cancel: what cancelling it costs (≥ 0). The leg then has a row, flown once or
+   * cancelled (a plan does one or the other); without it, an arc with no row.
+   */
+  cancelCost?: number;
   /** A pinned leg's aircraft (an index of RouteFamily.aircraft): only it may take it, whatever its blocked periods. */
   pinnedTo?: number;
 }
@@ -118,13 +125,17 @@ export function leastFlyingOnRoutes(family: RouteFamily): number {
     return p.blocked.some((b) => c.v < b.end && c.u + c.block > b.start) ? 0 : 1;
   }));
   // A leg no aircraft may take has no row (dropping a row only relaxes); no plan of the problem then exists, in truth.
+  // A leg that may be cancelled always has its row (cancelling it is always open).
   const active = new Uint8Array(L);
+  const cancelCost = new Float64Array(L).fill(Number.NaN);
+  family.legs.forEach((leg, l) => { if (!leg.mustFly && leg.cancelCost !== undefined) { active[l] = 1; cancelCost[l] = leg.cancelCost; } });
   open.forEach((o) => copies.forEach((c, i) => { if (o[i] && family.legs[c.leg]!.mustFly) active[c.leg] = 1; }));
 
-  // Prices start at each leg's cheapest copy on any class: every route then costs at least 0, the bound their sum.
+  // Prices start at each leg's cheapest copy on any class (a leg that may be cancelled: at most its
+  // cancellation's cost): every route then costs at least 0, the bound their sum.
   const price = new Float64Array(L).fill(Number.POSITIVE_INFINITY);
   copies.forEach((c, i) => { for (let k = 0; k < classes; k++) price[c.leg] = Math.min(price[c.leg]!, costs[k]![i]!); });
-  for (let l = 0; l < L; l++) if (!active[l]) price[l] = 0;
+  for (let l = 0; l < L; l++) if (!active[l]) price[l] = 0; else if (!Number.isNaN(cancelCost[l]!)) price[l] = Math.min(price[l]!, cancelCost[l]!);
   const pass = new RoutePass(family, copies);
   const used = new Float64Array(L);
   const iterations = Math.min(ROUTE_ITERATIONS, Math.floor(ROUTE_WORK / Math.max(1, copies.length * passes.size)));
@@ -140,6 +151,10 @@ export function leastFlyingOnRoutes(family: RouteFamily): number {
     for (const group of passes.values()) {
       pass.run(costs[group.cls]!, open[p++]!, price, group.turn, group.cls);
       for (const a of group.aircraft) value += pass.route(a.airport, a.from, group.cls, used);
+    }
+    // Cancelling a leg that may go, where that is cheaper than its price: its row is then met.
+    for (let l = 0; l < L; l++) {
+      if (!Number.isNaN(cancelCost[l]!) && cancelCost[l]! < price[l]!) { value += cancelCost[l]! - price[l]!; used[l]! += 1; }
     }
     // Rounding: each term is exact to ~1e-16 of its size; give up 1e-9 of the total's.
     value -= 1e-9 * Math.abs(value);
