@@ -29,7 +29,7 @@ import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
 import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
 import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
-import { leastFlyingOnRoutes, type Blocked, type RouteFamily } from './roadef-routes.ts';
+import { leastFlyingOnRoutes, type Blocked, type RouteFamily, type RouteLeg } from './roadef-routes.ts';
 import { UNLIMITED_SEATS, type NetworkAircraft, type NetworkBooking, type NetworkFlight, type NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
@@ -96,7 +96,9 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
   // the plan may cancel (`charged`), each a share of one over their number: once in all.
   const charged = new Set([...mustFly, ...mayGo].map((f) => f.id));
   const spills = seatSpills(problem, mustFly, charged, passengers);
-  const routes: RouteInputs = { mayGo, mayCancel, delayCosts: legDelayCosts(problem, charged, passengers), shareOf: newFlightSeatShares(problem, cost) };
+  const routes: RouteInputs = {
+    mayGo, mayCancel, delayCosts: legDelayCosts(problem, charged, passengers), shareOf: newFlightSeatShares(problem, cost), closed: closedHours(problem, delays),
+  };
   const flying = leastFlyingCost(problem, mustFly, byTail, delays, fly, spills, routes);
   const keepsFlights: RoadefBoundParts = { flying: -constantK + flying.total, passengers: passengers.total, positions };
   const sum = (p: RoadefBoundParts) => p.flying + p.passengers + p.positions;
@@ -172,9 +174,13 @@ function leastFlyingCost(
   return { total, seatsLift, routesLift };
 }
 
-/** Width of the stretch of departures that starts `delayMinutes` after a leg's planned departure (RouteLeg). */
+/**
+ * Width of the stretch of departures that starts `delayMinutes` after a leg's planned departure (RouteLeg).
+ * A copy lands as if it left at its stretch's start and leaves at its end, so the routes gain up to a
+ * width per leg: halving 10/20/30/60 to these lifted A01-A04 by 2,177 / 131 / 785 / 962 for about twice the copies.
+ */
 function stretchWidth(delayMinutes: number): number {
-  return delayMinutes < 60 ? 10 : delayMinutes < 180 ? 20 : delayMinutes < 360 ? 30 : 60;
+  return delayMinutes < 60 ? 5 : delayMinutes < 180 ? 10 : delayMinutes < 360 ? 15 : 30;
 }
 
 /**
@@ -194,7 +200,7 @@ function stretchWidth(delayMinutes: number): number {
 function routeFamily(
   problem: NetworkProblem, aircraft: readonly NetworkAircraft[], mustFly: readonly NetworkFlight[], mayGo: readonly NetworkFlight[], ground: number,
   free: ReadonlyMap<string, { at: string; from: number }>, byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
-  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, { delayCosts, shareOf, mayCancel }: RouteInputs,
+  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, { delayCosts, shareOf, mayCancel, closed }: RouteInputs,
 ): RouteFamily {
   const E = problem.window.endMinutes;
   const index = new Map<string, number>();
@@ -240,7 +246,9 @@ function routeFamily(
     const lastDeparture = E - block;
     const stretchStarts: number[] = [];
     for (let u = f.depMinutes; u <= lastDeparture; u += Math.max(1, Math.min(stretchWidth(u - f.depMinutes), block + ground - 1))) stretchStarts.push(u);
-    return { origin: airport(f.origin), dest: airport(f.dest), blockMinutes: block, stretchStarts, lastDeparture, mustFly: mustFlyIt };
+    // A leg a plan may move leaves and lands only in clock hours the pinned legs leave open (closedHours).
+    const firstUsable = stretchStarts.map((u) => firstOpenDeparture(closed.get(f.origin), closed.get(f.dest), block, u, lastDeparture));
+    return { origin: airport(f.origin), dest: airport(f.dest), blockMinutes: block, stretchStarts, lastDeparture, firstUsable, mustFly: mustFlyIt };
   };
   // Legs every plan flies (rows: flown once), legs it may cancel (rows: flown once or cancelled, the
   // cancellation costing what their passengers then pay beyond their least, legDelayCosts.cancelled),
@@ -248,7 +256,7 @@ function routeFamily(
   // may go costs, flown, its operating cost (its share of K is credited) and its passengers' excess as a
   // leg that must fly; a pinned leg 0 (its share of K came back), at its one departure, for its aircraft only.
   const kinds = [...mustFly.map((f) => ({ f, kind: 'must' as const })), ...mayGo.map((f) => ({ f, kind: 'may' as const })), ...pinnedLegs.map((p) => ({ f: p.flight, kind: 'pinned' as const }))];
-  const routeLegs = [
+  const routeLegs: RouteLeg[] = [
     ...mustFly.map((f) => stretched(f, true)),
     ...mayGo.map((f) => ({ ...stretched(f, false), cancelCost: delayCosts.cancelled(f) })),
     ...pinnedLegs.map(({ flight, departure, owner }) => ({
@@ -278,7 +286,7 @@ function routeFamily(
       const { f, kind } = kinds[leg]!;
       const hours = startedHours(f.arrMinutes - f.depMinutes);
       if (kind === 'pinned') return classes.map(() => 0);
-      const departure = routeLegs[leg]!.stretchStarts[stretch]!;
+      const departure = routeLegs[leg]!.firstUsable![stretch]!;
       const passengers = delayCosts.costs(f, departure, classes.map((c) => c.seats));
       return classes.map((c, k) => hours * c.perHour + passengers[k]!);
     },
@@ -626,7 +634,14 @@ interface PassengerCosts {
 }
 
 /** What the routes of leastFlyingOnRoutes need beyond the transportation problems': the free legs a plan may cancel, the legs' passenger costs, the seat's share of a new flight. */
-interface RouteInputs { mayGo: readonly NetworkFlight[]; mayCancel: ReadonlySet<string>; delayCosts: LegDelayCosts; shareOf: (blockMinutes: number) => number }
+interface RouteInputs {
+  mayGo: readonly NetworkFlight[];
+  mayCancel: ReadonlySet<string>;
+  delayCosts: LegDelayCosts;
+  shareOf: (blockMinutes: number) => number;
+  /** The clock hours closed to every leg a plan may move (closedHours): no copy leaves or lands in them. */
+  closed: ReadonlyMap<string, ClosedHours>;
+}
 
 /** What the passengers booked on a leg pay beyond their least costs when it is flown with so many seats. */
 interface SeatSpills { cost(flightId: string, seats: number): number }

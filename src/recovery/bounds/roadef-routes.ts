@@ -23,6 +23,12 @@ export interface RouteLeg {
   stretchStarts: readonly number[];
   lastDeparture: number;
   /**
+   * Per stretch, the first departure in it that a plan may use (a copy leaves at its stretch's end and
+   * lands as if it left here); after the stretch's end: none, the stretch has no copy. Without it, each
+   * stretch's start.
+   */
+  firstUsable?: readonly number[];
+  /**
    * Whether every plan flies it (a row: flown once). A leg the plan may cancel, or a pinned leg of one
    * aircraft, is an arc a route may take or not: what the plan's route does map to the network.
    */
@@ -75,11 +81,15 @@ const ROUTE_PATIENCE = 10;
  */
 const ROUTE_AIM = 0.01;
 const ROUTE_DEFLECTION = 0.7;
-/** Copy evaluations allowed in all per family (iterations × route passes × copies): an X-size family runs fewer iterations. */
-const ROUTE_WORK = 3e7;
+/**
+ * Copy evaluations allowed in all per family (iterations × route passes × copies): an X-size family runs
+ * fewer iterations. A04's Airbus family (9,881 copies, 15 passes) runs 300 with 6·10⁷ (202 with 3·10⁷: 119 less).
+ */
+const ROUTE_WORK = 6e7;
 /**
  * Families with more copies get no route bound (−Infinity): on the X-size instance (60,058 copies in its
- * Boeing family, 156 aircraft) the routes took 67 s of CPU and lifted nothing; A01-A04's largest has 4,240.
+ * Boeing family, 156 aircraft) the routes took 67 s of CPU and lifted nothing; A01-A04's largest has 9,881 (4,240 with stretches twice
+ * as wide).
  */
 const ROUTE_MAX_COPIES = 20_000;
 /** The fewest iterations worth running: below them within ROUTE_WORK, aircraft with blocked periods share their class's pass. */
@@ -93,9 +103,10 @@ interface Copy { leg: number; stretch: number; u: number; v: number; origin: num
  */
 export function leastFlyingOnRoutes(family: RouteFamily): number {
   const copies: Copy[] = [];
-  family.legs.forEach((leg, i) => leg.stretchStarts.forEach((u, k) => {
+  family.legs.forEach((leg, i) => leg.stretchStarts.forEach((start, k) => {
     const v = k + 1 < leg.stretchStarts.length ? leg.stretchStarts[k + 1]! : leg.lastDeparture;
-    copies.push({ leg: i, stretch: k, u, v, origin: leg.origin, dest: leg.dest, block: leg.blockMinutes });
+    const u = leg.firstUsable?.[k] ?? start;
+    if (u <= v) copies.push({ leg: i, stretch: k, u, v, origin: leg.origin, dest: leg.dest, block: leg.blockMinutes });
   }));
   if (copies.length > ROUTE_MAX_COPIES) return Number.NEGATIVE_INFINITY;
   // Latest first: a copy's landing (u + block + turn) is after its own v, so every copy a route can take next is already valued.
