@@ -43,4 +43,18 @@ describe('ROADEF keeps-flights bound: aircraft routes', () => {
     expect(value).toBeLessThanOrEqual(150 + 20 + 150);
     expect(value).toBeGreaterThan(150 + 20 + 150 - 1);
   });
+
+  it('unit, C-D may be cancelled: without a cost it is an arc nobody needs (100); cancelling at 60 beats flying at 150 (160); at 200 it is flown (250)', () => {
+    const f = family(null);
+    const mayGo = (cancelCost?: number): RouteFamily => ({ ...f, legs: [f.legs[0]!, { ...f.legs[1]!, mustFly: false, cancelCost }] });
+    const free = leastFlyingOnRoutes(mayGo());
+    expect(free).toBeLessThanOrEqual(100);
+    expect(free).toBeGreaterThan(99);
+    const cheap = leastFlyingOnRoutes(mayGo(60));
+    expect(cheap).toBeLessThanOrEqual(160);
+    expect(cheap).toBeGreaterThan(159);
+    const dear = leastFlyingOnRoutes(mayGo(200));
+    expect(dear).toBeLessThanOrEqual(250);
+    expect(dear).toBeGreaterThan(249);
+  });
 });

@@ -29,7 +29,7 @@ import { startedHours } from '../model/cost-model.ts';
 import { CANCELLED, MAX_OUTBOUND_DELAY_MINUTES, MIN_CONNECTION_MINUTES, aircraftFacts, disruptionDelays, fixedPart, tripFacts } from '../network/bookings.ts';
 import { disruptedDeparture, legsTheDisruptionsMayCancel, rotations } from '../network/forced-cancellations.ts';
 import { capacityCuts, hourCapacity } from '../network/operating-plan.ts';
-import { leastFlyingOnRoutes, type Blocked, type RouteFamily } from './roadef-routes.ts';
+import { leastFlyingOnRoutes, type Blocked, type RouteFamily, type RouteLeg } from './roadef-routes.ts';
 import { UNLIMITED_SEATS, type NetworkAircraft, type NetworkBooking, type NetworkFlight, type NetworkProblem } from '../network/problem.ts';
 
 export interface RoadefBoundParts {
@@ -91,9 +91,13 @@ export function roadefLowerBounds(problem: NetworkProblem, cost: CostModel): Roa
   const passengers = leastPassengerCosts(problem, cost, delays);
   const official: RoadefBoundParts = { flying: -constantK, passengers: passengers.total, positions };
   const mustFly = free.filter((f) => !mayCancel.has(f.id));
-  const spills = seatSpills(problem, mustFly, passengers);
+  const mayGo = free.filter((f) => mayCancel.has(f.id));
+  // A passenger's excess over its least cost is charged over its legs that every plan flies and those
+  // the plan may cancel (`charged`), each a share of one over their number: once in all.
+  const charged = new Set([...mustFly, ...mayGo].map((f) => f.id));
+  const spills = seatSpills(problem, mustFly, charged, passengers);
   const routes: RouteInputs = {
-    mayGo: free.filter((f) => mayCancel.has(f.id)), mayCancel, delayCosts: legDelayCosts(problem, mustFly, passengers), shareOf: newFlightSeatShares(problem, cost),
+    mayGo, mayCancel, delayCosts: legDelayCosts(problem, charged, passengers), shareOf: newFlightSeatShares(problem, cost), closed: closedHours(problem, delays),
   };
   const flying = leastFlyingCost(problem, mustFly, byTail, delays, fly, spills, routes);
   const keepsFlights: RoadefBoundParts = { flying: -constantK + flying.total, passengers: passengers.total, positions };
@@ -170,9 +174,13 @@ function leastFlyingCost(
   return { total, seatsLift, routesLift };
 }
 
-/** Width of the stretch of departures that starts `delayMinutes` after a leg's planned departure (RouteLeg). */
+/**
+ * Width of the stretch of departures that starts `delayMinutes` after a leg's planned departure (RouteLeg).
+ * A copy lands as if it left at its stretch's start and leaves at its end, so the routes gain up to a
+ * width per leg: halving 10/20/30/60 to these lifted A01-A04 by 2,177 / 131 / 785 / 962 for about twice the copies.
+ */
 function stretchWidth(delayMinutes: number): number {
-  return delayMinutes < 60 ? 10 : delayMinutes < 180 ? 20 : delayMinutes < 360 ? 30 : 60;
+  return delayMinutes < 60 ? 5 : delayMinutes < 180 ? 10 : delayMinutes < 360 ? 15 : 30;
 }
 
 /**
@@ -184,13 +192,15 @@ function stretchWidth(delayMinutes: number): number {
  * R31: a leg leaving before the check lands by its start, none leaves during it) or its pinned legs
  * (disrupted, leaving after it is first free, with its ground time either side). A copy costs
  * α·H·COST of the class plus what the leg's passengers pay beyond their least when it leaves in the
- * stretch with the class's seats (legDelayCosts); a new flight takes half the shortest pair out of
- * its origin plus half the shortest into its destination, rounded down, and costs 0 here.
+ * stretch with the class's seats (legDelayCosts); a leg the plan may cancel is flown once or cancelled,
+ * cancelling it costing what its passengers pay then (legDelayCosts.cancelled); a new flight takes half
+ * the shortest pair out of its origin plus half the shortest into its destination, rounded down, and
+ * costs its operating cost less its seats' share, half at each end.
  */
 function routeFamily(
   problem: NetworkProblem, aircraft: readonly NetworkAircraft[], mustFly: readonly NetworkFlight[], mayGo: readonly NetworkFlight[], ground: number,
   free: ReadonlyMap<string, { at: string; from: number }>, byTail: ReadonlyMap<string, readonly NetworkFlight[]>,
-  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, { delayCosts, shareOf, mayCancel }: RouteInputs,
+  delays: ReadonlyMap<string, number>, fly: (tail: string, blockMinutes: number) => number, { delayCosts, shareOf, mayCancel, closed }: RouteInputs,
 ): RouteFamily {
   const E = problem.window.endMinutes;
   const index = new Map<string, number>();
@@ -236,15 +246,19 @@ function routeFamily(
     const lastDeparture = E - block;
     const stretchStarts: number[] = [];
     for (let u = f.depMinutes; u <= lastDeparture; u += Math.max(1, Math.min(stretchWidth(u - f.depMinutes), block + ground - 1))) stretchStarts.push(u);
-    return { origin: airport(f.origin), dest: airport(f.dest), blockMinutes: block, stretchStarts, lastDeparture, mustFly: mustFlyIt };
+    // A leg a plan may move leaves and lands only in clock hours the pinned legs leave open (closedHours).
+    const firstUsable = stretchStarts.map((u) => firstOpenDeparture(closed.get(f.origin), closed.get(f.dest), block, u, lastDeparture));
+    return { origin: airport(f.origin), dest: airport(f.dest), blockMinutes: block, stretchStarts, lastDeparture, firstUsable, mustFly: mustFlyIt };
   };
-  // Legs every plan flies (rows), then legs it may cancel and pinned legs (arcs a route may take: the
-  // plan's routes use them to move its aircraft). A leg that may go costs its operating cost (counted
-  // nowhere else); a pinned leg 0 (its share of K came back), at its one departure, for its aircraft only.
+  // Legs every plan flies (rows: flown once), legs it may cancel (rows: flown once or cancelled, the
+  // cancellation costing what their passengers then pay beyond their least, legDelayCosts.cancelled),
+  // then pinned legs (arcs a route may take: the plan's routes use them to move its aircraft). A leg that
+  // may go costs, flown, its operating cost (its share of K is credited) and its passengers' excess as a
+  // leg that must fly; a pinned leg 0 (its share of K came back), at its one departure, for its aircraft only.
   const kinds = [...mustFly.map((f) => ({ f, kind: 'must' as const })), ...mayGo.map((f) => ({ f, kind: 'may' as const })), ...pinnedLegs.map((p) => ({ f: p.flight, kind: 'pinned' as const }))];
-  const routeLegs = [
+  const routeLegs: RouteLeg[] = [
     ...mustFly.map((f) => stretched(f, true)),
-    ...mayGo.map((f) => stretched(f, false)),
+    ...mayGo.map((f) => ({ ...stretched(f, false), cancelCost: delayCosts.cancelled(f) })),
     ...pinnedLegs.map(({ flight, departure, owner }) => ({
       origin: airport(flight.origin), dest: airport(flight.dest), blockMinutes: flight.arrMinutes - flight.depMinutes,
       stretchStarts: [departure], lastDeparture: departure, mustFly: false, pinnedTo: owner,
@@ -272,8 +286,7 @@ function routeFamily(
       const { f, kind } = kinds[leg]!;
       const hours = startedHours(f.arrMinutes - f.depMinutes);
       if (kind === 'pinned') return classes.map(() => 0);
-      if (kind === 'may') return classes.map((c) => hours * c.perHour);
-      const departure = routeLegs[leg]!.stretchStarts[stretch]!;
+      const departure = routeLegs[leg]!.firstUsable![stretch]!;
       const passengers = delayCosts.costs(f, departure, classes.map((c) => c.seats));
       return classes.map((c, k) => hours * c.perHour + passengers[k]!);
     },
@@ -621,7 +634,14 @@ interface PassengerCosts {
 }
 
 /** What the routes of leastFlyingOnRoutes need beyond the transportation problems': the free legs a plan may cancel, the legs' passenger costs, the seat's share of a new flight. */
-interface RouteInputs { mayGo: readonly NetworkFlight[]; mayCancel: ReadonlySet<string>; delayCosts: LegDelayCosts; shareOf: (blockMinutes: number) => number }
+interface RouteInputs {
+  mayGo: readonly NetworkFlight[];
+  mayCancel: ReadonlySet<string>;
+  delayCosts: LegDelayCosts;
+  shareOf: (blockMinutes: number) => number;
+  /** The clock hours closed to every leg a plan may move (closedHours): no copy leaves or lands in them. */
+  closed: ReadonlyMap<string, ClosedHours>;
+}
 
 /** What the passengers booked on a leg pay beyond their least costs when it is flown with so many seats. */
 interface SeatSpills { cost(flightId: string, seats: number): number }
@@ -637,25 +657,24 @@ interface SeatSpills { cost(flightId: string, seats: number): number }
  * most its seats. A ground shuttle's new flight costs nothing (from shuttleNewFlightStart, within its
  * range). So `spill(ℓ, s)` = the sum of the `B − s` least `w(p)·(L¬(p, ℓ) − least(p))` over those
  * passengers is at most what they pay beyond their least costs, `w(p)` = 1 over the number of the
- * booking's legs that every plan flies (each passenger's excess counted once in all, here and in
- * legDelayCosts, whichever of them a family's bound takes); the bookings bound for a
+ * booking's charged legs, those every plan flies and those it may cancel (each passenger's excess
+ * counted once in all, here and in legDelayCosts, whichever of them a family's bound takes); the bookings bound for a
  * metro whose seats that can land lift its passengers (entrySeatsLift) count 0 (that excess is theirs).
  * Only legs with more passengers booked than the fewest seats of their family are counted.
  */
-function seatSpills(problem: NetworkProblem, mustFly: readonly NetworkFlight[], passengers: PassengerCosts): SeatSpills {
+function seatSpills(problem: NetworkProblem, mustFly: readonly NetworkFlight[], charged: ReadonlySet<string>, passengers: PassengerCosts): SeatSpills {
   const booked = new Map<string, number>();
   for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
   const fewestSeats = new Map<string, number>();
   for (const a of problem.aircraft.values()) if (!a.shuttle) fewestSeats.set(a.family, Math.min(fewestSeats.get(a.family) ?? Number.POSITIVE_INFINITY, totalSeats(a)));
-  const must = new Set(mustFly.map((f) => f.id));
   const counted = new Set(mustFly.filter((f) => (booked.get(f.id) ?? 0) > (fewestSeats.get(problem.aircraft.get(f.tail)?.family ?? '') ?? Number.POSITIVE_INFINITY)).map((f) => f.id));
   const excess = new Map<string, number[]>();
   if (counted.size > 0) {
     const seatShare = passengers.seatShare;
     for (const { booking, start, least, metro } of passengers.each) {
       if (metro !== null && passengers.lifted.has(metro)) continue;
-      // The weight is over every leg of the booking that every plan flies, as legDelayCosts', whose routes replace this bound where higher.
-      const weight = 1 / booking.flights.filter((l) => must.has(l.flightId)).length;
+      // The weight is over the booking's charged legs, as legDelayCosts', whose routes replace this bound where higher.
+      const weight = 1 / booking.flights.filter((l) => charged.has(l.flightId)).length;
       for (const { flightId } of booking.flights.filter((l) => counted.has(l.flightId))) {
         const more = (notRidingCost(passengers.search, start, flightId, seatShare) - least) * weight;
         if (more <= 0) continue;
@@ -684,37 +703,37 @@ function seatSpills(problem: NetworkProblem, mustFly: readonly NetworkFlight[], 
   };
 }
 
-/** What the routes of leastFlyingOnRoutes need beyond the transportation problems': the free legs a plan may cancel, the legs' passenger costs, the seat's share of a new flight. */
-interface RouteInputs { mayGo: readonly NetworkFlight[]; mayCancel: ReadonlySet<string>; delayCosts: LegDelayCosts; shareOf: (blockMinutes: number) => number }
-
-/** What the passengers booked on a leg pay beyond their least costs when it leaves at a minute with so many seats (legDelayCosts). */
-interface LegDelayCosts { costs(flight: NetworkFlight, departure: number, seats: readonly number[]): number[] }
+/** What the passengers booked on a leg pay beyond their least costs when it leaves at a minute with so many seats, or when it is cancelled (legDelayCosts). */
+interface LegDelayCosts {
+  costs(flight: NetworkFlight, departure: number, seats: readonly number[]): number[];
+  cancelled(flight: NetworkFlight): number;
+}
 
 /** Ready minutes of the searches from a leg's destination are rounded down to this grid (an earlier start never lands later). */
 const RIDE_SEARCH_GRID_MINUTES = 30;
 
 /**
- * The passengers' share of a route's copy (routeFamily). A passenger p booked on leg ℓ that every plan
- * flies either rides it or not. Riding it, leaving at `departure` or later, it lands at its destination
+ * The passengers' share of a route's copy (routeFamily). A passenger p booked on a charged leg ℓ (one
+ * that every plan flies, or one it may cancel) either rides it or not. Riding it, leaving at `departure` or later, it lands at its destination
  * no earlier than `departure + block` and, when ℓ lands elsewhere, than the earliest arrival from ℓ's
  * destination 30 minutes after it lands (the search of leastPassengerCosts with every flight and no
  * seat share: lower, so still a bound): `ride(p)`, its arrival cost then. Not riding it, it costs at
  * least `L¬(p, ℓ)` (seatSpills). Its cost is also at least `least(p)`, so it pays beyond it at least
  * `e = max(0, min(ride, L¬) − least)` riding and `s = max(0, L¬ − least)` ≥ e not. With `n` seats at
  * most `n` of the `B` booked ride, so the leg's passengers pay at least `Σ w·e + the B − n least
- * w·(s − e)` (those not listed at 0), `w(p)` = 1 over the booking's legs that every plan flies (so a
- * passenger's excess is charged once in all, over its legs: the same weights as seatSpills). Bookings
- * bound for a metro whose seats that can land lift its passengers count 0 (that excess is theirs).
+ * w·(s − e)` (those not listed at 0), `w(p)` = 1 over the booking's charged legs (so a passenger's
+ * excess is charged once in all, over its legs: the same weights as seatSpills). A cancelled leg
+ * carries none of them: they pay at least `Σ w·s` (`cancelled`). Bookings bound for a metro whose
+ * seats that can land lift its passengers count 0 (that excess is theirs).
  */
-function legDelayCosts(problem: NetworkProblem, mustFly: readonly NetworkFlight[], passengers: PassengerCosts): LegDelayCosts {
-  const must = new Set(mustFly.map((f) => f.id));
+function legDelayCosts(problem: NetworkProblem, charged: ReadonlySet<string>, passengers: PassengerCosts): LegDelayCosts {
   const booked = new Map<string, number>();
   for (const b of problem.bookings) for (const l of b.flights) booked.set(l.flightId, (booked.get(l.flightId) ?? 0) + b.passengers);
   const search = passengers.search;
   const onLeg = new Map<string, PassengerCosts['each'][number][]>();
   for (const entry of passengers.each) {
     if (entry.metro !== null && passengers.lifted.has(entry.metro)) continue;
-    for (const { flightId } of entry.booking.flights) if (must.has(flightId)) (onLeg.get(flightId) ?? onLeg.set(flightId, []).get(flightId)!).push(entry);
+    for (const { flightId } of entry.booking.flights) if (charged.has(flightId)) (onLeg.get(flightId) ?? onLeg.set(flightId, []).get(flightId)!).push(entry);
   }
   // Per leg, found when a route first prices it (a family without routes needs none of these searches).
   const riders = new Map<string, { start: PassengerStart; least: number; weight: number; notRiding: number; passengers: number }[]>();
@@ -722,7 +741,7 @@ function legDelayCosts(problem: NetworkProblem, mustFly: readonly NetworkFlight[
     let list = riders.get(flightId);
     if (!list) {
       list = (onLeg.get(flightId) ?? []).map(({ booking, start, least }) => ({
-        start, least, weight: 1 / booking.flights.filter((l) => must.has(l.flightId)).length,
+        start, least, weight: 1 / booking.flights.filter((l) => charged.has(l.flightId)).length,
         notRiding: notRidingCost(search, start, flightId, passengers.seatShare), passengers: booking.passengers,
       }));
       riders.set(flightId, list);
@@ -757,6 +776,9 @@ function legDelayCosts(problem: NetworkProblem, mustFly: readonly NetworkFlight[
         }
         return riding + spilled;
       });
+    },
+    cancelled(flight) {
+      return ridersOf(flight.id).reduce((sum, r) => sum + r.passengers * r.weight * Math.max(0, r.notRiding - r.least), 0);
     },
   };
 }

@@ -10,7 +10,9 @@
 // plus half the shortest into Y, and costs at least half the least out of X plus half the least into
 // Y), and ends anywhere. For prices λ per leg, Σ λ + Σ over aircraft of its cheapest route at reduced
 // costs is at most every plan's flying cost (weak duality); each route is exact (a backward pass over
-// the copies in time order), and the prices follow the deflected subgradient.
+// the copies in time order), and the prices follow the deflected subgradient. A leg the plan may
+// cancel at a cost C has the row "flown once or cancelled": its term in the Lagrangian is
+// λ + min(0, C − λ) beside its copies at reduced cost (at λ = 0, an arc without a row).
 
 /** A leg of the family, with its stretches of departure minutes. */
 export interface RouteLeg {
@@ -21,10 +23,21 @@ export interface RouteLeg {
   stretchStarts: readonly number[];
   lastDeparture: number;
   /**
+   * Per stretch, the first departure in it that a plan may use (a copy leaves at its stretch's end and
+   * lands as if it left here); after the stretch's end: none, the stretch has no copy. Without it, each
+   * stretch's start.
+   */
+  firstUsable?: readonly number[];
+  /**
    * Whether every plan flies it (a row: flown once). A leg the plan may cancel, or a pinned leg of one
    * aircraft, is an arc a route may take or not: what the plan's route does map to the network.
    */
   mustFly: boolean;
+  /**
+   * For a leg the plan may cancel: what cancelling it costs (≥ 0). The leg then has a row, flown once or
+   * cancelled (a plan does one or the other); without it, an arc with no row.
+   */
+  cancelCost?: number;
   /** A pinned leg's aircraft (an index of RouteFamily.aircraft): only it may take it, whatever its blocked periods. */
   pinnedTo?: number;
 }
@@ -68,11 +81,15 @@ const ROUTE_PATIENCE = 10;
  */
 const ROUTE_AIM = 0.01;
 const ROUTE_DEFLECTION = 0.7;
-/** Copy evaluations allowed in all per family (iterations × route passes × copies): an X-size family runs fewer iterations. */
-const ROUTE_WORK = 3e7;
+/**
+ * Copy evaluations allowed in all per family (iterations × route passes × copies): an X-size family runs
+ * fewer iterations. A04's Airbus family (9,881 copies, 15 passes) runs 300 with 6·10⁷ (202 with 3·10⁷: 119 less).
+ */
+const ROUTE_WORK = 6e7;
 /**
  * Families with more copies get no route bound (−Infinity): on the X-size instance (60,058 copies in its
- * Boeing family, 156 aircraft) the routes took 67 s of CPU and lifted nothing; A01-A04's largest has 4,240.
+ * Boeing family, 156 aircraft) the routes took 67 s of CPU and lifted nothing; A01-A04's largest has 9,881 (4,240 with stretches twice
+ * as wide).
  */
 const ROUTE_MAX_COPIES = 20_000;
 /** The fewest iterations worth running: below them within ROUTE_WORK, aircraft with blocked periods share their class's pass. */
@@ -86,9 +103,10 @@ interface Copy { leg: number; stretch: number; u: number; v: number; origin: num
  */
 export function leastFlyingOnRoutes(family: RouteFamily): number {
   const copies: Copy[] = [];
-  family.legs.forEach((leg, i) => leg.stretchStarts.forEach((u, k) => {
+  family.legs.forEach((leg, i) => leg.stretchStarts.forEach((start, k) => {
     const v = k + 1 < leg.stretchStarts.length ? leg.stretchStarts[k + 1]! : leg.lastDeparture;
-    copies.push({ leg: i, stretch: k, u, v, origin: leg.origin, dest: leg.dest, block: leg.blockMinutes });
+    const u = leg.firstUsable?.[k] ?? start;
+    if (u <= v) copies.push({ leg: i, stretch: k, u, v, origin: leg.origin, dest: leg.dest, block: leg.blockMinutes });
   }));
   if (copies.length > ROUTE_MAX_COPIES) return Number.NEGATIVE_INFINITY;
   // Latest first: a copy's landing (u + block + turn) is after its own v, so every copy a route can take next is already valued.
@@ -118,13 +136,17 @@ export function leastFlyingOnRoutes(family: RouteFamily): number {
     return p.blocked.some((b) => c.v < b.end && c.u + c.block > b.start) ? 0 : 1;
   }));
   // A leg no aircraft may take has no row (dropping a row only relaxes); no plan of the problem then exists, in truth.
+  // A leg that may be cancelled always has its row (cancelling it is always open).
   const active = new Uint8Array(L);
+  const cancelCost = new Float64Array(L).fill(Number.NaN);
+  family.legs.forEach((leg, l) => { if (!leg.mustFly && leg.cancelCost !== undefined) { active[l] = 1; cancelCost[l] = leg.cancelCost; } });
   open.forEach((o) => copies.forEach((c, i) => { if (o[i] && family.legs[c.leg]!.mustFly) active[c.leg] = 1; }));
 
-  // Prices start at each leg's cheapest copy on any class: every route then costs at least 0, the bound their sum.
+  // Prices start at each leg's cheapest copy on any class (a leg that may be cancelled: at most its
+  // cancellation's cost): every route then costs at least 0, the bound their sum.
   const price = new Float64Array(L).fill(Number.POSITIVE_INFINITY);
   copies.forEach((c, i) => { for (let k = 0; k < classes; k++) price[c.leg] = Math.min(price[c.leg]!, costs[k]![i]!); });
-  for (let l = 0; l < L; l++) if (!active[l]) price[l] = 0;
+  for (let l = 0; l < L; l++) if (!active[l]) price[l] = 0; else if (!Number.isNaN(cancelCost[l]!)) price[l] = Math.min(price[l]!, cancelCost[l]!);
   const pass = new RoutePass(family, copies);
   const used = new Float64Array(L);
   const iterations = Math.min(ROUTE_ITERATIONS, Math.floor(ROUTE_WORK / Math.max(1, copies.length * passes.size)));
@@ -140,6 +162,10 @@ export function leastFlyingOnRoutes(family: RouteFamily): number {
     for (const group of passes.values()) {
       pass.run(costs[group.cls]!, open[p++]!, price, group.turn, group.cls);
       for (const a of group.aircraft) value += pass.route(a.airport, a.from, group.cls, used);
+    }
+    // Cancelling a leg that may go, where that is cheaper than its price: its row is then met.
+    for (let l = 0; l < L; l++) {
+      if (!Number.isNaN(cancelCost[l]!) && cancelCost[l]! < price[l]!) { value += cancelCost[l]! - price[l]!; used[l]! += 1; }
     }
     // Rounding: each term is exact to ~1e-16 of its size; give up 1e-9 of the total's.
     value -= 1e-9 * Math.abs(value);
