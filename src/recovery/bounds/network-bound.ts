@@ -11,7 +11,7 @@
 // TypeScript in a thread of its own (network-bound-thread.ts) or the simulation thread, never the
 // HTTP thread; the flight bound's LP, which the result never falls below, goes to the solver port.
 import type { Flight, Schedule } from '../../domain/schedule.ts';
-import { RouteEvaluator, type Route } from '../neighbourhood/aircraft-routes.ts';
+import { RouteEvaluator, afterUnavailability, type Route } from '../neighbourhood/aircraft-routes.ts';
 import { serviceCostModel, serviceTrip, type AircraftCostFacts, type CostModel, type TripFacts } from '../model/cost-model.ts';
 import { brokenLegRule, crewBreaches, mayFly } from '../model/rules.ts';
 import type { AircraftInScope, RecoveryScope } from '../model/scope.ts';
@@ -1454,15 +1454,26 @@ export async function iterateRelaxation(relaxation: NetworkRelaxation, flightBou
 }
 
 /**
- * A relaxation's route as a route of the service (a column of the strategies' models): its legs at
- * their minutes, each check performed after the first leg that lands at its station by its start and
- * leaves none before its end (else missed, and charged). Null where a leg or route rule forbids it (an
- * aircraft out of service whose stretch it left early enough in the relaxation but not here, say).
+ * A relaxation's route as a route of the service (a column of the strategies' models): its legs in
+ * order, each at the first minute of its departure grid (its earliest departure + k x time_step_minutes)
+ * at or after its minute in the relaxation, the last leg's landing plus the ground time, and past the
+ * aircraft's unavailability; each check performed after the first leg that lands at its station by its
+ * start and leaves none before its end (else missed, and charged). Null where a leg or route rule
+ * forbids it (an aircraft out of service whose stretch it left early enough in the relaxation but not
+ * here, say). The grid is why the minutes move: a stretch starts where a capacity hour or a crew limit
+ * cuts it and a copy leaves once its aircraft is ready, any minute; on an imported ROADEF schedule
+ * (blocks of any length) a dive's plan left the grid until this rounding (test/http/simulate-imported.test.ts).
  */
 export function relaxationRouteAsRoute(ev: RouteEvaluator, a: AircraftInScope, route: RelaxationRoute): Route | null {
-  const legs = route.legs.map(({ flightId, depMinutes }) => {
+  const step = ev.config.solver.time_step_minutes;
+  let ready = a.readyMinutes;
+  const legs = route.legs.map(({ flightId, depMinutes: relaxed }) => {
     const flight = ev.schedule.flightsById.get(flightId)!;
     const block = flight.arrMinutes - flight.depMinutes;
+    const e = ev.earliestDeparture(flight);
+    const onGrid = (minutes: number) => e + Math.ceil(Math.max(0, minutes - e) / step) * step;
+    const depMinutes = afterUnavailability(a, onGrid(Math.max(relaxed, ready)), block, onGrid);
+    ready = depMinutes + block + ev.turnaround(a, flight.dest);
     return { flight, depMinutes, arrMinutes: depMinutes + block, delayMinutes: depMinutes - flight.depMinutes };
   });
   const points = a.checks.map((m) => {
