@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { networkBound } from '../../src/recovery/bounds/network-bound.ts';
 import { relaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { RelaxationRoutes } from '../../src/recovery/bounds/relaxation-routes.ts';
-import { RecoveryError } from '../../src/recovery/model/failure.ts';
-import type { Solver, SolveOutcome } from '../../src/recovery/model/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import type { Route } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { searchNetwork } from '../../src/recovery/network/service-search.ts';
 import { answeredOption, defaultSchedule as schedule, prepareIssueStorm, stormProblems } from '../support/storm-plan.ts';
 import { solverPoolOfThisFile } from '../support/solver-pool.ts';
+import { stuckSolve } from '../support/stuck-solve.ts';
 
 const pool = solverPoolOfThisFile();
 
@@ -39,14 +39,7 @@ describe('the bound round before the exact stage', () => {
     const solver: Solver = {
       solve: (task, options) => {
         if (!hasJourneys(task)) return pool.solve(task, options);
-        return new Promise<SolveOutcome>((resolve, reject) => {
-          const until = Math.min(performance.now() + task.timeLimitMs, options?.deadline ?? Number.POSITIVE_INFINITY);
-          const timer = setTimeout(() => resolve({ status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: task.timeLimitMs, detail: 'stuck' }), Math.max(0, until - performance.now()));
-          options?.signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            reject(new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' }));
-          }, { once: true });
-        });
+        return stuckSolve(task, options);
       },
     };
     // A 20 s request (below a job's 30 s: the stated limit decides) given 60 s to its deadline, for slack

@@ -8,8 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentSimulation } from '../../src/http/recovery-presenter.ts';
-import { RecoveryError } from '../../src/recovery/model/failure.ts';
-import type { Solver, SolveOutcome } from '../../src/recovery/model/solver-port.ts';
+import type { Solver } from '../../src/recovery/model/solver-port.ts';
 import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { buildStrategyModel } from '../../src/recovery/neighbourhood/rows/strategy-model.ts';
 import { ScopeWalks } from '../../src/recovery/network/scope-walk.ts';
@@ -17,6 +16,7 @@ import { planWithoutSolver } from '../../src/recovery/network/service-search.ts'
 import { simulate } from '../../src/recovery/pipeline.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { answeredOption, defaultSchedule as schedule, prepareIssueStorm, stormProblems } from '../support/storm-plan.ts';
+import { stuckSolve } from '../support/stuck-solve.ts';
 
 let pool: SolverPool;
 let hog: ChildProcess | undefined;
@@ -57,15 +57,10 @@ describe('the network engine\'s plan without a solver', () => {
     let solves = 0;
     // As GLPK stuck on every model: no plan, its time limit (or the caller's deadline) spent first.
     const stuck: Solver = {
-      solve: (task, options) => new Promise<SolveOutcome>((resolve, reject) => {
+      solve: (task, options) => {
         solves++;
-        const until = Math.min(performance.now() + task.timeLimitMs, options?.deadline ?? Number.POSITIVE_INFINITY);
-        const timer = setTimeout(() => resolve({ status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: task.timeLimitMs, detail: 'stuck' }), Math.max(0, until - performance.now()));
-        options?.signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(new RecoveryError({ kind: 'aborted', message: 'The simulation was cancelled.' }));
-        }, { once: true });
-      }),
+        return stuckSolve(task, options);
+      },
     };
     // 2 s, the default: the walks, the descent's 30 % and the models take 0.2-0.3 s of CPU on this storm.
     const partial = { solver: { time_limit_ms: 2_000 } };
