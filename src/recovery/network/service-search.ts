@@ -123,9 +123,10 @@ const SHORT_BOUND_ROUND_END_SHARE = 0.82;
 /**
  * Share of the budget by which a dive after the first ends (below a job's budget): the first dive's
  * plan keeps time for its exact stage (on the hub storm at 20 s, load 12, a second dive ran to 15.5 s,
- * past that stage's end, and the answer kept the first dive's plan on direct flights, 904,377.5).
+ * past that stage's end, and the answer kept the first dive's plan on direct flights, 904,377.5). 0.72
+ * since that stage may end by DIVE_FIRST_EXACT_SHARE (it needs about 1 s after the dive at 10 s).
  */
-const REDIVE_END_SHARE = 0.6;
+const REDIVE_END_SHARE = 0.72;
 /**
  * Least budget (milliseconds to the search's deadline) with a bound round: a 10 s request's (9.6 s to
  * the strategies' deadline, less the preparation). Below it the network bound's routes come too late
