@@ -22,6 +22,15 @@ export function checkScheduleExtensions(file: ScheduleFile, flightIds: ReadonlyS
   for (const a of file.airports) {
     for (const w of a.hourly_capacity ?? []) if (minuteOfDay(w.to) <= minuteOfDay(w.from)) fail(`airport ${a.code} has a capacity window ${w.from}-${w.to} that ends before it starts`);
   }
+  for (const a of file.aircraft) {
+    // A passenger may sit in any cabin (ROADEF 2009: upgrading is free), so the service seats them by
+    // the total (docs/model.md 1.6): it must be the cabins' total where every cabin has a limit.
+    const cabins = a.cabin_seats ? Object.values(a.cabin_seats) : [];
+    if (cabins.length > 0 && cabins.every((n) => n !== null)) {
+      const total = cabins.reduce((sum: number, n) => sum + n!, 0);
+      if (total !== a.seats) fail(`aircraft ${a.tail} has ${a.seats} seats but its cabin_seats add up to ${total}`);
+    }
+  }
   for (const f of file.flights) {
     if (f.linked_to !== undefined && !flightNumbers.has(f.linked_to)) fail(`flight ${f.flight_number} is linked to unknown flight number '${f.linked_to}'`);
   }
