@@ -133,8 +133,8 @@ function tailsUnderCapacity(schedule: Schedule, airline: string, capacity: Airpo
 /**
  * The rows of the schedule's standing hourly capacities (Airport.hourlyCapacity, docs/model.md 1.3)
  * that a plan of the scope could break: per airport, movement kind and clock hour that some flight of
- * the scope may move in (between its scheduled time and its delay limit; a plan never flies a flight
- * earlier), when the flights outside the scope (`fixed`, ground shuttles not counted) and those of
+ * the scope may move in (between its earliest departure and its delay limit; a plan never flies a
+ * flight earlier), when the flights outside the scope (`fixed`, ground shuttles not counted) and those of
  * the scope that may move there together exceed the limit. A row no plan can break would only make
  * the models larger. The scope's own ground shuttles stay counted: stricter than the rule, never
  * looser (the service's engines count a row's movements by flight, not by aircraft).
@@ -155,10 +155,12 @@ function standingCapacityRows(
   const inScope = new Set(flights.map((f) => f.id));
   for (const f of flights) {
     if (cancelled.has(f.id)) continue;
-    // rules.ts: the most a flight may be delayed is max_delay_minutes, or its disruption's minimum delay if larger.
-    const latest = Math.max(config.constraints.max_delay_minutes, minDelayMinutes.get(f.id) ?? 0);
-    reach(f.origin, 'departures', f.depMinutes, f.depMinutes + latest);
-    reach(f.dest, 'arrivals', f.arrMinutes, f.arrMinutes + latest);
+    // rules.ts: a flight leaves no earlier than its disruption's minimum delay and is delayed at most
+    // max_delay_minutes, or that minimum delay if larger.
+    const earliest = minDelayMinutes.get(f.id) ?? 0;
+    const latest = Math.max(config.constraints.max_delay_minutes, earliest);
+    reach(f.origin, 'departures', f.depMinutes + earliest, f.depMinutes + latest);
+    reach(f.dest, 'arrivals', f.arrMinutes + earliest, f.arrMinutes + latest);
   }
   const rows: CapacityLimit[] = [];
   for (const c of candidates.values()) {
