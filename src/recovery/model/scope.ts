@@ -1,5 +1,6 @@
 // Scope of a recovery: which aircraft and flights the model may re-plan, and the facts of the
-// disruptions it must respect (docs/model.md 1.2). Everything outside the scope flies as planned.
+// disruptions it must respect (docs/model.md 1.2), with the schedule's standing airport capacities
+// (1.3). Everything outside the scope flies as planned.
 import { clockHoursOverlapping, disruptionStart, type AirportCapacity, type Disruption } from '../../domain/disruption.ts';
 import { compareFlights, standingCapacity, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../../domain/turnaround.ts';
@@ -34,7 +35,7 @@ export interface CapacityLimit {
   kind: 'departures' | 'arrivals';
   hourStartMinutes: number;
   max: number;
-  /** Movements in that hour of the airline's flights that the scope cannot change. */
+  /** Movements in that hour of the airline's flights that the scope cannot change (a standing capacity's row: ground shuttles' not counted). */
   fixed: number;
 }
 
@@ -58,6 +59,7 @@ export interface RecoveryScope {
   minDelayMinutes: Map<string, number>;
   /** Flights cancelled by a disruption: cancelled in every option. */
   cancelledFlights: Set<string>;
+  /** The capacity cuts' rows, then the rows of the schedule's standing capacities a plan could break (standingCapacityRows). */
   capacities: CapacityLimit[];
 }
 
