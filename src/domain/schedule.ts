@@ -1,6 +1,6 @@
 // The operational schedule as the rest of the service sees it: plain data, indexed once at load.
 // Instants are minutes since the Unix epoch (UTC); see time.ts.
-import { formatUtc } from './time.ts';
+import { formatUtc, localMinuteOfDay } from './time.ts';
 import type { TurnaroundRule } from './turnaround.ts';
 
 /** An airline code: two capital letters or digits (IATA style), e.g. NV. */
@@ -18,11 +18,35 @@ export interface Airport {
   hub: boolean;
   maintenanceStation: boolean;
   minConnectionMinutes: number;
+  /** The airport's standing hourly capacities (an imported ROADEF schedule states them); empty when it has none. */
+  hourlyCapacity: readonly HourlyCapacityWindow[];
+}
+
+/**
+ * At most so many of the airline's departures and arrivals in each clock hour that starts in
+ * [fromMinuteOfDay, toMinuteOfDay) on the airport's clock, every day: a standing limit, which holds in
+ * every plan as an `airport_capacity` disruption does during its period (docs/model.md 1.3).
+ */
+export interface HourlyCapacityWindow { fromMinuteOfDay: number; toMinuteOfDay: number; maxDeparturesPerHour: number; maxArrivalsPerHour: number }
+
+/** The standing capacity of `airport` in the clock hour that starts at `hourStartMinutes` (UTC), or undefined when none limits it. */
+export function standingCapacity(airport: Airport, hourStartMinutes: number): HourlyCapacityWindow | undefined {
+  if (airport.hourlyCapacity.length === 0) return undefined;
+  const minute = localMinuteOfDay(hourStartMinutes, airport.timeZone);
+  return airport.hourlyCapacity.find((w) => w.fromMinuteOfDay <= minute && minute < w.toMinuteOfDay);
 }
 
 export interface Fleet { code: string; family: string; seats: number; cruiseSpeedKmh: number | null }
 
-export interface Aircraft { tail: string; airline: string; fleet: string; family: string; seats: number; base: string }
+export interface Aircraft {
+  tail: string; airline: string; fleet: string; family: string; seats: number; base: string;
+  /**
+   * A ground shuttle (a cabin without a seat limit: ROADEF 2009's TranspCom coaches): its movements
+   * use no standing airport capacity (ROADEF 2009 spec 4.6). A request's `airport_capacity` counts
+   * them as it counts every flight of the airline (the contract's words).
+   */
+  groundShuttle: boolean;
+}
 
 /**
  * ROADEF 2009's haul classes of a flight (its dist.csv), shortest first: what an imported schedule

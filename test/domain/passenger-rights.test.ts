@@ -5,7 +5,7 @@ import { eu261CompensationEur, tripDistanceKm } from '../../src/domain/passenger
 import type { Airport, Flight, Haul } from '../../src/domain/schedule.ts';
 
 const airport = (code: string, lat: number | null, lon: number | null): Airport => ({
-  code, name: code, timeZone: 'UTC', lat, lon, hub: false, maintenanceStation: false, minConnectionMinutes: 30,
+  code, name: code, timeZone: 'UTC', lat, lon, hub: false, maintenanceStation: false, minConnectionMinutes: 30, hourlyCapacity: [],
 });
 const flight = (origin: string, dest: string, haul: Haul | null): Flight => ({
   id: `XX1_${origin}${dest}`, flightNumber: 'XX1', airline: 'XX', tail: 'T1', origin, dest, depMinutes: 0, arrMinutes: 60,

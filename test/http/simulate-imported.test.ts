@@ -63,6 +63,18 @@ function fileTurnaround(f: ScheduleFile) {
   return { default_minutes: 35, by_fleet: byFleet, by_airport: {}, by_airport_fleet: {} };
 }
 
+/** Every option of `result` passes the independent checker, the schedule's standing capacities included. */
+function expectCheckerAccepts(result: SimulationResponse, disruptions: Parameters<typeof checkOption>[0]['disruptions'], config: Record<string, unknown>) {
+  const checked = oracleConfig({ ...config, turnaround: fileTurnaround(file) });
+  for (const option of result.options) {
+    const problems = checkOption({ schedule: file, disruptions, airline: 'RX', config: checked, option });
+    // As in test/http/storm.test.ts: a plan the time limit stopped before its passengers' exact
+    // re-accommodation (docs/model.md 1.6, 3.4, 4.6) need not carry the cheapest one for its aircraft.
+    const timeLimited = option.solver.status !== 'optimal';
+    expect(problems.filter((p) => !(timeLimited && /^The re-accommodation costs .* but the cheapest one for these aircraft decisions costs/.test(p))), `${option.strategy}: ${option.solver.note}`).toEqual([]);
+  }
+}
+
 describe('POST /simulate on an imported ROADEF 2009 instance (A01, no airport coordinates)', () => {
   it('scenario: the instance\'s six longest delays; 200, ranked options the checker accepts, the network engine with a bound above 0 and a gap below 100 %', async () => {
     const own = (file.disruptions ?? []).flatMap((d) => (d.type === 'flight_delay' ? [d] : []));
@@ -88,14 +100,35 @@ describe('POST /simulate on an imported ROADEF 2009 instance (A01, no airport co
     expect(integrated!.solver.mip_gap).not.toBeNull();
     expect(integrated!.solver.mip_gap!).toBeLessThan(1);
 
-    const checked = oracleConfig({ ...config, turnaround: fileTurnaround(file) });
-    for (const option of result.options) {
-      const problems = checkOption({ schedule: file, disruptions, airline: 'RX', config: checked, option });
-      // As in test/http/storm.test.ts: a plan the time limit stopped before its passengers' exact
-      // re-accommodation (docs/model.md 1.6, 3.4, 4.6) need not carry the cheapest one for its aircraft.
-      const timeLimited = option.solver.status !== 'optimal';
-      expect(problems.filter((p) => !(timeLimited && /^The re-accommodation costs .* but the cheapest one for these aircraft decisions costs/.test(p))), `${option.strategy}: ${option.solver.note}`).toEqual([]);
-    }
+    expectCheckerAccepts(result, disruptions, config);
+  }, 120_000);
+
+  // SXB allows one departure an hour from 16:00 to 22:00 (the instance's airports.csv), and RX4630
+  // leaves it at 18:25: RX4180 (planned 17:00) late 60 minutes would make two in the 18:00 hour.
+  it('scenario: a delay into an hour whose standing capacity is full (SXB, 18:00); 200, every option keeps it (the checker counts every hour of every airport)', async () => {
+    expect(file.airports.find((a) => a.code === 'SXB')!.hourly_capacity!.find((w) => w.from === '18:00')!.max_departures_per_hour).toBe(1);
+    expect(file.flights.filter((f) => f.origin === 'SXB' && f.dep >= '2006-01-07T18:00' && f.dep < '2006-01-07T19:00').map((f) => f.flight_number)).toEqual(['RX4630']);
+    const disruptions = [{ type: 'flight_delay' as const, flight: 'RX4180_2006-01-07T17:00:00Z', min_delay_minutes: 60 }];
+    const response = await simulate('a01', { disrupted_flight: disruptions[0]!.flight, min_delay_minutes: 60 });
+    const result = await response.json() as SimulationResponse;
+    expect(response.status, JSON.stringify(result)).toBe(200);
+    expect(result.options.length).toBeGreaterThan(0);
+    expectCheckerAccepts(result, disruptions, {});
+  }, 120_000);
+
+  it('scenario: four delays into full hours (SXB, AMS, MRS, LYS); the network engine\'s options keep every standing capacity', async () => {
+    const disruptions = [
+      { type: 'flight_delay' as const, flight: 'RX4180_2006-01-07T17:00:00Z', min_delay_minutes: 60 },
+      { type: 'flight_delay' as const, flight: 'RX5166_2006-01-07T19:00:00Z', min_delay_minutes: 60 },
+      { type: 'flight_delay' as const, flight: 'RX2908_2006-01-07T17:30:00Z', min_delay_minutes: 30 },
+      { type: 'flight_delay' as const, flight: 'RX4730_2006-01-07T18:45:00Z', min_delay_minutes: 15 },
+    ];
+    const config = { solver: { time_limit_ms: 10_000 } };
+    const response = await simulate('a01', { disruptions, config });
+    const result = await response.json() as SimulationResponse;
+    expect(response.status, JSON.stringify(result)).toBe(200);
+    expect(result.options.find((o) => o.strategy === 'integrated')?.solver.engine).toBe('network');
+    expectCheckerAccepts(result, disruptions, config);
   }, 120_000);
 
   it('a schedule with neither airport coordinates nor haul classes is refused with 400 and a sentence naming both', async () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
@@ -81,6 +82,15 @@ describe('the imported file keeps what the core format lacks', () => {
       cabin_seats: { first: 0, business: 28, economy: 51 }, min_turnaround_minutes: 35, min_transit_minutes: 35, max_leg_minutes: 510, cost_per_block_hour: 1800,
     });
     expect(file.aircraft.find((a) => a.tail === 'TranspCom#1')!.cabin_seats).toEqual({ first: null, business: null, economy: null });
+  });
+
+  it('every aircraft\'s seats are its cabins\' total (an unlimited cabin: 9999), the seats re-accommodation counts; a file where they disagree is refused at load', () => {
+    for (const a of file.aircraft) {
+      const cabins = Object.values(a.cabin_seats!);
+      expect(a.seats, a.tail).toBe(cabins.includes(null) ? 9999 : cabins.reduce((sum: number, n) => sum + n!, 0));
+    }
+    const edited: ScheduleFile = { ...file, aircraft: file.aircraft.map((a) => (a.tail === 'A319#16' ? { ...a, seats: 80 } : a)) };
+    expect(() => buildSchedule(edited)).toThrow('aircraft A319#16 has 80 seats but its cabin_seats add up to 79');
   });
 
   it('itineraries of any length with direction, fare and cabins; linked flights; haul classes', () => {

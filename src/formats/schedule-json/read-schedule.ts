@@ -5,7 +5,7 @@ import { pushTo } from '../../domain/collections.ts';
 import { compareFlights, flightId, type Aircraft, type Airport, type CrewDuty, type Fleet, type Flight, type Itinerary, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
 import { parseInstantMinutes } from '../../domain/time.ts';
 import { DEFAULT_TURNAROUND, minTurnaroundMinutes, type TurnaroundRule } from '../../domain/turnaround.ts';
-import { checkScheduleExtensions, ownGroundMinutes } from './schedule-extensions.ts';
+import { checkScheduleExtensions, minuteOfDay, ownGroundMinutes } from './schedule-extensions.ts';
 import { ScheduleFileSchema, type ScheduleFile } from './schedule-file.ts';
 
 /** A schedule file that cannot be served; the message names the file and the first problem. */
@@ -22,6 +22,9 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
   const airports = new Map<string, Airport>(file.airports.map((a) => [a.code, {
     code: a.code, name: a.name, timeZone: a.time_zone, lat: a.lat ?? null, lon: a.lon ?? null, hub: a.hub,
     maintenanceStation: a.maintenance_station, minConnectionMinutes: a.min_connection_minutes,
+    hourlyCapacity: (a.hourly_capacity ?? []).map((w) => ({
+      fromMinuteOfDay: minuteOfDay(w.from), toMinuteOfDay: minuteOfDay(w.to), maxDeparturesPerHour: w.max_departures_per_hour, maxArrivalsPerHour: w.max_arrivals_per_hour,
+    })),
   }]));
   const fleets = new Map<string, Fleet>(file.fleets.map((f) => [f.code, {
     code: f.code, family: f.family, seats: f.seats, cruiseSpeedKmh: f.cruise_speed_kmh ?? null,
@@ -32,7 +35,9 @@ export function buildSchedule(file: ScheduleFile, turnaround: TurnaroundRule = D
     if (!airlines.has(a.airline)) fail(`aircraft ${a.tail} names unknown airline '${a.airline}'`);
     if (!airports.has(a.base)) fail(`aircraft ${a.tail} names unknown base '${a.base}'`);
     if (aircraft.has(a.tail)) fail(`aircraft ${a.tail} appears twice`);
-    aircraft.set(a.tail, { tail: a.tail, airline: a.airline, fleet: a.fleet, family: fleet.family, seats: a.seats, base: a.base });
+    // The format writes an unlimited cabin as null (schedule-file-extensions.ts).
+    const groundShuttle = a.cabin_seats !== undefined && Object.values(a.cabin_seats).some((seats) => seats === null);
+    aircraft.set(a.tail, { tail: a.tail, airline: a.airline, fleet: a.fleet, family: fleet.family, seats: a.seats, base: a.base, groundShuttle });
   }
 
   const flights: Flight[] = [];

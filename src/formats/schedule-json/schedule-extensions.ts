@@ -4,19 +4,32 @@
 import type { ScheduleFile } from './schedule-file.ts';
 import { parseInstantMinutes } from '../../domain/time.ts';
 
+/** Minutes since midnight of a file's `HH:MM` time of day (`24:00` is 1440). */
+export function minuteOfDay(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+}
+
 /** Throws (via `fail`) with a sentence naming the first problem of the optional parts of `file`. */
 export function checkScheduleExtensions(file: ScheduleFile, flightIds: ReadonlySet<string>, fail: (message: string) => never): void {
   const airports = new Set(file.airports.map((a) => a.code));
   const tails = new Set(file.aircraft.map((a) => a.tail));
   const fleets = new Set(file.fleets.map((f) => f.code));
   const flightNumbers = new Set(file.flights.map((f) => f.flight_number));
-  const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
   const period = (what: string, from: string, to: string) => {
     if (!(parseInstantMinutes(to) > parseInstantMinutes(from))) fail(`${what} ends before it starts`);
   };
 
   for (const a of file.airports) {
-    for (const w of a.hourly_capacity ?? []) if (minutesOf(w.to) <= minutesOf(w.from)) fail(`airport ${a.code} has a capacity window ${w.from}-${w.to} that ends before it starts`);
+    for (const w of a.hourly_capacity ?? []) if (minuteOfDay(w.to) <= minuteOfDay(w.from)) fail(`airport ${a.code} has a capacity window ${w.from}-${w.to} that ends before it starts`);
+  }
+  for (const a of file.aircraft) {
+    // A passenger may sit in any cabin (ROADEF 2009: upgrading is free), so the service seats them by
+    // the total (docs/model.md 1.6): it must be the cabins' total where every cabin has a limit.
+    const cabins = a.cabin_seats ? Object.values(a.cabin_seats) : [];
+    if (cabins.length > 0 && cabins.every((n) => n !== null)) {
+      const total = cabins.reduce((sum: number, n) => sum + n!, 0);
+      if (total !== a.seats) fail(`aircraft ${a.tail} has ${a.seats} seats but its cabin_seats add up to ${total}`);
+    }
   }
   for (const f of file.flights) {
     if (f.linked_to !== undefined && !flightNumbers.has(f.linked_to)) fail(`flight ${f.flight_number} is linked to unknown flight number '${f.linked_to}'`);

@@ -1,7 +1,8 @@
 // Scope of a recovery: which aircraft and flights the model may re-plan, and the facts of the
-// disruptions it must respect (docs/model.md 1.2). Everything outside the scope flies as planned.
+// disruptions it must respect (docs/model.md 1.2), with the schedule's standing airport capacities
+// (1.3). Everything outside the scope flies as planned.
 import { clockHoursOverlapping, disruptionStart, type AirportCapacity, type Disruption } from '../../domain/disruption.ts';
-import { compareFlights, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
+import { compareFlights, standingCapacity, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../../domain/turnaround.ts';
 import { mayFly } from './rules.ts';
 import type { SolverConfig } from './solver-config.ts';
@@ -34,7 +35,7 @@ export interface CapacityLimit {
   kind: 'departures' | 'arrivals';
   hourStartMinutes: number;
   max: number;
-  /** Movements in that hour of the airline's flights that the scope cannot change. */
+  /** Movements in that hour of the airline's flights that the scope cannot change (a standing capacity's row: ground shuttles' not counted). */
   fixed: number;
 }
 
@@ -58,6 +59,7 @@ export interface RecoveryScope {
   minDelayMinutes: Map<string, number>;
   /** Flights cancelled by a disruption: cancelled in every option. */
   cancelledFlights: Set<string>;
+  /** The capacity cuts' rows, then the rows of the schedule's standing capacities a plan could break (standingCapacityRows). */
   capacities: CapacityLimit[];
 }
 
@@ -131,6 +133,52 @@ function tailsUnderCapacity(schedule: Schedule, airline: string, capacity: Airpo
 }
 
 /**
+ * The rows of the schedule's standing hourly capacities (Airport.hourlyCapacity, docs/model.md 1.3)
+ * that a plan of the scope could break: per airport, movement kind and clock hour that some flight of
+ * the scope may move in (between its earliest departure and its delay limit; a plan never flies a
+ * flight earlier), when the flights outside the scope (`fixed`, ground shuttles not counted) and those of
+ * the scope that may move there together exceed the limit. A row no plan can break would only make
+ * the models larger. The scope's own ground shuttles stay counted: stricter than the rule, never
+ * looser (the service's engines count a row's movements by flight, not by aircraft).
+ */
+function standingCapacityRows(
+  schedule: Schedule, airline: string, flights: readonly Flight[], cancelled: ReadonlySet<string>, minDelayMinutes: ReadonlyMap<string, number>, config: SolverConfig,
+): CapacityLimit[] {
+  const candidates = new Map<string, { airport: string; kind: CapacityLimit['kind']; hourStartMinutes: number; count: number }>();
+  const reach = (airport: string, kind: CapacityLimit['kind'], fromMinutes: number, toMinutes: number) => {
+    if (schedule.airports.get(airport)!.hourlyCapacity.length === 0) return;
+    for (let hour = Math.floor(fromMinutes / 60) * 60; hour <= toMinutes; hour += 60) {
+      const key = `${airport} ${kind} ${hour}`;
+      const entry = candidates.get(key);
+      if (entry) entry.count++;
+      else candidates.set(key, { airport, kind, hourStartMinutes: hour, count: 1 });
+    }
+  };
+  const inScope = new Set(flights.map((f) => f.id));
+  for (const f of flights) {
+    if (cancelled.has(f.id)) continue;
+    // rules.ts: a flight leaves no earlier than its disruption's minimum delay and is delayed at most
+    // max_delay_minutes, or that minimum delay if larger.
+    const earliest = minDelayMinutes.get(f.id) ?? 0;
+    const latest = Math.max(config.constraints.max_delay_minutes, earliest);
+    reach(f.origin, 'departures', f.depMinutes + earliest, f.depMinutes + latest);
+    reach(f.dest, 'arrivals', f.arrMinutes + earliest, f.arrMinutes + latest);
+  }
+  const rows: CapacityLimit[] = [];
+  for (const c of candidates.values()) {
+    const airport = schedule.airports.get(c.airport)!;
+    const window = standingCapacity(airport, c.hourStartMinutes);
+    if (!window) continue;
+    const max = c.kind === 'departures' ? window.maxDeparturesPerHour : window.maxArrivalsPerHour;
+    const inHour = (minutes: number) => minutes >= c.hourStartMinutes && minutes < c.hourStartMinutes + 60;
+    const fixed = (schedule.flightsByAirline.get(airline) ?? []).filter((f) => !inScope.has(f.id) && !schedule.aircraft.get(f.tail)!.groundShuttle
+      && (c.kind === 'departures' ? f.origin === c.airport && inHour(f.depMinutes) : f.dest === c.airport && inHour(f.arrMinutes))).length;
+    if (fixed + c.count > max) rows.push({ airport: c.airport, kind: c.kind, hourStartMinutes: c.hourStartMinutes, max, fixed });
+  }
+  return rows.sort((x, y) => x.hourStartMinutes - y.hourStartMinutes || (x.airport < y.airport ? -1 : x.airport > y.airport ? 1 : 0) || (x.kind < y.kind ? -1 : 1));
+}
+
+/**
  * Select the scope of a recovery from `disruptions` (all of `airline`; flights, tails and airports
  * known to the schedule, checked by the caller). The directly disrupted aircraft, plus up to
  * solver.max_candidate_aircraft others of the airline that the fleet policy lets fly their flights
@@ -182,6 +230,7 @@ export function selectScope(schedule: Schedule, airline: string, disruptions: Di
       }
     }
   }
+  capacities.push(...standingCapacityRows(schedule, airline, flights, cancelledFlights, minDelayMinutes, config));
   const single = disruptions.length === 1 && disruptions[0]!.type === 'flight_delay' ? disruptions[0]!.flightId : null;
   return {
     airline, departedFlightIds, disruptions, label: single ?? 'network', disruptionMinutes: t0, windowEndMinutes: windowEnd,
