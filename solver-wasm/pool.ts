@@ -22,7 +22,11 @@ export interface SolverPoolOptions {
   threads?: number;
   /** Solves that may wait for a worker; beyond it solve() fails at once as busy. Default 16 per thread. */
   maxQueue?: number;
-  /** Longest a solve waits for a worker before failing as busy, milliseconds. Default 15000. */
+  /**
+   * Longest an interactive solve waits for a worker, milliseconds; past it the solve fails as busy. A
+   * solve with a later deadline, and a background (job's) solve with a deadline, wait until the
+   * deadline and are then answered as time_limit without a plan. Default 15000.
+   */
   queueTimeoutMs?: number;
   /**
    * Extra wall-clock time after a solve's limit before its worker is terminated, milliseconds; with a
@@ -196,16 +200,29 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       counters.rejectedQueueFull++;
       return Promise.reject(new RecoveryError({ kind: 'busy', message: 'All solver workers are busy and the queue is full.' }));
     }
-    // A solve of a long job may wait behind its own simulation's other strategies for as long as its
-    // budget lasts; the queue timeout bounds the wait of everything else (and of short budgets).
-    const waitMs = Math.max(queueTimeoutMs, deadline === undefined ? 0 : deadline - performance.now());
+    // A job's solve may wait behind its own simulation's other strategies until its deadline, no
+    // longer; the queue timeout bounds the wait of an interactive solve (a longer deadline extends it).
+    // A wait that its deadline ends gives the solve no time: a time limit, the value `run` answers when
+    // a worker frees just after the deadline, not 'busy', which fails the whole simulation. Only an
+    // interactive solve's wait that the queue timeout ends is busy (503, retry). With one solver thread
+    // (the jobs' tests) a 20 s job's restricted solves waited from its start until its deadline in every
+    // run, and whether the worker freed first or their timers fired first decided between an answer and
+    // a failed job (docs/model.md 4.6, "The rounds before the bound round").
+    const untilDeadline = deadline === undefined ? null : Math.max(0, deadline - performance.now());
+    const outOfTime = untilDeadline !== null && (background || untilDeadline >= queueTimeoutMs);
+    const waitMs = outOfTime && untilDeadline !== null ? untilDeadline : queueTimeoutMs;
     return new Promise<SolveOutcome>((resolve, reject) => {
       const entry: Waiting = {
         task, deadline, resolve, reject, signal, background,
         timer: setTimeout(() => {
           leave(entry);
-          counters.queueTimeouts++;
-          reject(new RecoveryError({ kind: 'busy', message: `No solver worker became free within ${Math.round(waitMs)} ms.` }));
+          if (outOfTime) {
+            counters.completed++;
+            resolve({ status: 'time_limit', objective: null, values: {}, lowerBound: null, solveMs: 0, detail: `No solver worker became free before the caller's deadline (waited ${Math.round(waitMs)} ms).` });
+          } else {
+            counters.queueTimeouts++;
+            reject(new RecoveryError({ kind: 'busy', message: `No solver worker became free within ${Math.round(waitMs)} ms.` }));
+          }
         }, waitMs),
         onAbort: () => {
           leave(entry);

@@ -90,6 +90,15 @@ const NEIGHBOURHOOD_SHARE = 0.72;
 
 /** Share of the budget by which the exact re-accommodation of the best plan ends (GLPK's own limit; the pipeline's deadline is the hard stop). */
 const EXACT_SHARE = 0.8;
+/**
+ * EXACT_SHARE where the dive comes before the answer's only exact stage (a bound round below a job's
+ * budget: 10-30 s). There the search has nothing to do after that stage, and the integrated
+ * generation, which runs to the strategies' deadline beside it, answered neither storm (one round in
+ * 10 s, 3.5 M on the issue storm); with 0.8 a dive ending at 6.7 s of a 10 s asking under load left its
+ * exact stage (journeys, then a 7,000-row MIP: 1.4 s of wall) past its end (docs/model.md 4.6, "The
+ * rounds before the bound round").
+ */
+const DIVE_FIRST_EXACT_SHARE = 0.92;
 
 /**
  * Shares of the budget from which and by which the bound round (below) solves: by 0.3 the bound has
@@ -97,7 +106,9 @@ const EXACT_SHARE = 0.8;
  * 515 routes where the rounds had 1,640,680: docs/model.md 4.6). When the bound has told no routes by
  * then (its thread starved: 2-7 s into a 10 s run at load average 9-20), the round waits for them
  * (BOUND_ROUND_ROUTES_PER_AIRCRAFT) until BOUND_ROUND_LATEST_SHARE. Below a job's budget it ends by SHORT_BOUND_ROUND_END_SHARE: the
- * exact stage (by EXACT_SHARE) needs 1-3 s after it.
+ * exact stage (by DIVE_FIRST_EXACT_SHARE) needs about 1 s after it; and there no round of the search
+ * but its first runs past BOUND_ROUND_SHARE (the portfolio's round, to PORTFOLIO_SHARE before, held the
+ * dive back to half of a 10 s budget: docs/model.md 4.6, "The rounds before the bound round").
  */
 const BOUND_ROUND_SHARE = 0.3;
 const BOUND_ROUND_LATEST_SHARE = 0.5;
@@ -108,13 +119,14 @@ const BOUND_ROUND_END_SHARE = 0.5;
  * (38 on the issue storm, none new); after 40 steps it had told 377, which gave a plan of 1,270,555.
  */
 const BOUND_ROUND_ROUTES_PER_AIRCRAFT = 4;
-const SHORT_BOUND_ROUND_END_SHARE = 0.75;
+const SHORT_BOUND_ROUND_END_SHARE = 0.82;
 /**
  * Share of the budget by which a dive after the first ends (below a job's budget): the first dive's
  * plan keeps time for its exact stage (on the hub storm at 20 s, load 12, a second dive ran to 15.5 s,
- * past that stage's end, and the answer kept the first dive's plan on direct flights, 904,377.5).
+ * past that stage's end, and the answer kept the first dive's plan on direct flights, 904,377.5). 0.72
+ * since that stage may end by DIVE_FIRST_EXACT_SHARE (it needs about 1 s after the dive at 10 s).
  */
-const REDIVE_END_SHARE = 0.6;
+const REDIVE_END_SHARE = 0.72;
 /**
  * Least budget (milliseconds to the search's deadline) with a bound round: a 10 s request's (9.6 s to
  * the strategies' deadline, less the preparation). Below it the network bound's routes come too late
@@ -280,7 +292,9 @@ export async function searchNetwork(args: {
   // on the pool's two workers, were measured worse: under the same load the walk's solve then missed
   // the 2 s storm's deadline.)
   const searchDeadline = started + (long ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
-  const exactDeadline = started + EXACT_SHARE * (deadline - started);
+  const roundsExactDeadline = started + EXACT_SHARE * (deadline - started);
+  const diveFirst = args.boundRoutes !== undefined && hasBoundRound(deadline - started) && !long;
+  const exactDeadline = started + (diveFirst ? DIVE_FIRST_EXACT_SHARE : EXACT_SHARE) * (deadline - started);
   // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
   // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
   const alone = first ? [buildStrategyModel(schedule, scope, config, 'integrated', first.routes, groups)] : [];
@@ -313,7 +327,11 @@ export async function searchNetwork(args: {
     if (!best || outcome.objective! < best.outcome.objective! - 1e-6) args.onIncumbent?.(plan, 'without_solver');
     return plan;
   };
-  const roundDeadline = () => (rounds < alone.length ? exactDeadline : rounds === alone.length && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
+  const ownRoundDeadline = () => (rounds < alone.length ? roundsExactDeadline : rounds === alone.length && first ? Math.max(searchDeadline, started + PORTFOLIO_SHARE * (deadline - started)) : searchDeadline);
+  // Below a job's budget with a bound round, the dive's plans beat every round's but the first, which
+  // gives the answer a plan: the later rounds end when the bound round starts.
+  const boundRoundAt = started + BOUND_ROUND_SHARE * (deadline - started);
+  const roundDeadline = () => (diveFirst && rounds > 0 ? Math.min(ownRoundDeadline(), boundRoundAt) : ownRoundDeadline());
   const remaining = () => roundDeadline() - performance.now();
   const offered = new Set<string>();
   while (remaining() > 0) {
@@ -326,7 +344,7 @@ export async function searchNetwork(args: {
     if (remaining() <= 0) break;
     // GLPK's own limit ends the solve; the hard stop (which costs the pool a worker) only at the
     // exact stage's end.
-    const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: exactDeadline });
+    const solving = solver.solve({ model: model.model, timeLimitMs: Math.max(1, remaining()), mipGap: config.solver.mip_gap }, { signal, deadline: roundsExactDeadline });
     if (rounds === 0 && alone[0]) unsolved = withoutSolver(alone[0]);
     if (descend) {
       // On the simulation thread while GLPK solves on a worker (from a bound round's budget, or a
@@ -526,7 +544,6 @@ export async function searchNetwork(args: {
   // in 19 runs of 20 and no dive started (docs/model.md 4.6, "The dive before the exact stage").
   const roundsPlan = best;
   const bounding = args.boundRoutes !== undefined && hasBoundRound(deadline - started);
-  const diveFirst = bounding && !long;
   const journeysWarm = diveFirst ? warmJourneys(roundsPlan) : null;
   const exactStage = diveFirst ? null : exactly(roundsPlan);
   const bounded = bounding ? boundRound(roundsPlan, exactStage) : null;
