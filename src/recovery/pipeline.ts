@@ -13,7 +13,7 @@ import { RecoveryError } from './model/failure.ts';
 import { modelSize } from './model/linear-model.ts';
 import { flightBoundInClosedForm, flightBoundModel } from './bounds/flight-bound.ts';
 import { networkBound, type RelaxationRoute } from './bounds/network-bound.ts';
-import { relaxationThread, shortRelaxationThread } from './bounds/network-bound-thread.ts';
+import { relaxationThread, warmRelaxationThread } from './bounds/network-bound-thread.ts';
 import { RelaxationRoutes } from './bounds/relaxation-routes.ts';
 import { Budget } from './model/budget.ts';
 import { chosenRoutes, type StrategyModel } from './neighbourhood/rows/strategy-model.ts';
@@ -286,7 +286,7 @@ export function simulationBound(
   const closed = closedFlightBound(schedule, prepared, config);
   if (closed !== null && closed > 0) onBound(closed, 'flight_bound');
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config }, solver, {
-    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: config.solver.time_limit_ms < COLD_BOUND_MIN_LIMIT_MS ? shortRelaxationThread : relaxationThread,
+    signal: budget.signal, deadline: budget.deadline, target: incumbent, onBound, onRoutes, thread: config.solver.time_limit_ms < COLD_BOUND_MIN_LIMIT_MS ? warmRelaxationThread : relaxationThread,
   }).then((b): SimulationBound | null => {
     // A network bound that never rose above the flight bound's LP it started from is that LP's.
     if (b && (closed === null || b.value > closed)) return { value: b.value, source: b.flightBound !== null && b.value <= b.flightBound ? 'flight_bound' : 'network_bound' };
@@ -394,19 +394,19 @@ function closedFlightBound(schedule: Schedule, prepared: PreparedSimulation, con
 
 /**
  * The shortest time limit under which the network bound runs (else the flight bound). Below
- * COLD_BOUND_MIN_LIMIT_MS with coarse stretches, unless a thread holds the problem's relaxation (docs/model.md 3.9).
+ * COLD_BOUND_MIN_LIMIT_MS only where a thread holds the problem's relaxation (docs/model.md 3.9).
  */
 const NETWORK_BOUND_MIN_LIMIT_MS = 1000;
 
 /**
- * The shortest time limit under which the network bound builds its fine relaxation; below it, a
- * thread that holds its problem's relaxation, kept from an earlier bound of it, goes on for a few
- * iterations, else the relaxation with coarse stretches is built and iterated
- * (bounds/network-bound-thread.ts, shortRelaxationThread). A fine build and the iterations to a good
- * bound take 1.3 s of CPU on the issue storm, the 2 s plan's on two cores: the default hub storm's
- * 2 s simulations had ended without a plan in 4 of 4 with them at load average 10-13 (until
- * 2026-11-29 the network bound ran from 5 s only), and 2 s storms took up to 6.4 s at load average 15
- * (2026-11-29).
+ * The shortest time limit under which the network bound may start a thread and build there; below
+ * it, it asks only a thread that holds its problem's relaxation, kept from an earlier bound of it,
+ * for a few iterations (bounds/network-bound-thread.ts, warmRelaxationThread), else it answers with
+ * the flight bound. A build and the iterations to a good bound take 1.3 s of CPU on the issue
+ * storm, the 2 s plan's on two cores: the
+ * default hub storm's 2 s simulations had ended without a plan in 4 of 4 with them at load average
+ * 10-13 (until 2026-11-29 the network bound ran from 5 s only), and 2 s storms took up to 6.4 s at
+ * load average 15 (2026-11-29).
  */
 const COLD_BOUND_MIN_LIMIT_MS = 5000;
 

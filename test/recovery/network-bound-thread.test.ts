@@ -1,9 +1,9 @@
 // The network bound's threads (src/recovery/bounds/network-bound-thread.ts, docs/model.md 3.9) under a
-// short budget: shortRelaxationThread asks only a thread that holds the problem, and starts none. A file of its own so that no
+// short budget: warmRelaxationThread asks only a thread that holds the problem, and starts none. A file of its own so that no
 // thread is started before it (the module's threads are per test file).
 import { describe, expect, it } from 'vitest';
 import { networkBound } from '../../src/recovery/bounds/network-bound.ts';
-import { idleBoundThreads, relaxationThread, shortRelaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
+import { idleBoundThreads, relaxationThread, warmRelaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
 import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
 import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
@@ -16,7 +16,7 @@ describe('network bound thread', () => {
     const request = simulationRequest(scenario);
     const prepared = prepareSimulation(schedule, request);
     const input = { schedule, scope: prepared.scope, groups: prepared.groups, config: request.config };
-    const short = { maxIterations: 50, deadline: performance.now() + 60_000, thread: shortRelaxationThread };
+    const short = { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread };
     expect(idleBoundThreads()).toBe(0);
     const first = (await networkBound(input, inProcessSolver, short))!;
     expect(first.flightBound).not.toBeNull();

@@ -7,8 +7,6 @@
 // on from there without a build, its best bound known at once (docs/model.md 3.9, "The same problem
 // asked again").
 import { createHash } from 'node:crypto';
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { journeyNetwork } from '../passengers/passengers.ts';
 import { iterateRelaxation, NetworkRelaxation, withLeastRebooking, type NetworkBoundInput } from './network-bound.ts';
@@ -38,25 +36,8 @@ function fingerprint(input: NetworkBoundInput): string {
   return createHash('sha256').update(json).digest('hex');
 }
 
-/** The lowest priority (nice 19): a yielding job's thread takes only the CPU the simulation leaves. */
-const LOWEST_PRIORITY = 19;
-
-/**
- * Lowers this thread's priority, not the process's (Linux: a thread is a task of its own there, named
- * by /proc/thread-self). Elsewhere, or where it fails, the thread keeps its priority: the bound is
- * the same, only its CPU is not given way.
- */
-function yieldCpu(): void {
-  try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), LOWEST_PRIORITY);
-  } catch {
-    // No thread of its own to lower: as it was.
-  }
-}
-
 parentPort!.on('message', (message: ToBoundThread) => {
   if (message.type === 'job') {
-    if (message.yielding) yieldCpu();
     current = { job: message.job, stop: new AbortController(), target: null };
     void run(current, message.input, message.deadlineAt - performance.timeOrigin, message.maxIterations, message.routes);
     return;

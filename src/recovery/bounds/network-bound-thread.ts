@@ -10,7 +10,7 @@ import type { NetworkBound, NetworkBoundInput, NetworkBoundOptions, RelaxationRo
 
 /** A bound's work, by its job number (a message of an earlier job that ended is ignored). */
 export type ToBoundThread =
-  | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number; routes: boolean; yielding: boolean }
+  | { type: 'job'; job: number; input: NetworkBoundInput; deadlineAt: number; maxIterations?: number; routes: boolean }
   | { type: 'target'; job: number; value: number }
   | { type: 'stop'; job: number };
 export type FromBoundThread =
@@ -71,26 +71,19 @@ export function idleBoundThreads(): number {
   return idle.length;
 }
 
-/**
- * Threads that run at the lowest priority (a short budget's cold bound: shortRelaxationThread), for
- * good: a thread may not raise its own priority again, so they serve only short budgets' bounds.
- */
-const yielding = new WeakSet<Worker>();
-
-/** A thread still finishing an answered bound's job, handed over (see `finishing`), or null; with `hint`, only one that holds that problem; a yielding one only for a yielding job. */
-function adoptFinishing(hint?: string, mayYield = false): Worker | null {
+/** A thread still finishing an answered bound's job, handed over (see `finishing`), or null; with `hint`, only one that holds that problem. */
+function adoptFinishing(hint?: string): Worker | null {
   for (const [worker, handOver] of finishing) {
-    if (hint !== undefined && holds.get(worker) !== hint || !mayYield && yielding.has(worker)) continue;
+    if (hint !== undefined && holds.get(worker) !== hint) continue;
     handOver();
     return worker;
   }
   return null;
 }
 
-/** An idle thread (with `hint`, one that holds that problem; a yielding one only for a yielding job), taken from the idle ones, or null. */
-function takeIdle(hint?: string, mayYield = false): Worker | null {
-  let i = idle.length - 1;
-  while (i >= 0 && !((hint === undefined || holds.get(idle[i]!) === hint) && (mayYield || !yielding.has(idle[i]!)))) i--;
+/** An idle thread (with `hint`, one that holds that problem), taken from the idle ones, or null. */
+function takeIdle(hint?: string): Worker | null {
+  const i = hint === undefined ? idle.length - 1 : idle.findIndex((w) => holds.get(w) === hint);
   return i < 0 ? null : idle.splice(i, 1)[0]!;
 }
 
@@ -105,12 +98,12 @@ let schedulesSeen = 0;
  * the settings the relaxation never reads. Only a hint of which thread to ask: the thread compares the
  * whole input (network-bound-thread-worker.ts) before it goes on from a relaxation it kept.
  */
-export function problemHint(input: Pick<NetworkBoundInput, 'schedule' | 'scope' | 'config' | 'stretches'>): string {
+export function problemHint(input: Pick<NetworkBoundInput, 'schedule' | 'scope' | 'config'>): string {
   let id = scheduleIds.get(input.schedule);
   if (id === undefined) { id = ++schedulesSeen; scheduleIds.set(input.schedule, id); }
   const { strategies: _, solver, ...config } = input.config;
   return JSON.stringify([id, input.scope.airline, input.scope.disruptions, input.scope.flights.map((f) => f.id), input.scope.aircraft.map((a) => a.aircraft.tail),
-    config, { ...solver, time_limit_ms: null, mip_gap: null, max_routes_per_aircraft: null }, input.stretches ?? 'fine']);
+    config, { ...solver, time_limit_ms: null, mip_gap: null, max_routes_per_aircraft: null }]);
 }
 
 function newThread(): Worker {
@@ -134,17 +127,15 @@ function newThread(): Worker {
 export const relaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, true);
 
 /**
- * As relaxationThread, for a short budget (below 5 s: the default 2 s). A thread that holds this
- * problem's relaxation (kept from an earlier bound of 5 s or more, or being built) goes on from it
- * for SHORT_BUDGET_ITERATIONS at most: each costs 8-12 ms of CPU on the issue storm, taken from the
- * plan's search on two cores. Else the relaxation with coarse stretches (NetworkBoundInput.stretches:
- * about half the copies, so half the build and cheaper iterations), kept in a thread from an earlier
- * short bound or built now, iterates until the deadline: a fine build and the iterations to a good
- * bound took 1.3 s of CPU on the issue storm, and 2 s storms with it took up to 6.4 s at load average
- * 15 (2026-11-29); a coarse one reaches about 0.9-1.0 M there after 20-50 iterations (docs/model.md 3.9,
- * "Coarse stretches for a short budget").
+ * As relaxationThread, but only in a thread that holds this problem's relaxation (kept from an
+ * earlier bound, or being built), and for SHORT_BUDGET_ITERATIONS at most: a short budget (the
+ * default 2 s) cannot pay a thread's start, a build (0.5 s of CPU, 0.9 s the first in a thread) and
+ * the iterations to a good bound, all taken from its plan's search on two cores (2 s storms took up
+ * to 6.4 s at load average 15 with them, 2026-11-29, and up to 5.7 s with a build started after each
+ * one for the next, when they came back to back). Without one it answers with the flight bound's LP.
+ * So a storm that a bound of 5 s or more has seen (a job, a 10 s what-if) gets the network bound at 2 s.
  */
-export const shortRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
+export const warmRelaxationThread: RelaxationThread = (input, lp, options) => inThread(input, lp, options, false);
 
 function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options: NetworkBoundOptions, mayStart: boolean): Promise<NetworkBound | null> {
   return new Promise<NetworkBound | null>((resolve) => {
@@ -157,34 +148,23 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
     };
     const deadline = options.deadline ?? performance.now() + 60_000;
     // What a thread needs of the input, and can be copied to it (the journey network's function stays).
-    let sent: NetworkBoundInput = {
-      schedule: input.schedule, scope: input.scope, config: input.config, stretches: input.stretches,
+    const sent: NetworkBoundInput = {
+      schedule: input.schedule, scope: input.scope, config: input.config,
       groups: { cancellations: input.groups.cancellations, misconnections: input.groups.misconnections, network: { flights: input.groups.network.flights } } as NetworkBoundInput['groups'],
     };
     if (running >= MAX_THREADS || options.signal?.aborted) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
-    let hint = problemHint(sent);
-    // A short budget goes on from a thread that holds this problem (kept, or being built), for a few
-    // iterations; else from its coarse relaxation, kept or built now.
-    let holding = mayStart ? null : takeIdle(hint) ?? adoptFinishing(hint);
-    const warm = holding !== null;
-    // The coarse relaxation's thread runs at the lowest priority: its build and iterations take only
-    // the CPU the plan's search leaves (on two cores under load, a 2 s storm answered up to 1 s later
-    // beside a thread at the search's priority, its bound no higher: docs/model.md 3.9).
-    const yields = !mayStart && !warm;
-    if (yields) {
-      sent = { ...sent, stretches: 'coarse' };
-      hint = problemHint(sent);
-      holding = takeIdle(hint, true) ?? adoptFinishing(hint, true);
-    }
-    const maxIterations = warm ? Math.min(options.maxIterations ?? Number.POSITIVE_INFINITY, SHORT_BUDGET_ITERATIONS) : options.maxIterations;
+    const hint = problemHint(input);
+    // A short budget asks only a thread that holds this problem (kept, or being built).
+    const holding = mayStart ? null : takeIdle(hint) ?? adoptFinishing(hint);
+    if (!mayStart && holding === null) { void lp.then((value) => { fromLp(value); resolve(heard()); }); return; }
+    const maxIterations = mayStart ? options.maxIterations : Math.min(options.maxIterations ?? Number.POSITIVE_INFINITY, SHORT_BUDGET_ITERATIONS);
     const job = ++jobs;
     let worker: Worker;
     try {
-      worker = holding ?? takeIdle(undefined, yields) ?? adoptFinishing(undefined, yields) ?? newThread();
+      worker = holding ?? takeIdle() ?? adoptFinishing() ?? newThread();
       holds.set(worker, hint);
-      if (yields) yielding.add(worker);
       // The deadline as an absolute instant: a new thread reads its job only once it has started.
-      worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations, routes: options.onRoutes !== undefined, yielding: yields } satisfies ToBoundThread);
+      worker.postMessage({ type: 'job', job, input: sent, deadlineAt: performance.timeOrigin + deadline, maxIterations, routes: options.onRoutes !== undefined } satisfies ToBoundThread);
     } catch {
       // No thread (the input could not be copied, or no memory for one): the flight bound stands.
       void lp.then((value) => { fromLp(value); resolve(heard()); });
@@ -215,11 +195,6 @@ function inThread(input: NetworkBoundInput, lp: Promise<number | null>, options:
       worker.off('error', onFailure);
       worker.off('exit', onFailure);
       if (kept === null) return;
-      // A thread at full priority takes the place of a yielding one (a longer bound can use only it).
-      if (kept && idle.length >= KEPT_THREADS && !yielding.has(worker)) {
-        const i = idle.findIndex((w) => yielding.has(w));
-        if (i >= 0) void idle.splice(i, 1)[0]!.terminate();
-      }
       if (kept && idle.length < KEPT_THREADS) idle.push(worker);
       else void worker.terminate();
     };

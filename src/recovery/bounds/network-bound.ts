@@ -36,17 +36,7 @@ export interface NetworkBoundInput {
    * where the journey network is (a thread gets it with the input). Default: the least per passenger.
    */
   leastRebooking?: ReadonlyMap<string, number>;
-  /**
-   * The stretches' widths (stretchWidth): 'fine' (default) or 'coarse', for a short budget's cold
-   * bound (network-bound-thread.ts, shortRelaxationThread). Any partition of a flight's departures cut
-   * where a row or a cost changes bounds every plan (docs/model.md 3.9, "Coarse stretches for a short
-   * budget"); coarser ones have fewer copies, so a faster build and evaluations, and a lower bound.
-   */
-  stretches?: StretchWidths;
 }
-
-/** The stretches' widths of a relaxation (stretchWidth). */
-export type StretchWidths = 'fine' | 'coarse';
 
 /** The input with the least journeys of its groups (leastRebookingCosts), for the service's cost model. */
 export function withLeastRebooking(input: NetworkBoundInput): NetworkBoundInput {
@@ -274,14 +264,13 @@ const ROUNDING_SHARE = 1e-9;
 const MODELLED_CHECKS = 2;
 
 /**
- * Stretch widths by how late a departure is (past the flight's earliest): 'fine', the first hour at
- * the grid, then 15 minutes, from three hours on 90 (docs/model.md 3.9, "A wider last stretch": 14-15 %
- * fewer copies than 30 there, the storms' bounds as high after as many iterations); 'coarse', 15, 30
- * and 90 (about half the copies on the storms: docs/model.md 3.9, "Coarse stretches for a short budget").
+ * Stretch widths by how late a departure is (past the flight's earliest): the first hour at the grid,
+ * then 15 minutes, from three hours on 90 (docs/model.md 3.9, "A wider last stretch": 14-15 % fewer
+ * copies than 30 there, the storms' bounds as high after as many iterations).
  */
-function stretchWidth(delayMinutes: number, step: number, widths: StretchWidths): number {
-  if (delayMinutes < 60) return widths === 'coarse' ? Math.max(step, 15) : step;
-  if (delayMinutes < 180) return Math.max(step, widths === 'coarse' ? 30 : 15);
+function stretchWidth(delayMinutes: number, step: number): number {
+  if (delayMinutes < 60) return step;
+  if (delayMinutes < 180) return Math.max(step, 15);
   return Math.max(step, 90);
 }
 
@@ -291,13 +280,13 @@ function stretchWidth(delayMinutes: number, step: number, widths: StretchWidths)
  * a stretch counts in the same rows and costs at least its first minute, and never longer than the
  * block (so a copy lands after its stretch ends).
  */
-function stretchesOf(ev: RouteEvaluator, flight: Flight, widths: StretchWidths): Stretch[] {
+function stretchesOf(ev: RouteEvaluator, flight: Flight): Stretch[] {
   const earliest = ev.earliestDeparture(flight);
   const latest = flight.depMinutes + ev.delayLimit(flight);
   if (latest < earliest) return [];
   const block = flight.arrMinutes - flight.depMinutes;
   const cuts = new Set<number>();
-  for (let t = earliest; t <= latest; t += Math.max(1, Math.min(block, stretchWidth(t - earliest, ev.config.solver.time_step_minutes, widths)))) cuts.add(t);
+  for (let t = earliest; t <= latest; t += Math.max(1, Math.min(block, stretchWidth(t - earliest, ev.config.solver.time_step_minutes)))) cuts.add(t);
   for (const c of ev.scope.capacities) {
     const shift = c.kind === 'departures' ? (c.airport === flight.origin ? 0 : null) : (c.airport === flight.dest ? block : null);
     if (shift === null) continue;
@@ -399,7 +388,7 @@ export class NetworkRelaxation {
       const cancelCost = cost.cancelledLeg({ blockMinutes: block, bookedPassengers: f.bookedPassengers, planned: factsOf(f.tail) });
       if (forced) { this.constant += cancelCost + (group && trip ? group.passengers * leastPerPassenger(cost, trip) : 0); continue; }
       const seats = group && trip ? this.seatGroup(cost, trip, f.origin, f.dest, f.depMinutes, input.leastRebooking?.get(rebookingKey('cancellation', f.id)), () => journeysOf(group.search)) : null;
-      const stretches = stretchesOf(ev, f, input.stretches ?? 'fine');
+      const stretches = stretchesOf(ev, f);
       const own = factsOf(f.tail);
       const flightCost = new Float64Array(stretches.length);
       stretches.forEach((s, i) => {
