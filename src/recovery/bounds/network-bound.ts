@@ -1373,10 +1373,10 @@ export async function networkBound(input: NetworkBoundInput, solver: Solver, opt
  * the simulation thread, which a 2 s storm's first asking holds with its walks, descent and model
  * builds for most of the budget, under load past the deadline; a timer is heard before a worker's
  * message, so the solver's wait ended at the deadline with the answer waiting there, and the storm was
- * answered with the closed form's bound (the issue storm's 140,208, gap 92.7 %, in 3 of 9 runs at 2 s,
- * load average 16-19). Only the wait moved (the LP's limit stayed the deadline), the hard stop at the
- * limit plus the solver's grace then came first instead, and stopped the worker that had answered
- * (docs/model.md 3.9, "The flight bound's LP, heard late"). Nothing waits for it the longer: the
+ * answered with the closed form's bound (140,208 on the issue storm, gap 92.7 %; 112,978 on the hub
+ * storm) in 8 of 36 runs at 2 s, load average 15-25. With only the wait moved (the LP's limit still the
+ * deadline), the hard stop at that limit plus the solver's grace, also a timer, came first instead and
+ * stopped the worker that had answered (docs/model.md 3.9, "The flight bound's LP, heard late"). Nothing waits for it the longer: the
  * strategies read the bound by their deadline, and the bound's signal ends the wait once they are done.
  */
 const FLIGHT_LP_WAIT_GRACE_MS = 2_000;
