@@ -11,6 +11,7 @@ import { parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } fro
 import { scoreSolution, type ScoreReport } from '../../src/formats/roadef-2009/score/score.ts';
 import { MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
 import { roadefReferencePlan } from '../../src/recovery/roadef-adapter.ts';
+import { roadefInstanceBounds, type InstanceBounds } from '../../src/recovery/roadef-bounds.ts';
 import { formatSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { writeSyntheticInstance, type SyntheticSize } from '../../benchmarks/lib/roadef-synthetic.ts';
 import { main as roadefCli } from '../../src/cli/roadef.ts';
@@ -31,6 +32,14 @@ export function instance(name: InstanceName): RoadefInstance {
   let read = instances.get(name);
   if (!read) instances.set(name, (read = readInstance(instanceDir(name))));
   return read;
+}
+
+const bounds = new Map<InstanceName, InstanceBounds>();
+/** Each instance's lower bounds are computed once per test file (about 10 s of CPU each for A01-A04). */
+export function instanceBounds(name: InstanceName): InstanceBounds {
+  let computed = bounds.get(name);
+  if (!computed) bounds.set(name, (computed = roadefInstanceBounds(instance(name))));
+  return computed;
 }
 
 const ROTATION_FIELDS = ['flight', 'orig', 'dest', 'dep', 'arr', 'prev', 'date', 'aircraft'] as const;
