@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './test/support/longest-first.ts';
 
 const BESIDE_A_HOG = ['test/http/storm.test.ts', 'test/http/bounds-under-load.test.ts'];
 /** The console's timing test: its frames are measured, so it runs with nothing beside it. */
@@ -12,8 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     maxWorkers: 2,
-    // From a fresh clone vitest knows no durations: the longest files start first (test/support/longest-first.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Every answer a service test receives over fetch is checked against the OpenAPI document.
       { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/console/**', ...BESIDE_A_HOG], setupFiles: ['test/support/contract-setup.ts'] } },
