@@ -2,26 +2,19 @@
 // temporary folder) estimates its flights by the aircraft's own ground times (the schedule's
 // ownTurnaround), as POST /simulate does: with no movement recorded no flight is estimated late. Under
 // the default turnaround (35-45 min) the 10-minute CDG-ORY shuttle turns would push 178 of its 608.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimatedTimes, openDay, scheduleOfDay, wholeScheduleWindow } from '../../src/domain/day/day.ts';
 import type { Schedule } from '../../src/domain/schedule.ts';
 import { DEFAULT_TURNAROUND } from '../../src/domain/turnaround.ts';
 import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
-import { REPO_DIR, instanceDir } from '../roadef/support.ts';
+import { importedA01 } from '../roadef/support.ts';
 
 let dir: string;
 let schedule: Schedule;
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'imported-day-'));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/roadef.ts', 'import', '--instance', instanceDir('A01'), '--name', 'a01', '--schedules-dir', dir], {
-    cwd: REPO_DIR, encoding: 'utf8', timeout: 60_000,
-  });
-  if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
+beforeAll(async () => {
+  ({ dir } = await importedA01());
   schedule = loadScheduleCatalog(dir, 'a01').resolve('a01')!.schedule;
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

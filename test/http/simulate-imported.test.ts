@@ -6,9 +6,7 @@
 // network engine's (it says so), with a bound above 0 and a gap below 100 %, and every option passes
 // the independent checker (test/oracle/checker.ts, which prices compensation by haul class itself).
 // A schedule that states neither coordinates nor haul classes is still refused with a sentence.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
@@ -17,7 +15,7 @@ import type { SimulationResponse } from '../../src/http/recovery-schemas.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { checkOption } from '../oracle/checker.ts';
 import { oracleConfig } from '../oracle/config.ts';
-import { REPO_DIR, instanceDir } from '../roadef/support.ts';
+import { importedA01 } from '../roadef/support.ts';
 import { STAGING_KEY, startTestServer, type TestServer } from '../support/server.ts';
 
 let dir: string;
@@ -26,12 +24,7 @@ let server: TestServer;
 let pool: SolverPool;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'simulate-imported-'));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/roadef.ts', 'import', '--instance', instanceDir('A01'), '--name', 'a01', '--schedules-dir', dir], {
-    cwd: REPO_DIR, encoding: 'utf8', timeout: 60_000,
-  });
-  if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
-  file = JSON.parse(readFileSync(join(dir, 'a01.json'), 'utf8')) as ScheduleFile;
+  ({ dir, file } = await importedA01());
   // The same schedule with no distance at all: no coordinates (as imported) and no haul classes.
   const blind: ScheduleFile = { ...file, name: 'a01-no-haul', flights: file.flights.map(({ haul: _haul, ...f }) => f) };
   delete blind.airport_pairs;

@@ -16,14 +16,13 @@ import { planPassengers } from '../../src/recovery/network/passenger-plan.ts';
 import { ROADEF_WALK_RULES } from '../../src/recovery/model/roadef-rules.ts';
 import { solveReferencePlan } from '../../src/recovery/network/operating-plan.ts';
 import { ROADEF_SOLVERS, RoadefTranslation, roadefReferencePlan, runSolver } from '../../src/recovery/roadef-adapter.ts';
-import { roadefInstanceBounds } from '../../src/recovery/roadef-bounds.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readInstance } from '../../src/formats/roadef-2009/read-instance.ts';
 import { writeSyntheticInstance } from '../../benchmarks/lib/roadef-synthetic.ts';
-import { INSTANCE_NAMES, instance, type InstanceName } from './support.ts';
+import { INSTANCE_NAMES, instance, instanceBounds, type InstanceName } from './support.ts';
 
 let pool: SolverPool;
 beforeAll(async () => {
@@ -96,7 +95,7 @@ describe('the engine solver', () => {
     }).finally(() => shared.close());
     for (const { name, solver, run, engineFigure } of runs) {
       expect(run.overran, name).toBe(false);
-      const { boundOf } = roadefInstanceBounds(instance(name));
+      const { boundOf } = instanceBounds(name);
       const costs = run.incumbents.map((incumbent) => {
         const report = judge(name, incumbent.solution);
         expect(report.violations, name).toEqual([]);
@@ -115,7 +114,7 @@ describe('the engine solver', () => {
   }, 480_000);
 
   it('A03 keeping its flights, searched until its aircraft are where the next day needs them: every incumbent cancels only legs the disruptions cancel or may force to go (a hold or an exchange can make the walk cancel others: without the check, the ninth incumbent, 74,020.35, cancelled legs outside them), and the search reaches a plan that pays no end-position penalty', async () => {
-    const { boundOf } = roadefInstanceBounds(instance('A03'));
+    const { boundOf } = instanceBounds('A03');
     // The search stops once it has nine incumbents or more and the last pays no end-position penalty
     // (the position ferries come before the last moves, docs/model.md 4.4-4.5), not at a time: searched
     // to its end, with the last moves, this test took 119 s on a quiet machine and 366 s of its 400 s

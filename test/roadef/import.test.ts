@@ -1,17 +1,14 @@
 // Scenario: an instance imported with `npm run roadef -- import` is served over real HTTP like the
 // bundled schedules (GET /flights/<name>, GET /snapshot) and keeps in its file what the core schedule
 // format lacks. POST /simulate on it: test/http/simulate-imported.test.ts.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts';
 import { loadScheduleCatalog } from '../../src/formats/schedule-json/schedule-catalog.ts';
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { RoadefTranslation } from '../../src/recovery/roadef-adapter.ts';
 import { bundledCatalog, startTestServer, type TestServer } from '../support/server.ts';
-import { REPO_DIR, instance, instanceDir } from './support.ts';
+import { importedA01, instance } from './support.ts';
 
 interface Summary { id: string; tail: string; origin: string; dest: string; dep: string; arr: string }
 
@@ -20,15 +17,13 @@ let server: TestServer;
 let file: ScheduleFile;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'roadef-import-'));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/roadef.ts', 'import', '--instance', instanceDir('A01'), '--name', 'a01', '--schedules-dir', dir], {
-    cwd: REPO_DIR, encoding: 'utf8', timeout: 60_000,
-  });
-  if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
-  file = JSON.parse(readFileSync(join(dir, 'a01.json'), 'utf8')) as ScheduleFile;
+  ({ dir, file } = await importedA01());
   server = await startTestServer({ schedules: loadScheduleCatalog(dir, 'a01') });
 }, 60_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function getJson<T>(path: string, status = 200): Promise<T> {
   const response = await server.get(path);

@@ -1,5 +1,6 @@
-// Shared by the ROADEF tests: where the bundled data are, and small readable edits of a calibration
-// solution (set a field of one leg's record, add or drop a record, replace a passenger line).
+// Shared by the ROADEF tests: where the bundled data are, small readable edits of a calibration
+// solution (set a field of one leg's record, add or drop a record, replace a passenger line), and A01
+// imported as a schedule of the service.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,8 +11,11 @@ import { parseSolution, SOLUTION_ITINERARIES_FILE, SOLUTION_ROTATIONS_FILE } fro
 import { scoreSolution, type ScoreReport } from '../../src/formats/roadef-2009/score/score.ts';
 import { MINUTES_PER_DAY, parseClock, parseDate } from '../../src/formats/roadef-2009/text.ts';
 import { roadefReferencePlan } from '../../src/recovery/roadef-adapter.ts';
+import { roadefInstanceBounds, type InstanceBounds } from '../../src/recovery/roadef-bounds.ts';
 import { formatSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { writeSyntheticInstance, type SyntheticSize } from '../../benchmarks/lib/roadef-synthetic.ts';
+import { main as roadefCli } from '../../src/cli/roadef.ts';
+import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 
 export const REPO_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The published data, vendored byte for byte (benchmarks/roadef2009/PROVENANCE.md). */
@@ -28,6 +32,14 @@ export function instance(name: InstanceName): RoadefInstance {
   let read = instances.get(name);
   if (!read) instances.set(name, (read = readInstance(instanceDir(name))));
   return read;
+}
+
+const bounds = new Map<InstanceName, InstanceBounds>();
+/** Each instance's lower bounds are computed once per test file (about 10 s of CPU each for A01-A04). */
+export function instanceBounds(name: InstanceName): InstanceBounds {
+  let computed = bounds.get(name);
+  if (!computed) bounds.set(name, (computed = roadefInstanceBounds(instance(name))));
+  return computed;
 }
 
 const ROTATION_FIELDS = ['flight', 'orig', 'dest', 'dep', 'arr', 'prev', 'date', 'aircraft'] as const;
@@ -183,4 +195,17 @@ export function syntheticInstance(): RoadefInstance {
 export function syntheticBaseline(): SolutionEdit {
   const read = syntheticInstance();
   return new SolutionEdit(read, formatSolution(roadefReferencePlan(read)));
+}
+
+/**
+ * A01 imported by `npm run roadef -- import --name a01` into a fresh temporary folder, as a user does:
+ * the CLI's own entry (main) in this process, which spares each file a child process that compiles the
+ * CLI again (test/roadef/cli.test.ts runs the import as a child process, exit codes and all).
+ * `dir` is the schedules folder to serve; `file` the JSON written there.
+ */
+export async function importedA01(): Promise<{ dir: string; file: ScheduleFile }> {
+  const dir = mkdtempSync(join(tmpdir(), 'roadef-import-a01-'));
+  const status = await roadefCli(['import', '--instance', instanceDir('A01'), '--name', 'a01', '--schedules-dir', dir]);
+  if (status !== 0) throw new Error(`npm run roadef -- import of A01 exited ${status}`);
+  return { dir, file: JSON.parse(readFileSync(join(dir, 'a01.json'), 'utf8')) as ScheduleFile };
 }
