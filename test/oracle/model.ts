@@ -154,8 +154,8 @@ export interface Problem {
   /** Periods of each unavailable aircraft. */
   unavailable: Map<string, Period[]>;
   capacities: OCapacity[];
-  /** Standing capacities (1.1) of each airport that has some: its time zone and windows. */
-  standing: Map<string, { timeZone: string; windows: OStandingWindow[] }>;
+  /** Standing capacities (1.1) of each airport that has some: its clock (a formatter of its time zone) and windows. */
+  standing: Map<string, { clock: Intl.DateTimeFormat; windows: OStandingWindow[] }>;
   /** The limit (null: none that can bind) of each standing slot asked so far (standingLimit): clock arithmetic is slow. */
   standingLimits: Map<string, number | null>;
   /** Ground shuttles (an unlimited cabin): their flights count against no standing capacity (1.1). */
@@ -457,7 +457,7 @@ function standingOf(s: ProblemInput['schedule']): Problem['standing'] {
   const out: Problem['standing'] = new Map();
   for (const a of s.airports) {
     const windows = (a.hourly_capacity ?? []).map((w) => ({ from: minuteOfDay(w.from), to: minuteOfDay(w.to), dmax: w.max_departures_per_hour, amax: w.max_arrivals_per_hour }));
-    if (windows.length > 0) out.set(a.code, { timeZone: a.time_zone, windows });
+    if (windows.length > 0) out.set(a.code, { clock: new Intl.DateTimeFormat('en-GB', { timeZone: a.time_zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }), windows });
   }
   return out;
 }
@@ -476,7 +476,7 @@ function standingLimit(p: Problem, airport: string, kind: 'D' | 'A', hour: numbe
   const key = `S|${airport}|${kind}|${hour}`;
   let limit = p.standingLimits.get(key);
   if (limit === undefined) {
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone: st.timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(hour * 60_000));
+    const parts = st.clock.formatToParts(new Date(hour * 60_000));
     const clock = Number(parts.find((x) => x.type === 'hour')!.value) * 60 + Number(parts.find((x) => x.type === 'minute')!.value);
     const w = st.windows.find((x) => x.from <= clock && clock < x.to);
     const max = w === undefined ? null : kind === 'D' ? w.dmax : w.amax;

@@ -317,18 +317,20 @@ function standingCapacities(rnd: () => number, airports: ScheduleFile['airports'
   const capped = airports.filter((a) => a.hub || ends.has(a.code) || everywhere);
   const clock = (h: number) => `${String(h).padStart(2, '0')}:00`;
   for (const airport of capped) {
-    // UTC hour starts of the day and the local hour each starts at (the zones here are whole hours off UTC).
-    const localHour = (utcHour: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: airport.time_zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(utcHour * 60_000)));
-    const movements = (kind: 'D' | 'A', utcHour: number) => flights.filter((f) => (kind === 'D' ? f.origin : f.dest) === airport.code
-      && Math.floor(Date.parse(kind === 'D' ? f.dep : f.arr) / 3_600_000) * 60 === utcHour).length;
+    // The UTC hour starts near the schedule's day (-1 to +2 days), the local hour each starts at (the
+    // zones here are whole hours off UTC) and its scheduled movements at the airport.
+    const format = new Intl.DateTimeFormat('en-GB', { timeZone: airport.time_zone, hour: 'numeric', hourCycle: 'h23' });
+    const hours = Array.from({ length: 96 }, (_, i) => DAY0 + (i - 24) * 60).map((h) => ({
+      local: Number(format.format(new Date(h * 60_000))),
+      D: flights.filter((f) => f.origin === airport.code && Math.floor(Date.parse(f.dep) / 3_600_000) * 60 === h).length,
+      A: flights.filter((f) => f.dest === airport.code && Math.floor(Date.parse(f.arr) / 3_600_000) * 60 === h).length,
+    }));
     const split = int(8, 16);
     const hourly = Array.from({ length: 18 }, (_, i) => [i + 5, i + 6]);
     const spans = pick([[[0, 24]], [[0, split], [split, 24]], [[int(5, 10), int(12, 20)]], hourly, hourly, hourly]);
     airport.hourly_capacity = spans.map(([from, to]) => {
-      // Every hour that starts inside the window on some day near the schedule's (-1 to +2 days).
-      const hours: number[] = [];
-      for (let h = DAY0 - 24 * 60; h < DAY0 + 72 * 60; h += 60) { const l = localHour(h); if (l >= from! && l < to!) hours.push(h); }
-      const limit = (kind: 'D' | 'A') => Math.max(0, ...hours.map((h) => movements(kind, h))) + (rnd() < 1 / 6 ? 1 : 0);
+      const inside = hours.filter((h) => h.local >= from! && h.local < to!);
+      const limit = (kind: 'D' | 'A') => Math.max(0, ...inside.map((h) => h[kind])) + (rnd() < 1 / 6 ? 1 : 0);
       return { from: clock(from!), to: clock(to!), max_departures_per_hour: limit('D'), max_arrivals_per_hour: limit('A') };
     });
   }
