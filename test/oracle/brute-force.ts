@@ -110,7 +110,7 @@ function departureChoices(p: Problem, tail: string, g: OFlight, ready: number, p
     if (!crewAllows(p, g, arr)) break; // every later departure breaks it too
     let done = 0;
     for (const m of pending) if (m.me <= dep) done |= 1 << m.idx;
-    const key = `${done}|${capacitySlots(p, g.origin, g.dest, dep, arr).join(',')}|${secondLegs.has(g.id) ? dep : ''}`;
+    const key = `${done}|${capacitySlots(p, tail, g.origin, g.dest, dep, arr).join(',')}|${secondLegs.has(g.id) ? dep : ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ dep, done });
@@ -130,7 +130,7 @@ function enumerateRoutes(p: Problem, tail: string, strategy: OracleStrategy, bit
     if (c.maintenance === 'hard' && rc.missed > 0) return null;
     let mask = 0;
     for (const l of legs) mask |= bit.get(l.f.id)!;
-    return { tail, legs: [...legs], mask, local: rc.local, swaps: rc.swaps, performed, slots: legs.flatMap((l) => capacitySlots(p, l.f.origin, l.f.dest, l.dep, l.arr)) };
+    return { tail, legs: [...legs], mask, local: rc.local, swaps: rc.swaps, performed, slots: legs.flatMap((l) => capacitySlots(p, tail, l.f.origin, l.f.dest, l.dep, l.arr)) };
   };
 
   if (strategy === 'delay_propagation') {
@@ -157,7 +157,7 @@ function enumerateRoutes(p: Problem, tail: string, strategy: OracleStrategy, bit
     if (after && (station !== after.origin || ready > after.sdep)) return;
     const r = make(legs, new Set(checks.filter((m) => all & (1 << m.idx)).map((m) => m.idx)));
     if (!r) return;
-    const sig = `${r.mask}|${r.legs.map((l) => `${l.f.id}:${capacitySlots(p, l.f.origin, l.f.dest, l.dep, l.arr).join(',')}:${secondLegs.has(l.f.id) ? l.dep : ''}:${firstLegs.has(l.f.id) ? l.arr : ''}`).sort().join(' ')}`;
+    const sig = `${r.mask}|${r.legs.map((l) => `${l.f.id}:${capacitySlots(p, tail, l.f.origin, l.f.dest, l.dep, l.arr).join(',')}:${secondLegs.has(l.f.id) ? l.dep : ''}:${firstLegs.has(l.f.id) ? l.arr : ''}`).sort().join(' ')}`;
     const old = best.get(sig);
     if (!old || r.local < old.local) best.set(sig, r);
   };
@@ -226,7 +226,7 @@ function optimumOf(input: ProblemInput, strategy: OracleStrategy): BruteForceRes
   for (const f of outside) if (o0.get(f.id)!.flown) constant += w.spill_per_passenger * Math.max(0, f.booked - p.aircraft.get(f.tail)!.seats);
   // Capacity slots already used by flights that fly as scheduled.
   const used = new Map<string, number>();
-  for (const f of outside) if (o0.get(f.id)!.flown) for (const s of capacitySlots(p, f.origin, f.dest, f.sdep, f.sarr)) used.set(s, (used.get(s) ?? 0) + 1);
+  for (const f of outside) if (o0.get(f.id)!.flown) for (const s of capacitySlots(p, f.tail, f.origin, f.dest, f.sdep, f.sarr)) used.set(s, (used.get(s) ?? 0) + 1);
   const fixedFits = [...used].every(([s, n]) => n <= slotLimit(p, s));
 
   const popcount = (x: number) => { let n = 0; while (x) { x &= x - 1; n++; } return n; };

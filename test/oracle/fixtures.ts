@@ -186,6 +186,22 @@ export const F5 = makeSchedule({
 });
 
 /**
+ * F1 + a standing capacity (docs/model.md 1.1) at FRA: no departures in the window 12:00-13:00 on
+ * FRA's clock (UTC+1 in November: the UTC hour 11:00-12:00), arrivals free (9). NV101 delayed 60 (as
+ * F1): NV102, ready at FRA at 11:10, may not leave before 12:00: delay 105, (60 + 105) x 150 = 24750
+ * in every strategy but delay_propagation, whose NV102 at 11:10 breaks it (no plan). Cancelling
+ * NV102 instead: 9000 + 8000 + 100 x 250 + 20000 = 62000. As scheduled (NV102 at 10:15 UTC, 11:15 on
+ * FRA's clock) the schedule keeps the window.
+ * The window from 12:30 instead: no clock hour starts inside it (FRA's hours start at :00), nothing
+ * is capped: 17250 as F1. OE-AAA a ground shuttle (cabin_seats null): its flights do not count: 17250.
+ */
+export const F1_STANDING: ScheduleFile = {
+  ...F1,
+  name: 'f1-standing-capacity',
+  airports: F1.airports.map((a) => (a.code === 'FRA' ? { ...a, hourly_capacity: [{ from: '12:00', to: '13:00', max_departures_per_hour: 0, max_arrivals_per_hour: 9 }] } : a)),
+};
+
+/**
  * F6 - a capacity met by a hold. OE-AAA (A320): NV101 VIE-FRA 10:10-11:40; OE-AAB (A320): NV201
  * VIE-ZRH 10:20-11:35; OE-AAC (A320, base ZRH): NV301 ZRH-VIE 09:20-10:35 (100 booked each).
  * Capacity VIE 09:00-11:00 (hours 09 and 10): 1 departure, 0 arrivals per hour. t0 = 09:00, K0 = the

@@ -117,6 +117,8 @@ export interface Period { from: number; to: number }
 
 /** One airport_capacity disruption: its capped clock hours, dmax departures and amax arrivals of A in each. */
 export interface OCapacity { index: number; airport: string; from: number; to: number; dmax: number; amax: number; hours: number[] }
+/** One window of an airport's standing capacity (1.1): minutes of the day [from, to) on the airport's clock. */
+export interface OStandingWindow { from: number; to: number; dmax: number; amax: number }
 
 export interface InitialState {
   station: string;
@@ -152,6 +154,12 @@ export interface Problem {
   /** Periods of each unavailable aircraft. */
   unavailable: Map<string, Period[]>;
   capacities: OCapacity[];
+  /** Standing capacities (1.1) of each airport that has some: its clock (a formatter of its time zone) and windows. */
+  standing: Map<string, { clock: Intl.DateTimeFormat; windows: OStandingWindow[] }>;
+  /** The limit (null: none that can bind) of each standing slot asked so far (standingLimit): clock arithmetic is slow. */
+  standingLimits: Map<string, number | null>;
+  /** Ground shuttles (an unlimited cabin): their flights count against no standing capacity (1.1). */
+  shuttles: Set<string>;
   airports: Map<string, OAirport>;
   fleets: Map<string, { family: string; seats: number }>;
   aircraft: Map<string, OAircraft>;
@@ -291,6 +299,8 @@ export function buildProblem(input: ProblemInput): Problem {
 
   const p: Problem = {
     cfg, airline, disruptions, t0, W, step: cfg.solver.time_step_minutes, D, disruptedCancelled, unavailable, capacities,
+    standing: standingOf(s), standingLimits: new Map(),
+    shuttles: new Set(s.aircraft.filter((a) => a.cabin_seats && Object.values(a.cabin_seats).includes(null)).map((a) => a.tail)),
     airports, fleets, aircraft, flights, airlineFlights, rotation,
     K0: [], K: [], F: [], inF: new Set(), init: new Map(), L: new Map(), afterWindow: new Map(), checks: new Map(),
     crews: [], crewsByFlight: new Map(), itineraries: [], candidateDistances: new Map(),
@@ -439,26 +449,72 @@ export function unavailabilityHit(p: Problem, tail: string, dep: number, arr: nu
   return (p.unavailable.get(tail) ?? []).find((u) => dep < u.to && u.from < arr) ?? null;
 }
 
+/** `HH:MM` to minutes of the day (`24:00` is 1440). */
+const minuteOfDay = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/** The standing capacities of the schedule file's airports (1.1), read from `hourly_capacity`. */
+function standingOf(s: ProblemInput['schedule']): Problem['standing'] {
+  const out: Problem['standing'] = new Map();
+  for (const a of s.airports) {
+    const windows = (a.hourly_capacity ?? []).map((w) => ({ from: minuteOfDay(w.from), to: minuteOfDay(w.to), dmax: w.max_departures_per_hour, amax: w.max_arrivals_per_hour }));
+    if (windows.length > 0) out.set(a.code, { clock: new Intl.DateTimeFormat('en-GB', { timeZone: a.time_zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }), windows });
+  }
+  return out;
+}
+
 /**
- * The capacity slots a movement uses (constraint 8): `<capacity>|D|<hour>` when it leaves a capped
- * airport in a capped hour, `<capacity>|A|<hour>` when it lands at one in a capped hour.
+ * The limit of the standing capacity on `kind` movements at `airport` in the UTC clock hour starting
+ * at `hour` (the window holding the hour's start on the airport's clock), or null when there is
+ * none or when it cannot bind: no more flights of A could move there than it allows, counting every
+ * flight whose movement lies there at some delay from 0 to its limit (constraint 3 holds in every
+ * plan). Leaving out a slot that cannot bind keeps brute force from telling apart departures no
+ * capacity tells apart.
  */
-export function capacitySlots(p: Problem, origin: string, dest: string, dep: number, arr: number): string[] {
+function standingLimit(p: Problem, airport: string, kind: 'D' | 'A', hour: number): number | null {
+  const st = p.standing.get(airport);
+  if (!st) return null;
+  const key = `S|${airport}|${kind}|${hour}`;
+  let limit = p.standingLimits.get(key);
+  if (limit === undefined) {
+    const parts = st.clock.formatToParts(new Date(hour * 60_000));
+    const clock = Number(parts.find((x) => x.type === 'hour')!.value) * 60 + Number(parts.find((x) => x.type === 'minute')!.value);
+    const w = st.windows.find((x) => x.from <= clock && clock < x.to);
+    const max = w === undefined ? null : kind === 'D' ? w.dmax : w.amax;
+    const reach = p.airlineFlights.filter((f) => (kind === 'D' ? f.origin : f.dest) === airport && !p.disruptedCancelled.has(f.id)
+      && (kind === 'D' ? f.sdep : f.sarr) < hour + 60 && (kind === 'D' ? f.sdep : f.sarr) + maxDelayOf(p, f) >= hour).length;
+    limit = max !== null && reach > max ? max : null;
+    p.standingLimits.set(key, limit);
+  }
+  return limit;
+}
+
+/**
+ * The capacity slots a movement of `tail` uses (constraint 8): `<capacity>|D|<hour>` when it leaves a
+ * capped airport in a capped hour, `<capacity>|A|<hour>` when it lands at one in a capped hour, and
+ * `S|<airport>|D|<hour>`, `S|<airport>|A|<hour>` for a standing capacity that can bind there
+ * (standingLimit), unless `tail` is a ground shuttle (1.1).
+ */
+export function capacitySlots(p: Problem, tail: string, origin: string, dest: string, dep: number, arr: number): string[] {
   const out: string[] = [];
+  const hd = Math.floor(dep / 60) * 60;
+  const ha = Math.floor(arr / 60) * 60;
   for (const c of p.capacities) {
-    const hd = Math.floor(dep / 60) * 60;
-    const ha = Math.floor(arr / 60) * 60;
     if (origin === c.airport && c.hours.includes(hd)) out.push(`${c.index}|D|${hd}`);
     if (dest === c.airport && c.hours.includes(ha)) out.push(`${c.index}|A|${ha}`);
+  }
+  if (!p.shuttles.has(tail)) {
+    if (standingLimit(p, origin, 'D', hd) !== null) out.push(`S|${origin}|D|${hd}`);
+    if (standingLimit(p, dest, 'A', ha) !== null) out.push(`S|${dest}|A|${ha}`);
   }
   return out;
 }
 
 /** The limit of a capacity slot. */
 export function slotLimit(p: Problem, slot: string): number {
-  const [index, kind] = slot.split('|');
-  const c = p.capacities[Number(index)]!;
-  return kind === 'D' ? c.dmax : c.amax;
+  const parts = slot.split('|');
+  if (parts[0] === 'S') return standingLimit(p, parts[1]!, parts[2] as 'D' | 'A', Number(parts[3]))!;
+  const c = p.capacities[Number(parts[0])]!;
+  return parts[1] === 'D' ? c.dmax : c.amax;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -487,13 +543,17 @@ export function routeOf(p: Problem, o: Outcome, tail: string): Leg[] {
   return legs.sort((x, y) => x.dep - y.dep || byDeparture(x.f, y.f));
 }
 
-/** Capacity slots whose count exceeds the limit under an outcome (constraint 8). */
+/**
+ * Slots of the airport_capacity disruptions whose count exceeds the limit under an outcome
+ * (constraint 8). The standing capacities' slots are left to standing-capacity.ts, which counts
+ * them from the raw file for the checker.
+ */
 export function capacityExcess(p: Problem, o: Outcome): { slot: string; count: number; limit: number }[] {
   const counts = new Map<string, number>();
   for (const f of p.airlineFlights) {
     const a = o.get(f.id)!;
     if (!a.flown) continue;
-    for (const slot of capacitySlots(p, f.origin, f.dest, a.dep, a.arr)) counts.set(slot, (counts.get(slot) ?? 0) + 1);
+    for (const slot of capacitySlots(p, a.tail, f.origin, f.dest, a.dep, a.arr)) if (!slot.startsWith('S|')) counts.set(slot, (counts.get(slot) ?? 0) + 1);
   }
   return [...counts].filter(([slot, n]) => n > slotLimit(p, slot)).map(([slot, count]) => ({ slot, count, limit: slotLimit(p, slot) }));
 }

@@ -7,7 +7,7 @@ import type { RecoveryOptionView as RecoveryOption } from '../../src/http/recove
 import { bruteForceOptimum, topLevelViolations, type BruteForceResult } from './brute-force.ts';
 import { checkOption, optionHolds } from './checker.ts';
 import { ORACLE_STRATEGIES, oracleConfig, type OracleConfigPatch, type OracleStrategy } from './config.ts';
-import { at, cancel, capacity, delay, F1, F1_CREW, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, fid, makeSchedule, unavailable } from './fixtures.ts';
+import { at, cancel, capacity, delay, F1, F1_CREW, F1_STANDING, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, fid, makeSchedule, unavailable } from './fixtures.ts';
 import { isoMinutes, journeyFlights, minCostJourneys, minCostTransport, turnaroundMinutes, type OracleDisruption, type TransportGroup } from './model.ts';
 import { randomInstance, randomInstanceArbitrary, type RandomInstance } from './random-instance.ts';
 
@@ -211,6 +211,18 @@ describe('brute force: the disruptions of a network (hand-checked, see fixtures.
     expect(short.cost).toBe(56750);
     expect(short.plan!.cancelled).toEqual([fid('NV201', '10:20')]);
     expect(solve({ ...f6, strategy: 'aircraft_swap', patch: { constraints: { max_delay_minutes: 30 } } }).feasible).toBe(false);
+  });
+
+  it('F1 + a standing capacity at FRA: NV102 held out of a closed hour on FRA\'s clock (24750); a window no hour starts in, or a ground shuttle, caps nothing (17250)', () => {
+    const standing: Case = { schedule: F1_STANDING, disruptions: [delay(N101, 60)] };
+    expect(costs(standing)).toEqual([Infinity, 24750, 24750, 24750]);
+    expect(depOf(solve(standing), N102)).toBe(at('12:00'));
+    const late = clone(F1_STANDING);
+    late.airports.find((a) => a.code === 'FRA')!.hourly_capacity![0]!.from = '12:30';
+    expect(costs({ ...standing, schedule: late })).toEqual([17250, 17250, 17250, 17250]);
+    const shuttle = clone(F1_STANDING);
+    shuttle.aircraft[0]!.cabin_seats = { first: null, business: null, economy: null };
+    expect(costs({ ...standing, schedule: shuttle })).toEqual([17250, 17250, 17250, 17250]);
   });
 
   it('F7 an aircraft out of service: propagated past its period (26250), replaced by the spare (800); off the grid only delay_propagation keeps 15:55', () => {

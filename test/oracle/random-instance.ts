@@ -24,6 +24,8 @@ export interface RandomInstanceOptions {
   maxAircraft?: number;
   /** Randomise constraints, weights and the scope limits (default true); false keeps the documented defaults but a small grid. */
   varyConfig?: boolean;
+  /** Share of instances whose hub (and sometimes a spoke) states standing hourly capacities (default 0.5; see standingCapacities). */
+  standingShare?: number;
   /**
    * One more aircraft flies a detour of two to four flights (via distinct airports) between the ends
    * of a scheduled flight, leaving soon after it, with seats to spare, and that flight is cancelled
@@ -257,6 +259,8 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
     const cancelled = flightIdOf(detour.flight_number, Date.parse(detour.dep) / 60_000);
     disruptions = [{ type: 'flight_cancellation' as const, flight: cancelled }, ...disruptions.filter((d) => !('flight' in d) || d.flight !== cancelled)].slice(0, 3);
   }
+  // Drawn from a stream of their own, so that every other part of an instance stays what it was.
+  standingCapacities(prng(seed ^ 0x5bd1e995), airports, flights, disruptions, options.standingShare ?? 0.5);
 
   const vary = options.varyConfig ?? true;
   const sdepOf = new Map(flights.map((f) => [flightIdOf(f.flight_number, Date.parse(f.dep) / 60_000), Date.parse(f.dep) / 60_000]));
@@ -290,6 +294,46 @@ export function randomInstance(seed: number, options: RandomInstanceOptions = {}
   } : { constraints: { max_delay_minutes: 120 }, solver });
 
   return { seed, schedule, airline: 'NV', disruptions, config };
+}
+
+/**
+ * Standing hourly capacities (docs/model.md 1.1) on a share of the instances: the hub's and those of
+ * both ends of every delayed flight (every airport's a third of the time), each as one window of the
+ * whole day, two windows split at a local hour, one window of part of the day (unlimited outside)
+ * or, half the time, a window of each local hour from 05:00 to 23:00 (a slot plan: a flight delayed
+ * into another hour meets that hour's own limit). Each window's limits are the busiest of its hours
+ * as scheduled, or one more a sixth of the time: the schedule keeps them as planned, so a flight
+ * outside the scope never breaks one alone (1.3 leaves that case to the rows' reading), but a delay
+ * into a full hour does, and a window of hours without movements is a curfew (limit 0).
+ */
+function standingCapacities(rnd: () => number, airports: ScheduleFile['airports'], flights: ScheduleFile['flights'], disruptions: OracleDisruption[], share: number): void {
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  if (rnd() >= share) return;
+  // Where a delayed flight leaves or lands, a capacity meets the delay; elsewhere it meets swaps and holds.
+  const delayed = disruptions.flatMap((d) => (d.type === 'flight_delay' ? flights.filter((f) => flightIdOf(f.flight_number, Date.parse(f.dep) / 60_000) === d.flight) : []));
+  const ends = new Set(delayed.flatMap((f) => [f.origin, f.dest]));
+  const everywhere = rnd() < 1 / 3;
+  const capped = airports.filter((a) => a.hub || ends.has(a.code) || everywhere);
+  const clock = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  for (const airport of capped) {
+    // The UTC hour starts near the schedule's day (-1 to +2 days), the local hour each starts at (the
+    // zones here are whole hours off UTC) and its scheduled movements at the airport.
+    const format = new Intl.DateTimeFormat('en-GB', { timeZone: airport.time_zone, hour: 'numeric', hourCycle: 'h23' });
+    const hours = Array.from({ length: 96 }, (_, i) => DAY0 + (i - 24) * 60).map((h) => ({
+      local: Number(format.format(new Date(h * 60_000))),
+      D: flights.filter((f) => f.origin === airport.code && Math.floor(Date.parse(f.dep) / 3_600_000) * 60 === h).length,
+      A: flights.filter((f) => f.dest === airport.code && Math.floor(Date.parse(f.arr) / 3_600_000) * 60 === h).length,
+    }));
+    const split = int(8, 16);
+    const hourly = Array.from({ length: 18 }, (_, i) => [i + 5, i + 6]);
+    const spans = pick([[[0, 24]], [[0, split], [split, 24]], [[int(5, 10), int(12, 20)]], hourly, hourly, hourly]);
+    airport.hourly_capacity = spans.map(([from, to]) => {
+      const inside = hours.filter((h) => h.local >= from! && h.local < to!);
+      const limit = (kind: 'D' | 'A') => Math.max(0, ...inside.map((h) => h[kind])) + (rnd() < 1 / 6 ? 1 : 0);
+      return { from: clock(from!), to: clock(to!), max_departures_per_hour: limit('D'), max_arrivals_per_hour: limit('A') };
+    });
+  }
 }
 
 /**
