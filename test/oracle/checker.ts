@@ -10,10 +10,9 @@ import type { OracleStrategy } from './config.ts';
 import {
   baseOutcome, buildProblem, capacityExcess, cheapestReaccommodation, close, delayPropagationRoute, disruptedGroups,
   earliestDep, evaluatePlan, firstGridDep, freeSeats, groupKey, isoMinutes, isoOf, journeyKey, maxDelayOf, onGrid, performableAt, plannedPoint,
-  routeOf, routePoints, slotText, turnOf, unavailabilityHit, violationKey,
+  routeOf, routePoints, slotText, standingCapacityExcess, turnOf, unavailabilityHit, violationKey,
   type Outcome, type PaxMove, type Problem, type ProblemInput,
 } from './model.ts';
-import { standingCapacityExcess } from './standing-capacity.ts';
 
 /** The instance (with the full effective configuration: every field present) and one option to check. */
 export interface CheckInput extends ProblemInput {
@@ -223,7 +222,7 @@ export function checkOption(input: CheckInput): string[] {
   // Constraint 6: with its checks done at the end, the aircraft is at L(a) by its first flight after the window.
   for (const [tail, x] of rules.ends) say(`${tail} ends its route at ${x.station}, ready ${hhmm(x.ready)}, but must be at ${x.after.origin} by ${hhmm(x.after.sdep)} for ${x.after.id}.`);
   for (const x of capacityExcess(p, o)) say(`The option has ${x.count} ${slotText(p, x.slot)}, above the capacity of ${x.limit}.`);
-  for (const x of standingCapacityExcess(input.schedule, p, o)) {
+  for (const x of standingCapacityExcess(p, o)) {
     say(`The option has ${x.count} ${x.kind === 'departures' ? 'departures from' : 'arrivals at'} ${x.airport} in the hour from ${isoOf(x.hourStartMinutes)}, above its standing capacity of ${x.limit}.`);
   }
 

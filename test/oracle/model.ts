@@ -464,6 +464,19 @@ function standingOf(s: ProblemInput['schedule']): Problem['standing'] {
 
 /**
  * The limit of the standing capacity on `kind` movements at `airport` in the UTC clock hour starting
+ * at `hour`: the window holding the hour's start on the airport's clock; null where no window holds.
+ */
+function standingWindowLimit(p: Problem, airport: string, kind: 'D' | 'A', hour: number): number | null {
+  const st = p.standing.get(airport);
+  if (!st) return null;
+  const parts = st.clock.formatToParts(new Date(hour * 60_000));
+  const clock = Number(parts.find((x) => x.type === 'hour')!.value) * 60 + Number(parts.find((x) => x.type === 'minute')!.value);
+  const w = st.windows.find((x) => x.from <= clock && clock < x.to);
+  return w === undefined ? null : kind === 'D' ? w.dmax : w.amax;
+}
+
+/**
+ * The limit of the standing capacity on `kind` movements at `airport` in the UTC clock hour starting
  * at `hour` (the window holding the hour's start on the airport's clock), or null when there is
  * none or when it cannot bind: no more flights of A could move there than it allows, counting every
  * flight whose movement lies there at some delay from 0 to its limit (constraint 3 holds in every
@@ -471,15 +484,11 @@ function standingOf(s: ProblemInput['schedule']): Problem['standing'] {
  * capacity tells apart.
  */
 function standingLimit(p: Problem, airport: string, kind: 'D' | 'A', hour: number): number | null {
-  const st = p.standing.get(airport);
-  if (!st) return null;
+  if (!p.standing.has(airport)) return null;
   const key = `S|${airport}|${kind}|${hour}`;
   let limit = p.standingLimits.get(key);
   if (limit === undefined) {
-    const parts = st.clock.formatToParts(new Date(hour * 60_000));
-    const clock = Number(parts.find((x) => x.type === 'hour')!.value) * 60 + Number(parts.find((x) => x.type === 'minute')!.value);
-    const w = st.windows.find((x) => x.from <= clock && clock < x.to);
-    const max = w === undefined ? null : kind === 'D' ? w.dmax : w.amax;
+    const max = standingWindowLimit(p, airport, kind, hour);
     const reach = p.airlineFlights.filter((f) => (kind === 'D' ? f.origin : f.dest) === airport && !p.disruptedCancelled.has(f.id)
       && (kind === 'D' ? f.sdep : f.sarr) < hour + 60 && (kind === 'D' ? f.sdep : f.sarr) + maxDelayOf(p, f) >= hour).length;
     limit = max !== null && reach > max ? max : null;
@@ -545,8 +554,7 @@ export function routeOf(p: Problem, o: Outcome, tail: string): Leg[] {
 
 /**
  * Slots of the airport_capacity disruptions whose count exceeds the limit under an outcome
- * (constraint 8). The standing capacities' slots are left to standing-capacity.ts, which counts
- * them from the raw file for the checker.
+ * (constraint 8). The standing capacities are standingCapacityExcess's (every hour, no slot left out).
  */
 export function capacityExcess(p: Problem, o: Outcome): { slot: string; count: number; limit: number }[] {
   const counts = new Map<string, number>();
@@ -556,6 +564,38 @@ export function capacityExcess(p: Problem, o: Outcome): { slot: string; count: n
     for (const slot of capacitySlots(p, a.tail, f.origin, f.dest, a.dep, a.arr)) if (!slot.startsWith('S|')) counts.set(slot, (counts.get(slot) ?? 0) + 1);
   }
   return [...counts].filter(([slot, n]) => n > slotLimit(p, slot)).map(([slot, count]) => ({ slot, count, limit: slotLimit(p, slot) }));
+}
+
+export interface StandingExcess { airport: string; kind: 'departures' | 'arrivals'; hourStartMinutes: number; count: number; limit: number }
+
+/**
+ * Every airport, movement kind and UTC clock hour where the flights the outcome flies (by the aircraft
+ * it gives them; ground shuttles not counted) exceed the standing capacity (1.1) of the window that
+ * holds the hour's start on the airport's clock: the checker's count, all day, every hour (the brute
+ * force's slots leave out those no plan can fill: standingLimit).
+ */
+export function standingCapacityExcess(p: Problem, o: Outcome): StandingExcess[] {
+  const counts = new Map<string, StandingExcess>();
+  const count = (airport: string, kind: StandingExcess['kind'], minutes: number) => {
+    if (!p.standing.has(airport)) return;
+    const hourStartMinutes = Math.floor(minutes / 60) * 60;
+    const key = `${airport}|${kind}|${hourStartMinutes}`;
+    const entry = counts.get(key) ?? { airport, kind, hourStartMinutes, count: 0, limit: Number.POSITIVE_INFINITY };
+    entry.count++;
+    counts.set(key, entry);
+  };
+  for (const f of p.airlineFlights) {
+    const a = o.get(f.id)!;
+    if (!a.flown || p.shuttles.has(a.tail)) continue;
+    count(f.origin, 'departures', a.dep);
+    count(f.dest, 'arrivals', a.arr);
+  }
+  const excess: StandingExcess[] = [];
+  for (const c of counts.values()) {
+    const limit = standingWindowLimit(p, c.airport, c.kind === 'departures' ? 'D' : 'A', c.hourStartMinutes);
+    if (limit !== null && c.count > limit) excess.push({ ...c, limit });
+  }
+  return excess;
 }
 
 /** A capacity slot in words, for messages. */

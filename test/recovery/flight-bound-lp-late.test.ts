@@ -5,25 +5,18 @@
 // deadline, and its timer was heard before the worker's answer (docs/model.md 3.9, "The flight
 // bound's LP, heard late"). A file of its own: no bound thread may hold the problem (the module's
 // threads are per test file), so the short budget's bound is the LP alone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flightBoundModel } from '../../src/recovery/bounds/flight-bound.ts';
 import { networkBound } from '../../src/recovery/bounds/network-bound.ts';
 import { warmRelaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
-import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
 import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
 import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
+import { solverPoolOfThisFile } from '../support/solver-pool.ts';
 import { inProcessSolver } from './fixtures.ts';
 
-let pool: SolverPool;
-beforeAll(async () => {
-  pool = createSolverPool({ threads: 1 });
-  await pool.ready();
-});
-afterAll(async () => {
-  await pool.close();
-});
+const pool = solverPoolOfThisFile(1);
 
 describe('flight bound LP heard late', () => {
   it('scenario: the simulation thread held 1 s past a short bound\'s deadline while the LP (a few ms of CPU) ends on a worker: the bound is the LP\'s optimum', async () => {
