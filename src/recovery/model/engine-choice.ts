@@ -1,4 +1,4 @@
-// Which engine answers a request (docs/model.md 5): the neighbourhood engine (column generation over
+// Which engine answers a request (docs/model.md 4.6): the neighbourhood engine (column generation over
 // the disrupted aircraft and a few candidates, which proves single delays optimal within the
 // interactive budget) or the network engine (a search over whole-network operating plans beside the
 // column generation over the whole scope, for the integrated strategy). The choice is returned as facts
