@@ -71,6 +71,19 @@ interface Waiting {
   background: boolean;
 }
 
+/**
+ * `setTimeout`, its callback deferred to the loop's check phase (`setImmediate`): a loop turn runs its
+ * due timers before it reads the workers' messages, so a solve's answer already waiting when its
+ * deadline or hard stop came due was lost (the solve answered time_limit, or its worker stopped after
+ * answering) whenever the thread was busy past that instant (docs/model.md 3.9, "The flight bound's
+ * LP, heard late"). Deferred, the turn reads the answer first; `clearTimeout` still cancels it until
+ * it fires, and a callback that runs after its solve has ended does nothing (a settled race, an
+ * abort of a finished task).
+ */
+function afterTimer(callback: () => void, ms: number): NodeJS.Timeout {
+  return setTimeout(() => setImmediate(callback), ms);
+}
+
 /** The worker threads and the queue's length of a pool with `options` (their defaults: SolverPoolOptions). */
 export function poolSize(options: Pick<SolverPoolOptions, 'threads' | 'maxQueue'>): { threads: number; maxQueue: number } {
   const threads = options.threads ?? Math.max(1, availableParallelism());
@@ -126,7 +139,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     // strategies' after an integrated proof: RESTRICTED_AFTER_SHARE in pipeline.ts, 40 ms at 2 s) often
     // overran it by a few milliseconds; terminating it then cost a replacement worker 0.2 s of CPU
     // and 0.5-0.7 s without that worker, under the next request (docs/model.md 3.6, request path).
-    const stopTimer = setTimeout(() => controller.abort(), task.timeLimitMs + grace);
+    const stopTimer = afterTimer(() => controller.abort(), task.timeLimitMs + grace);
     // A caller that gives up (a cancelled job) must not leave its solve running for the rest of a long
     // time limit: its worker is terminated and replaced, as on a hard stop.
     const onAbort = () => controller.abort();
@@ -142,7 +155,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
     solving.then(ended, ended);
     let lateTimer: NodeJS.Timeout | undefined;
     const late = untilDeadline < task.timeLimitMs + grace
-      ? new Promise<'late'>((resolve) => { lateTimer = setTimeout(() => resolve('late'), untilDeadline); })
+      ? new Promise<'late'>((resolve) => { lateTimer = afterTimer(() => resolve('late'), untilDeadline); })
       : null;
     try {
       const outcome = late ? await Promise.race([solving, late]) : await solving;

@@ -7,6 +7,7 @@ import { toCplexLp } from '../../solver-wasm/lp-format.ts';
 import { packSession } from '../../solver-wasm/packed-model.ts';
 import { GLPK_SHARE_OF_TIME_LIMIT, solveWithGlpk, type Glpk } from '../../solver-wasm/glpk-solve.ts';
 import { createSolverPool, type SolverPool } from '../../solver-wasm/pool.ts';
+import type { SolveOutcome } from '../../src/recovery/model/solver-port.ts';
 import { stuckModel } from '../support/models.ts';
 
 let pool: SolverPool;
@@ -74,6 +75,26 @@ describe('solver pool', () => {
     expect(elapsed).toBeLessThan(8000);
     const next = await pool.solve({ model: small(), timeLimitMs: 5000, mipGap: 0 });
     expect(next).toMatchObject({ status: 'optimal', objective: 7 });
+  });
+
+  it('scenario: an answer that came while the thread was busy past its solve\'s deadline and hard stop is read, not lost to their timers', async () => {
+    // A busy simulation thread (a storm's walks, a model's build) hears its timers and the workers'
+    // messages only at its next loop turn, which runs due timers before it reads messages: the solve
+    // was answered time_limit (and its worker stopped) although its answer was waiting. Deadline 300 ms:
+    // GLPK's limit 225 ms, the hard stop 100 ms after it; the worker answers this model in a few
+    // milliseconds, and the thread is held until 1.5 s (5 times the deadline), so both timers are due
+    // when the loop turns. Held in the loop's check phase (as the search's work between its
+    // `setImmediate` yields is), so that the timers' phase comes next, before the messages' (poll).
+    const before = pool.stats().hardStops;
+    const model = small();
+    const solving = await new Promise<Promise<SolveOutcome>>((resolve) => setImmediate(() => {
+      const started = performance.now();
+      const solve = pool.solve({ model, timeLimitMs: 5000, mipGap: 0 }, { deadline: started + 300 });
+      while (performance.now() - started < 1500) { /* the thread busy, as a simulation's walks hold it */ }
+      resolve(solve);
+    }));
+    expect(await solving).toMatchObject({ status: 'optimal', objective: 7 });
+    expect(pool.stats().hardStops).toBe(before);
   });
 
   it('scenario: a solve with a deadline returns by it, however long the hard-stop grace, and its worker is not replaced for it', async () => {
