@@ -2,10 +2,12 @@
 // GLPK in its worker pool: every solution it reports is feasible by our scorer (which shares no code
 // with it) at every time limit, 60 s included;
 // its own figure for a plan is the scorer's to the cent; and decisions checked by hand from the data.
-// Its size (about 3.5 min of CI, most of it waiting on limits): the eight 60 s searches at once set
-// the floor (their limit is the slack a loaded machine needs, below); the hand-checked runs search
-// until no move pays (A01 about 10 s, A02 about 21 s on one thread under a load average of 18), and
-// cannot share the eight's runs, which search two moves at a time on two threads and take another path.
+// Its size (alone, 2026-11-29: 89 s of CPU, about 2 min at a load average of 3-7): the eight searches
+// at once, each stopped at its third incumbent, are most of it (at a load average of 13 the searches
+// took 33 s of CPU, their final plans' passengers 8 s, and the four instances' bounds 23 s, which the
+// bounds' check on every incumbent and the keeps-flights checks share); the hand-checked runs stop at
+// the plan they check, and cannot share the eight's runs, which search two moves at a time on two
+// threads and take another path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSolution, parseSolution, type RoadefSolution } from '../../src/formats/roadef-2009/solution.ts';
 import { scoreSolution } from '../../src/formats/roadef-2009/score/score.ts';
