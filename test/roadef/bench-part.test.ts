@@ -19,8 +19,11 @@ describe('npm run bench -- --parts roadef', () => {
     const dir = mkdtempSync(join(tmpdir(), 'roadef-bench-'));
     const synthetic = writeSyntheticInstance(join(dir, 'SYN-TINY'), { aircraft: 20, flightNumbers: 80, days: 2, itineraries: 300, seed: 1 });
     const out = join(dir, 'report.json');
+    // The limit only bounds a hang: four child processes each start tsx and compute their instance's
+    // bounds before their solve, and beside `yes` and the engine file (load average 7-10) the part did
+    // not end within 220 s, with this folder nor with the 49-aircraft one (2026-11-29).
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', '--parts', 'roadef', '--instances', instanceDir('A01'), synthetic, '--time-limit-s', '20', '--out', out], {
-      cwd: REPO_DIR, encoding: 'utf8', timeout: 220_000,
+      cwd: REPO_DIR, encoding: 'utf8', timeout: 480_000,
     });
     expect(run.status, run.stderr).toBe(0);
     const header = run.stdout.split('\n').find((l) => l.startsWith('instance'))!;
@@ -73,7 +76,7 @@ describe('npm run bench -- --parts roadef', () => {
       // Within 1 % of the final cost comes no sooner than within 5 %.
       expect(a01Run.time_to_within_1pct_ms!).toBeGreaterThanOrEqual(a01Run.time_to_within_5pct_ms!);
     }
-  }, 240_000);
+  }, 500_000);
 
   it('the part is asked for with --parts roadef and runs on its own', () => {
     expect(roadefPartRequested(['--parts', 'roadef', '--time-limit-s', '5'])).toBe(true);
