@@ -1,5 +1,10 @@
 // Scenario: `npm run bench -- --parts roadef` on a bundled instance and on another folder of the
-// challenge's format (a small synthetic instance): the table and the JSON report.
+// challenge's format (a tiny synthetic instance): the table and the JSON report.
+// Its size: each instance and solver runs in a child process until its limit or until no move pays.
+// A01 takes its 20 s (the slack a loaded machine needs for its first plan after the reference); the
+// other folder is there for its row (no published cost, so no ratio), not for its search, so it is
+// tiny and its searches end by themselves within a second (at the rule tests' size, 49 aircraft,
+// they took their whole 20 s: 40 s of the file's wall and of two cores).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,15 +12,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticInstance } from '../../benchmarks/lib/roadef-synthetic.ts';
 import { roadefPartRequested } from '../../benchmarks/roadef.ts';
-import { REPO_DIR, RULE_TEST_SIZE, instanceDir } from './support.ts';
+import { REPO_DIR, instanceDir } from './support.ts';
 
 describe('npm run bench -- --parts roadef', () => {
   it('prints one row per instance folder given, engine-keeps-flights and engine side by side, and writes the report with each run\'s cost-versus-time curve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'roadef-bench-'));
-    const synthetic = writeSyntheticInstance(join(dir, 'SYN-SMALL'), RULE_TEST_SIZE);
+    const synthetic = writeSyntheticInstance(join(dir, 'SYN-TINY'), { aircraft: 20, flightNumbers: 80, days: 2, itineraries: 300, seed: 1 });
     const out = join(dir, 'report.json');
+    // The limit only bounds a hang: four child processes each start tsx and compute their instance's
+    // bounds before their solve, and beside `yes` and the engine file (load average 7-10) the part did
+    // not end within 220 s, with this folder nor with the 49-aircraft one (2026-11-29).
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'benchmarks/run.ts', '--parts', 'roadef', '--instances', instanceDir('A01'), synthetic, '--time-limit-s', '20', '--out', out], {
-      cwd: REPO_DIR, encoding: 'utf8', timeout: 220_000,
+      cwd: REPO_DIR, encoding: 'utf8', timeout: 480_000,
     });
     expect(run.status, run.stderr).toBe(0);
     const header = run.stdout.split('\n').find((l) => l.startsWith('instance'))!;
@@ -39,7 +47,7 @@ describe('npm run bench -- --parts roadef', () => {
     expect(officialBound).toBeLessThanOrEqual(engineCost);
     // The keeps-flights run's gap is to the keeps-flights bound (its plan cancels only what the disruptions may force).
     expect(a01[12]).toBe(`${((100 * (keepsCost - keepsBound)) / keepsCost).toFixed(1)}`);
-    expect(run.stdout.split('\n').find((l) => l.startsWith('SYN-SMALL'))!.split(/\s+/).slice(0, 9)).toEqual(['SYN-SMALL', '49', '504', '1500', '10', 'yes', expect.any(String), '-', '-']);
+    expect(run.stdout.split('\n').find((l) => l.startsWith('SYN-TINY'))!.split(/\s+/).slice(0, 9)).toEqual(['SYN-TINY', '20', '160', '300', '7', 'yes', expect.any(String), '-', '-']);
     // The gap by part: one row for A01's first solver, its plan's parts and its bound's summing to the cost and the bound.
     const parts = run.stdout.split('\n').filter((l) => l.startsWith('A01')).at(-1)!.split(/\s+/);
     expect(parts.slice(0, 3)).toEqual(['A01', 'keeps-flights', a01[6]]);
@@ -50,7 +58,7 @@ describe('npm run bench -- --parts roadef', () => {
     const sum = (p: Parts) => p.flying + p.passengers + p.positions;
     interface Run { instance: string; cost: number; bound: number; bound_problem: string; curve: { cost: number; feasible: boolean }[]; peak_rss_mib: number; ratio_to_best: number | null; time_to_within_1pct_ms: number | null; time_to_within_5pct_ms: number | null; cost_parts: Parts; bounds: { keeps_flights: number; official: number; parts: { keeps_flights: Parts; official: Parts } } }
     const report = JSON.parse(readFileSync(out, 'utf8')) as { instances: { instance: string; runs: Record<string, Run> }[] };
-    expect(report.instances.map((i) => i.instance)).toEqual(['A01', 'SYN-SMALL']);
+    expect(report.instances.map((i) => i.instance)).toEqual(['A01', 'SYN-TINY']);
     expect(Object.keys(report.instances[0]!.runs)).toEqual(['engine-keeps-flights', 'engine']);
     for (const [solver, cost] of [['engine-keeps-flights', keepsCost], ['engine', engineCost]] as const) {
       const a01Run = report.instances[0]!.runs[solver]!;
@@ -68,7 +76,7 @@ describe('npm run bench -- --parts roadef', () => {
       // Within 1 % of the final cost comes no sooner than within 5 %.
       expect(a01Run.time_to_within_1pct_ms!).toBeGreaterThanOrEqual(a01Run.time_to_within_5pct_ms!);
     }
-  }, 240_000);
+  }, 500_000);
 
   it('the part is asked for with --parts roadef and runs on its own', () => {
     expect(roadefPartRequested(['--parts', 'roadef', '--time-limit-s', '5'])).toBe(true);
