@@ -7333,6 +7333,8 @@ export interface operations {
             header?: {
                 /** @description An id for this request in the service's logs (1-128 characters of A-Z a-z 0-9 . _ : -); the answer echoes it, or a new UUID when absent or unsafe. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description An ETag of an earlier answer: 304 without a body when it is still current. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path?: never;
             cookie?: never;
@@ -7343,11 +7345,21 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": Record<string, never>;
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Request URL longer than the limit. */
             414: {

@@ -53,6 +53,17 @@ describe('GET /openapi.json', () => {
     expect(packageJson.version).not.toBe('1.0.0');
   });
 
+  it('is served with a strong ETag, 304 to a client that holds it, the same bytes to every request', async () => {
+    const first = await server.get('/openapi.json', { key: null });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(await first.json()).toEqual(doc);
+    const again = await server.get('/openapi.json', { key: null, headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(doc.paths['/openapi.json']!.get!.responses['304']).toBeDefined();
+  });
+
   it('documents every route the app serves, and nothing it does not', () => {
     const served = new Set(registeredRoutes(server.app).map((r) => `${r.method === 'ALL' ? 'GET' : r.method} ${r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`));
     const documented = new Set(operations().map(([path, method]) => `${method.toUpperCase()} ${path}`));
