@@ -134,6 +134,8 @@ export interface RoadefIncumbent {
   /** Milliseconds since the solve started. */
   elapsedMs: number;
   solution: RoadefSolution;
+  /** The solver's own figure for the solution's cost (the engine's cost model), when it priced it; else null. */
+  cost: number | null;
   /** A proven lower bound on the cost, when the engine knows one; else null. */
   bound: number | null;
 }
@@ -164,7 +166,7 @@ export function roadefReferencePlan(instance: RoadefInstance, changes: PlanChang
 export const referenceSolver: RoadefSolver = async (instance, { onProgress }) => {
   const started = performance.now();
   const solution = roadefReferencePlan(instance);
-  onProgress({ elapsedMs: performance.now() - started, solution, bound: null });
+  onProgress({ elapsedMs: performance.now() - started, solution, cost: null, bound: null });
   return solution;
 };
 
@@ -175,7 +177,7 @@ function roadefEngine({ cancelRoundTrips }: { cancelRoundTrips: boolean }): Road
     const engine: NetworkSolver = createNetworkEngine({ cancelRoundTrips, cost: new RoadefCostModel(instance.config), rules: ROADEF_WALK_RULES });
     const plan = await engine(translation.problem, {
       ...options,
-      onProgress: ({ elapsedMs, plan: incumbent, bound }) => options.onProgress({ elapsedMs, solution: translation.toSolution(incumbent), bound }),
+      onProgress: ({ elapsedMs, plan: incumbent, cost, bound }) => options.onProgress({ elapsedMs, solution: translation.toSolution(incumbent), cost, bound }),
     });
     return translation.toSolution(plan);
   };

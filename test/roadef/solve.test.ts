@@ -63,7 +63,7 @@ describe('runSolver', () => {
   it('a solver that ignores the limit: its last incumbent stands once the grace is over', async () => {
     const first = roadefReferencePlan(instance('A01'));
     const stubborn: RoadefSolver = (_, { onProgress }) => {
-      onProgress({ elapsedMs: 1, solution: first, bound: 100 });
+      onProgress({ elapsedMs: 1, solution: first, cost: null, bound: 100 });
       return new Promise(() => {}); // never returns
     };
     const started = performance.now();
@@ -76,7 +76,7 @@ describe('runSolver', () => {
   it('a solver that stops when the signal aborts: its answer is taken', async () => {
     const patient: RoadefSolver = (inst, { signal, onProgress }) => new Promise((resolve) => {
       const best = roadefReferencePlan(inst);
-      onProgress({ elapsedMs: 0, solution: best, bound: null });
+      onProgress({ elapsedMs: 0, solution: best, cost: null, bound: null });
       signal.addEventListener('abort', () => resolve(best));
     });
     const run = await runSolver(patient, instance('A04'), { timeLimitMs: 150, glpk, graceMs: 5_000 });

@@ -492,6 +492,8 @@ export interface NetworkIncumbent {
   /** Milliseconds since the solve started. */
   elapsedMs: number;
   plan: NetworkPlan;
+  /** The plan's cost under the engine's cost model (operating cost and optimal passengers), as the search compared it; null for the reference plan, given before its passengers are priced. */
+  cost: number | null;
   /** A proven lower bound on the cost, when the engine knows one; else null. */
   bound: number | null;
 }
@@ -517,7 +519,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
   return async (problem, { signal, glpk, timeLimitMs, onProgress }) => {
     const started = performance.now();
     const reference = solveReferencePlan(problem, {}, options.rules);
-    onProgress({ elapsedMs: performance.now() - started, plan: reference, bound: null });
+    onProgress({ elapsedMs: performance.now() - started, plan: reference, cost: null, bound: null });
     const search = new EngineSearch(problem, glpk, signal, started + timeLimitMs, options);
     const inTime = () => !signal.aborted && performance.now() < started + timeLimitMs;
     const none: Required<PlanChanges> = { aircraft: new Map(), notBefore: new Map(), cancel: new Set(), trips: new Map(), endAt: new Map(), placeAt: new Map() };
@@ -528,7 +530,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
     }
     if (!first || first === UNPRICED) return reference;
     let best: Plan = first;
-    onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
+    onProgress({ elapsedMs: performance.now() - started, plan: best.solution, cost: best.cost, bound: null });
     const tried = new Set<string>();
     // One plan per solver thread keeps the pool busy.
     const parallel = glpk.stats?.().threads ?? DEFAULT_PARALLEL_EVALUATIONS;
@@ -565,7 +567,7 @@ export function createNetworkEngine(options: EngineOptions): NetworkSolver {
       if (better) {
         best = better;
         moves = search.moves(best);
-        onProgress({ elapsedMs: performance.now() - started, plan: best.solution, bound: null });
+        onProgress({ elapsedMs: performance.now() - started, plan: best.solution, cost: best.cost, bound: null });
       }
     }
     return best.solution;
