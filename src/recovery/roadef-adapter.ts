@@ -41,11 +41,14 @@ export class RoadefTranslation {
         tail: leg.aircraft, origin: f.origin, dest: f.dest, depMinutes: leg.depMinutes, arrMinutes: leg.arrMinutes,
       };
     });
+    // A ground shuttle that alt_aircraft.csv takes out of service cannot run as planned (spec 4.3, R19a-c
+    // lifted for it): the engine flies it as any aircraft, its legs given to another or cancelled.
+    const outOfService = new Set(instance.aircraftUnavailability.map((u) => u.aircraft));
     const aircraft = new Map<string, NetworkAircraft>([...instance.aircraft.values()].map((a) => [a.id, {
       tail: a.id, fleet: a.model, family: a.family, seats: a.seats, configuration: a.configuration, rangeMinutes: a.rangeMinutes,
       costPerBlockHour: a.costPerHour, turnaroundMinutes: a.turnRoundMinutes, transitMinutes: a.transitMinutes, base: a.origin,
       check: a.maintenance && { station: a.maintenance.airport, startMinutes: a.maintenance.startMinutes, endMinutes: a.maintenance.endMinutes, maxFlyingMinutes: a.maintenance.maxFlyingMinutes },
-      shuttle: a.family === SHUTTLE_FAMILY,
+      shuttle: a.family === SHUTTLE_FAMILY && !outOfService.has(a.id),
     }]));
     const disruptions: Disruption[] = [
       ...instance.flightDisruptions.map((d): Disruption => (d.delayMinutes === -1
