@@ -160,7 +160,9 @@ export function generateSyntheticInstance(size: SyntheticSize = CHALLENGE_X_SIZE
       delay = 0;
     }
   }
-  const altAircraft = planes.filter((_, i) => i % 97 === 13).map((p) => `${p.id} ${formatDate(day0 + 1)} 08:00 ${formatDate(day0 + 1)} 20:00`);
+  // Never a ground shuttle, as in the challenge's instances: one out of service could neither run as
+  // planned (spec R19a-c) nor stay on the ground (R21), so no plan would be feasible.
+  const altAircraft = planes.filter((p, i) => p.model !== SHUTTLE && i % 97 === 13).map((p) => `${p.id} ${formatDate(day0 + 1)} 08:00 ${formatDate(day0 + 1)} 20:00`);
 
   // Airport capacity per clock hour of the day: the busiest hour of the plan and of the delayed legs, plus slack.
   const busiest = new Map<string, number[]>();

@@ -41,8 +41,10 @@ export class RoadefTranslation {
         tail: leg.aircraft, origin: f.origin, dest: f.dest, depMinutes: leg.depMinutes, arrMinutes: leg.arrMinutes,
       };
     });
-    // A ground shuttle that alt_aircraft.csv takes out of service cannot run as planned (spec 4.3, R19a-c
-    // lifted for it): the engine flies it as any aircraft, its legs given to another or cancelled.
+    // A ground shuttle that alt_aircraft.csv takes out of service cannot both run as planned (spec 4.3,
+    // R19a-c) and stay on the ground (R21): no plan keeps both, and of the two the engine keeps R21 (an
+    // aircraft out of service does not fly), treating that shuttle as any aircraft, its legs delayed, given
+    // to another or cancelled (docs/model.md 4.2). No instance of the challenge takes a shuttle out of service.
     const outOfService = new Set(instance.aircraftUnavailability.map((u) => u.aircraft));
     const aircraft = new Map<string, NetworkAircraft>([...instance.aircraft.values()].map((a) => [a.id, {
       tail: a.id, fleet: a.model, family: a.family, seats: a.seats, configuration: a.configuration, rangeMinutes: a.rangeMinutes,

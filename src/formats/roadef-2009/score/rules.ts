@@ -125,8 +125,6 @@ function checkLegs(ctx: ScoringContext, out: Findings): void {
 function checkFixedLegs(ctx: ScoringContext, out: Findings): void {
   const { instance } = ctx;
   const S = instance.config.windowStartMinutes;
-  // A shuttle out of service (alt_aircraft.csv) cannot run as planned: its legs are ordinary legs (R19a-c lifted).
-  const brokenDown = new Set(instance.aircraftUnavailability.map((u) => u.aircraft));
   for (const leg of instance.legs) {
     const r = ctx.recordByKey.get(leg.key);
     if (!r) continue; // R2 reports it
@@ -147,7 +145,7 @@ function checkFixedLegs(ctx: ScoringContext, out: Findings): void {
         if (!times(0)) out.add('fixed.time', `${at(r)}: ${formatInstant(r.depMinutes)}, ${planned}`);
         if (r.aircraft !== leg.aircraft) out.add('fixed.aircraft', `${onAircraft(r)}, ${planned}`);
       }
-    } else if (instance.aircraft.get(leg.aircraft)!.family === SHUTTLE_FAMILY && !brokenDown.has(leg.aircraft)) {
+    } else if (instance.aircraft.get(leg.aircraft)!.family === SHUTTLE_FAMILY) {
       if (r.aircraft === null) out.add('fixed.shuttle-cancelled', at(r));
       else {
         if (!times(0)) out.add('fixed.shuttle-time', `${at(r)}: ${formatInstant(r.depMinutes)}, ${planned}`);
