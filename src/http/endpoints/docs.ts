@@ -15,8 +15,8 @@ const DOCS_FILES = new Set([
 
 /**
  * Declares both routes. `document` is read at the first request (createApp builds the document once,
- * after every module has declared its routes); it is serialised, gzipped and given its ETag then, once:
- * written out per request, its ~400 KB took about 0.1 s of the HTTP thread each time.
+ * after every module has declared its routes); it is serialised, gzipped and given its ETag then, once
+ * (written out and compressed per request, 500 requests took 2.3 s of the fuzz test, now 1.4 s).
  */
 export function docsEndpoints(api: ApiBuilder, document: () => object): void {
   let prepared: PreparedJson | undefined;
