@@ -293,7 +293,10 @@ export async function searchNetwork(args: {
   // the 2 s storm's deadline.)
   const searchDeadline = started + (long ? SEARCH_SHARE * (deadline - started) : Math.min(SEARCH_SHARE * (deadline - started), SEARCH_MAX_MS));
   const roundsExactDeadline = started + EXACT_SHARE * (deadline - started);
-  const diveFirst = args.boundRoutes !== undefined && hasBoundRound(deadline - started) && !long;
+  // A bound round (the dive over the network bound's routes) runs when the budget allows one; below a
+  // job's budget it comes before the answer's only exact stage.
+  const bounding = args.boundRoutes !== undefined && hasBoundRound(deadline - started);
+  const diveFirst = bounding && !long;
   const exactDeadline = started + (diveFirst ? DIVE_FIRST_EXACT_SHARE : EXACT_SHARE) * (deadline - started);
   // The walks solved alone (one route per aircraft) come first, each up to the exact stage's end; then
   // the portfolio's round. (Without a walk solved alone, the portfolio's is the first round.)
@@ -543,7 +546,6 @@ export async function searchNetwork(args: {
   // M on the issue storm on a quiet host), and at load average 13-18 that stage did not end by its end
   // in 19 runs of 20 and no dive started (docs/model.md 4.6, "The dive before the exact stage").
   const roundsPlan = best;
-  const bounding = args.boundRoutes !== undefined && hasBoundRound(deadline - started);
   const journeysWarm = diveFirst ? warmJourneys(roundsPlan) : null;
   const exactStage = diveFirst ? null : exactly(roundsPlan);
   const bounded = bounding ? boundRound(roundsPlan, exactStage) : null;
