@@ -1,6 +1,7 @@
 // Scope of a recovery: which aircraft and flights the model may re-plan, and the facts of the
 // disruptions it must respect (docs/model.md 1.2), with the schedule's standing airport capacities
 // (1.3). Everything outside the scope flies as planned.
+import { pushTo } from '../../domain/collections.ts';
 import { clockHoursOverlapping, disruptionStart, type AirportCapacity, type Disruption } from '../../domain/disruption.ts';
 import { compareFlights, standingCapacity, type Aircraft, type Flight, type MaintenanceCheck, type Schedule } from '../../domain/schedule.ts';
 import { minTurnaroundMinutes } from '../../domain/turnaround.ts';
@@ -132,6 +133,22 @@ function tailsUnderCapacity(schedule: Schedule, airline: string, capacity: Airpo
   return [...tails];
 }
 
+/** A movement's key: departures or arrivals at an airport in the clock hour from `hourStartMinutes`. */
+function movementKey(airport: string, kind: CapacityLimit['kind'], hourStartMinutes: number): string {
+  return `${airport} ${kind} ${hourStartMinutes}`;
+}
+
+/** The airline's flights outside the scope by movement (movementKey of their departure and of their arrival): the capacity rows' `fixed`. */
+function movementsOutside(schedule: Schedule, airline: string, flightIds: ReadonlySet<string>): Map<string, Flight[]> {
+  const byMovement = new Map<string, Flight[]>();
+  for (const f of schedule.flightsByAirline.get(airline) ?? []) {
+    if (flightIds.has(f.id)) continue;
+    pushTo(byMovement, movementKey(f.origin, 'departures', Math.floor(f.depMinutes / 60) * 60), f);
+    pushTo(byMovement, movementKey(f.dest, 'arrivals', Math.floor(f.arrMinutes / 60) * 60), f);
+  }
+  return byMovement;
+}
+
 /**
  * The rows of the schedule's standing hourly capacities (Airport.hourlyCapacity, docs/model.md 1.3)
  * that a plan of the scope could break: per airport, movement kind and clock hour that some flight of
@@ -142,19 +159,19 @@ function tailsUnderCapacity(schedule: Schedule, airline: string, capacity: Airpo
  * looser (the service's engines count a row's movements by flight, not by aircraft).
  */
 function standingCapacityRows(
-  schedule: Schedule, airline: string, flights: readonly Flight[], cancelled: ReadonlySet<string>, minDelayMinutes: ReadonlyMap<string, number>, config: SolverConfig,
+  schedule: Schedule, flights: readonly Flight[], cancelled: ReadonlySet<string>, minDelayMinutes: ReadonlyMap<string, number>, config: SolverConfig,
+  outside: (key: string) => readonly Flight[],
 ): CapacityLimit[] {
   const candidates = new Map<string, { airport: string; kind: CapacityLimit['kind']; hourStartMinutes: number; count: number }>();
   const reach = (airport: string, kind: CapacityLimit['kind'], fromMinutes: number, toMinutes: number) => {
     if (schedule.airports.get(airport)!.hourlyCapacity.length === 0) return;
     for (let hour = Math.floor(fromMinutes / 60) * 60; hour <= toMinutes; hour += 60) {
-      const key = `${airport} ${kind} ${hour}`;
+      const key = movementKey(airport, kind, hour);
       const entry = candidates.get(key);
       if (entry) entry.count++;
       else candidates.set(key, { airport, kind, hourStartMinutes: hour, count: 1 });
     }
   };
-  const inScope = new Set(flights.map((f) => f.id));
   for (const f of flights) {
     if (cancelled.has(f.id)) continue;
     // rules.ts: a flight leaves no earlier than its disruption's minimum delay and is delayed at most
@@ -165,14 +182,12 @@ function standingCapacityRows(
     reach(f.dest, 'arrivals', f.arrMinutes + earliest, f.arrMinutes + latest);
   }
   const rows: CapacityLimit[] = [];
-  for (const c of candidates.values()) {
+  for (const [key, c] of candidates) {
     const airport = schedule.airports.get(c.airport)!;
     const window = standingCapacity(airport, c.hourStartMinutes);
     if (!window) continue;
     const max = c.kind === 'departures' ? window.maxDeparturesPerHour : window.maxArrivalsPerHour;
-    const inHour = (minutes: number) => minutes >= c.hourStartMinutes && minutes < c.hourStartMinutes + 60;
-    const fixed = (schedule.flightsByAirline.get(airline) ?? []).filter((f) => !inScope.has(f.id) && !schedule.aircraft.get(f.tail)!.groundShuttle
-      && (c.kind === 'departures' ? f.origin === c.airport && inHour(f.depMinutes) : f.dest === c.airport && inHour(f.arrMinutes))).length;
+    const fixed = outside(key).filter((f) => !schedule.aircraft.get(f.tail)!.groundShuttle).length;
     if (fixed + c.count > max) rows.push({ airport: c.airport, kind: c.kind, hourStartMinutes: c.hourStartMinutes, max, fixed });
   }
   return rows.sort((x, y) => x.hourStartMinutes - y.hourStartMinutes || (x.airport < y.airport ? -1 : x.airport > y.airport ? 1 : 0) || (x.kind < y.kind ? -1 : 1));
@@ -217,20 +232,22 @@ export function selectScope(schedule: Schedule, airline: string, disruptions: Di
   const minDelayMinutes = new Map<string, number>();
   const cancelledFlights = new Set<string>();
   const capacities: CapacityLimit[] = [];
+  // Indexed once, and only for a scope with capacity rows to count (a single delay on a schedule without
+  // standing capacities has none).
+  let byMovement: Map<string, Flight[]> | undefined;
+  const outside = (key: string): readonly Flight[] => (byMovement ??= movementsOutside(schedule, airline, flightIds)).get(key) ?? [];
   for (const d of disruptions) {
     if (d.type === 'flight_delay') minDelayMinutes.set(d.flightId, d.minDelayMinutes);
     else if (d.type === 'flight_cancellation') cancelledFlights.add(d.flightId);
     else if (d.type === 'airport_capacity') {
       for (const hour of clockHoursOverlapping(d.fromMinutes, d.toMinutes)) {
-        const inHour = (minutes: number) => minutes >= hour && minutes < hour + 60;
-        const fixed = (kind: 'departures' | 'arrivals') => (schedule.flightsByAirline.get(airline) ?? [])
-          .filter((f) => !flightIds.has(f.id) && (kind === 'departures' ? f.origin === d.airport && inHour(f.depMinutes) : f.dest === d.airport && inHour(f.arrMinutes))).length;
+        const fixed = (kind: CapacityLimit['kind']) => outside(movementKey(d.airport, kind, hour)).length;
         capacities.push({ airport: d.airport, kind: 'departures', hourStartMinutes: hour, max: d.maxDeparturesPerHour, fixed: fixed('departures') });
         capacities.push({ airport: d.airport, kind: 'arrivals', hourStartMinutes: hour, max: d.maxArrivalsPerHour, fixed: fixed('arrivals') });
       }
     }
   }
-  capacities.push(...standingCapacityRows(schedule, airline, flights, cancelledFlights, minDelayMinutes, config));
+  capacities.push(...standingCapacityRows(schedule, flights, cancelledFlights, minDelayMinutes, config, outside));
   const single = disruptions.length === 1 && disruptions[0]!.type === 'flight_delay' ? disruptions[0]!.flightId : null;
   return {
     airline, departedFlightIds, disruptions, label: single ?? 'network', disruptionMinutes: t0, windowEndMinutes: windowEnd,
