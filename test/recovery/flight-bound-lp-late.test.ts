@@ -10,20 +10,15 @@ import { flightBoundModel } from '../../src/recovery/bounds/flight-bound.ts';
 import { networkBound } from '../../src/recovery/bounds/network-bound.ts';
 import { warmRelaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
 import { RouteEvaluator } from '../../src/recovery/neighbourhood/aircraft-routes.ts';
-import { prepareSimulation } from '../../src/recovery/pipeline.ts';
-import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
-import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { solverPoolOfThisFile } from '../support/solver-pool.ts';
+import { committedHubStorm } from '../support/storms.ts';
 import { inProcessSolver } from './fixtures.ts';
 
 const pool = solverPoolOfThisFile(1);
 
 describe('flight bound LP heard late', () => {
   it('scenario: the simulation thread held 1 s past a short bound\'s deadline while the LP (a few ms of CPU) ends on a worker: the bound is the LP\'s optimum', async () => {
-    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('small')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('small');
     const input = { schedule, scope: prepared.scope, groups: prepared.groups, config: request.config };
     const lp = await inProcessSolver.solve({ model: flightBoundModel(new RouteEvaluator(schedule, prepared.scope, request.config), prepared.groups), timeLimitMs: 60_000, mipGap: 0, relaxation: true });
     expect(lp.status).toBe('optimal');

@@ -10,9 +10,7 @@ import { buildSchedule } from '../../src/formats/schedule-json/read-schedule.ts'
 import type { ScheduleFile } from '../../src/formats/schedule-json/schedule-file.ts';
 import { iterateRelaxation, NetworkRelaxation, withLeastRebooking, type NetworkBoundInput } from '../../src/recovery/bounds/network-bound.ts';
 import { prepareSimulation } from '../../src/recovery/pipeline.ts';
-import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
-import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
-import { ISSUE_23_STORM_REQUEST } from '../support/storms.ts';
+import { ISSUE_23_STORM_REQUEST, committedHubStorm } from '../support/storms.ts';
 import { config, fullRequest, type DisruptionBody } from './fixtures.ts';
 
 /** Iterations (one call each, as one run: NetworkRelaxation.progress) until the best bound reaches `level`, at most `limit`; the best bound then. */
@@ -38,10 +36,7 @@ describe('network bound convergence', () => {
   }, 120_000);
 
   it('scenario: on the committed default hub storm, aiming halfway to a plan of 1,314,542.5, the bound reaches 0.75 M within 120 iterations (75 today; 190 with one step scale for all rows), below the best plan known', async () => {
-    const scenario = loadScenarios().find((s) => s.schedule === 'default' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('default')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('default');
     const { iterations, best } = await iterationsTo({ schedule, scope: prepared.scope, groups: prepared.groups, config: request.config }, 1_314_542.5, 750_000, 120);
     expect(iterations).toBeLessThanOrEqual(120);
     // The best plan known of this storm (120 s, docs/model.md 3.9).

@@ -4,17 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { networkBound } from '../../src/recovery/bounds/network-bound.ts';
 import { idleBoundThreads, relaxationThread, warmRelaxationThread } from '../../src/recovery/bounds/network-bound-thread.ts';
-import { prepareSimulation } from '../../src/recovery/pipeline.ts';
-import { loadScenarios, simulationRequest } from '../../benchmarks/lib/scenarios.ts';
-import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
+import { committedHubStorm } from '../support/storms.ts';
 import { inProcessSolver } from './fixtures.ts';
 
 describe('network bound thread', () => {
   it('scenario: a short budget\'s bound asks only a thread that holds its problem: none, the flight bound\'s LP and no thread started; after a longer bound of that problem, it goes on from that bound in its thread; another problem, the LP again', async () => {
-    const scenario = loadScenarios().find((s) => s.schedule === 'small' && s.id === 'hub-storm')!;
-    const schedule = loadSchedulesFor([scenario]).get('small')!;
-    const request = simulationRequest(scenario);
-    const prepared = prepareSimulation(schedule, request);
+    const { schedule, request, prepared } = committedHubStorm('small');
     const input = { schedule, scope: prepared.scope, groups: prepared.groups, config: request.config };
     const short = { maxIterations: 50, deadline: performance.now() + 60_000, thread: warmRelaxationThread };
     expect(idleBoundThreads()).toBe(0);

@@ -27,7 +27,7 @@ import { loadSchedulesFor } from '../../benchmarks/lib/schedules.ts';
 import { bruteForceOptimum } from '../oracle/brute-force.ts';
 import { checkOption } from '../oracle/checker.ts';
 import { oracleConfig } from '../oracle/config.ts';
-import { ISSUE_23_STORM_REQUEST as ISSUE_23_STORM } from '../support/storms.ts';
+import { ISSUE_23_STORM_REQUEST as ISSUE_23_STORM, committedHubStorm } from '../support/storms.ts';
 import { close } from '../oracle/model.ts';
 import { randomInstanceArbitrary } from '../oracle/random-instance.ts';
 import { at, config, fixture, flightBoundOf, fullRequest, id, inProcessSolver, simulateAsResponse, type DisruptionBody, type DisruptionsRequest } from './fixtures.ts';
@@ -44,13 +44,6 @@ async function networkBoundOf(schedule: Schedule, body: DisruptionsRequest, iter
   return networkBound({ schedule, scope: prepared.scope, groups: prepared.groups, config: body.config }, inProcessSolver, { maxIterations: iterations, deadline: performance.now() + 600_000 });
 }
 
-/** The committed hub storm of a schedule (benchmarks/scenarios.json), prepared as the pipeline prepares it. */
-function committedHubStorm(scheduleName: string) {
-  const scenario = loadScenarios().find((s) => s.schedule === scheduleName && s.id === 'hub-storm')!;
-  const schedule = loadSchedulesFor([scenario]).get(scheduleName)!;
-  const request = simulationRequest(scenario);
-  return { schedule, request, prepared: prepareSimulation(schedule, request) };
-}
 
 describe('network bound', () => {
   it(`property: on ${RUNS} random instances it is at most the brute-force optimum and at least the flight bound; so is the flight-level start's own bound`, async () => {
